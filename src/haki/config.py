@@ -1,0 +1,135 @@
+"""One settings object for every ``HAKI_*`` environment variable.
+
+Nothing else in the package reads the environment for Haki settings: callers
+receive a ``Settings`` value (built once by :func:`load_settings`) and pass it
+down. Choices are ``Literal`` types so a typo refuses to start instead of
+silently falling back to a default.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from .errors import ConfigError
+
+EMBED_DIM = 384
+
+
+def _default_data_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("haki", appauthor=False))
+
+
+class Settings(BaseSettings):
+    """Runtime configuration, validated at start-up."""
+
+    model_config = SettingsConfigDict(env_prefix="HAKI_", extra="ignore", frozen=True)
+
+    # Storage: None means "start the embedded PostgreSQL in data_dir".
+    database_url: str | None = None
+    data_dir: Path = Field(default_factory=_default_data_dir)
+    db_pool_min: int = Field(default=1, ge=0, le=100)
+    db_pool_max: int = Field(default=10, ge=1, le=200)
+    db_timeout_s: float = Field(default=5.0, gt=0, le=120)
+
+    # HTTP server.
+    host: str = "127.0.0.1"
+    port: int = Field(default=8100, ge=1, le=65535)
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
+
+    # Auth: "on" requires a bearer key on /v1; "off" is a loopback-only dev
+    # mode; "auto" is off for the embedded default on loopback, on otherwise.
+    auth: Literal["on", "off", "auto"] = "auto"
+    auth_force_off: bool = False
+    admin_key: str | None = None
+    rate_limit_per_minute: int = Field(default=600, ge=0)
+
+    # Providers.
+    embed_provider: Literal["local", "sentence-transformers", "hash"] = "local"
+    allow_hash_embedder: bool = False
+    embed_threads: int = Field(default=0, ge=0, le=64)
+    embed_batch_size: int = Field(default=32, ge=1, le=1024)
+    llm_provider: Literal["rules", "openai", "fake"] = "rules"
+    llm_base_url: str | None = None
+    llm_api_key: str | None = None
+    llm_model: str = "gpt-4o-mini"
+    llm_timeout_s: float = Field(default=30.0, gt=0, le=600)
+    llm_max_retries: int = Field(default=3, ge=0, le=10)
+
+    # Context assembler.
+    default_budget_tokens: int = Field(default=900, ge=1, le=100_000)
+    recall_max_distance: float = Field(default=0.0, ge=0.0, le=2.0)
+
+    # Consolidation.
+    autoconsolidate: bool = False
+    worker_in_process: bool = True
+    job_max_attempts: int = Field(default=5, ge=1, le=100)
+    job_claim_timeout_s: float = Field(default=300.0, gt=0)
+    job_poll_interval_s: float = Field(default=1.0, gt=0)
+
+    @field_validator("database_url")
+    @classmethod
+    def _check_dsn(cls, value: str | None) -> str | None:
+        if value in (None, ""):
+            return None
+        if not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql:// URL")
+        return value
+
+    @model_validator(mode="after")
+    def _check_combinations(self) -> Settings:
+        if self.db_pool_min > self.db_pool_max:
+            raise ValueError("HAKI_DB_POOL_MIN must not exceed HAKI_DB_POOL_MAX")
+        if self.auth == "off" and not self.auth_force_off and not is_loopback(self.host):
+            raise ValueError(
+                "HAKI_AUTH=off is refused on a non-loopback bind "
+                f"({self.host}); set HAKI_AUTH=on or HAKI_AUTH_FORCE_OFF=true"
+            )
+        if self.embed_provider == "hash" and not self.allow_hash_embedder:
+            raise ValueError(
+                "HAKI_EMBED_PROVIDER=hash is a test-only embedder; "
+                "set HAKI_ALLOW_HASH_EMBEDDER=true to use it anyway"
+            )
+        if self.llm_provider == "openai" and not self.llm_base_url:
+            raise ValueError("HAKI_LLM_PROVIDER=openai needs HAKI_LLM_BASE_URL")
+        return self
+
+    @property
+    def embedded(self) -> bool:
+        return self.database_url is None
+
+    @property
+    def auth_enabled(self) -> bool:
+        if self.auth == "auto":
+            return not (self.embedded and is_loopback(self.host))
+        return self.auth == "on"
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Build settings from the environment (plus explicit overrides).
+
+    Raises ``ConfigError`` with one line naming the offending variable.
+    """
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
+        var = f"HAKI_{loc.upper()}" if loc else "settings"
+        msg = err.get("msg", "invalid value").removeprefix("Value error, ")
+        raise ConfigError(f"{var}: {msg}", field=var) from None

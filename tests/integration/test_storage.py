@@ -1,0 +1,116 @@
+"""Migrations, schema shape and the embedded server's life cycle on real PostgreSQL."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from haki.storage.migrate import available, current_version, upgrade
+
+TABLES = {
+    "events", "episode_chunks", "facts", "conflict_sets", "context_traces", "jobs",
+    "api_keys", "forget_receipts", "feedback", "predicate_aliases", "subject_aliases",
+}
+
+
+def test_migrations_are_numbered_and_idempotent(db_url):
+    versions = [m.version for m in available()]
+    assert versions == sorted(set(versions)) and versions[0] == 1
+    assert upgrade(db_url) == []  # template already migrated: nothing to do
+    assert current_version(db_url) == versions[-1]
+
+
+def test_schema_has_every_table_and_index(db_url):
+    with psycopg.connect(db_url) as conn:
+        tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname='public'")}
+        assert TABLES <= tables
+        idx = {r[0]: r[1] for r in conn.execute("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname='public'")}
+    assert "hnsw" in idx["facts_embedding"] and "vector_cosine_ops" in idx["facts_embedding"]
+    assert "hnsw" in idx["episode_chunks_embedding"]
+    assert "gin" in idx["facts_search_vector"] and "gin" in idx["episode_chunks_search_vector"]
+    assert "UNIQUE" in idx["events_project_idempotency_key"]
+
+
+def test_search_vector_is_generated_at_write_time(db_url):
+    with psycopg.connect(db_url) as conn:
+        row = conn.execute(
+            "INSERT INTO facts (project_id, subject_id, predicate, value, search_text) "
+            "VALUES ('p', 's', 'home_city', '\"Lyon\"', 'home city: Lyon') RETURNING search_vector::text"
+        ).fetchone()
+        assert "'lyon'" in row[0]
+        gen = conn.execute(
+            "SELECT attgenerated FROM pg_attribute WHERE attrelid = 'facts'::regclass AND attname = 'search_vector'"
+        ).fetchone()
+        assert gen[0] == "s"
+
+
+def test_idempotency_key_unique_per_project(db_url):
+    insert = (
+        "INSERT INTO events (project_id, subject_id, kind, occurred_at, payload, hash, idempotency_key) "
+        "VALUES (%s, 's', 'k', now(), '{}', 'h', 'same')"
+    )
+    with psycopg.connect(db_url) as conn:
+        conn.execute(insert, ("a",))
+        conn.execute(insert, ("b",))  # another project may reuse the key
+        with pytest.raises(psycopg.errors.UniqueViolation):
+            conn.execute(insert, ("a",))
+
+
+def test_missing_pgvector_is_a_clear_startup_error(monkeypatch, db_url):
+    from haki.errors import ConfigError
+    from haki.storage import migrate
+
+    class NoVector:
+        def __init__(self, conn):
+            self.conn = conn
+
+        def execute(self, query, *args):
+            if "pg_available_extensions" in query:
+                return self.conn.execute("SELECT 1 WHERE false")
+            return self.conn.execute(query, *args)
+
+    with psycopg.connect(db_url) as conn:
+        with pytest.raises(ConfigError, match="vector"):
+            migrate.check_pgvector(NoVector(conn))
+
+
+STARTER = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    import psycopg
+    from haki.storage.embedded import start_embedded
+    server = start_embedded(Path(sys.argv[1]))
+    with psycopg.connect(server.admin_url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE IF NOT EXISTS survivor (n int)")
+        conn.execute("INSERT INTO survivor VALUES (42)")
+    print("ready", flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+    """
+)
+
+
+def test_embedded_server_survives_sigkill_and_is_reused(tmp_path: Path):
+    from haki.storage.embedded import start_embedded
+
+    proc = subprocess.run([sys.executable, "-c", STARTER, str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -signal.SIGKILL and "ready" in proc.stdout
+    server = start_embedded(tmp_path)  # the orphaned server is found and reused
+    try:
+        with psycopg.connect(server.admin_url) as conn:
+            assert conn.execute("SELECT n FROM survivor").fetchall() == [(42,)]
+    finally:
+        server.stop()
+    pid_file = tmp_path / "pg" / "postmaster.pid"
+    assert not pid_file.exists(), "the last handle stops the server on normal exit"
+    server = start_embedded(tmp_path)  # and a clean restart keeps the data
+    try:
+        with psycopg.connect(server.admin_url) as conn:
+            assert conn.execute("SELECT count(*) FROM survivor").fetchone() == (1,)
+    finally:
+        server.stop()

@@ -1,0 +1,48 @@
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from haki.providers.embed import HashEmbedder, LocalEmbedder
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "reference_embeddings.json"
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return json.loads(FIXTURE.read_text())
+
+
+def test_local_matches_fp32_reference(local_embedder: LocalEmbedder, reference):
+    got = local_embedder.embed_documents(reference["sentences"])
+    want = np.asarray(reference["vectors"], dtype=np.float32)
+    assert got.shape == (len(reference["sentences"]), 384)
+    cosines = (got * want).sum(axis=1) / np.linalg.norm(want, axis=1)
+    assert cosines.min() >= 0.99, cosines
+
+
+def test_local_vectors_are_unit_length_and_order_independent(local_embedder: LocalEmbedder):
+    texts = ["short", "a much longer sentence about moving from Paris to Lyon", "mid length text"]
+    batch = local_embedder.embed_documents(texts)
+    np.testing.assert_allclose(np.linalg.norm(batch, axis=1), 1.0, atol=1e-5)
+    single = np.stack([local_embedder.embed_query(t) for t in texts])
+    np.testing.assert_allclose(batch, single, atol=1e-4)
+
+
+def test_local_captures_meaning(local_embedder: LocalEmbedder):
+    a, b, c = local_embedder.embed_documents(
+        ["I moved to Lyon last year", "Last year I relocated to Lyon", "The invoice is overdue"]
+    )
+    assert float(a @ b) > float(a @ c) + 0.3
+
+
+def test_empty_batch():
+    assert HashEmbedder().embed_documents([]).shape == (0, 384)
+
+
+def test_hash_embedder_is_deterministic_and_lexical():
+    h = HashEmbedder()
+    a1, a2, b = h.embed_documents(["tea with milk", "tea with milk", "quarterly invoices"])
+    np.testing.assert_array_equal(a1, a2)
+    assert float(a1 @ b) < 0.5
