@@ -1,0 +1,73 @@
+"""The fact status lifecycle: which transitions are legal, and applying one.
+
+Every transition bumps ``version``; a caller may pass the version it saw
+(optimistic concurrency). ``deleted`` is terminal and closes ``recorded_to``
+(system time: from now on we no longer hold this fact as knowledge).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from ..errors import IllegalStatusTransition, NotFound, VersionConflict
+from ..storage import Connection
+
+ALLOWED: dict[str, frozenset[str]] = {
+    "candidate": frozenset({"active", "superseded", "disputed", "disabled", "deleted"}),
+    "active": frozenset({"superseded", "disputed", "disabled", "deleted"}),
+    "superseded": frozenset({"disputed", "deleted"}),
+    "disputed": frozenset({"active", "superseded", "disabled", "deleted"}),
+    "disabled": frozenset({"active", "deleted"}),
+    "deleted": frozenset(),
+}
+
+LOCK_FACT = """
+SELECT id, status, version FROM facts
+WHERE id = %(id)s AND project_id = %(project_id)s
+FOR UPDATE"""
+
+APPLY = """
+UPDATE facts SET
+    status = %(status)s,
+    version = version + 1,
+    recorded_to = CASE WHEN %(status)s = 'deleted' THEN now() ELSE recorded_to END,
+    valid_to = coalesce(%(valid_to)s, valid_to),
+    updated_at = now()
+WHERE id = %(id)s AND project_id = %(project_id)s
+RETURNING *"""
+
+
+def check_transition(current: str, target: str) -> None:
+    if target not in ALLOWED.get(current, frozenset()):
+        raise IllegalStatusTransition(
+            f"a fact cannot go from {current} to {target}", field="status"
+        )
+
+
+async def set_status(
+    conn: Connection,
+    *,
+    project_id: str,
+    fact_id: UUID | str,
+    status: str,
+    expected_version: int | None = None,
+    valid_to: datetime | None = None,
+) -> dict[str, Any]:
+    """Apply one transition under a row lock; return the updated row."""
+    cur = await conn.execute(LOCK_FACT, {"id": fact_id, "project_id": project_id})
+    row = await cur.fetchone()
+    if row is None:
+        raise NotFound("fact not found")
+    if expected_version is not None and row["version"] != expected_version:
+        raise VersionConflict(
+            f"fact is at version {row['version']}, not {expected_version}", field="expected_version"
+        )
+    check_transition(row["status"], status)
+    cur = await conn.execute(
+        APPLY, {"id": fact_id, "project_id": project_id, "status": status, "valid_to": valid_to}
+    )
+    updated = await cur.fetchone()
+    assert updated is not None
+    return updated
