@@ -1,0 +1,63 @@
+"""Start a throwaway ``haki serve`` for a benchmark, or use one given by URL."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(base_url: str, timeout_s: float = 120.0, proc: subprocess.Popen | None = None) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"haki serve exited with code {proc.returncode}")
+        try:
+            if httpx.get(f"{base_url}/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    raise TimeoutError(f"{base_url} not healthy after {timeout_s:.0f}s")
+
+
+@contextlib.contextmanager
+def running_server(base_url: str | None = None, env: dict[str, str] | None = None) -> Iterator[str]:
+    """Yield a base URL: the given one, or a fresh server on a temp data dir."""
+    if base_url:
+        wait_healthy(base_url)
+        yield base_url.rstrip("/")
+        return
+    with tempfile.TemporaryDirectory(prefix="haki-bench-") as data_dir:
+        port = free_port()
+        child_env = {**os.environ, "HAKI_DATA_DIR": data_dir, "HAKI_PORT": str(port),
+                     "HAKI_HOST": "127.0.0.1", "HAKI_AUTH": "off", "HAKI_LOG_LEVEL": "warning", **(env or {})}
+        log = open(Path(data_dir) / "serve.log", "w")
+        proc = subprocess.Popen([sys.executable, "-m", "haki.cli", "serve"], env=child_env, stdout=log, stderr=log)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            wait_healthy(url, proc=proc)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            log.close()
