@@ -1,0 +1,110 @@
+"""Render a load plan for agents: tiered bodies and cards under a token budget.
+
+Text is never cut: over budget, bodies become cards (lowest rank first), then
+the lowest-ranked cards are dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .plan import Item, LoadPlan
+from .text import estimate_tokens
+
+Tier = Literal["body", "card"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rendering:
+    text: str
+    bodies: tuple[str, ...]
+    cards: tuple[str, ...]
+    dropped: tuple[str, ...]
+    tokens: int
+
+
+def render(plan: LoadPlan) -> Rendering:
+    full = plan.disclosure == "full"
+    tiers: list[tuple[Item, Tier]] = []
+    for n, item in enumerate(plan.batch):
+        expand = (full or n < plan.expand_top) and item.body is not None
+        tiers.append((item, "body" if expand else "card"))
+    if not full:
+        tiers.extend((item, "card") for item in plan.omitted_cards)
+    dropped: list[str] = []
+    text = _compose(plan, tiers)
+    if plan.budget_tokens is not None:
+        # Demote from the lowest rank; among equals, the later entry goes first.
+        order = sorted(range(len(tiers)), key=lambda i: (tiers[i][0].rank, i), reverse=True)
+        for i in order:
+            if estimate_tokens(text) <= plan.budget_tokens:
+                break
+            if tiers[i][1] == "body":
+                tiers[i] = (tiers[i][0], "card")
+                text = _compose(plan, tiers)
+        for i in order:
+            if estimate_tokens(text) <= plan.budget_tokens:
+                break
+            item, _ = tiers[i]
+            dropped.append(item.id)
+            tiers = [t for t in tiers if t[0] is not item]
+            text = _compose(plan, tiers)
+    return Rendering(
+        text,
+        tuple(i.id for i, t in tiers if t == "body"),
+        tuple(i.id for i, t in tiers if t == "card"),
+        tuple(dropped),
+        estimate_tokens(text),
+    )
+
+
+def card_line(item: Item) -> str:
+    line = f"- {item.id} [{item.type}] {item.directive or item.summary}".rstrip()
+    return line + " (stale)" if item.stale else line
+
+
+def _compose(plan: LoadPlan, tiers: list[tuple[Item, Tier]]) -> str:
+    batch_ids = {i.id for i in plan.batch}
+    loaded = sum(1 for item, _ in tiers if item.id in batch_ids)
+    lines = [f"loaded {loaded} memory files / {plan.total_related} total related memories"]
+    for item, tier in tiers:
+        if tier != "body":
+            continue
+        stale = " (stale)" if item.stale else ""
+        lines += ["", f"### {item.id} [{item.type}, {item.authority}]{stale}"]
+        if item.requires:
+            lines.append(f"requires: {', '.join(item.requires)}")
+        lines.append((item.body or "").strip())
+    cards = [item for item, tier in tiers if tier == "card"]
+    if cards or plan.skipped:
+        lines.append("")
+    lines += [card_line(item) for item in cards]
+    lines += [f"skipped: {s.id} ({s.reason}: {s.detail})" for s in plan.skipped]
+    if cards:
+        lines.append(f"fetch: engram load --id {','.join(item.id for item in cards)}")
+    return "\n".join(lines) + "\n"
+
+
+def explain(plan: LoadPlan) -> str:
+    """``--dry-run``: counts, restriction labels, match and omission reasons; no bodies."""
+    lines = [
+        f"query: {plan.query}",
+        f"anchors: {', '.join(plan.anchors) or '(none)'}",
+        f"candidates: {plan.pool_size} visible, {plan.total_related} related, "
+        f"{len(plan.batch)} selected, {len(plan.skipped)} skipped",
+    ]
+    lines += [f"restriction: {r}" for r in plan.restrictions]
+    for item in plan.batch:
+        why = "; ".join(item.reasons) or item.origin
+        lines.append(f"selected {item.rank + 1:>2} {item.id} [{item.type}] {item.score:.3f} {item.origin}: {why}")
+    for item in plan.omitted_cards:
+        lines.append(f"card     {item.rank + 1:>2} {item.id} [{item.type}] {item.score:.3f}: limit")
+    for s in plan.skipped:
+        lines.append(f"skipped  {s.id} ({s.scope}): {s.reason}: {s.detail}")
+    for s in plan.omitted:
+        if s.reason in ("shadowed", "ignored", "role"):
+            continue  # counted in the restriction labels above
+        lines.append(f"omitted  {s.id} ({s.scope}): {s.reason}" + (f": {s.detail}" if s.detail else ""))
+    lines += [f"problem: {p}" for p in plan.problems]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,96 @@
+"""Split a memory file into frontmatter and body, and parse the frontmatter safely.
+
+PyYAML is imported lazily: a warm ``engram load`` reads the index and never
+parses YAML.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from .errors import FrontmatterError
+
+_FENCE = "---"
+
+
+def split(text: str, path: str) -> tuple[str, str, int]:
+    """Return ``(frontmatter, body, body_first_line)``; lines are 1-based."""
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != _FENCE:
+        raise FrontmatterError(path, 1, "missing frontmatter: the file must start with '---'")
+    for i in range(1, len(lines)):
+        if lines[i].strip() == _FENCE:
+            return "".join(lines[1:i]), "".join(lines[i + 1 :]), i + 2
+    raise FrontmatterError(path, 1, "unterminated frontmatter: no closing '---'")
+
+
+def parse(text: str, path: str) -> tuple[dict[str, Any], str, int]:
+    """Parse a memory file into ``(fields, body, body_first_line)``."""
+    raw, body, body_line = split(text, path)
+    return load_yaml_mapping(raw, path, line_offset=1), body, body_line
+
+
+def load_yaml_mapping(raw: str, path: str, line_offset: int = 0) -> dict[str, Any]:
+    """Parse YAML that must be a mapping; ``line_offset`` maps YAML lines to file lines."""
+    import yaml
+
+    loader = _strict_loader(yaml)(raw)
+    try:
+        data = loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = (mark.line + 1 if mark else 1) + line_offset
+        raise FrontmatterError(path, line, f"invalid YAML: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise FrontmatterError(path, 1 + line_offset, f"invalid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise FrontmatterError(path, 1 + line_offset, "frontmatter must be a mapping of fields")
+    return {str(k): _plain(v) for k, v in data.items()}
+
+
+def _plain(value: Any) -> Any:
+    # Dates become ISO strings so the index stays JSON and comparisons stay textual.
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+_LOADER_CACHE: dict[str, type] = {}
+
+
+def _strict_loader(yaml: Any) -> type:
+    """A SafeLoader that also refuses aliases and duplicate keys."""
+    if "strict" in _LOADER_CACHE:
+        return _LOADER_CACHE["strict"]
+
+    class StrictLoader(yaml.SafeLoader):
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()
+                raise yaml.composer.ComposerError(
+                    None, None, "aliases are not allowed in memory frontmatter", event.start_mark
+                )
+            return super().compose_node(parent, index)
+
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {key!r}", key_node.start_mark
+                    )
+                seen.add(key)
+            return super().construct_mapping(node, deep=deep)
+
+    _LOADER_CACHE["strict"] = StrictLoader
+    return StrictLoader

@@ -1,0 +1,332 @@
+"""The per-root index: parsed memories, term postings and hashes, cached as JSON.
+
+The cache is keyed by the stat signature (mtime, size) of every memory file
+and of the files that change derived fields (lock, ignore file, sources).
+A warm load only stats files and reads one JSON document; YAML is parsed
+only for files whose signature changed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .text import estimate_tokens, terms, words
+from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig, write_atomic
+
+if TYPE_CHECKING:
+    from .hashes import Lock
+    from .memory import Memory
+
+INDEX_VERSION = 4
+
+# Field weights for BM25F-style weighted term frequency: short, curated fields
+# (id, tags, directive) say more about a memory than a word deep in its body.
+FIELD_WEIGHTS: dict[str, float] = {
+    "id": 3.0,
+    "tags": 2.5,
+    "directive": 2.0,
+    "triggers": 2.0,
+    "title": 1.5,
+    "summary": 1.5,
+    "content": 1.0,
+}
+FIELD_BITS: dict[str, int] = {name: 1 << i for i, name in enumerate(FIELD_WEIGHTS)}
+STRONG_BITS = FIELD_BITS["id"] | FIELD_BITS["tags"] | FIELD_BITS["directive"]
+
+
+@dataclass(frozen=True, slots=True)
+class Doc:
+    """What routing and rendering need about one memory, without its body."""
+
+    id: str
+    type: str
+    authority: str
+    scope: str
+    path: str
+    title: str
+    directive: str
+    summary: str
+    tags: tuple[str, ...]
+    applies_to: tuple[str, ...]
+    depends_on: tuple[str, ...]
+    level: str
+    confidence: str
+    lifecycle: str
+    valid_until: str | None
+    role: tuple[str, ...]
+    sha256: str
+    recorded: str | None
+    stale: bool
+    unsafe: tuple[str, ...]
+    ignored: bool
+    length: float
+    tokens: int
+
+    @property
+    def edited_outside(self) -> bool:
+        return self.recorded is not None and self.recorded != self.sha256
+
+
+@dataclass(frozen=True, slots=True)
+class FileProblem:
+    path: str
+    line: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """Columns every load needs, plus one JSON row per memory decoded on demand.
+
+    Decoding 1,000 rows and postings lists on every prompt would dominate a
+    warm load, so rows and postings stay strings until routing touches them.
+    """
+
+    root: Root
+    ids: tuple[str, ...]
+    lengths: tuple[float, ...]
+    hidden_by_ignore: frozenset[int]
+    roles: dict[int, tuple[str, ...]]
+    applies_to: dict[int, tuple[str, ...]]
+    rows: tuple[str, ...]
+    postings: dict[str, str]  # term -> "doc weighted_tf field_bits doc ..."
+    problems: tuple[FileProblem, ...]
+    rebuilt: bool
+    _cache: dict[int, Doc]
+
+    def doc(self, no: int) -> Doc:
+        cached = self._cache.get(no)
+        if cached is None:
+            row = json.loads(self.rows[no])
+            cached = Doc(*(tuple(v) if isinstance(v, list) else v for v in row))
+            self._cache[no] = cached
+        return cached
+
+    @property
+    def docs(self) -> tuple[Doc, ...]:
+        return tuple(self.doc(no) for no in range(len(self.rows)))
+
+    def hits(self, term: str) -> list[tuple[int, float, int]]:
+        """Decoded postings of one term: ``(doc_no, weighted_tf, field_bits)``."""
+        raw = self.postings.get(term)
+        if not raw:
+            return []
+        parts = raw.split(" ")
+        return [(int(parts[i]), float(parts[i + 1]), int(parts[i + 2])) for i in range(0, len(parts), 3)]
+
+
+_DOC_FIELDS = [f.name for f in fields(Doc)]
+
+
+def open_index(root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool = False) -> Index:
+    """Return a fresh index for ``root``, rebuilding only what changed."""
+    if not root.path.is_dir():
+        return Index(root, (), (), frozenset(), {}, {}, (), {}, (), False, {})
+    files = scan_files(root)
+    cdir = cache_dir(root)
+    index_path = cdir / "index.json"
+    if not rebuild:
+        cached = _read_json(index_path)
+        if cached is not None and _fresh(cached, root, files, ignore_patterns):
+            return _from_json(root, cached, rebuilt=False)
+    entries = {} if rebuild else (_read_json(cdir / "entries.json") or {}).get("files", {})
+    data = _build(root, files, entries, ignore_patterns)
+    try:
+        write_atomic(cdir / "entries.json", json.dumps({"version": INDEX_VERSION, "files": data.pop("_entries")}))
+        write_atomic(index_path, json.dumps(data, separators=(",", ":")))
+    except OSError:
+        data.pop("_entries", None)
+    return _from_json(root, data, rebuilt=True)
+
+
+def parse_file(root: Root, rel: str) -> tuple[Memory | None, str, FileProblem | None]:
+    """Parse one memory file: ``(memory, sha256, problem)``."""
+    # Imported here: YAML and the schema are only needed when a file changed.
+    from .errors import FrontmatterError
+    from .frontmatter import parse
+    from .hashes import sha256_bytes
+    from .memory import from_fields
+
+    raw = (root.path / rel).read_bytes()
+    digest = sha256_bytes(raw)
+    try:
+        fields_, body, line = parse(raw.decode("utf-8"), rel)
+        memory = from_fields(fields_, body, rel, line)
+    except UnicodeDecodeError:
+        return None, digest, FileProblem(rel, 1, "file is not UTF-8")
+    except FrontmatterError as exc:
+        return None, digest, FileProblem(rel, exc.line, exc.message)
+    if rel.startswith("archive/") and memory.lifecycle != "archived":
+        memory = _replace_lifecycle(memory, "archived")
+    return memory, digest, None
+
+
+def _replace_lifecycle(memory: Memory, lifecycle: str) -> Memory:
+    from dataclasses import replace
+
+    return replace(memory, lifecycle=lifecycle)
+
+
+def _aux_sig(root: Root, ignore_patterns: tuple[str, ...], sources: list[str]) -> dict[str, Any]:
+    return {
+        "lock": stat_sig(root.lock_path),
+        "ignore": stat_sig(root.ignore_path),
+        "patterns": list(ignore_patterns),
+        "sources": {s: stat_sig(root.base / s) for s in sources},
+    }
+
+
+def _fresh(cached: dict[str, Any], root: Root, files: dict[str, Any], patterns: tuple[str, ...]) -> bool:
+    if cached.get("version") != INDEX_VERSION or cached.get("root") != str(root.path):
+        return False
+    if cached.get("files") != files:
+        return False
+    aux = cached.get("aux", {})
+    return aux == _aux_sig(root, patterns, list(aux.get("sources", {})))
+
+
+def _build(root: Root, files: dict[str, Any], entries: dict[str, Any], patterns: tuple[str, ...]) -> dict[str, Any]:
+    from .hashes import read_lock
+    from .memory import Memory
+
+    lock = read_lock(root)
+    ignored = ignore_matcher(root, patterns)
+    new_entries: dict[str, Any] = {}
+    memories: list[tuple[Memory, str]] = []
+    problems: list[FileProblem] = []
+    seen: dict[str, str] = {}
+    for rel, sig in files.items():
+        cached = entries.get(rel)
+        if cached and cached.get("sig") == sig:
+            memory = _memory_from_json(cached["memory"]) if cached.get("memory") else None
+            digest = cached["sha256"]
+            problem = FileProblem(**cached["problem"]) if cached.get("problem") else None
+        else:
+            memory, digest, problem = parse_file(root, rel)
+        new_entries[rel] = {
+            "sig": sig,
+            "sha256": digest,
+            "memory": asdict(memory) if memory else None,
+            "problem": asdict(problem) if problem else None,
+        }
+        if problem:
+            problems.append(problem)
+        elif memory is not None:
+            if memory.id in seen:
+                problems.append(FileProblem(rel, 1, f"duplicate id {memory.id!r} (also in {seen[memory.id]})"))
+                continue
+            seen[memory.id] = rel
+            memories.append((memory, digest))
+    docs, postings = _postings(root, memories, lock, ignored)
+    sources = sorted({s for m, _ in memories for s in m.sources})
+    return {
+        "version": INDEX_VERSION,
+        "root": str(root.path),
+        "files": files,
+        "aux": _aux_sig(root, patterns, sources),
+        "columns": _columns(docs),
+        "rows": [json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs],
+        "postings": postings,
+        "problems": [asdict(p) for p in problems],
+        "_entries": new_entries,
+    }
+
+
+def _postings(root: Root, memories: list[tuple[Memory, str]], lock: Lock, ignored: Any) -> tuple[list[Any], dict[str, str]]:
+    from . import safety
+    from .hashes import sha256_file
+
+    docs: list[dict[str, Any]] = []
+    postings: dict[str, list[str]] = {}
+    source_hashes: dict[str, str | None] = {}
+    for doc_no, (m, digest) in enumerate(memories):
+        weighted: Counter[str] = Counter()
+        bits: dict[str, int] = {}
+        length = 0.0
+        for name, text in _field_texts(m).items():
+            field_terms = terms(text)
+            weight = FIELD_WEIGHTS[name]
+            length += weight * len(field_terms)
+            for term in field_terms:
+                weighted[term] += weight
+                bits[term] = bits.get(term, 0) | FIELD_BITS[name]
+        for term in sorted(weighted):
+            postings.setdefault(term, []).append(f"{doc_no} {round(weighted[term], 2):g} {bits[term]}")
+        stale = False
+        for src in m.sources:
+            if src not in source_hashes:
+                source_hashes[src] = sha256_file(root.base / src)
+            recorded = lock.sources.get(src)
+            if source_hashes[src] is None or (recorded is not None and recorded != source_hashes[src]):
+                stale = True
+        docs.append(
+            {
+                "id": m.id, "type": m.type, "authority": m.authority, "scope": root.scope,
+                "path": m.path, "title": m.title, "directive": m.directive, "summary": m.summary,
+                "tags": m.tags, "applies_to": m.applies_to, "depends_on": m.depends_on,
+                "level": m.level, "confidence": m.confidence, "lifecycle": m.lifecycle,
+                "valid_until": m.valid_until, "role": m.role, "sha256": digest,
+                "recorded": lock.memories.get(m.path), "stale": stale,
+                "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
+                "ignored": bool(ignored(m.path)), "length": round(length, 2),
+                "tokens": estimate_tokens(m.content),
+            }
+        )
+    return docs, {term: " ".join(entries) for term, entries in postings.items()}
+
+
+def _field_texts(m: Memory) -> dict[str, str]:
+    return {
+        "id": " ".join(words(m.id)),
+        "tags": " ".join(m.tags),
+        "directive": m.directive,
+        "triggers": " ".join(m.triggers),
+        "title": m.title,
+        "summary": m.summary,
+        "content": m.content,
+    }
+
+
+def _memory_from_json(data: dict[str, Any]) -> Memory:
+    from .memory import Memory
+
+    return Memory(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+
+
+def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:
+    cols = data["columns"]
+    problems = tuple(FileProblem(**p) for p in data.get("problems", []))
+    return Index(
+        root,
+        tuple(cols["ids"]),
+        tuple(cols["lengths"]),
+        frozenset(cols["ignored"]),
+        {int(k): tuple(v) for k, v in cols["roles"].items()},
+        {int(k): tuple(v) for k, v in cols["applies_to"].items()},
+        tuple(data["rows"]),
+        data["postings"],
+        problems,
+        rebuilt,
+        {},
+    )
+
+
+def _columns(docs: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "ids": [d["id"] for d in docs],
+        "lengths": [d["length"] for d in docs],
+        "ignored": [n for n, d in enumerate(docs) if d["ignored"]],
+        "roles": {str(n): d["role"] for n, d in enumerate(docs) if d["role"]},
+        "applies_to": {str(n): d["applies_to"] for n, d in enumerate(docs) if d["applies_to"]},
+    }
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None

@@ -1,0 +1,75 @@
+"""The load plan: what the read path decided, before and after the safety gate."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+Disclosure = Literal["auto", "full"]
+Origin = Literal["routed", "prerequisite", "fetched", "omitted"]
+
+
+@dataclass(frozen=True, slots=True)
+class LoadRequest:
+    """Inputs of one ``load``; ``None`` means "use the config value"."""
+
+    query: str = ""
+    ids: tuple[str, ...] = ()
+    all: bool = False
+    full: bool = False
+    disclosure: Disclosure | None = None
+    budget_tokens: int | None = None
+    limit: int | None = None
+    expand_top: int | None = None
+    roles: tuple[str, ...] | None = None
+    vector_scores: Mapping[str, float] | None = None
+    record_usage: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A memory that passed the gate and may be rendered as a body or a card."""
+
+    id: str
+    type: str
+    authority: str
+    scope: str
+    path: str
+    directive: str
+    summary: str
+    score: float
+    rank: int
+    origin: Origin
+    stale: bool
+    requires: tuple[str, ...]
+    reasons: tuple[str, ...]
+    body: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    id: str
+    scope: str
+    reason: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadPlan:
+    query: str
+    anchors: tuple[str, ...]
+    batch: tuple[Item, ...]  # selected memories, prerequisites before dependents
+    omitted_cards: tuple[Item, ...]  # routed candidates past the limit, shown as cards
+    skipped: tuple[Skip, ...]  # failed the hash or safety gate: never rendered
+    omitted: tuple[Skip, ...]  # left out by filters or routing (for --dry-run)
+    pool_size: int
+    total_related: int
+    restrictions: tuple[str, ...]
+    disclosure: Disclosure
+    expand_top: int
+    budget_tokens: int | None
+    problems: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

@@ -1,0 +1,110 @@
+"""Safety gate: secrets and prompt-injection lines that must never reach an agent.
+
+Patterns favour recall: a false positive hides one memory with a visible
+reason, a false negative leaks a credential or hijacks the agent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("aws-access-key", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b")),
+    (
+        "aws-secret-key",
+        re.compile(r"aws_?secret_?access_?key\s*[=:]\s*['\"]?[A-Za-z0-9/+=]{30,}", re.I),
+    ),
+    ("github-token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})")),
+    ("slack-token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}")),
+    ("openai-key", re.compile(r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}")),
+    ("stripe-key", re.compile(r"\b[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ("private-key", re.compile(r"-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----")),
+    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}")),
+    (
+        "password",
+        re.compile(
+            r"\b(?:password|passwd|pwd|secret|api_?key|access_?token|auth_?token|client_?secret)"
+            r"\s*[=:]\s*['\"]?(?![<{$%]|\*{3}|x{3}|\.\.\.|changeme\b|example\b|your[_-])"
+            r"[^\s'\"`()\[\]]{8,}(?=[\s'\"`,;]|$)",
+            re.I,
+        ),
+    ),
+    (
+        "url-credentials",
+        re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?!\$|\{|<|\*)[^\s:/@]{4,}@[^\s/]+", re.I),
+    ),
+    ("bearer-token", re.compile(r"\bBearer\s+[A-Za-z0-9._~+/-]{24,}=*")),
+)
+
+_CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+# Issuer prefixes (Visa, Mastercard, Amex, Discover, JCB) keep timestamps and ids out.
+_CARD_PREFIX = re.compile(r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|3[47]\d{13}|6(?:011|5\d\d)\d{12}|35\d{14})$")
+
+_INJECTION: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "ignore-instructions",
+        re.compile(
+            r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?"
+            r"(?:previous|prior|above|earlier|preceding|system)\s+(?:instructions|prompts?|rules|messages|context)",
+            re.I,
+        ),
+    ),
+    (
+        "role-hijack",
+        re.compile(
+            r"\byou\s+are\s+now\s+(?:in\b|a\b|an\b|the\b|my\b|dan\b|free\b|no\s+longer|unrestricted|operating|acting|jailbroken)",
+            re.I,
+        ),
+    ),
+    ("system-tag", re.compile(r"</?\s*(?:system|assistant|im_start|im_end)\s*>|<\|im_(?:start|end)\|>", re.I)),
+    (
+        "reveal-prompt",
+        re.compile(r"\b(?:reveal|print|show|repeat)\s+(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions)", re.I),
+    ),
+    (
+        "exfiltration",
+        re.compile(
+            r"^(?!.*\b(?:never|do not|don't|must not|avoid)\b).*"
+            r"\b(?:paste|send|upload|post|exfiltrate|copy|include|dump)\b[^\n]{0,60}"
+            r"(?:contents?\s+of|\.env\b|~/\.aws|\.ssh|id_rsa|/etc/passwd|credentials\s+file)"
+            r"[^\n]{0,120}\b(?:into|to)\b",
+            re.I | re.M,
+        ),
+    ),
+    ("new-instructions", re.compile(r"\bnew\s+system\s+(?:prompt|instructions)\b", re.I)),
+    ("ignore-instructions-fr", re.compile(r"\bignore[zr]?\s+(?:toutes\s+)?les\s+instructions\s+pr[ée]c[ée]dentes", re.I)),
+)
+
+
+def scan(parts: Iterable[str]) -> tuple[str, ...]:
+    """Return sorted finding labels such as ``secret:github-token`` (empty when safe)."""
+    found: set[str] = set()
+    for text in parts:
+        if not text:
+            continue
+        for name, pattern in _SECRETS:
+            if pattern.search(text):
+                found.add(f"secret:{name}")
+        for match in _CARD.finditer(text):
+            digits = re.sub(r"\D", "", match.group())
+            if _CARD_PREFIX.match(digits) and _luhn(digits):
+                found.add("secret:card-number")
+                break
+        for name, pattern in _INJECTION:
+            if pattern.search(text):
+                found.add(f"injection:{name}")
+    return tuple(sorted(found))
+
+
+def _luhn(digits: str) -> bool:
+    if not 13 <= len(digits) <= 19 or len(set(digits)) == 1:
+        return False
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0

@@ -1,0 +1,76 @@
+"""Turn the ranked list into a compact batch with ``depends_on`` prerequisites first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .index import Doc
+from .body import level_rank
+from .routing import OMITTED_LIFECYCLES, Scored
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    doc: Doc
+    score: float
+    rank: int
+    origin: str  # routed | prerequisite
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    batch: tuple[Picked, ...]
+    overflow: tuple[Picked, ...]
+    problems: tuple[str, ...]
+
+
+def select(
+    ranked: Sequence[Scored],
+    lookup: Callable[[str], Doc | None],
+    limit: int | None,
+    today: str,
+    min_relative: float = 0.0,
+    overflow_cards: int = 5,
+) -> Selection:
+    """Take the top ``limit`` above the relative floor and pull in their
+    prerequisites, foundations first.
+
+    Prerequisites load even without term overlap: the author declared them.
+    The floor is relative to the best candidate that can be shown, so an
+    unsafe top hit cannot push every safe one out of the batch.
+    """
+    best = next((s.score for s in ranked if not s.doc.unsafe and not s.doc.edited_outside), 0.0)
+    eligible = [s for s in ranked if s.score >= best * min_relative]
+    chosen = eligible if limit is None else eligible[:limit]
+    batch: list[Picked] = []
+    placed: set[str] = set()
+    problems: list[str] = []
+
+    def place_prerequisites(doc: Doc, rank: int, trail: tuple[str, ...]) -> None:
+        deps = [lookup(d) for d in doc.depends_on]
+        for dep_id, dep in zip(doc.depends_on, deps):
+            if dep is None:
+                problems.append(f"{doc.id}: prerequisite {dep_id!r} is not visible")
+        for dep in sorted((d for d in deps if d is not None), key=lambda d: (level_rank(d.level), d.id)):
+            if dep.id in placed or dep.id in trail:
+                continue
+            if dep.lifecycle in OMITTED_LIFECYCLES or (dep.valid_until and dep.valid_until < today):
+                problems.append(f"{doc.id}: prerequisite {dep.id!r} omitted (lifecycle)")
+                continue
+            place_prerequisites(dep, rank, trail + (dep.id,))
+            placed.add(dep.id)
+            batch.append(Picked(dep, 0.0, rank, "prerequisite", (f"prerequisite of {doc.id}",)))
+
+    for rank, s in enumerate(chosen):
+        if s.doc.id in placed:
+            continue
+        place_prerequisites(s.doc, rank, (s.doc.id,))
+        placed.add(s.doc.id)
+        batch.append(Picked(s.doc, s.score, rank, "routed", s.reasons))
+    chosen_ids = {s.doc.id for s in chosen}
+    rest = [s for s in ranked if s.doc.id not in chosen_ids and s.doc.id not in placed]
+    start = len(chosen)
+    overflow = [Picked(s.doc, s.score, start + i, "omitted", s.reasons) for i, s in enumerate(rest[:overflow_cards])]
+    return Selection(tuple(batch), tuple(overflow), tuple(dict.fromkeys(problems)))
