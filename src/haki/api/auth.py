@@ -1,18 +1,34 @@
 """Who is calling: the principal behind a request, and the project checks routes apply.
 
 With auth disabled (loopback dev mode) the principal may act on any
-project. With auth enabled, the bearer key's project is the only project a
-request may name; an admin key (``HAKI_ADMIN_KEY``) may manage keys.
+project. With auth enabled, every ``/v1`` route needs
+``Authorization: Bearer <key>``: a project key (``hk_...``) may name only its
+own project; the admin key (``HAKI_ADMIN_KEY``) may act on any project and
+manage keys. Every failure is the same 401, so a caller learns nothing about
+why a key was refused; the key itself never reaches a log or a message.
 """
 
 from __future__ import annotations
 
+import hmac
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
 
-from ..errors import ForbiddenScope, Unauthorized
+from ..auth import RateLimiter, resolve
+from ..auth.material import MAX_TOKEN_LEN
+from ..config import Settings
+from ..errors import ForbiddenScope, InvalidPayload, RateLimited, Unauthorized
+from ..storage.db import bind_project
+from .state import AppState
+
+# Routes whose calls are rate-limited per key: the two that do real work on
+# every call (embedding, retrieval, writes).
+RATE_LIMITED_PATHS = frozenset({"/v1/context", "/v1/capture"})
+
+_LIMITER = "auth.rate_limiter"
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +36,7 @@ class Principal:
     project_id: str | None  # None: any project (dev mode or admin)
     key_id: str | None = None
     admin: bool = False
+    org_id: str | None = None
 
     def require(self, *project_ids: str | None) -> None:
         """Every project a request names must be the key's project."""
@@ -29,18 +46,95 @@ class Principal:
             if pid is not None and pid != self.project_id:
                 raise ForbiddenScope("this key may not access that project")
 
+    def project(self, requested: str | None) -> str:
+        """The project a request acts on: the one it names (checked), else the key's."""
+        self.require(requested)
+        chosen = requested if requested is not None else self.project_id
+        if chosen is None:
+            raise InvalidPayload("project_id is required", field="project_id")
+        return chosen
 
-DEV_PRINCIPAL = Principal(project_id=None)
+
+DEV_PRINCIPAL = Principal(project_id=None, admin=True)
+ADMIN_PRINCIPAL = Principal(project_id=None, key_id="admin", admin=True)
+
+_INVALID = "missing or invalid API key"
+
+
+def bearer_token(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_LEN:
+        raise Unauthorized(_INVALID)
+    return token
+
+
+def _is_admin_key(token: str, settings: Settings) -> bool:
+    if not settings.admin_key:
+        return False
+    return hmac.compare_digest(token.encode("utf-8"), settings.admin_key.encode("utf-8"))
 
 
 async def authenticate(request: Request) -> Principal:
-    raise Unauthorized("missing or invalid API key")
+    state: AppState = request.app.state.haki
+    token = bearer_token(request)
+    if _is_admin_key(token, state.settings):
+        return ADMIN_PRINCIPAL
+    owner = await resolve(state.db, token)
+    if owner is None:
+        raise Unauthorized(_INVALID)
+    return Principal(project_id=owner.project_id, key_id=str(owner.id), org_id=owner.org_id)
+
+
+def rate_limiter(state: AppState) -> RateLimiter:
+    limiter = state.extras.get(_LIMITER)
+    if not isinstance(limiter, RateLimiter):
+        limiter = state.extras[_LIMITER] = RateLimiter(state.settings.rate_limit_per_minute)
+    return limiter
+
+
+def app_path(request: Request) -> str:
+    """The request path inside the app, whatever prefix a proxy mounts it under."""
+    path: str = request.scope["path"]
+    root: str = request.scope.get("root_path", "")
+    return path[len(root):] if root and path.startswith(root) else path
+
+
+def enforce_rate_limit(request: Request, principal: Principal) -> None:
+    if app_path(request) not in RATE_LIMITED_PATHS or principal.key_id is None:
+        return
+    wait = rate_limiter(request.app.state.haki).acquire(principal.key_id)
+    if wait is not None:
+        raise RateLimited("too many requests for this key; retry later", headers={"Retry-After": str(wait)})
 
 
 async def get_principal(request: Request) -> Principal:
+    # Memoised on the request: the app-wide guard and the route's own
+    # dependency share one authentication and one rate-limit token.
+    known = getattr(request.state, "haki_principal", None)
+    if isinstance(known, Principal):
+        return known
     if not request.app.state.haki.settings.auth_enabled:
-        return DEV_PRINCIPAL
-    return await authenticate(request)
+        principal = DEV_PRINCIPAL
+    else:
+        principal = await authenticate(request)
+        enforce_rate_limit(request, principal)
+    request.state.haki_principal = principal
+    return principal
+
+
+async def guard_v1(request: Request) -> AsyncIterator[None]:
+    """App-wide dependency on /v1: a route that forgets ``PrincipalDep`` still
+    needs a valid key, and one that forgets ``principal.require`` still cannot
+    open a transaction for another project than the key's."""
+    path = app_path(request)
+    if path != "/v1" and not path.startswith("/v1/"):
+        yield
+        return
+    principal = await get_principal(request)
+    with bind_project(principal.project_id):
+        yield
 
 
 PrincipalDep = Annotated[Principal, Depends(get_principal)]

@@ -3,6 +3,17 @@
 Every unit of work runs inside ``Database.transaction()``: one pooled
 connection, one transaction, and — when a project is given — the
 transaction-local ``app.project_id`` setting that row-level security reads.
+
+Every pooled connection runs as the non-owner role ``haki_app`` (migration
+0040), so tenant tables show a transaction only the rows of its project and
+reject writes to any other. ``transaction(system=True)`` switches back to
+the owner for that one transaction; it is for cross-project maintenance
+only (claiming jobs, key bootstrap), never for tenant data of a request.
+
+RLS trusts the project a transaction names. So that a route which forgets
+its scope check still cannot name another tenant, the API binds each
+request to its key's project (``bind_project``), and ``transaction()``
+refuses any other project, and any system transaction, while bound.
 Driver failures that mean "the database is not there" become
 ``DatabaseUnavailable`` here, at the one boundary with psycopg.
 """
@@ -10,20 +21,49 @@ Driver failures that mean "the database is not there" become
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
 
 import psycopg
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from ..errors import DatabaseUnavailable
+from ..errors import DatabaseUnavailable, ForbiddenScope
 
 log = logging.getLogger(__name__)
 
 Connection = psycopg.AsyncConnection
 
+APP_ROLE = "haki_app"
+
 SET_PROJECT = "SELECT set_config('app.project_id', %s, true)"
+SET_APP_ROLE = "SET ROLE haki_app"
+# Back to the session (login) user, which owns the tables and so bypasses
+# row-level security; LOCAL ends it with the transaction, even on rollback.
+SET_OWNER_ROLE = "SET LOCAL ROLE NONE"
+
+# The one project the current request may touch; None: unrestricted (dev
+# mode, the admin key, background work).
+_bound_project: ContextVar[str | None] = ContextVar("haki_bound_project", default=None)
+
+
+@contextmanager
+def bind_project(project_id: str | None) -> Iterator[None]:
+    """Confine every transaction opened in this context to ``project_id``."""
+    token = _bound_project.set(project_id)
+    try:
+        yield
+    finally:
+        _bound_project.reset(token)
+
+
+def _check_binding(project_id: str | None, system: bool) -> None:
+    bound = _bound_project.get()
+    if bound is None:
+        return
+    if system or (project_id is not None and project_id != bound):
+        raise ForbiddenScope("this key may not access that project")
 
 
 async def _configure(conn: psycopg.AsyncConnection) -> None:
@@ -31,6 +71,7 @@ async def _configure(conn: psycopg.AsyncConnection) -> None:
 
     await register_vector_async(conn)
     conn.row_factory = dict_row  # type: ignore[assignment]
+    await conn.execute(SET_APP_ROLE)
     # Commit the implicit transaction opened by the type lookup, so the
     # pool receives an idle connection.
     await conn.commit()
@@ -62,13 +103,24 @@ class Database:
         await self.pool.close()
 
     @asynccontextmanager
-    async def transaction(self, project_id: str | None = None) -> AsyncIterator[Connection]:
+    async def transaction(
+        self, project_id: str | None = None, *, system: bool = False
+    ) -> AsyncIterator[Connection]:
+        """One transaction on one pooled connection.
+
+        ``project_id`` opens tenant tables to that project's rows only.
+        ``system=True`` runs as the table owner, across every project.
+        """
+        if system and project_id is not None:
+            raise ValueError("a system transaction acts for no project")
+        _check_binding(project_id, system)
         try:
-            async with self.pool.connection() as conn:
-                async with conn.transaction():
-                    if project_id is not None:
-                        await conn.execute(SET_PROJECT, (project_id,))
-                    yield conn
+            async with self.pool.connection() as conn, conn.transaction():
+                if system:
+                    await conn.execute(SET_OWNER_ROLE)
+                elif project_id is not None:
+                    await conn.execute(SET_PROJECT, (project_id,))
+                yield conn
         except (PoolTimeout, psycopg.OperationalError) as exc:
             log.warning("database unavailable: %s", exc.__class__.__name__)
             raise DatabaseUnavailable("the database is unavailable; retry later") from exc

@@ -1,0 +1,49 @@
+"""Per-project API keys: create (the secret is shown once), list, revoke.
+
+A project key manages the keys of its own project only; the admin key
+manages any project's. Creating a key therefore always takes an existing
+credential: the first key of an installation comes from ``haki keys create``.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from fastapi import APIRouter
+
+from ... import auth
+from ...errors import ForbiddenScope, NotFound
+from ..auth import PrincipalDep
+from ..deps import DbDep
+from ..schemas.keys import KeyCreatedOut, KeyCreateIn, KeyListOut, KeyOut, KeyRevokedOut
+
+router = APIRouter(tags=["keys"])
+
+DEFAULT_ORG = "default"
+
+
+@router.post("/v1/keys", status_code=201)
+async def create_key(body: KeyCreateIn, db: DbDep, principal: PrincipalDep) -> KeyCreatedOut:
+    principal.require(body.project_id)
+    if principal.org_id is not None and body.org_id not in (None, principal.org_id):
+        raise ForbiddenScope("this key may not access that project")
+    org_id = body.org_id or principal.org_id or DEFAULT_ORG
+    issued = await auth.issue(db, org_id=org_id, project_id=body.project_id, label=body.label)
+    return KeyCreatedOut.issued(issued)
+
+
+@router.get("/v1/keys")
+async def list_keys(db: DbDep, principal: PrincipalDep, project_id: str | None = None) -> KeyListOut:
+    keys = await auth.list_keys(db, principal.project(project_id))
+    return KeyListOut(keys=[KeyOut.of(k) for k in keys])
+
+
+@router.delete("/v1/keys/{key_id}")
+async def revoke_key(key_id: str, db: DbDep, principal: PrincipalDep) -> KeyRevokedOut:
+    try:
+        parsed = uuid.UUID(key_id)
+    except ValueError:
+        raise NotFound("no such API key") from None
+    record = await auth.revoke(db, parsed, project_id=principal.project_id)
+    assert record.revoked_at is not None  # revoke() always sets it
+    return KeyRevokedOut(id=record.id, revoked_at=record.revoked_at)
