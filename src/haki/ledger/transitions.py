@@ -1,7 +1,8 @@
 """The fact status lifecycle: which transitions are legal, and applying one.
 
-Every transition bumps ``version``; a caller may pass the version it saw
-(optimistic concurrency). ``deleted`` is terminal and closes ``recorded_to``
+Every transition bumps ``version`` and is recorded in ``fact_transitions``
+with the caller's reason; a caller may pass the version it saw (optimistic
+concurrency). ``deleted`` is terminal and closes ``recorded_to``
 (system time: from now on we no longer hold this fact as knowledge).
 """
 
@@ -13,6 +14,7 @@ from uuid import UUID
 
 from ..errors import IllegalStatusTransition, NotFound, VersionConflict
 from ..storage import Connection
+from .facts import FACT_COLUMNS
 
 ALLOWED: dict[str, frozenset[str]] = {
     "candidate": frozenset({"active", "superseded", "disputed", "disabled", "deleted"}),
@@ -28,15 +30,23 @@ SELECT id, status, version FROM facts
 WHERE id = %(id)s AND project_id = %(project_id)s
 FOR UPDATE"""
 
-APPLY = """
-UPDATE facts SET
-    status = %(status)s,
-    version = version + 1,
-    recorded_to = CASE WHEN %(status)s = 'deleted' THEN now() ELSE recorded_to END,
-    valid_to = coalesce(%(valid_to)s, valid_to),
-    updated_at = now()
-WHERE id = %(id)s AND project_id = %(project_id)s
-RETURNING *"""
+# The update and its audit row go in one statement; RETURNING leaves out the
+# embedding, which callers never need.
+APPLY = f"""
+WITH updated AS (
+    UPDATE facts SET
+        status = %(status)s,
+        version = version + 1,
+        recorded_to = CASE WHEN %(status)s = 'deleted' THEN now() ELSE recorded_to END,
+        valid_to = coalesce(%(valid_to)s, valid_to),
+        updated_at = now()
+    WHERE id = %(id)s AND project_id = %(project_id)s
+    RETURNING {FACT_COLUMNS}
+), logged AS (
+    INSERT INTO fact_transitions (org_id, project_id, subject_id, fact_id, from_status, to_status, version, reason)
+    SELECT org_id, project_id, subject_id, id, %(from_status)s, status, version, %(reason)s FROM updated
+)
+SELECT * FROM updated"""
 
 
 def check_transition(current: str, target: str) -> None:
@@ -54,6 +64,7 @@ async def set_status(
     status: str,
     expected_version: int | None = None,
     valid_to: datetime | None = None,
+    reason: str | None = None,
 ) -> dict[str, Any]:
     """Apply one transition under a row lock; return the updated row."""
     cur = await conn.execute(LOCK_FACT, {"id": fact_id, "project_id": project_id})
@@ -65,9 +76,15 @@ async def set_status(
             f"fact is at version {row['version']}, not {expected_version}", field="expected_version"
         )
     check_transition(row["status"], status)
-    cur = await conn.execute(
-        APPLY, {"id": fact_id, "project_id": project_id, "status": status, "valid_to": valid_to}
-    )
+    params = {
+        "id": fact_id,
+        "project_id": project_id,
+        "status": status,
+        "valid_to": valid_to,
+        "from_status": row["status"],
+        "reason": reason,
+    }
+    cur = await conn.execute(APPLY, params)
     updated = await cur.fetchone()
     assert updated is not None
     return updated

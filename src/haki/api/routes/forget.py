@@ -1,0 +1,21 @@
+"""``POST /v1/forget``: disable or delete a subject's memory or one fact."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from ... import ledger
+from ..auth import PrincipalDep
+from ..deps import DbDep
+from ..schemas.forget import ForgetIn, ForgetOut
+
+router = APIRouter(tags=["forget"])
+
+
+@router.post("/v1/forget")
+async def forget(body: ForgetIn, principal: PrincipalDep, db: DbDep) -> ForgetOut:
+    """Returns the stored receipt: counts only, never content."""
+    principal.require(body.project_id)
+    async with db.transaction(project_id=body.project_id) as conn:
+        receipt = await ledger.forget(conn, body.to_ledger())
+    return ForgetOut.of(receipt)

@@ -1,0 +1,55 @@
+"""Wire models of ``POST /v1/forget``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+from uuid import UUID
+
+from pydantic import BaseModel, Field
+
+from ...ledger import ForgetReceipt, ForgetRequest
+from ...ledger.types import ForgetMode
+
+
+class ForgetIn(BaseModel):
+    project_id: str
+    subject_id: str | None = Field(default=None, max_length=128)
+    fact_id: UUID | None = None
+    mode: ForgetMode = "disable"
+
+    def to_ledger(self) -> ForgetRequest:
+        return ForgetRequest(
+            project_id=self.project_id, mode=self.mode, subject_id=self.subject_id, fact_id=self.fact_id
+        )
+
+
+class ForgetScope(BaseModel):
+    project_id: str
+    subject_id: str | None
+    fact_id: UUID | None
+
+
+class ForgetOut(BaseModel):
+    status: Literal["ok"] = "ok"
+    forget_id: UUID
+    mode: ForgetMode
+    scope: ForgetScope
+    created_at: datetime
+    facts_disabled: int
+    facts_deleted: int
+    events_deleted: int
+    chunks_deleted: int
+    traces_deleted: int
+    conflict_sets_deleted: int
+
+    @classmethod
+    def of(cls, receipt: ForgetReceipt) -> ForgetOut:
+        scope = ForgetScope(project_id=receipt.project_id, subject_id=receipt.subject_id, fact_id=receipt.fact_id)
+        return cls(
+            forget_id=receipt.forget_id,
+            mode=receipt.mode,
+            scope=scope,
+            created_at=receipt.created_at,
+            **receipt.counts,
+        )

@@ -1,0 +1,37 @@
+"""The Memory Ledger: durable capture of events and the versioned life of facts."""
+
+from .capture import write_events
+from .events import get_event, timeline
+from .facts import get_fact, list_facts
+from .forgetting import forget
+from .transitions import ALLOWED, check_transition, set_status
+from .types import (
+    CaptureBatch,
+    CapturedEvent,
+    CaptureResult,
+    FactQuery,
+    ForgetReceipt,
+    ForgetRequest,
+    NewEvent,
+    Page,
+)
+
+__all__ = [
+    "ALLOWED",
+    "CaptureBatch",
+    "CaptureResult",
+    "CapturedEvent",
+    "FactQuery",
+    "ForgetReceipt",
+    "ForgetRequest",
+    "NewEvent",
+    "Page",
+    "check_transition",
+    "forget",
+    "get_event",
+    "get_fact",
+    "list_facts",
+    "set_status",
+    "timeline",
+    "write_events",
+]
