@@ -47,7 +47,8 @@ class Settings(BaseSettings):
     # mode; "auto" is off for the embedded default on loopback, on otherwise.
     auth: Literal["on", "off", "auto"] = "auto"
     auth_force_off: bool = False
-    admin_key: str | None = None
+    # A root credential: long enough that guessing it is hopeless.
+    admin_key: str | None = Field(default=None, min_length=24)
     rate_limit_per_minute: int = Field(default=600, ge=0)
 
     # Providers.
@@ -72,6 +73,9 @@ class Settings(BaseSettings):
     job_max_attempts: int = Field(default=5, ge=1, le=100)
     job_claim_timeout_s: float = Field(default=300.0, gt=0)
     job_poll_interval_s: float = Field(default=1.0, gt=0)
+    # Test-only: the worker pauses this long mid-job so the crash-safety test
+    # can SIGKILL it while a job's writes are uncommitted. 0 in real use.
+    worker_test_delay_s: float = Field(default=0.0, ge=0, le=600)
 
     @field_validator("database_url")
     @classmethod
@@ -81,6 +85,11 @@ class Settings(BaseSettings):
         if not value.startswith(("postgresql://", "postgres://")):
             raise ValueError("must be a postgresql:// URL")
         return value
+
+    @field_validator("admin_key", mode="before")
+    @classmethod
+    def _empty_admin_key_is_none(cls, value: object) -> object:
+        return None if value == "" else value
 
     @model_validator(mode="after")
     def _check_combinations(self) -> Settings:

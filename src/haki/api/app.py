@@ -7,15 +7,19 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from .. import __version__
 from ..config import Settings, load_settings
 from ..providers import Providers, build_providers
 from ..storage import Database, prepare_database
+from .auth import guard_v1
 from .errors import install_error_handlers
 from .middleware import RequestIdMiddleware
-from .routes import health
+from .routes import health, keys
+from .routes import capture, events, facts, forget, timeline
+from .routes import context, feedback, inspect, stats
+from .routes import conflicts, consolidate, jobs
 from .state import AppState
 
 log = logging.getLogger(__name__)
@@ -63,7 +67,7 @@ def create_app(
             if prepared is not None:
                 await asyncio.to_thread(prepared.stop)
 
-    app = FastAPI(title="Haki", version=__version__, lifespan=lifespan)
+    app = FastAPI(title="Haki", version=__version__, lifespan=lifespan, dependencies=[Depends(guard_v1)])
     install_error_handlers(app)
     app.add_middleware(RequestIdMiddleware)
     for router in _routers():
@@ -72,8 +76,14 @@ def create_app(
 
 
 def _routers() -> list:
-    return [health.router]
+    return [health.router, keys.router,
+            capture.router, timeline.router, events.router, facts.router, forget.router,
+            context.router, inspect.router, stats.router, feedback.router,
+            consolidate.router, conflicts.router, jobs.router]
 
 
 def _background_tasks(settings: Settings, enabled: bool) -> list:
-    return []
+    tasks: list = []
+    if enabled and settings.worker_in_process:
+        tasks.append(consolidate.in_process_worker)
+    return tasks

@@ -33,9 +33,11 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import server
+    from . import keys, server, worker
 
     server.register(cli)
+    keys.register(cli)
+    worker.register(cli)
 
 
 _register()

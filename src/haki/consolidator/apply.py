@@ -1,0 +1,221 @@
+"""Stage 4b + 5: apply identity decisions to one subject's facts, then embed new facts.
+
+Runs under ``pg_advisory_xact_lock`` on ``project_id/subject_id`` so two
+workers never resolve the same subject at once; the lock ends with the job's
+transaction. Status changes of existing facts go through
+``ledger.transitions.set_status`` (legal transitions, version bump).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from uuid import UUID
+
+from psycopg.types.json import Jsonb
+
+from ..ledger.transitions import set_status
+from ..providers.embed import Embedder
+from ..storage import Connection
+from .embedding import embed_texts
+from .identity import Action, FactView, IdentityKey, Newcomer, decide, is_replay, search_text
+from .types import Sourced
+
+LOCK_SUBJECT = "SELECT pg_advisory_xact_lock(hashtext(%(key)s))"
+
+# Every status, disabled and deleted included: a replayed job must recognise
+# the facts its events produced even after someone disabled them, or it
+# would bring a forgotten fact back.
+HELD_FACTS = """
+SELECT id, predicate, value, qualifiers, status, valid_from, origin_trust, source_event_ids, version
+FROM facts
+WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s
+ORDER BY recorded_from, id"""
+
+INSERT_FACT = """
+INSERT INTO facts
+    (id, org_id, project_id, subject_type, subject_id, predicate, value, qualifiers, status, confidence,
+     valid_from, valid_to, supersedes_id, source_event_ids, fact_kind, volatility, origin_trust,
+     evidence_span, search_text)
+VALUES
+    (%(id)s, %(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s, %(predicate)s, %(value)s,
+     %(qualifiers)s, %(status)s, %(confidence)s, %(valid_from)s, %(valid_to)s, %(supersedes_id)s,
+     %(source_event_ids)s, %(fact_kind)s, %(volatility)s, %(origin_trust)s, %(evidence_span)s,
+     %(search_text)s)"""
+
+REINFORCE = """
+UPDATE facts SET
+    reinforcement_count = reinforcement_count + 1,
+    last_reinforced_at = greatest(last_reinforced_at, %(at)s),
+    source_event_ids = array_append(source_event_ids, %(event_id)s),
+    confidence = greatest(confidence, %(confidence)s),
+    updated_at = now()
+WHERE id = %(id)s AND project_id = %(project_id)s"""
+
+EXTEND_CONTRADICTION = """
+UPDATE conflict_sets SET fact_ids = array_append(fact_ids, %(fact_id)s)
+WHERE id = (
+    SELECT id FROM conflict_sets
+    WHERE project_id = %(project_id)s AND status = 'open' AND kind = 'contradiction'
+      AND %(incumbent_id)s = ANY(fact_ids)
+    ORDER BY created_at, id LIMIT 1)
+RETURNING id"""
+
+INSERT_CONFLICT = """
+INSERT INTO conflict_sets (org_id, project_id, subject_type, subject_id, fact_ids, kind, reason)
+VALUES (%(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s, %(fact_ids)s, %(kind)s, %(reason)s)"""
+
+SET_FACT_EMBEDDING = "UPDATE facts SET embedding = %(embedding)s WHERE id = %(id)s AND project_id = %(project_id)s"
+
+# Insert status per action that creates a fact.
+NEW_STATUS: dict[Action, str] = {
+    "insert": "active",
+    "supersede": "active",
+    "contradiction": "candidate",
+    "quarantine": "candidate",
+    "historical": "superseded",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A guarded candidate with its canonical predicate."""
+
+    sourced: Sourced
+    predicate: str
+
+    def newcomer(self) -> Newcomer:
+        cand, event = self.sourced.candidate, self.sourced.event
+        return Newcomer(self.predicate, cand.value, cand.qualifiers, event.id, event.occurred_at, event.origin_trust)
+
+
+@dataclass(frozen=True, slots=True)
+class NewFact:
+    id: UUID
+    project_id: str
+    search_text: str
+
+
+class _Subject:
+    """The facts of one subject while a job applies to them."""
+
+    def __init__(self, held: list[FactView]):
+        self.held = held
+        self.active: dict[IdentityKey, FactView] = {}
+        for fact in sorted(held, key=lambda f: (f.valid_from or datetime.min.replace(tzinfo=UTC), str(f.id))):
+            if fact.status == "active":
+                self.active[fact.key] = fact
+
+    def record(self, fact: FactView) -> None:
+        self.held = [f for f in self.held if f.id != fact.id] + [fact]
+        if fact.status == "active":
+            self.active[fact.key] = fact
+
+
+async def _insert(conn: Connection, item: Item, status: str, *, supersedes: UUID | None = None,
+                  valid_to: datetime | None = None) -> FactView:
+    cand, event = item.sourced.candidate, item.sourced.event
+    fact_id = uuid.uuid4()
+    await conn.execute(
+        INSERT_FACT,
+        {
+            "id": fact_id, "org_id": event.org_id, "project_id": event.project_id,
+            "subject_type": event.subject_type, "subject_id": event.subject_id, "predicate": item.predicate,
+            "value": Jsonb(cand.value), "qualifiers": Jsonb(cand.qualifiers), "status": status,
+            "confidence": cand.confidence, "valid_from": event.occurred_at, "valid_to": valid_to,
+            "supersedes_id": supersedes, "source_event_ids": [event.id], "fact_kind": cand.fact_kind,
+            "volatility": cand.volatility, "origin_trust": event.origin_trust,
+            "evidence_span": cand.evidence_span or None,
+            "search_text": search_text(item.predicate, cand.value, cand.qualifiers),
+        },
+    )
+    return FactView(fact_id, item.predicate, cand.value, cand.qualifiers, status, event.occurred_at,
+                    event.origin_trust, (event.id,))
+
+
+async def _open_conflict(conn: Connection, item: Item, kind: str, fact_ids: list[UUID], reason: str) -> None:
+    event = item.sourced.event
+    await conn.execute(
+        INSERT_CONFLICT,
+        {"org_id": event.org_id, "project_id": event.project_id, "subject_type": event.subject_type,
+         "subject_id": event.subject_id, "fact_ids": fact_ids, "kind": kind, "reason": reason},
+    )
+
+
+async def _execute(conn: Connection, item: Item, action: Action, incumbent: FactView | None,
+                   subject: _Subject) -> FactView | None:
+    """Carry out one action; return the fact it created, if any."""
+    event = item.sourced.event
+    project_id = event.project_id
+    if action == "reinforce":
+        assert incumbent is not None
+        await conn.execute(
+            REINFORCE,
+            {"id": incumbent.id, "project_id": project_id, "at": event.occurred_at, "event_id": event.id,
+             "confidence": item.sourced.candidate.confidence},
+        )
+        subject.record(replace(incumbent, source_event_ids=(*incumbent.source_event_ids, event.id)))
+        return None
+    if action == "ignore":
+        return None
+    if action == "supersede":
+        assert incumbent is not None
+        await set_status(conn, project_id=project_id, fact_id=incumbent.id, status="superseded",
+                         valid_to=event.occurred_at)
+        subject.record(replace(incumbent, status="superseded"))
+    valid_to = incumbent.valid_from if action == "historical" and incumbent else None
+    created = await _insert(conn, item, NEW_STATUS[action],
+                            supersedes=incumbent.id if action == "supersede" and incumbent else None,
+                            valid_to=valid_to)
+    subject.record(created)
+    if action == "contradiction":
+        assert incumbent is not None
+        cur = await conn.execute(
+            EXTEND_CONTRADICTION, {"project_id": project_id, "incumbent_id": incumbent.id, "fact_id": created.id}
+        )
+        if await cur.fetchone() is None:
+            await _open_conflict(conn, item, "contradiction", [incumbent.id, created.id],
+                                 f"{item.predicate}: two values at the same time")
+    elif action == "quarantine":
+        why = (f"untrusted origin ({event.origin_trust})" if incumbent is None or event.origin_trust == "untrusted"
+               else f"{event.origin_trust} source contradicts {incumbent.origin_trust} fact {incumbent.id}")
+        await _open_conflict(conn, item, "quarantine", [created.id], why)
+    return created
+
+
+async def apply_subject(conn: Connection, project_id: str, subject_id: str,
+                        items: Sequence[Item]) -> tuple[Counter[str], list[NewFact]]:
+    """Resolve and apply one subject's items in order; count actions; list created facts."""
+    await conn.execute(LOCK_SUBJECT, {"key": f"{project_id}/{subject_id}"})
+    cur = await conn.execute(HELD_FACTS, {"project_id": project_id, "subject_id": subject_id})
+    subject = _Subject([FactView(**{**row, "source_event_ids": tuple(row["source_event_ids"])})
+                        for row in await cur.fetchall()])
+    counts: Counter[str] = Counter()
+    created: list[NewFact] = []
+    for item in items:
+        new = item.newcomer()
+        if is_replay(new, subject.held):
+            counts["replay"] += 1
+            continue
+        incumbent = subject.active.get(new.key)
+        action = decide(new, incumbent)
+        counts[action] += 1
+        fact = await _execute(conn, item, action, incumbent, subject)
+        if fact is not None:
+            created.append(NewFact(fact.id, project_id, search_text(fact.predicate, fact.value, fact.qualifiers)))
+    return counts, created
+
+
+async def embed_facts(conn: Connection, embedder: Embedder, facts: Sequence[NewFact]) -> None:
+    """Stage 5: one embedding batch for every fact the job created."""
+    if not facts:
+        return
+    vectors = await embed_texts(embedder, [f.search_text for f in facts])
+    async with conn.cursor() as cur:
+        await cur.executemany(
+            SET_FACT_EMBEDDING,
+            [{"id": f.id, "project_id": f.project_id, "embedding": vectors[i]} for i, f in enumerate(facts)],
+        )

@@ -1,0 +1,91 @@
+"""Stage 1 I/O: load a job's events, store their chunks and embeddings.
+
+Chunks are written once per event: an event that already has chunks is
+skipped (chunks and the event embedding commit in the job's transaction, so
+"has chunks" means "fully chunked"), and ``ON CONFLICT DO NOTHING`` keeps a
+concurrent replay harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from uuid import UUID
+
+import numpy as np
+
+from ..providers.embed import Embedder
+from ..storage import Connection
+from .chunking import chunk_event
+from .embedding import embed_texts
+from .types import Chunk, EventRow
+
+LOAD_EVENTS = """
+SELECT id, org_id, project_id, subject_type, subject_id, kind, occurred_at, payload,
+       origin_trust, actor_type, embedding IS NOT NULL AS has_embedding
+FROM events
+WHERE project_id = %(project_id)s AND id = ANY(%(ids)s)
+ORDER BY occurred_at, recorded_at, id"""
+
+CHUNKED_EVENTS = """
+SELECT DISTINCT event_id FROM episode_chunks
+WHERE project_id = %(project_id)s AND event_id = ANY(%(ids)s)"""
+
+INSERT_CHUNK = """
+INSERT INTO episode_chunks
+    (event_id, ordinal, org_id, project_id, subject_type, subject_id, kind, occurred_at, text, embedding)
+VALUES
+    (%(event_id)s, %(ordinal)s, %(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s,
+     %(kind)s, %(occurred_at)s, %(text)s, %(embedding)s)
+ON CONFLICT (event_id, ordinal) DO NOTHING"""
+
+SET_EVENT_EMBEDDING = """
+UPDATE events SET embedding = %(embedding)s
+WHERE id = %(id)s AND project_id = %(project_id)s AND embedding IS NULL"""
+
+
+async def load_events(conn: Connection, project_id: str, ids: Sequence[UUID | str]) -> list[EventRow]:
+    cur = await conn.execute(LOAD_EVENTS, {"project_id": project_id, "ids": [str(i) for i in ids]})
+    return [EventRow(**row) for row in await cur.fetchall()]
+
+
+def event_vector(vectors: np.ndarray) -> np.ndarray:
+    """An event's embedding: the normalised mean of its chunks' embeddings."""
+    mean = vectors.mean(axis=0)
+    return (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
+
+
+async def store_chunks(conn: Connection, embedder: Embedder, events: Sequence[EventRow]) -> int:
+    """Chunk, embed (one batch for the whole job) and store; return the number of new chunks."""
+    if not events:
+        return 0
+    cur = await conn.execute(CHUNKED_EVENTS, {"project_id": events[0].project_id, "ids": [e.id for e in events]})
+    done = {row["event_id"] for row in await cur.fetchall()}
+    todo = [e for e in events if e.id not in done]
+    chunks: list[tuple[EventRow, Chunk]] = [(e, c) for e in todo for c in chunk_event(e)]
+    if not chunks:
+        return 0
+    vectors = await embed_texts(embedder, [c.text for _, c in chunks])
+    async with conn.cursor() as cur:
+        await cur.executemany(
+            INSERT_CHUNK,
+            [
+                {
+                    "event_id": e.id, "ordinal": c.ordinal, "org_id": e.org_id, "project_id": e.project_id,
+                    "subject_type": e.subject_type, "subject_id": e.subject_id, "kind": e.kind,
+                    "occurred_at": e.occurred_at, "text": c.text, "embedding": vectors[i],
+                }
+                for i, (e, c) in enumerate(chunks)
+            ],
+        )
+        rows_by_event: dict[UUID, list[int]] = {}
+        for i, (e, _) in enumerate(chunks):
+            rows_by_event.setdefault(e.id, []).append(i)
+        await cur.executemany(
+            SET_EVENT_EMBEDDING,
+            [
+                {"id": e.id, "project_id": e.project_id, "embedding": event_vector(vectors[rows_by_event[e.id]])}
+                for e in todo
+                if not e.has_embedding and e.id in rows_by_event
+            ],
+        )
+    return len(chunks)

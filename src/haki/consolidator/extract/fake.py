@@ -1,0 +1,20 @@
+"""``fake`` provider: the facts are given in ``payload.mock_facts`` (tests, wire compatibility)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..types import Candidate, EventRow
+from .schema import parse_items
+
+
+class FakeExtractor:
+    name = "fake"
+
+    async def extract(self, events: Sequence[EventRow]) -> list[list[Candidate]]:
+        out = []
+        for event in events:
+            role = event.payload.get("role") if isinstance(event.payload.get("role"), str) else "user"
+            candidates, _ = parse_items(event.payload.get("mock_facts"), role=role)
+            out.append(candidates)
+        return out

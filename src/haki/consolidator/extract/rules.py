@@ -1,0 +1,184 @@
+"""``rules`` provider: deterministic English and French patterns (the offline default).
+
+Reads only what the subject said (user turns, or a named speaker's turn),
+one sentence at a time. Questions and hedged sentences assert nothing and
+are skipped; captured values must have the shape their predicate expects.
+A named speaker becomes the identity qualifier ``speaker``, so two people
+in one conversation never share a fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..render import extraction_text, utterances
+from ..types import SUBJECT_ROLES, Candidate, EventRow, Utterance
+from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+_HEDGES = re.compile(
+    r"\b(?:if|maybe|perhaps|might|would|could|wish|wonder|imagine|pretend|si jamais|peut-être|peut-etre)\b",
+    re.IGNORECASE,
+)
+
+# Words that make a captured phrase a pronoun, a clause or chit-chat rather
+# than a thing someone likes ("I love that!", "I love how you...").
+_STOP_FIRST = frozenset(
+    """it it's its that this these those them they you your yours him her his us we our me my myself
+    what how when where why who whom which whatever everything something anything nothing everyone
+    all both each every being having doing seeing hearing reading watching knowing getting talking
+    to the a an some any one ce ça ca cela ceci tout toi vous le la les un une des quand comment
+    their his its in on at up out for with by from into about
+    way idea thought look looks sound feel vibe vibes photo pic pics picture pictures color colors colour
+    colours texture design energy message sentiment quote name concept details detail""".split()
+)
+# A value ending on one of these lost its object ("escaping to [that world]").
+_DANGLING = frozenset("to of in on at for with from about into and or the a an my".split())
+_TIME_ONLY = re.compile(
+    r"^(?:yesterday|today|tonight|tomorrow|recently|lately|now"
+    r"|last (?:week|month|year|night)|this (?:week|month|year))$",
+    re.IGNORECASE,
+)
+# A pronoun anywhere in a short value points at something the sentence does
+# not name ("holding them", "a trip there").
+_STOP_ANY = frozenset(
+    "you your yours yourself it them him her this that these those there here toi vous votre ton ta tes".split()
+)
+_STOP_NAMES = frozenset(
+    """I The A An And But So Mom Dad Mum Yes No Oh Ok Okay Well Thanks Thank Hey Hi Hello It It's
+    That This What When Where Why How Just Also Too Very Really Le La Les Un Une Et Mais""".split()
+)
+_RELATIVE_HEADS = frozenset(
+    "things thing what that which everything stuff ones one something people all whatever who".split()
+)
+_TRAILING = re.compile(
+    r"\s+(?:too|so much|a lot|very much|right now|lately|these days|as well|again|anymore|now|though|"
+    r"last (?:week|month|year|night)|yesterday|recently|today|this (?:week|month|year)|"
+    r"haha|lol|aussi|beaucoup|vraiment)$",
+    re.IGNORECASE,
+)
+
+_ARTICLE = re.compile(r"^(?:(?:the|a|an|le|la|les|un|une|des|du|de la)\s+|l')", re.IGNORECASE)
+# "a nurse at the hospital": the occupation ends where its workplace begins.
+_PLACE_TAIL = re.compile(r"\s(?:at|for|in|with|on|chez|à|dans|pour)\s", re.IGNORECASE)
+
+
+def _clean(value: str) -> str:
+    value = " ".join(value.replace("’", "'").split()).strip(" -'\"")
+    previous = None
+    while previous != value:
+        previous = value
+        value = _TRAILING.sub("", value).strip()
+    return value
+
+
+def _phrase_ok(value: str, max_words: int) -> bool:
+    words = value.lower().split()
+    if not words or len(words) > max_words or words[-1] in _DANGLING or _TIME_ONLY.match(value):
+        return False
+    if words[0] in _STOP_FIRST and not (words[0] == "to" and len(words) > 1):
+        return False
+    return not any(w.strip(",.") in _STOP_ANY for w in words)
+
+
+def _value(rule: Rule, raw: str) -> Any | None:
+    value = _clean(raw)
+    if rule.value == "number":
+        number = int(value)
+        return number if 1 <= number <= 120 else None
+    if rule.value in ("name", "place", "org"):
+        value = value.removesuffix("'s")
+        first = value.split()[0] if value else ""
+        if not value or first in _STOP_NAMES or len(value) < 2:
+            return None
+        return value
+    if rule.value == "occupation":
+        return value.lower()
+    if rule.value == "phrase":
+        value = _ARTICLE.sub("", value.removeprefix("to ")).strip()
+        if rule.predicate == "occupation":
+            value = _PLACE_TAIL.split(value)[0]
+        return value if _phrase_ok(value, 5) else None
+    # Clauses: decisions, plans, conventions (whose pattern already fixed the verb).
+    is_convention = value.lower().startswith(("always", "never", "toujours", "jamais", "ne jamais"))
+    return value if is_convention or _phrase_ok(value, 12) else None
+
+
+def _predicate(rule: Rule, match: re.Match[str]) -> str | None:
+    groups = match.groupdict()
+    if groups.get("rel"):
+        return RELATION_PREDICATES.get(groups["rel"].lower())
+    if groups.get("cat"):
+        category = groups["cat"].lower()
+        return "favorite_" + CATEGORY_EN.get(category, category).replace(" ", "_")
+    return rule.predicate or None
+
+
+def _relative_clause(sentence: str, start: int) -> bool:
+    """True for "the things I love makes…": the statement is inside a noun phrase."""
+    before = sentence[:start].split()
+    return bool(before) and before[-1].lower() in _RELATIVE_HEADS
+
+
+def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]:
+    if sentence.endswith("?") or _HEDGES.search(sentence):
+        return []
+    out: list[Candidate] = []
+    for rule in RULES:
+        for match in rule.pattern.finditer(sentence):
+            if _relative_clause(sentence, match.start()):
+                continue
+            predicate = _predicate(rule, match)
+            value = _value(rule, match.group("v"))
+            if predicate is None or value is None:
+                continue
+            qualifiers: dict[str, Any] = {}
+            if utterance.speaker:
+                qualifiers["speaker"] = utterance.speaker
+            if match.groupdict().get("when"):
+                qualifiers["when"] = match.group("when").lower()
+            if match.groupdict().get("rel") and predicate == "pet":
+                qualifiers["kind"] = match.group("rel").lower()
+            out.append(
+                Candidate(
+                    predicate=predicate,
+                    value=value,
+                    qualifiers=qualifiers,
+                    fact_kind=rule.fact_kind,
+                    volatility=rule.volatility,
+                    confidence=rule.confidence,
+                    evidence_span=sentence.strip()[:300],
+                    role=utterance.role,
+                )
+            )
+    return out
+
+
+def extract_utterance(utterance: Utterance) -> list[Candidate]:
+    """Candidates stated by one utterance; the first statement of a (predicate, value) wins."""
+    if utterance.role not in SUBJECT_ROLES:
+        return []
+    text = extraction_text(utterance.text).replace("’", "'")
+    seen: set[tuple[str, str]] = set()
+    out: list[Candidate] = []
+    for sentence in _SENTENCES.split(text):
+        sentence = sentence.strip()
+        for cand in _sentence_candidates(sentence, utterance) if sentence else []:
+            key = (cand.predicate, str(cand.value).lower())
+            if key not in seen:
+                seen.add(key)
+                out.append(cand)
+    return out
+
+
+def extract_payload(payload: dict[str, Any]) -> list[Candidate]:
+    return [c for u in utterances(payload) for c in extract_utterance(u)]
+
+
+class RulesExtractor:
+    name = "rules"
+
+    async def extract(self, events: Sequence[EventRow]) -> list[list[Candidate]]:
+        return [extract_payload(event.payload) for event in events]

@@ -1,0 +1,137 @@
+"""Stage 4a: what a candidate means for the facts already held (pure).
+
+Two facts have the same *identity* when they share the subject, the
+predicate family and the identity qualifiers (and, for a multi-valued
+predicate, the value). For one identity, ``decide`` compares the newcomer
+with the active incumbent and returns one action:
+
+============== ==========================================================
+insert         no incumbent: the newcomer becomes active
+reinforce      same value: count it and move ``last_reinforced_at``
+supersede      new value from a strictly newer event: old → superseded
+               (``valid_to`` = the new event's time), newcomer active
+contradiction  new value, same ``occurred_at``: nothing orders them, a
+               person must choose (``conflict_sets.kind = contradiction``)
+quarantine     untrusted origin, or a lower-trust source contradicting a
+               higher-trust fact (``conflict_sets.kind = quarantine``)
+historical     new value from an *older* event arriving late: kept as
+               already superseded, the incumbent stays
+replay         this event already produced this fact: nothing changes
+ignore         an untrusted source repeating a held value adds no evidence
+============== ==========================================================
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+from uuid import UUID
+
+from ..types import TRUST_ORDER
+from .predicates import IDENTITY_QUALIFIERS, spec
+
+Action = Literal["insert", "reinforce", "supersede", "contradiction", "quarantine", "historical", "replay", "ignore"]
+
+IdentityKey = tuple[str, tuple[tuple[str, str], ...], str]
+
+_ARTICLES = re.compile(r"^(?:the|a|an|my|le|la|les|l'|un|une|mon|ma|mes)\s+")
+_PUNCT = re.compile(r"[^\w\s'-]+")
+
+
+def value_key(value: Any) -> str:
+    """A comparison form of a value: case, accents, articles and punctuation ignored."""
+    if not isinstance(value, str):
+        return json.dumps(value, sort_keys=True, ensure_ascii=False).lower()
+    text = unicodedata.normalize("NFKD", value.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = " ".join(_PUNCT.sub(" ", text).split())
+    return _ARTICLES.sub("", text)
+
+
+def identity_key(predicate: str, value: Any, qualifiers: dict[str, Any]) -> IdentityKey:
+    pspec = spec(predicate)
+    ident = tuple(sorted((k, value_key(qualifiers[k])) for k in IDENTITY_QUALIFIERS if k in qualifiers))
+    return pspec.identity_family, ident, value_key(value) if pspec.cardinality == "many" else ""
+
+
+def compared_value(predicate: str, value: Any) -> tuple[str, str]:
+    """What must match for two facts of one identity to say the same thing."""
+    return predicate, value_key(value)
+
+
+@dataclass(frozen=True, slots=True)
+class FactView:
+    """An existing fact, as identity resolution sees it."""
+
+    id: UUID
+    predicate: str
+    value: Any
+    qualifiers: dict[str, Any]
+    status: str
+    valid_from: datetime | None
+    origin_trust: str
+    source_event_ids: tuple[UUID, ...]
+    version: int = 1
+
+    @property
+    def key(self) -> IdentityKey:
+        return identity_key(self.predicate, self.value, self.qualifiers)
+
+
+@dataclass(frozen=True, slots=True)
+class Newcomer:
+    """A guarded candidate with its canonical predicate and its event's time and trust."""
+
+    predicate: str
+    value: Any
+    qualifiers: dict[str, Any]
+    event_id: UUID
+    occurred_at: datetime
+    origin_trust: str
+
+    @property
+    def key(self) -> IdentityKey:
+        return identity_key(self.predicate, self.value, self.qualifiers)
+
+
+def is_replay(new: Newcomer, held: list[FactView]) -> bool:
+    """True when this event already produced this very fact (a replayed job)."""
+    target = (new.key, compared_value(new.predicate, new.value))
+    return any(
+        new.event_id in f.source_event_ids and (f.key, compared_value(f.predicate, f.value)) == target for f in held
+    )
+
+
+def decide(new: Newcomer, incumbent: FactView | None) -> Action:
+    """The action for a newcomer given the active fact of its identity (see module doc)."""
+    trust = TRUST_ORDER.get(new.origin_trust, 0)
+    same = incumbent is not None and compared_value(incumbent.predicate, incumbent.value) == compared_value(
+        new.predicate, new.value
+    )
+    if trust == TRUST_ORDER["untrusted"]:
+        return "ignore" if same else "quarantine"
+    if incumbent is None:
+        return "insert"
+    if same:
+        return "reinforce"
+    if trust < TRUST_ORDER.get(incumbent.origin_trust, 0):
+        return "quarantine"
+    if incumbent.valid_from is None or new.occurred_at > incumbent.valid_from:
+        return "supersede"
+    if new.occurred_at == incumbent.valid_from:
+        return "contradiction"
+    return "historical"
+
+
+def search_text(predicate: str, value: Any, qualifiers: dict[str, Any]) -> str:
+    """Readable text for full-text and embedding search: "Caroline occupation: counselor"."""
+    shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+    head = spec(predicate).readable
+    speaker = qualifiers.get("speaker")
+    text = f"{speaker} {head}: {shown}" if speaker else f"{head}: {shown}"
+    extra = [f"{k}: {qualifiers[k]}" for k in sorted(qualifiers) if k != "speaker"]
+    return f"{text} ({', '.join(extra)})" if extra else text

@@ -1,0 +1,219 @@
+"""The consolidation queue: enqueue, claim, run-lock, complete, fail, reclaim.
+
+A claim is a short transaction of its own (``FOR UPDATE SKIP LOCKED``, so
+any number of workers take disjoint jobs). The job then runs in a second
+transaction that first re-locks its row (``lock_for_run``) and ends with
+``complete``: effects and ``status = done`` commit together. A worker killed
+mid-job leaves the row ``running`` with nothing written; once the claim is
+older than the timeout, ``reclaim`` makes it pending again. A live worker
+holds its row lock, so ``reclaim`` (which skips locked rows) never steals a
+job that is still running, however slow.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from psycopg.types.json import Jsonb
+
+from ..storage import Connection
+
+ENQUEUE = """
+INSERT INTO jobs (kind, org_id, project_id, subject_id, payload)
+VALUES ('consolidate', %(org_id)s, %(project_id)s, %(subject_id)s, %(payload)s)
+RETURNING id"""
+
+# A subject's jobs run in the order they were queued: a job waits while an
+# earlier job of its subject is unfinished, so supersession sees events in
+# capture order even when a worker dies or a job backs off.
+CLAIM = """
+UPDATE jobs SET status = 'running', claimed_at = now(), claimed_by = %(worker)s, attempts = attempts + 1
+WHERE id IN (
+    SELECT j.id FROM jobs j
+    WHERE j.status = 'pending' AND j.kind = 'consolidate' AND j.run_after <= now()
+      AND (%(project_id)s::text IS NULL OR j.project_id = %(project_id)s)
+      AND (%(subject_id)s::text IS NULL OR j.subject_id = %(subject_id)s OR j.subject_id IS NULL)
+      AND (%(job_id)s::uuid IS NULL OR j.id = %(job_id)s::uuid)
+      AND NOT EXISTS (
+          SELECT 1 FROM jobs earlier
+          WHERE earlier.project_id = j.project_id AND earlier.subject_id = j.subject_id
+            AND earlier.status IN ('pending', 'running')
+            AND (earlier.created_at, earlier.id) < (j.created_at, j.id))
+    ORDER BY j.run_after, j.created_at, j.id
+    LIMIT %(limit)s
+    FOR UPDATE SKIP LOCKED)
+RETURNING id, org_id, project_id, subject_id, payload, attempts, run_after, created_at"""
+
+LOCK_FOR_RUN = """
+SELECT id FROM jobs
+WHERE id = %(id)s AND status = 'running' AND claimed_by = %(worker)s
+FOR UPDATE"""
+
+COMPLETE = """
+UPDATE jobs SET status = 'done', finished_at = now(), result = %(result)s, last_error = NULL
+WHERE id = %(id)s"""
+
+FAIL = """
+UPDATE jobs SET
+    status = CASE WHEN attempts >= %(max_attempts)s THEN 'failed' ELSE 'pending' END,
+    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN now() END,
+    run_after = now() + make_interval(secs => %(delay_s)s),
+    last_error = %(error)s,
+    claimed_at = NULL,
+    claimed_by = NULL
+WHERE id = %(id)s AND status = 'running' AND claimed_by = %(worker)s
+RETURNING status"""
+
+RECLAIM = """
+UPDATE jobs SET
+    status = CASE WHEN attempts >= %(max_attempts)s THEN 'failed' ELSE 'pending' END,
+    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN now() END,
+    last_error = 'claim expired: the worker stopped before finishing',
+    claimed_at = NULL,
+    claimed_by = NULL
+WHERE id IN (
+    SELECT id FROM jobs
+    WHERE status = 'running' AND claimed_at < now() - make_interval(secs => %(timeout_s)s)
+    ORDER BY claimed_at, id
+    FOR UPDATE SKIP LOCKED)
+RETURNING id"""
+
+LIST_JOBS = """
+SELECT id, kind, status, project_id, subject_id, attempts, run_after, claimed_at, claimed_by,
+       finished_at, last_error, result, created_at
+FROM jobs
+WHERE project_id = %(project_id)s AND (%(status)s::text IS NULL OR status = %(status)s)
+ORDER BY created_at DESC, id DESC
+LIMIT %(limit)s"""
+
+COUNT_BY_STATUS = """
+SELECT status, count(*) AS n FROM jobs WHERE project_id = %(project_id)s GROUP BY status ORDER BY status"""
+
+# Events never chunked (imported before consolidation existed, or whose job
+# failed for good), in jobs of at most %(batch)s events per subject, skipping
+# events an open job already carries.
+ENQUEUE_UNCONSOLIDATED = """
+INSERT INTO jobs (kind, org_id, project_id, subject_id, payload)
+SELECT 'consolidate', org_id, project_id, subject_id,
+       jsonb_build_object('event_ids', jsonb_agg(id::text ORDER BY occurred_at, id))
+FROM (
+    SELECT e.id, e.org_id, e.project_id, e.subject_id, e.occurred_at,
+           (row_number() OVER (PARTITION BY e.project_id, e.subject_id ORDER BY e.occurred_at, e.id) - 1)
+               / %(batch)s AS part
+    FROM events e
+    WHERE (%(project_id)s::text IS NULL OR e.project_id = %(project_id)s)
+      AND NOT EXISTS (SELECT 1 FROM episode_chunks c WHERE c.event_id = e.id)
+      AND NOT EXISTS (SELECT 1 FROM jobs j
+                      WHERE j.status IN ('pending', 'running') AND j.project_id = e.project_id
+                        AND j.payload->'event_ids' ? e.id::text)
+) todo
+GROUP BY org_id, project_id, subject_id, part
+ORDER BY project_id, subject_id, part
+RETURNING id"""
+
+COUNT_CLAIMABLE = """
+SELECT count(*) AS n FROM jobs
+WHERE status = 'pending' AND run_after <= now()
+  AND (%(project_id)s::text IS NULL OR project_id = %(project_id)s)
+  AND (%(subject_id)s::text IS NULL OR subject_id = %(subject_id)s OR subject_id IS NULL)"""
+
+BACKOFF_BASE_S = 2.0
+BACKOFF_MAX_S = 600.0
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    id: UUID
+    org_id: str
+    project_id: str
+    subject_id: str | None
+    payload: dict[str, Any]
+    attempts: int
+    run_after: datetime
+    created_at: datetime
+
+    @property
+    def event_ids(self) -> list[str]:
+        ids = self.payload.get("event_ids")
+        return [str(i) for i in ids] if isinstance(ids, list) else []
+
+
+def backoff_s(attempts: int, rng: random.Random | None = None) -> float:
+    """Exponential backoff with full jitter, so failing jobs do not retry in lockstep."""
+    ceiling = min(BACKOFF_MAX_S, BACKOFF_BASE_S * 2 ** max(0, attempts - 1))
+    return (rng or random).uniform(ceiling / 2, ceiling)
+
+
+async def enqueue(conn: Connection, *, project_id: str, event_ids: list[UUID | str], org_id: str = "default",
+                  subject_id: str | None = None) -> UUID:
+    cur = await conn.execute(
+        ENQUEUE,
+        {"org_id": org_id, "project_id": project_id, "subject_id": subject_id,
+         "payload": Jsonb({"event_ids": [str(i) for i in event_ids]})},
+    )
+    row = await cur.fetchone()
+    assert row is not None
+    return row["id"]
+
+
+async def claim(conn: Connection, *, worker: str, limit: int, project_id: str | None = None,
+                subject_id: str | None = None, job_id: UUID | str | None = None) -> list[Job]:
+    cur = await conn.execute(
+        CLAIM,
+        {"worker": worker, "limit": limit, "project_id": project_id, "subject_id": subject_id,
+         "job_id": str(job_id) if job_id else None},
+    )
+    jobs = [Job(**row) for row in await cur.fetchall()]
+    return sorted(jobs, key=lambda j: (j.run_after, j.created_at, str(j.id)))
+
+
+async def lock_for_run(conn: Connection, job: Job, worker: str) -> bool:
+    """True while this worker still owns the claim; the row stays locked until commit."""
+    cur = await conn.execute(LOCK_FOR_RUN, {"id": job.id, "worker": worker})
+    return await cur.fetchone() is not None
+
+
+async def complete(conn: Connection, job: Job, result: dict[str, Any]) -> None:
+    await conn.execute(COMPLETE, {"id": job.id, "result": Jsonb(result)})
+
+
+async def fail(conn: Connection, job: Job, *, worker: str, error: str, max_attempts: int) -> str | None:
+    """Record a failure: back to pending after a backoff, or ``failed`` at the last attempt."""
+    cur = await conn.execute(
+        FAIL,
+        {"id": job.id, "worker": worker, "error": error[:2000], "max_attempts": max_attempts,
+         "delay_s": backoff_s(job.attempts)},
+    )
+    row = await cur.fetchone()
+    return row["status"] if row else None
+
+
+async def reclaim(conn: Connection, *, timeout_s: float, max_attempts: int) -> list[UUID]:
+    cur = await conn.execute(RECLAIM, {"timeout_s": timeout_s, "max_attempts": max_attempts})
+    return [row["id"] for row in await cur.fetchall()]
+
+
+async def list_jobs(conn: Connection, *, project_id: str, status: str | None, limit: int) -> list[dict[str, Any]]:
+    cur = await conn.execute(LIST_JOBS, {"project_id": project_id, "status": status, "limit": limit})
+    return await cur.fetchall()
+
+
+async def count_by_status(conn: Connection, project_id: str) -> dict[str, int]:
+    cur = await conn.execute(COUNT_BY_STATUS, {"project_id": project_id})
+    return {row["status"]: row["n"] for row in await cur.fetchall()}
+
+
+async def enqueue_unconsolidated(conn: Connection, *, project_id: str | None, batch: int = 500) -> int:
+    """Queue every event that has no chunks yet; return the number of jobs created."""
+    cur = await conn.execute(ENQUEUE_UNCONSOLIDATED, {"project_id": project_id, "batch": batch})
+    return len(await cur.fetchall())
+
+
+async def count_claimable(conn: Connection, *, project_id: str | None = None, subject_id: str | None = None) -> int:
+    cur = await conn.execute(COUNT_CLAIMABLE, {"project_id": project_id, "subject_id": subject_id})
+    row = await cur.fetchone()
+    return int(row["n"]) if row else 0

@@ -1,0 +1,112 @@
+"""One consolidation job, stage by stage, inside the caller's transaction.
+
+chunk + embed → extract → guard → resolve identity and apply (per subject,
+in ``occurred_at`` order) → embed new facts. Every write happens on ``conn``,
+so the caller's single commit makes a job all-or-nothing, and every stage is
+idempotent on replay (chunked events are skipped, facts an event already
+produced are recognised).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from ..providers.embed import Embedder
+from ..storage import Connection
+from .aliases import canonical_predicates
+from .apply import Item, NewFact, apply_subject, embed_facts
+from .episodes import load_events, store_chunks
+from .extract import Extractor
+from .guard import guard, served_key
+from .types import Sourced
+
+# Facts served in this window count as "just served" for the echo guard.
+RECENT_SERVED = """
+SELECT f->>'predicate' AS predicate, f->'value' AS value
+FROM (
+    SELECT packet FROM context_traces
+    WHERE project_id = %(project_id)s AND subject_id = ANY(%(subject_ids)s)
+      AND created_at > now() - interval '1 day'
+    ORDER BY created_at DESC, id DESC
+    LIMIT 50
+) t,
+LATERAL jsonb_array_elements(
+    CASE WHEN jsonb_typeof(t.packet->'facts') = 'array' THEN t.packet->'facts' ELSE '[]'::jsonb END
+) f
+WHERE f ? 'predicate'"""
+
+Checkpoint = Callable[[str], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class JobResult:
+    """What one job did; stored as ``jobs.result``."""
+
+    events: int
+    chunks: int
+    candidates: int
+    rejected: dict[str, int] = field(default_factory=dict)
+    actions: dict[str, int] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "events": self.events,
+            "chunks": self.chunks,
+            "candidates": self.candidates,
+            "rejected": self.rejected,
+            "actions": self.actions,
+        }
+
+
+async def _served(conn: Connection, project_id: str, subject_ids: list[str]) -> set[tuple[str, str]]:
+    cur = await conn.execute(RECENT_SERVED, {"project_id": project_id, "subject_ids": subject_ids})
+    return {served_key(row["predicate"], row["value"]) for row in await cur.fetchall()}
+
+
+async def _no_checkpoint(_: str) -> None:
+    return None
+
+
+async def consolidate(
+    conn: Connection,
+    *,
+    project_id: str,
+    event_ids: Sequence[UUID | str],
+    embedder: Embedder,
+    extractor: Extractor,
+    checkpoint: Checkpoint = _no_checkpoint,
+) -> JobResult:
+    """Consolidate the given events of one project; the caller commits."""
+    events = await load_events(conn, project_id, event_ids)
+    chunks = await store_chunks(conn, embedder, events)
+    await checkpoint("chunks")
+
+    extracted = await extractor.extract(events)
+    sourced = [Sourced(c, e) for e, cands in zip(events, extracted, strict=True) for c in cands]
+    subject_ids = sorted({e.subject_id for e in events})
+    guarded = guard(sourced, await _served(conn, project_id, subject_ids) if sourced else ())
+
+    raw_predicates = (s.candidate.predicate for s in guarded.accepted)
+    predicates = await canonical_predicates(conn, embedder, project_id, raw_predicates)
+    actions: Counter[str] = Counter()
+    created: list[NewFact] = []
+    for subject_id in subject_ids:
+        items = [
+            Item(s, predicates[s.candidate.predicate]) for s in guarded.accepted if s.event.subject_id == subject_id
+        ]
+        if items:
+            counts, facts = await apply_subject(conn, project_id, subject_id, items)
+            actions.update(counts)
+            created.extend(facts)
+    await embed_facts(conn, embedder, created)
+    return JobResult(
+        events=len(events),
+        chunks=chunks,
+        candidates=len(sourced),
+        rejected=guarded.rejected,
+        actions=dict(sorted(actions.items())),
+    )

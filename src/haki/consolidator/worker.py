@@ -1,0 +1,164 @@
+"""Running jobs: one at a time per worker, each in its own transaction.
+
+``Worker.run_forever`` is what ``haki worker`` and the in-process worker of
+``haki serve`` run; ``run_pending`` drains the queue once (``/v1/consolidate``,
+autoconsolidate, ``haki consolidate``). Claiming spans projects, so it runs
+without a project; each job then runs in a transaction scoped to its own
+project (row-level security).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from uuid import UUID
+
+from ..config import Settings
+from ..errors import DatabaseUnavailable
+from ..storage import Database
+from . import jobs
+from .extract import Extractor
+from .pipeline import JobResult, consolidate
+
+log = logging.getLogger(__name__)
+
+Outcome = Literal["done", "retry", "failed", "lost"]
+# One job per claim: a claimed job is invisible to other workers until it
+# finishes or its claim expires, so a worker holding several would stall the
+# others (and charge an attempt to jobs it never started) if it died.
+CLAIM_BATCH = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Ran:
+    job_id: UUID
+    outcome: Outcome
+    result: JobResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Counts over the jobs one drain ran (the body of ``POST /v1/consolidate``)."""
+
+    jobs: dict[str, int] = field(default_factory=dict)
+    events: int = 0
+    chunks: int = 0
+    candidates: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    actions: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, runs: list[Ran]) -> Summary:
+        outcomes: Counter[str] = Counter(r.outcome for r in runs)
+        rejected: Counter[str] = Counter()
+        actions: Counter[str] = Counter()
+        done = [r.result for r in runs if r.result is not None]
+        for res in done:
+            rejected.update(res.rejected)
+            actions.update(res.actions)
+        return cls(
+            jobs=dict(sorted(outcomes.items())),
+            events=sum(r.events for r in done),
+            chunks=sum(r.chunks for r in done),
+            candidates=sum(r.candidates for r in done),
+            rejected=dict(sorted(rejected.items())),
+            actions=dict(sorted(actions.items())),
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "jobs": self.jobs, "events": self.events, "chunks": self.chunks, "candidates": self.candidates,
+            "rejected": self.rejected, "actions": self.actions,
+        }
+
+
+class Worker:
+    def __init__(self, db: Database, *, embedder: Any, extractor: Extractor, settings: Settings,
+                 name: str | None = None):
+        self.db = db
+        self.embedder = embedder
+        self.extractor = extractor
+        self.settings = settings
+        self.name = name or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+
+    async def _checkpoint(self, stage: str) -> None:
+        # Test-only pause (HAKI_WORKER_TEST_DELAY_S) so the fault test can kill
+        # a worker while a job's writes are in flight.
+        if stage == "chunks" and self.settings.worker_test_delay_s > 0:
+            await asyncio.sleep(self.settings.worker_test_delay_s)
+
+    async def run_job(self, job: jobs.Job) -> Ran:
+        try:
+            async with self.db.transaction(project_id=job.project_id) as conn:
+                if not await jobs.lock_for_run(conn, job, self.name):
+                    return Ran(job.id, "lost")
+                result = await consolidate(
+                    conn, project_id=job.project_id, event_ids=job.event_ids, embedder=self.embedder,
+                    extractor=self.extractor, checkpoint=self._checkpoint,
+                )
+                await jobs.complete(conn, job, result.as_json())
+            return Ran(job.id, "done", result)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # any failure is recorded on the job, never lost
+            log.warning("job %s failed (attempt %d): %s", job.id, job.attempts, exc)
+            return Ran(job.id, await self._record_failure(job, f"{type(exc).__name__}: {exc}"))
+
+    async def _record_failure(self, job: jobs.Job, error: str) -> Outcome:
+        try:
+            async with self.db.transaction(project_id=job.project_id) as conn:
+                status = await jobs.fail(conn, job, worker=self.name, error=error,
+                                         max_attempts=self.settings.job_max_attempts)
+        except DatabaseUnavailable:
+            return "retry"  # the claim expires and the job is reclaimed
+        return "failed" if status == "failed" else "retry"
+
+    async def claim(self, *, limit: int = CLAIM_BATCH, project_id: str | None = None,
+                    subject_id: str | None = None, job_id: UUID | str | None = None) -> list[jobs.Job]:
+        async with self.db.transaction() as conn:
+            await jobs.reclaim(conn, timeout_s=self.settings.job_claim_timeout_s,
+                               max_attempts=self.settings.job_max_attempts)
+            return await jobs.claim(conn, worker=self.name, limit=limit, project_id=project_id,
+                                    subject_id=subject_id, job_id=job_id)
+
+    async def run_batch(self, **filters: Any) -> list[Ran]:
+        return [await self.run_job(job) for job in await self.claim(**filters)]
+
+    async def run_forever(self, stop: asyncio.Event | None = None) -> None:
+        stop = stop or asyncio.Event()
+        log.info("worker %s started", self.name)
+        while not stop.is_set():
+            try:
+                ran = await self.run_batch()
+            except DatabaseUnavailable:
+                ran = []
+            if not ran:
+                try:
+                    await asyncio.wait_for(stop.wait(), timeout=self.settings.job_poll_interval_s)
+                except TimeoutError:
+                    pass
+
+
+async def run_pending(worker: Worker, *, project_id: str | None = None, subject_id: str | None = None,
+                      job_id: UUID | str | None = None, max_jobs: int | None = None,
+                      on_job: Callable[[Ran], None] | None = None) -> Summary:
+    """Run claimable jobs now until none is left (or ``max_jobs``); jobs backing off are left."""
+    runs: list[Ran] = []
+    while max_jobs is None or len(runs) < max_jobs:
+        limit = CLAIM_BATCH if max_jobs is None else min(CLAIM_BATCH, max_jobs - len(runs))
+        claimed = await worker.claim(limit=limit, project_id=project_id, subject_id=subject_id, job_id=job_id)
+        if not claimed:
+            break
+        for job in claimed:
+            ran = await worker.run_job(job)
+            runs.append(ran)
+            if on_job is not None:
+                on_job(ran)
+    return Summary.of(runs)

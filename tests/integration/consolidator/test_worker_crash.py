@@ -1,0 +1,145 @@
+"""Crash safety: SIGKILL a worker mid-job, start another, compare with a clean run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import psycopg
+import pytest
+from consolidator_helpers import add_events, as_url
+from psycopg import sql
+
+from haki.consolidator import Worker, run_pending
+from haki.consolidator.extract import RulesExtractor
+from haki.storage import Database
+
+TEMPLATE = "haki_test_template"
+SCRIPT = [
+    ["I live in Paris. My sister Anna lives nearby.", "I love hiking."],
+    ["I moved to Lyon last week.", "I work at Globex."],
+    ["I'm a teacher.", "I love hiking, it keeps me sane."],
+]
+FACTS = """
+SELECT f.subject_id, f.predicate, f.value, f.status, f.valid_from, f.valid_to, f.source_event_ids,
+       f.reinforcement_count, f.version, p.predicate AS prev_predicate, p.value AS prev_value
+FROM facts f LEFT JOIN facts p ON p.id = f.supersedes_id
+ORDER BY f.subject_id, f.valid_from, f.predicate, f.value::text"""
+
+
+def spawn_worker(db_url: str, **env: str) -> subprocess.Popen:
+    child_env = {
+        **os.environ,
+        "HAKI_DATABASE_URL": as_url(db_url),
+        "HAKI_EMBED_PROVIDER": "hash",
+        "HAKI_ALLOW_HASH_EMBEDDER": "true",
+        "HAKI_LLM_PROVIDER": "rules",
+        "HAKI_JOB_POLL_INTERVAL_S": "0.2",
+        "HAKI_LOG_LEVEL": "warning",
+        **env,
+    }
+    code = "from haki.cli import main; main()"
+    return subprocess.Popen([sys.executable, "-c", code, "worker"], env=child_env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def query(url: str, text: str, params: tuple = ()) -> list[dict]:
+    with psycopg.connect(url, row_factory=psycopg.rows.dict_row) as conn:
+        return conn.execute(text, params).fetchall()
+
+
+def wait_for(predicate, timeout_s: float, what: str, child: subprocess.Popen) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        if child.poll() is not None:
+            raise AssertionError(f"worker exited ({child.returncode}): {child.stderr.read().decode()[-3000:]}")
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def seed(url: str) -> None:
+    """The same events (same ids) in any database: three jobs for each of three subjects."""
+    db = Database(url, min_size=1, max_size=2)
+    await db.open()
+    try:
+        for s in range(3):
+            for j, texts in enumerate(SCRIPT):
+                await add_events(db, [{"text": t} for t in texts], subject_id=f"s{s}", start=10 * j)
+    finally:
+        await db.close()
+
+
+@pytest.fixture
+def clean_url(pg_maintenance_url: str, template_url: str):
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(TEMPLATE)))
+    info = psycopg.conninfo.conninfo_to_dict(pg_maintenance_url)
+    yield psycopg.conninfo.make_conninfo(**{**info, "dbname": name})
+    with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def facts_by_event_text(url: str) -> list[tuple]:
+    """Facts with event ids replaced by (subject, occurred_at), comparable across databases."""
+    rows = query(url, "SELECT id, subject_id, occurred_at FROM events")
+    when = {r["id"]: (r["subject_id"], r["occurred_at"]) for r in rows}
+    return [
+        (f["subject_id"], f["predicate"], f["value"], f["status"], f["valid_from"], f["valid_to"],
+         tuple(when[e] for e in f["source_event_ids"]), f["reinforcement_count"], f["version"],
+         f["prev_predicate"], f["prev_value"])
+        for f in query(url, FACTS)
+    ]
+
+
+async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(db_url, clean_url, hash_embedder):
+    await seed(db_url)
+    jobs_total = len(query(db_url, "SELECT id FROM jobs"))
+
+    first = spawn_worker(db_url, HAKI_WORKER_TEST_DELAY_S="60", HAKI_JOB_CLAIM_TIMEOUT_S="2")
+    try:
+        wait_for(lambda: query(db_url, "SELECT 1 FROM jobs WHERE status = 'running'"), 60, "a running job", first)
+        time.sleep(0.5)  # the job's chunks are written, uncommitted
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    finally:
+        first.kill()
+    (killed,) = query(db_url, "SELECT id, status, attempts FROM jobs WHERE status = 'running'")
+    assert query(db_url, "SELECT count(*) AS n FROM episode_chunks")[0]["n"] == 0
+    assert query(db_url, "SELECT count(*) AS n FROM facts")[0]["n"] == 0
+
+    second = spawn_worker(db_url, HAKI_JOB_CLAIM_TIMEOUT_S="2")
+    try:
+        wait_for(lambda: query(db_url, "SELECT count(*) AS n FROM jobs WHERE status = 'done'")[0]["n"] == jobs_total,
+                 90, "every job done", second)
+    finally:
+        second.send_signal(signal.SIGTERM)
+        assert second.wait(20) == 0, second.stderr.read().decode()[-2000:] if second.stderr else ""
+
+    jobs = query(db_url, "SELECT id, attempts, result FROM jobs ORDER BY created_at, id")
+    assert {j["id"]: j["attempts"] for j in jobs}[killed["id"]] == 2
+    assert all(j["attempts"] == 1 for j in jobs if j["id"] != killed["id"])
+    events = query(db_url, "SELECT count(*) AS n FROM events")[0]["n"]
+    chunks = query(db_url, "SELECT count(*) AS n, count(DISTINCT event_id) AS e FROM episode_chunks")[0]
+    assert chunks["n"] == chunks["e"] == events == sum(j["result"]["chunks"] for j in jobs)
+
+    # A clean run on the same events, in-process, without any crash.
+    await seed(clean_url)
+    clean_db = Database(clean_url, min_size=1, max_size=2)
+    await clean_db.open()
+    try:
+        from haki.config import load_settings
+
+        worker = Worker(clean_db, embedder=hash_embedder, extractor=RulesExtractor(),
+                        settings=load_settings(auth="off", database_url=None), name="clean")
+        assert (await run_pending(worker)).jobs == {"done": jobs_total}
+    finally:
+        await clean_db.close()
+    crashed, clean = facts_by_event_text(db_url), facts_by_event_text(clean_url)
+    assert crashed == clean and len(clean) >= 9

@@ -1,0 +1,62 @@
+"""Chunking and payload rendering (pure)."""
+
+import uuid
+from datetime import UTC, datetime
+
+from haki.consolidator.chunking import MAX_CHARS, TARGET_CHARS, chunk_event, split_text
+from haki.consolidator.render import extraction_text, utterances
+from haki.consolidator.types import EventRow
+
+
+def event(payload: dict) -> EventRow:
+    return EventRow(uuid.uuid4(), "default", "p", "user", "s", "conversation.message",
+                    datetime(2024, 1, 1, tzinfo=UTC), payload, "trusted")
+
+
+def texts(payload: dict) -> list[str]:
+    return [c.text for c in chunk_event(event(payload))]
+
+
+def test_one_chunk_per_message_with_role():
+    payload = {"messages": [{"role": "user", "content": "I live in Paris"},
+                            {"role": "assistant", "content": [{"type": "text", "text": "Noted"}]},
+                            {"role": "user", "content": "   "}]}
+    assert texts(payload) == ["user: I live in Paris", "assistant: Noted"]
+
+
+def test_speaker_turn_with_image_caption():
+    payload = {"speaker": "Caroline", "text": "Look!", "blip_caption": "a photo of a dog"}
+    assert texts(payload) == ["Caroline: Look! [shares image: a photo of a dog]"]
+
+
+def test_conversation_turn_pair_and_readable_fallback():
+    assert texts({"user": "hi", "assistant": "hello"}) == ["user: hi", "assistant: hello"]
+    assert texts({"b": 2, "a": {"x": 1}, "empty": ""}) == ['a: {"x": 1}\nb: 2']
+
+
+def test_long_text_splits_on_paragraphs_then_sentences_within_the_hard_max():
+    paragraph = " ".join(f"Sentence number {i} is here." for i in range(120))
+    text = "Intro paragraph.\n\n" + paragraph + "\n\n" + "x" * 4000
+    pieces = split_text(text)
+    assert pieces[0].startswith("Intro paragraph.\n\nSentence number 0")
+    assert all(len(p) <= MAX_CHARS for p in pieces)
+    assert sum(len(p) > TARGET_CHARS for p in pieces) <= 3  # only the unbreakable token runs long
+    squeeze = lambda s: "".join(s.split())  # noqa: E731
+    assert "".join(squeeze(p) for p in pieces) == squeeze(text)
+    chunks = chunk_event(event({"text": text}))
+    assert [c.ordinal for c in chunks] == list(range(len(pieces)))
+
+
+def test_memory_block_is_not_evidence():
+    said = utterances({"text": "<haki_memory>home_city: Paris</haki_memory> I moved to Lyon"})
+    assert extraction_text(said[0].text) == "I moved to Lyon"
+
+
+def test_length_groups_bound_the_padded_size():
+    from haki.consolidator.embedding import length_groups
+
+    texts = ["x" * n for n in (10, 400, 20, 600, 30, 10)]
+    groups = length_groups(texts, budget=1000)
+    assert sorted(i for g in groups for i in g) == list(range(len(texts)))
+    assert all(len(g) == 1 or max(len(texts[i]) for i in g) * len(g) <= 1000 for g in groups)
+    assert groups[0] == [0, 5, 2, 4]  # shortest first, ties by position

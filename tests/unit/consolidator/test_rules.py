@@ -1,0 +1,62 @@
+"""The rules extractor: what it finds, and what it must not."""
+
+import pytest
+
+from haki.consolidator.extract.rules import extract_payload
+
+
+def found(payload):
+    return [(c.predicate, c.value) for c in extract_payload(payload)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Hi! My name is Anna and I live in Paris.", [("name", "Anna"), ("home_city", "Paris")]),
+        ("I work as a nurse at the hospital.", [("occupation", "nurse")]),
+        ("I work at Acme Corp. I'm 34 years old.", [("employer", "Acme Corp"), ("age", 34)]),
+        ("My sister Anna is visiting.", [("sister", "Anna")]),
+        ("I love hiking and I hate sushi.", [("likes", "hiking"), ("dislikes", "sushi")]),
+        ("My favorite book is Charlotte's Web.", [("favorite_book", "Charlotte's Web")]),
+        ("We decided to use PostgreSQL for storage.", [("decision", "use PostgreSQL for storage")]),
+        ("Always run the linter before pushing.", [("convention", "Always run the linter before pushing")]),
+        ("I'm going to visit my parents next week.", [("plan", "visit my parents")]),
+        ("I'm allergic to peanuts.", [("allergy", "peanuts")]),
+        ("J'habite à Lyon et je travaille chez Renault.", [("home_city", "Lyon"), ("employer", "Renault")]),
+        ("J'ai 34 ans. Ma sœur Claire arrive. Je préfère le thé.",
+         [("age", 34), ("sister", "Claire"), ("prefers", "thé")]),
+        ("Nous avons décidé d'utiliser Postgres.", [("decision", "utiliser Postgres")]),
+    ],
+)
+def test_finds(text, expected):
+    assert found({"text": text}) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you live in Paris?",  # a question asserts nothing
+        "If I lived in Paris I would be happy.",  # hypothetical
+        "I love that! I love you guys. I love how you did it.",  # pronouns and clauses
+        "The things I love makes writing more fun.",  # relative clause
+        "Always here to help! Never give up!",  # chit-chat, not conventions
+        "I'd love to see it.",
+        "I live in a small town.",  # not a named place
+        "I'm a big fan of it.",
+    ],
+)
+def test_stays_silent(text):
+    assert found({"text": text}) == []
+
+
+def test_only_the_subject_speaks_for_themself():
+    payload = {"messages": [{"role": "assistant", "content": "I live in the cloud."},
+                            {"role": "user", "content": "I live in Oslo."}]}
+    assert found(payload) == [("home_city", "Oslo")]
+
+
+def test_named_speaker_becomes_an_identity_qualifier():
+    (cand,) = extract_payload({"speaker": "Caroline", "text": "I'm a counselor."})
+    assert cand.qualifiers == {"speaker": "Caroline"} and cand.evidence_span == "I'm a counselor."
+    (plan,) = extract_payload({"text": "I'm hiking with friends this weekend."})
+    assert plan.qualifiers == {"when": "this weekend"} and plan.volatility == "ephemeral"
