@@ -97,7 +97,7 @@ async def run(url: str, args: argparse.Namespace) -> dict:
     upgrade(url)
     settings = load_settings(database_url=None, auth="off")
     embedder = HashEmbedder() if args.embedder == "hash" else LocalEmbedder(
-        threads=settings.embed_threads, batch_size=settings.embed_batch_size)
+        threads=settings.embed_threads, batch_tokens=settings.embed_batch_tokens)
     embedder.embed_query("warm up")
     db = Database(url, min_size=1, max_size=2 * args.workers)
     await db.open()

@@ -55,7 +55,7 @@ class Settings(BaseSettings):
     embed_provider: Literal["local", "sentence-transformers", "hash"] = "local"
     allow_hash_embedder: bool = False
     embed_threads: int = Field(default=0, ge=0, le=64)
-    embed_batch_size: int = Field(default=32, ge=1, le=1024)
+    embed_batch_tokens: int = Field(default=2048, ge=256, le=65536)
     llm_provider: Literal["rules", "openai", "fake"] = "rules"
     llm_base_url: str | None = None
     llm_api_key: str | None = None

@@ -4,7 +4,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from haki.providers.embed import HashEmbedder, LocalEmbedder
+from haki.providers.embed import HashEmbedder, LocalEmbedder, token_groups
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "reference_embeddings.json"
 
@@ -46,3 +46,18 @@ def test_hash_embedder_is_deterministic_and_lexical():
     a1, a2, b = h.embed_documents(["tea with milk", "tea with milk", "quarterly invoices"])
     np.testing.assert_array_equal(a1, a2)
     assert float(a1 @ b) < 0.5
+
+
+def test_token_groups_bound_the_padded_size():
+    lengths = [10, 400, 20, 600, 30, 10]
+    groups = token_groups(lengths, budget=1000)
+    assert sorted(i for g in groups for i in g) == list(range(len(lengths)))
+    assert all(len(g) == 1 or max(lengths[i] for i in g) * len(g) <= 1000 for g in groups)
+    assert groups[0] == [0, 5, 2, 4]  # shortest first, ties by position
+
+
+def test_grouping_does_not_change_vectors(local_embedder: LocalEmbedder):
+    texts = [f"sentence number {i} " + "word " * (i * 7 % 40) for i in range(40)]
+    grouped = local_embedder.embed_documents(texts)
+    one_by_one = np.stack([local_embedder.embed_query(t) for t in texts])
+    np.testing.assert_allclose(grouped, one_by_one, atol=1e-4)

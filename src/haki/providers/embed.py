@@ -21,6 +21,24 @@ if TYPE_CHECKING:
     import numpy as np
 
 MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained with max_seq_length 256
+# Padded tokens per inference call. A batch costs (longest row x rows), so
+# texts are grouped by length and each group stays under this budget.
+BATCH_TOKENS = 2048
+
+
+def token_groups(lengths: Sequence[int], budget: int) -> list[list[int]]:
+    """Indices grouped by similar length (shortest first, ties by index), each
+    group's padded size (longest x count) within ``budget`` (a lone row may exceed it)."""
+    groups: list[list[int]] = []
+    current: list[int] = []
+    for i in sorted(range(len(lengths)), key=lambda i: (lengths[i], i)):
+        if current and lengths[i] * (len(current) + 1) > budget:
+            groups.append(current)
+            current = []
+        current.append(i)
+    if current:
+        groups.append(current)
+    return groups
 
 
 @runtime_checkable
@@ -63,9 +81,9 @@ class LocalEmbedder:
     name = "local:all-MiniLM-L6-v2-int8"
     dim = EMBED_DIM
 
-    def __init__(self, threads: int = 0, batch_size: int = 32):
+    def __init__(self, threads: int = 0, batch_tokens: int = BATCH_TOKENS):
         self._threads = threads
-        self._batch_size = batch_size
+        self._batch_tokens = batch_tokens
         self._lock = threading.Lock()
         self._session = None
         self._tokenizer = None
@@ -84,19 +102,22 @@ class LocalEmbedder:
             opts.inter_op_num_threads = 1
             tokenizer = Tokenizer.from_file(str(tokenizer_path))
             tokenizer.enable_truncation(max_length=MAX_TOKENS)
-            tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+            tokenizer.no_padding()
             self._tokenizer = tokenizer
             self._session = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
 
-    def _embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+    def _run(self, rows: Sequence[list[int]]) -> np.ndarray:
+        """Run one padded batch of token-id rows; mean-pool over real tokens."""
         import numpy as np
 
-        encodings = self._tokenizer.encode_batch(list(texts))  # type: ignore[union-attr]
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-        types = np.zeros_like(ids)
+        width = max(len(r) for r in rows)
+        ids = np.zeros((len(rows), width), dtype=np.int64)
+        mask = np.zeros((len(rows), width), dtype=np.int64)
+        for i, r in enumerate(rows):
+            ids[i, : len(r)] = r
+            mask[i, : len(r)] = 1
         (hidden,) = self._session.run(  # type: ignore[union-attr]
-            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
+            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
         )
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
@@ -108,12 +129,10 @@ class LocalEmbedder:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         self._load()
-        # Sorting by length keeps padding small inside each batch.
-        order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), i))
+        rows = [e.ids for e in self._tokenizer.encode_batch(list(texts))]  # type: ignore[union-attr]
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for start in range(0, len(order), self._batch_size):
-            idx = order[start : start + self._batch_size]
-            out[idx] = self._embed_batch([texts[i] for i in idx])
+        for group in token_groups([len(r) for r in rows], self._batch_tokens):
+            out[group] = self._run([rows[i] for i in group])
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
@@ -183,7 +202,7 @@ def build_embedder(settings: Settings) -> Embedder:
     elif settings.embed_provider == "sentence-transformers":
         embedder = SentenceTransformersEmbedder()
     else:
-        embedder = LocalEmbedder(threads=settings.embed_threads, batch_size=settings.embed_batch_size)
+        embedder = LocalEmbedder(threads=settings.embed_threads, batch_tokens=settings.embed_batch_tokens)
     if embedder.dim != EMBED_DIM:
         raise ConfigError(f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}")
     return embedder

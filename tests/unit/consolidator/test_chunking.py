@@ -50,13 +50,3 @@ def test_long_text_splits_on_paragraphs_then_sentences_within_the_hard_max():
 def test_memory_block_is_not_evidence():
     said = utterances({"text": "<haki_memory>home_city: Paris</haki_memory> I moved to Lyon"})
     assert extraction_text(said[0].text) == "I moved to Lyon"
-
-
-def test_length_groups_bound_the_padded_size():
-    from haki.consolidator.embedding import length_groups
-
-    texts = ["x" * n for n in (10, 400, 20, 600, 30, 10)]
-    groups = length_groups(texts, budget=1000)
-    assert sorted(i for g in groups for i in g) == list(range(len(texts)))
-    assert all(len(g) == 1 or max(len(texts[i]) for i in g) * len(g) <= 1000 for g in groups)
-    assert groups[0] == [0, 5, 2, 4]  # shortest first, ties by position
