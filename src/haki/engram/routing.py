@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from . import bm25, globs
+from ..text import bm25
+from . import globs
 from .index import FIELD_BITS, STRONG_BITS, Doc, Index
 from .text import anchors as extract_anchors
 from .text import mentions_workflow, query_paths, stem
