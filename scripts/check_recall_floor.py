@@ -1,0 +1,121 @@
+"""Calibrate HAKI_RECALL_MAX_DISTANCE for the configured embedder on LoCoMo (dev half).
+
+The recall gate drops candidates whose cosine distance to the query exceeds
+the floor. The right floor depends on the embedder (HAKI_EMBED_PROVIDER), so
+it is measured, never copied. For every question of the labelled set, the
+conversation's turns are ranked by cosine distance (the top ``--top-k``
+stand in for the assembler's candidates), the gate is applied at each
+threshold, and the table shows the trade-off:
+
+- evidence recall: mean share of a question's evidence turns still served;
+- injection rate: share of calls that serve at least one item (what
+  ``GET /v1/stats/overview`` reports, to watch in production);
+- adversarial injection: the same on category-5 questions, whose answer is
+  not in the conversation (lower is better);
+- precision: share of served turns that are evidence.
+
+    .venv/bin/python scripts/check_recall_floor.py
+    HAKI_EMBED_PROVIDER=sentence-transformers .venv/bin/python scripts/check_recall_floor.py --top-k 16
+
+Runs offline (no server, no database): embeddings come from the same
+provider factory the server uses, and the gate rule from haki.context.gate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from haki.config import load_settings
+from haki.context.config import EPISODE_TOP_K
+from haki.context.gate import passes
+from haki.providers.embed import build_embedder
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo_dev.json"
+ADVERSARIAL = 5
+THRESHOLDS = [0.0] + [round(0.30 + 0.05 * i, 2) for i in range(15)]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    distances: np.ndarray  # cosine distance to every turn of its conversation
+    evidence: frozenset[int]  # indexes of its evidence turns
+    adversarial: bool
+
+
+def load(path: Path, embedder, max_conversations: int | None) -> list[Question]:
+    data = json.loads(path.read_text(encoding="utf-8"))[:max_conversations]
+    questions: list[Question] = []
+    for conv in data:
+        turns = [turn for key, session in sorted(conv["conversation"].items())
+                 if key.startswith("session_") and isinstance(session, list) for turn in session]
+        texts = [f"{t['speaker']}: {t['text']}" + (f" [image: {t['blip_caption']}]" if t.get("blip_caption") else "")
+                 for t in turns]
+        index = {t["dia_id"]: i for i, t in enumerate(turns)}
+        print(f"embedding {len(texts)} turns of {conv['sample_id']}", file=sys.stderr, flush=True)
+        turn_vecs = embedder.embed_documents(texts)
+        qa = [q for q in conv["qa"] if q.get("evidence")]
+        q_vecs = embedder.embed_documents([q["question"] for q in qa])
+        for q, vec in zip(qa, q_vecs, strict=True):
+            evidence = frozenset(index[e] for e in q["evidence"] if e in index)
+            if evidence:
+                questions.append(Question(1.0 - turn_vecs @ vec, evidence, q.get("category") == ADVERSARIAL))
+    return questions
+
+
+def evaluate(questions: list[Question], threshold: float, top_k: int) -> dict[str, float]:
+    recall, injected, adv_injected, served, relevant = [], [], [], 0, 0
+    for q in questions:
+        top = np.argsort(q.distances, kind="stable")[:top_k]
+        kept = [int(i) for i in top if passes(float(q.distances[i]), threshold)]
+        hit = len(q.evidence.intersection(kept))
+        served += len(kept)
+        relevant += hit
+        (adv_injected if q.adversarial else injected).append(bool(kept))
+        if not q.adversarial:
+            recall.append(hit / len(q.evidence))
+    return {
+        "recall": float(np.mean(recall)),
+        "injection": float(np.mean(injected)),
+        "adversarial_injection": float(np.mean(adv_injected)) if adv_injected else float("nan"),
+        "items": served / len(questions),
+        "precision": relevant / served if served else float("nan"),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo JSON (default: the dev half)")
+    ap.add_argument("--top-k", type=int, default=EPISODE_TOP_K, help="candidates per question before the gate")
+    ap.add_argument("--conversations", type=int, default=None, help="use only the first N conversations")
+    ap.add_argument("--max-recall-loss", type=float, default=0.05,
+                    help="suggest the tightest floor losing at most this share of ungated recall")
+    args = ap.parse_args()
+    settings = load_settings()
+    embedder = build_embedder(settings)
+    questions = load(args.data, embedder, args.conversations)
+    rows = [(t, evaluate(questions, t, args.top_k)) for t in THRESHOLDS]
+    base = rows[0][1]["recall"]
+
+    print(f"\nembedder {embedder.name}; {len(questions)} questions; top-{args.top_k} turns per question\n")
+    print("| max distance | evidence recall | injection rate | adversarial injection | items/call | precision |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for t, m in rows:
+        label = "off" if t == 0 else f"{t:.2f}"
+        print(f"| {label} | {m['recall']:.3f} | {m['injection']:.3f} | {m['adversarial_injection']:.3f} "
+              f"| {m['items']:.2f} | {m['precision']:.3f} |")
+    keep = [t for t, m in rows[1:] if m["recall"] >= (1 - args.max_recall_loss) * base]
+    if keep:
+        print(f"\nsuggested HAKI_RECALL_MAX_DISTANCE={min(keep):.2f} for {embedder.name} "
+              f"(keeps ≥ {1 - args.max_recall_loss:.0%} of ungated evidence recall)")
+    else:
+        print("\nno threshold keeps enough recall; leave the gate off")
+
+
+if __name__ == "__main__":
+    main()

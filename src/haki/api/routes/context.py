@@ -1,0 +1,42 @@
+"""POST /v1/context: the context packet for one query, traced."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from ...context import ContextRequest, assemble, recipe
+from ..auth import PrincipalDep
+from ..deps import DbDep, ProvidersDep, SettingsDep
+from ..schemas.context import ContextIn, ContextOut
+from ..schemas.scope import required_scope
+
+router = APIRouter(tags=["context"])
+
+
+def server_timing(timings: dict[str, float]) -> str:
+    return ", ".join(f"{name.removesuffix('_ms')};dur={ms}" for name, ms in timings.items())
+
+
+# The packet is built as JSON-ready data by the assembler; returning it as a
+# JSONResponse skips a second validation pass over every fact and episode.
+@router.post("/v1/context", response_model=ContextOut)
+async def context(
+    body: ContextIn, principal: PrincipalDep, db: DbDep, settings: SettingsDep, providers: ProvidersDep
+) -> JSONResponse:
+    """Facts and episodes relevant to ``query`` within ``budget_tokens``; every decision is traced."""
+    project = required_scope(body.project_id, "project_id")
+    subject = required_scope(body.subject_id, "subject_id")
+    principal.require(project)
+    request = ContextRequest(
+        project_id=project,
+        subject_id=subject,
+        query=body.query,
+        budget_tokens=settings.default_budget_tokens if body.budget_tokens is None else body.budget_tokens,
+        purpose=body.purpose,
+        as_of=body.as_of,
+    )
+    cfg = recipe(recall_max_distance=settings.recall_max_distance)
+    result = await assemble(db, providers.embedder, request, cfg)
+    body_out = {"packet": result.packet.to_json(), "token_count": result.token_count, "trace_id": str(result.trace_id)}
+    return JSONResponse(body_out, headers={"Server-Timing": server_timing(result.timings)})

@@ -1,0 +1,32 @@
+"""GET /v1/stats/overview: project usage figures."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from ...context.stats import overview
+from ..auth import PrincipalDep
+from ..deps import DbDep
+from ..schemas.context import StatsOverviewOut
+from ..schemas.scope import required_scope
+
+router = APIRouter(tags=["stats"])
+
+
+@router.get("/v1/stats/overview")
+async def stats_overview(principal: PrincipalDep, db: DbDep, project_id: str | None = None) -> StatsOverviewOut:
+    project = required_scope(project_id, "project_id")
+    principal.require(project)
+    async with db.transaction(project_id=project) as conn:
+        o = await overview(conn, project)
+    return StatsOverviewOut(
+        project_id=project,
+        active_facts=o.active_facts,
+        events_this_week=o.events_this_week,
+        recall_p50_ms=o.recall_p50_ms,
+        recall_p99_ms=o.recall_p99_ms,
+        injection_rate=o.injection_rate,
+        hit_rate=o.injection_rate,
+        context_tokens_served=o.context_tokens_served,
+        recall_count=o.recall_count,
+    )

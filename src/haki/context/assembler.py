@@ -1,0 +1,173 @@
+"""The context assembler: stages in order, timed, with every decision traced.
+
+embed (thread) → hard filters and phase-1/2 candidates (SQL) → volatility
+filter → hybrid score and CANDIDATE_LIMIT → recall gate → render → pack →
+multi-hop → episodes → packet → trace. Only the SQL stages and the embedder
+do I/O; everything in between is a pure function of its inputs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+import numpy as np
+
+from ..providers.embed import Embedder
+from ..storage import Connection, Database
+from .candidates import FactQuery, fact_candidates, tune_hnsw
+from .config import VOLATILITY_HORIZONS, RetrievalConfig
+from .episodes import nearest_episodes
+from .filters import blocked_decisions, split_expired
+from .gate import apply_gate
+from .multihop import entities, hop
+from .packet import build_packet
+from .packing import check_budget, pack
+from .query import fulltext_terms
+from .render import render_all
+from .scoring import rank
+from .trace import TraceRecord, insert_trace, relax_commit, trace_params
+from .types import (
+    ContextRequest,
+    ContextResult,
+    Decision,
+    FactRow,
+    PackResult,
+    ReasonCode,
+    Row,
+    Scored,
+)
+
+
+class _Clock:
+    """Stage timings in milliseconds, measured back to back."""
+
+    def __init__(self) -> None:
+        self.start = self._last = time.perf_counter()
+        self.timings: dict[str, float] = {}
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.timings[name] = round((now - self._last) * 1000, 3)
+        self._last = now
+
+    def total_ms(self) -> float:
+        return round((time.perf_counter() - self.start) * 1000, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class _Ranked:
+    """One group (main facts, hop facts or episodes) after the filters, score and gate."""
+
+    ranked: list[Scored]
+    hidden: list[Decision]  # volatility-expired rows, never scored
+    gated: list[Decision]  # rows the recall gate excluded
+
+
+@dataclass(frozen=True, slots=True)
+class _Stage:
+    packed: PackResult
+    decisions: tuple[Decision, ...]  # every decision of the group, hidden first, then by rank
+    hidden: int
+    gated: int
+
+
+def _rank(rows: Sequence[Row], at: datetime, cfg: RetrievalConfig, *, gate: bool, limit: int | None) -> _Ranked:
+    facts = [r for r in rows if isinstance(r, FactRow)]
+    episodes = [r for r in rows if not isinstance(r, FactRow)]
+    kept, hidden = split_expired(facts, at, VOLATILITY_HORIZONS)
+    ranked = rank([*kept, *episodes], cfg, at, limit)
+    gated: list[Decision] = []
+    if gate:
+        ranked, gated = apply_gate(ranked, cfg.recall_max_distance)
+    return _Ranked(ranked, hidden, gated)
+
+
+def _pack(group: _Ranked, budget: int, reason: ReasonCode) -> _Stage:
+    packed = pack(render_all(group.ranked), budget, reason)
+    by_rank = sorted([*group.gated, *packed.decisions], key=lambda d: (d.rank or 0, str(d.id)))
+    return _Stage(packed, (*group.hidden, *by_rank), hidden=len(group.hidden), gated=len(group.gated))
+
+
+async def _retrieve(
+    conn: Connection, req: ContextRequest, vec: np.ndarray, at: datetime, cfg: RetrievalConfig, budget: int, clock: _Clock
+) -> tuple[list[FactRow], _Stage, _Stage, _Stage]:
+    q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
+    # The transaction settings, the fact candidates and the nearest episodes
+    # do not depend on each other: one pipeline sends them in one round trip.
+    async with conn.pipeline():
+        await relax_commit(conn)
+        await tune_hnsw(conn, cfg)
+        facts_sent = await fact_candidates(conn, q, vec, fulltext_terms(req.query, cfg.max_query_terms), cfg)
+        episodes_sent = await nearest_episodes(conn, req.project_id, req.subject_id, at, vec, cfg)
+        found = await facts_sent()
+    rows, blocked = found.rows, found.blocked
+    clock.lap("candidates_ms")
+    ranked = _rank(rows, at, cfg, gate=True, limit=cfg.candidate_limit)
+    clock.lap("score_ms")
+    main = _pack(ranked, budget, "top_score")
+    clock.lap("pack_ms")
+
+    hop_rows: list[FactRow] = []
+    if main.packed.remaining > 0 and main.packed.included:
+        names = entities([r.text for r in main.packed.included], req.query, cfg.multi_hop_max_entities)
+        seen = [r.id for r in blocked] + [r.id for r in rows]
+        hop_rows = await hop(conn, q, vec, names, seen, cfg)
+    # Multi-hop rows are never gated: they exist to bring back evidence that
+    # is semantically far from the query.
+    hopped = _pack(_rank(hop_rows, at, cfg, gate=False, limit=None), main.packed.remaining, "multi_hop_expansion")
+    clock.lap("multihop_ms")
+
+    chunks = await episodes_sent()
+    episodes = _pack(_rank(chunks, at, cfg, gate=True, limit=None), hopped.packed.remaining, "top_score")
+    clock.lap("episodes_ms")
+    return blocked, main, hopped, episodes
+
+
+async def assemble(db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig) -> ContextResult:
+    """Build, trace and return the context packet for one request."""
+    budget = check_budget(req.budget_tokens)
+    # PostgreSQL text cannot hold NUL; the trace stores the query verbatim otherwise.
+    req = replace(req, query=req.query.replace("\x00", ""))
+    clock = _Clock()
+    vec = await asyncio.to_thread(embedder.embed_query, req.query)
+    clock.lap("embed_ms")
+    at = req.as_of or datetime.now(UTC)
+    trace_id = uuid.uuid4()
+    async with db.transaction(project_id=req.project_id) as conn:
+        blocked, main, hopped, episodes = await _retrieve(conn, req, vec, at, cfg, budget, clock)
+        facts = [*main.packed.included, *hopped.packed.included]
+        packet = build_packet(
+            facts,
+            episodes.packed.included,
+            blocked=len(blocked),
+            expired=main.hidden + hopped.hidden,
+            gated=main.gated + episodes.gated,
+        )
+        token_count = sum(i.tokens for i in facts) + sum(i.tokens for i in episodes.packed.included)
+        decisions = (*blocked_decisions(blocked), *main.decisions, *hopped.decisions, *episodes.decisions)
+        record = TraceRecord(
+            id=trace_id,
+            project_id=req.project_id,
+            subject_id=req.subject_id,
+            query=req.query,
+            purpose=req.purpose,
+            as_of=req.as_of,
+            recipe=cfg.name,
+            recipe_config=cfg.describe(),
+            packet=packet,
+            decisions=decisions,
+            token_count=token_count,
+        )
+        params = trace_params(record)
+        # The row cannot hold the time of its own insert: trace_ms is the
+        # time to build it, and duration_ms ends where the insert starts.
+        clock.lap("trace_ms")
+        await insert_trace(conn, params, clock.timings, clock.total_ms())
+    return ContextResult(
+        packet=packet, token_count=token_count, trace_id=trace_id, decisions=decisions, timings=clock.timings
+    )

@@ -1,0 +1,85 @@
+"""Retrieval knobs as data: one frozen ``RetrievalConfig`` and its named recipes.
+
+A recipe is a value, not a branch: the assembler reads every knob from the
+config it is given, and each trace records the recipe it ran with. The score
+weights here are documented but are not part of the public API contract; they
+may change between versions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from datetime import timedelta
+from typing import Any
+
+RETRIEVAL_TOP_K = 64
+CANDIDATE_LIMIT = 256
+EPISODE_TOP_K = 8
+MULTI_HOP_MAX_ENTITIES = 2
+MULTI_HOP_MAX_PER_ENTITY = 5
+
+# How long a fact of each volatility stays servable after it was last
+# confirmed; "stable" facts never expire.
+VOLATILITY_HORIZONS: dict[str, timedelta] = {
+    "slow": timedelta(days=365),
+    "volatile": timedelta(days=60),
+    "ephemeral": timedelta(days=7),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Hybrid score weights. Semantic similarity dominates because it is the
+    only term that generalises across wording; full text rewards exact names
+    and numbers the embedder blurs; recency only separates near-ties."""
+
+    semantic: float = 0.65
+    fulltext: float = 0.25
+    recency: float = 0.10
+
+
+@dataclass(frozen=True, slots=True)
+class RetrievalConfig:
+    name: str = "default"
+    top_k: int = RETRIEVAL_TOP_K  # per axis (cosine, full text), phase 1
+    candidate_limit: int = CANDIDATE_LIMIT  # phase 2 cap, after scoring
+    recency_tau: timedelta = timedelta(days=30)
+    weights: Weights = field(default_factory=Weights)
+    episode_top_k: int = EPISODE_TOP_K
+    multi_hop_max_entities: int = MULTI_HOP_MAX_ENTITIES
+    multi_hop_max_per_entity: int = MULTI_HOP_MAX_PER_ENTITY
+    # Cosine-distance floor of the recall gate; 0 turns the gate off.
+    recall_max_distance: float = 0.0
+    # hnsw returns at most ef_search rows per scan, so it must exceed top_k.
+    hnsw_ef_search: int = 100
+    # Longest query text handed to the full-text stage, in distinct terms.
+    max_query_terms: int = 64
+    # A query word estimated to match more facts than this (across the whole
+    # table: the GIN index is not per scope) is dropped from the full-text
+    # leg: it costs the most and discriminates the least.
+    fulltext_max_term_matches: int = 1_000
+    # At most this many full-text matches are ranked (last bound on cost).
+    fulltext_scan_limit: int = 2_000
+
+    def __post_init__(self) -> None:
+        if self.hnsw_ef_search < max(self.top_k, self.episode_top_k):
+            raise ValueError("hnsw_ef_search must be at least top_k and episode_top_k")
+        if self.top_k < 1 or self.candidate_limit < 1:
+            raise ValueError("top_k and candidate_limit must be positive")
+
+    def describe(self) -> dict[str, Any]:
+        """The recipe as JSON, stored with each trace."""
+        data = asdict(self)
+        data["recency_tau"] = self.recency_tau.total_seconds()
+        return data
+
+
+DEFAULT = RetrievalConfig()
+WIDE_RECALL = replace(DEFAULT, name="wide_recall", top_k=128, hnsw_ef_search=200, episode_top_k=16)
+
+RECIPES: dict[str, RetrievalConfig] = {cfg.name: cfg for cfg in (DEFAULT, WIDE_RECALL)}
+
+
+def recipe(name: str = "default", *, recall_max_distance: float = 0.0) -> RetrievalConfig:
+    """A named recipe with the deployment's recall floor applied."""
+    return replace(RECIPES[name], recall_max_distance=recall_max_distance)

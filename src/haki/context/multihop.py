@@ -1,0 +1,86 @@
+"""Multi-hop expansion: facts sharing a named entity with the facts already packed.
+
+Entities come from a rule, not a model: capitalised words
+(``[A-ZÀ-Ý][a-zà-ÿ]{2,}``) in the packed facts' texts, ranked by frequency,
+minus common sentence-start words and words of the query. One full-text hop,
+never recursive, with no new embedding call (the distance reuses the query
+vector already computed, for the trace only).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from uuid import UUID
+
+import numpy as np
+
+from ..storage import Connection
+from .candidates import FACT_COLUMNS, FactQuery, fact_row, fulltext_params
+from .config import RetrievalConfig
+from .types import FactRow
+
+_ENTITY = re.compile(r"[A-ZÀ-Ý][a-zà-ÿ]{2,}")
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+# Capitalised only because they open a sentence (English and French).
+SENTENCE_STARTS = frozenset(
+    ["the", "and", "but", "this", "that", "these", "those", "they", "their", "there", "then", "when", "what", "where", "which", "who", "why", "how", "she", "her", "his", "him", "its", "our", "your", "you", "yes", "not", "for", "with", "from", "after", "before", "also", "some", "any", "all", "les", "des", "une", "elle", "elles", "ils", "mais", "cette", "ces", "dans", "pour", "avec", "est", "sont", "nous", "vous", "leur", "leurs", "quand", "alors", "donc", "puis", "aussi", "sur", "par", "chez", "comme"]
+)
+
+# One lateral full-text lookup per entity, through the same GIN-backed
+# function as phase 1 (see migration 0031), then the packaging columns.
+HOP = (
+    """
+SELECT"""
+    + FACT_COLUMNS
+    + """,
+    (f.embedding <=> %(vec)s)::float8 AS distance, t.fulltext
+FROM unnest(%(entities)s::text[]) WITH ORDINALITY AS e(entity, ord)
+CROSS JOIN LATERAL context_fulltext_ids(
+    %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(exclude)s::uuid[],
+    ARRAY[lower(e.entity)], %(per_entity)s, %(max_term_matches)s, %(scan_limit)s) t
+JOIN facts f ON f.id = t.id
+ORDER BY e.ord, t.fulltext DESC, f.id"""
+)
+
+
+def entities(texts: Iterable[str], query: str, max_entities: int) -> list[str]:
+    """The most frequent capitalised words of ``texts`` not already in the query."""
+    in_query = {w.lower() for w in _WORD.findall(query)}
+    counts = Counter(
+        word
+        for text in texts
+        for word in _ENTITY.findall(text)
+        if word.lower() not in SENTENCE_STARTS and word.lower() not in in_query
+    )
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [word for word, _ in ranked[:max_entities]]
+
+
+async def hop(
+    conn: Connection,
+    q: FactQuery,
+    vec: np.ndarray,
+    names: list[str],
+    exclude: Iterable[UUID],
+    cfg: RetrievalConfig,
+) -> list[FactRow]:
+    """Up to ``multi_hop_max_per_entity`` facts per entity, each fact once."""
+    if not names:
+        return []
+    params = q.params() | fulltext_params(cfg) | {
+        "vec": vec,
+        "entities": names,
+        "exclude": list(exclude),
+        "per_entity": cfg.multi_hop_max_per_entity,
+    }
+    cur = await conn.execute(HOP, params)
+    seen: set[UUID] = set()
+    rows: list[FactRow] = []
+    for rec in await cur.fetchall():
+        if rec["id"] not in seen:
+            seen.add(rec["id"])
+            rows.append(fact_row(rec))
+    return rows

@@ -1,0 +1,75 @@
+"""What each fact and episode looks like in the packet, and what it costs.
+
+The cost of an item is the token estimate of the text rendered here, so the
+packet's ``token_count`` is exactly what a client injecting these texts
+spends. Keeping rendering in one pure module lets it be tuned without
+touching retrieval.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .types import EpisodeRow, FactRow, Rendered, Scored
+
+
+def estimate_tokens(text: str) -> int:
+    return max(1, len(text) // 4)
+
+
+def value_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def fact_text(row: FactRow) -> str:
+    text = f"{row.predicate}: {value_text(row.value)}"
+    if row.valid_from is not None:
+        text += f" (since {row.valid_from.date().isoformat()})"
+    return text
+
+
+def episode_text(row: EpisodeRow) -> str:
+    return f"[{row.occurred_at.date().isoformat()}] {row.text}"
+
+
+def render(scored: Scored) -> Rendered:
+    row = scored.row
+    text = fact_text(row) if isinstance(row, FactRow) else episode_text(row)
+    return Rendered(scored=scored, text=text, tokens=estimate_tokens(text))
+
+
+def render_all(items: Sequence[Scored]) -> list[Rendered]:
+    return [render(s) for s in items]
+
+
+def fact_entry(item: Rendered) -> dict[str, Any]:
+    row = item.scored.row
+    assert isinstance(row, FactRow)
+    return {
+        "id": str(row.id),
+        "predicate": row.predicate,
+        "value": row.value,
+        "confidence": round(float(row.confidence), 4),
+        "valid_from": row.valid_from.isoformat() if row.valid_from else None,
+        "source_event_ids": [str(e) for e in row.source_event_ids],
+        "fact_kind": row.fact_kind,
+        "volatility": row.volatility,
+        "text": item.text,
+    }
+
+
+def episode_entry(item: Rendered) -> dict[str, Any]:
+    row = item.scored.row
+    assert isinstance(row, EpisodeRow)
+    return {
+        "id": str(row.id),  # the episode chunk, as named in the trace's decisions
+        "event_id": str(row.event_id),
+        "kind": row.event_kind,
+        "occurred_at": row.occurred_at.isoformat(),
+        "excerpt": row.text,
+        "text": item.text,
+    }

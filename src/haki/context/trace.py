@@ -1,0 +1,85 @@
+"""Writing and reading ``context_traces``: one row per context call."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from psycopg.types.json import Jsonb
+
+from ..errors import NotFound
+from ..storage import Connection
+from .types import Decision, Packet
+
+# A trace is an audit record of a packet already served: the call need not
+# wait for its WAL flush. A crash may lose the last few traces (never facts or
+# events, which other transactions write); the commit stays atomic.
+RELAXED_COMMIT = "SELECT set_config('synchronous_commit', 'off', true)"
+
+INSERT_TRACE = """
+INSERT INTO context_traces (
+    id, project_id, subject_id, query, purpose, recipe, recipe_config, as_of,
+    packet, decisions, token_count, facts_served, duration_ms, timings)
+VALUES (
+    %(id)s, %(project_id)s, %(subject_id)s, %(query)s, %(purpose)s, %(recipe)s, %(recipe_config)s, %(as_of)s,
+    %(packet)s::jsonb, %(decisions)s::jsonb, %(token_count)s, %(facts_served)s, %(duration_ms)s, %(timings)s)"""
+
+SELECT_TRACE = """
+SELECT id, project_id, subject_id, query, purpose, recipe, recipe_config, as_of, packet,
+       decisions, token_count, facts_served, duration_ms, timings, created_at
+FROM context_traces
+WHERE id = %(id)s AND project_id = %(project_id)s AND subject_id = %(subject_id)s"""
+
+
+@dataclass(frozen=True, slots=True)
+class TraceRecord:
+    id: UUID
+    project_id: str
+    subject_id: str
+    query: str
+    purpose: str | None
+    as_of: datetime | None
+    recipe: str
+    recipe_config: dict[str, Any]
+    packet: Packet
+    decisions: tuple[Decision, ...]
+    token_count: int
+
+
+def trace_params(t: TraceRecord) -> dict[str, Any]:
+    return {
+        "id": t.id,
+        "project_id": t.project_id,
+        "subject_id": t.subject_id,
+        "query": t.query,
+        "purpose": t.purpose,
+        "recipe": t.recipe,
+        "recipe_config": Jsonb(t.recipe_config),
+        "as_of": t.as_of,
+        # Serialised here rather than lazily at execute time, so the cost is
+        # measured as part of the trace stage.
+        "packet": json.dumps(t.packet.to_json(), ensure_ascii=False),
+        "decisions": json.dumps([d.to_json() for d in t.decisions], ensure_ascii=False),
+        "token_count": t.token_count,
+        "facts_served": len(t.packet.facts),
+    }
+
+
+async def relax_commit(conn: Connection) -> None:
+    await conn.execute(RELAXED_COMMIT)
+
+
+async def insert_trace(conn: Connection, params: dict[str, Any], timings: dict[str, float], duration_ms: float) -> None:
+    await conn.execute(INSERT_TRACE, params | {"timings": Jsonb(dict(timings)), "duration_ms": duration_ms})
+
+
+async def read_trace(conn: Connection, trace_id: UUID, project_id: str, subject_id: str) -> dict[str, Any]:
+    """The stored trace; a trace of another scope answers exactly like a missing one."""
+    cur = await conn.execute(SELECT_TRACE, {"id": trace_id, "project_id": project_id, "subject_id": subject_id})
+    row = await cur.fetchone()
+    if row is None:
+        raise NotFound("trace not found")
+    return row

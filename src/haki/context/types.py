@@ -1,0 +1,155 @@
+"""Typed values passed between the assembler's stages.
+
+Rows come out of the database as ``FactRow`` / ``EpisodeRow`` (only the
+columns packaging needs); scoring turns them into ``Scored``; rendering into
+``Rendered``; packing into ``Decision`` entries plus the included items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+from uuid import UUID
+
+Action = Literal["included", "excluded", "blocked"]
+ReasonCode = Literal[
+    "top_score",
+    "multi_hop_expansion",
+    "over_budget",
+    "below_relevance_floor",
+    "conflict_open",
+    "volatility_expired",
+]
+ItemKind = Literal["fact", "episode"]
+Status = Literal["ok", "degraded"]
+
+NO_RELEVANT_MEMORY = "no_relevant_memory"
+
+
+@dataclass(frozen=True, slots=True)
+class FactRow:
+    id: UUID
+    predicate: str
+    value: Any
+    confidence: float
+    valid_from: datetime | None
+    recorded_from: datetime
+    last_reinforced_at: datetime | None
+    source_event_ids: tuple[UUID, ...]
+    fact_kind: str
+    volatility: str
+    distance: float | None  # cosine distance to the query; None without an embedding
+    fulltext: float  # ts_rank_cd normalised to [0, 1)
+
+    kind: ItemKind = field(default="fact", init=False)
+
+    @property
+    def since(self) -> datetime:
+        return self.valid_from or self.recorded_from
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeRow:
+    id: UUID  # the chunk id
+    event_id: UUID
+    event_kind: str
+    occurred_at: datetime
+    text: str
+    distance: float | None
+
+    kind: ItemKind = field(default="episode", init=False)
+
+
+Row = FactRow | EpisodeRow
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreParts:
+    semantic: float
+    fulltext: float
+    recency: float
+    total: float
+
+    def to_json(self) -> dict[str, float]:
+        return {k: round(getattr(self, k), 6) for k in ("semantic", "fulltext", "recency", "total")}
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    row: Row
+    score: ScoreParts
+    rank: int  # 1-based position in its stage's ranking
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    scored: Scored
+    text: str
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    kind: ItemKind
+    id: UUID
+    action: Action
+    reason_code: ReasonCode
+    rank: int | None = None
+    score: ScoreParts | None = None
+    tokens: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "id": str(self.id),
+            "action": self.action,
+            "reason_code": self.reason_code,
+            "rank": self.rank,
+            "score": None if self.score is None else self.score.to_json(),
+            "tokens": self.tokens,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PackResult:
+    included: tuple[Rendered, ...]
+    decisions: tuple[Decision, ...]
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContextRequest:
+    project_id: str
+    subject_id: str
+    query: str
+    budget_tokens: int
+    purpose: str | None = None
+    as_of: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Packet:
+    facts: tuple[dict[str, Any], ...]
+    episodes: tuple[dict[str, Any], ...]
+    warnings: tuple[str, ...]
+    status: Status
+    empty_reason: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "facts": list(self.facts),
+            "episodes": list(self.episodes),
+            "warnings": list(self.warnings),
+            "status": self.status,
+            "empty_reason": self.empty_reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ContextResult:
+    packet: Packet
+    token_count: int
+    trace_id: UUID
+    decisions: tuple[Decision, ...]
+    timings: dict[str, float]
