@@ -285,7 +285,8 @@ async def main_async(args: argparse.Namespace) -> RunResult:
     result = RunResult()
     if args.baseline == "bm25":
         bm25_floor(turns, questions, args.budgets, result)
-    with running_server(args.base_url) as url:
+    env = {"HAKI_CONTEXT_RECIPE": args.recipe} if args.recipe else None
+    with running_server(args.base_url, env=env) as url:
         async with httpx.AsyncClient(base_url=url, timeout=60) as client:
             await run_haki(client, turns, questions, args.budgets, result, quiet=args.quiet)
     return result
@@ -300,6 +301,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--conversations", type=int, help="only the first N conversations")
     parser.add_argument("--questions", type=int, help="only the first N questions of each conversation")
     parser.add_argument("--baseline", choices=["bm25", "none"], default="bm25")
+    parser.add_argument("--recipe", help="retrieval recipe for the started server (HAKI_CONTEXT_RECIPE)")
     parser.add_argument("--out", help="write the summary as JSON here")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
     args = parser.parse_args(argv)

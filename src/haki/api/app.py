@@ -11,6 +11,7 @@ from fastapi import Depends, FastAPI
 
 from .. import __version__
 from ..config import Settings, load_settings
+from ..context import recipe
 from ..providers import Providers, build_providers
 from ..storage import Database, prepare_database
 from .auth import guard_v1
@@ -38,6 +39,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app. ``database_url`` skips embedded start-up and migrations (tests)."""
     settings = settings or load_settings()
+    recipe(settings.context_recipe)  # an unknown recipe refuses to start
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

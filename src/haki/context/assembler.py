@@ -21,7 +21,9 @@ from ..providers.embed import Embedder
 from ..storage import Connection, Database
 from .candidates import FactQuery, fact_candidates, tune_hnsw
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
-from .episodes import nearest_episodes
+from .episode_candidates import EpisodeQuery
+from .episode_ranking import query_terms
+from .episodes import ranked_episodes
 from .filters import blocked_decisions, split_expired
 from .gate import apply_gate
 from .multihop import entities, hop
@@ -103,7 +105,8 @@ async def _retrieve(
         await relax_commit(conn)
         await tune_hnsw(conn, cfg)
         facts_sent = await fact_candidates(conn, q, vec, fulltext_terms(req.query, cfg.max_query_terms), cfg)
-        episodes_sent = await nearest_episodes(conn, req.project_id, req.subject_id, at, vec, cfg)
+        eq = EpisodeQuery(req.project_id, req.subject_id, at)
+        episodes_sent = await ranked_episodes(conn, eq, vec, query_terms(req.query, cfg.max_query_terms), cfg)
         found = await facts_sent()
     rows, blocked = found.rows, found.blocked
     clock.lap("candidates_ms")
@@ -122,8 +125,8 @@ async def _retrieve(
     hopped = _pack(_rank(hop_rows, at, cfg, gate=False, limit=None), main.packed.remaining, "multi_hop_expansion")
     clock.lap("multihop_ms")
 
-    chunks = await episodes_sent()
-    episodes = _pack(_rank(chunks, at, cfg, gate=True, limit=None), hopped.packed.remaining, "top_score")
+    ranked_chunks, gated = apply_gate(await episodes_sent(), cfg.recall_max_distance)
+    episodes = _pack(_Ranked(ranked_chunks, [], gated), hopped.packed.remaining, "top_score")
     clock.lap("episodes_ms")
     return blocked, main, hopped, episodes
 

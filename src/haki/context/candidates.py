@@ -32,7 +32,7 @@ ELIGIBLE = """
 
 FACT_COLUMNS = """
     f.id, f.predicate, f.value, f.confidence, f.valid_from, f.recorded_from,
-    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility"""
+    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text"""
 
 # hnsw returns at most ef_search rows per scan; the iterative scan keeps
 # scanning until a filtered top-K is complete instead of returning fewer.
@@ -117,6 +117,7 @@ def fact_row(rec: dict[str, Any]) -> FactRow:
         source_event_ids=tuple(rec["source_event_ids"] or ()),
         fact_kind=rec["fact_kind"],
         volatility=rec["volatility"],
+        search_text=rec["search_text"],
         distance=rec["distance"],
         fulltext=float(rec["fulltext"] or 0.0),
     )

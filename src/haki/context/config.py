@@ -12,9 +12,11 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
+from ..errors import ConfigError
+
 RETRIEVAL_TOP_K = 64
 CANDIDATE_LIMIT = 256
-EPISODE_TOP_K = 8
+EPISODE_TOP_K = 48
 MULTI_HOP_MAX_ENTITIES = 2
 MULTI_HOP_MAX_PER_ENTITY = 5
 
@@ -39,13 +41,39 @@ class Weights:
 
 
 @dataclass(frozen=True, slots=True)
+class EpisodeWeights:
+    """Episode ranking weights (see ``episode_ranking``); not public contract."""
+
+    semantic: float = 0.5
+    lexical: float = 0.5
+    neighbour: tuple[float, ...] = (0.25, 0.15)  # by turns apart: 1, 2
+    session: float = 0.5
+    session_top: int = 3
+    # A longer silence than this between two turns starts another session.
+    session_gap_s: float = 3600.0
+    bm25_k1: float = 1.2
+    bm25_b: float = 0.75
+
+
+@dataclass(frozen=True, slots=True)
 class RetrievalConfig:
     name: str = "default"
     top_k: int = RETRIEVAL_TOP_K  # per axis (cosine, full text), phase 1
     candidate_limit: int = CANDIDATE_LIMIT  # phase 2 cap, after scoring
     recency_tau: timedelta = timedelta(days=30)
     weights: Weights = field(default_factory=Weights)
-    episode_top_k: int = EPISODE_TOP_K
+    episode_top_k: int = EPISODE_TOP_K  # most episodes served
+    # Episode phase 1: per-leg top-K; the full-text leg can be turned off
+    # (cosine nearness alone, as the seed describes).
+    episode_candidates: int = RETRIEVAL_TOP_K
+    episode_fulltext: bool = True
+    # Turns fetched on each side of the strongest candidates (0: none).
+    episode_neighbours: int = 2
+    episode_anchors: int = 24
+    # Document frequencies are counted up to this cap (a term past it
+    # weighs almost nothing anyway).
+    episode_df_cap: int = 5_000
+    episode_weights: EpisodeWeights = field(default_factory=EpisodeWeights)
     multi_hop_max_entities: int = MULTI_HOP_MAX_ENTITIES
     multi_hop_max_per_entity: int = MULTI_HOP_MAX_PER_ENTITY
     # Cosine-distance floor of the recall gate; 0 turns the gate off.
@@ -62,7 +90,7 @@ class RetrievalConfig:
     fulltext_scan_limit: int = 2_000
 
     def __post_init__(self) -> None:
-        if self.hnsw_ef_search < max(self.top_k, self.episode_top_k):
+        if self.hnsw_ef_search < max(self.top_k, self.episode_candidates):
             raise ValueError("hnsw_ef_search must be at least top_k and episode_top_k")
         if self.top_k < 1 or self.candidate_limit < 1:
             raise ValueError("top_k and candidate_limit must be positive")
@@ -75,11 +103,34 @@ class RetrievalConfig:
 
 
 DEFAULT = RetrievalConfig()
-WIDE_RECALL = replace(DEFAULT, name="wide_recall", top_k=128, hnsw_ef_search=200, episode_top_k=16)
+WIDE_RECALL = replace(DEFAULT, name="wide_recall", top_k=128, hnsw_ef_search=200, episode_candidates=128)
+# The seed's episodic memory exactly: the 8 nearest chunks by cosine alone.
+SEED_EPISODES = replace(
+    DEFAULT, name="seed_episodes", episode_top_k=8, episode_fulltext=False, episode_neighbours=0,
+    episode_weights=EpisodeWeights(semantic=1.0, lexical=0.0, neighbour=(), session=0.0),
+)
 
-RECIPES: dict[str, RetrievalConfig] = {cfg.name: cfg for cfg in (DEFAULT, WIDE_RECALL)}
+# Ablations of the episode ranking, measured by bench/locomo.py --recipe.
+_W = EpisodeWeights()
+ABLATIONS = (
+    replace(DEFAULT, name="episodes_k8", episode_top_k=8),
+    replace(DEFAULT, name="episodes_k32", episode_top_k=32),
+    replace(DEFAULT, name="wide_episodes", episode_candidates=128, episode_anchors=48, hnsw_ef_search=200),
+    replace(DEFAULT, name="no_neighbours", episode_neighbours=0, episode_weights=replace(_W, neighbour=())),
+    replace(DEFAULT, name="no_session", episode_weights=replace(_W, session=0.0)),
+    replace(DEFAULT, name="no_episode_fulltext", episode_fulltext=False, episode_weights=replace(_W, lexical=0.0, semantic=1.0)),
+)
+
+RECIPES: dict[str, RetrievalConfig] = {
+    cfg.name: cfg for cfg in (DEFAULT, WIDE_RECALL, SEED_EPISODES, *ABLATIONS)
+}
 
 
 def recipe(name: str = "default", *, recall_max_distance: float = 0.0) -> RetrievalConfig:
     """A named recipe with the deployment's recall floor applied."""
+    if name not in RECIPES:
+        raise ConfigError(
+            f"HAKI_CONTEXT_RECIPE: unknown recipe {name!r} (one of {', '.join(sorted(RECIPES))})",
+            field="HAKI_CONTEXT_RECIPE",
+        )
     return replace(RECIPES[name], recall_max_distance=recall_max_distance)

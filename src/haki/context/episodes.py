@@ -1,39 +1,42 @@
-"""Episodic memory: the scope's episode chunks nearest to the query (hnsw, cosine).
+"""Episodic memory: ranked turns of the scope, packed after facts in the same budget.
 
-Packed after facts, in what is left of the same budget. With ``as_of`` only
-events that had occurred by then are eligible. ``LIMIT 0`` (episode_top_k = 0)
-turns episodes off.
+Phase 1 gathers candidates (cosine top-K UNION full-text top-K, with the
+query terms' document frequencies) in the round trip that also fetches the
+fact candidates; the turns around the strongest candidates come in a second,
+small query; ranking is pure (``episode_ranking``). With ``as_of`` only
+events that had occurred by then are eligible. ``episode_top_k = 0`` turns
+episodes off.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from datetime import datetime
+from collections.abc import Awaitable, Callable, Sequence
 
 import numpy as np
 
 from ..storage import Connection
 from .config import RetrievalConfig
-from .types import EpisodeRow
+from .episode_candidates import EpisodeQuery, episode_candidates, neighbours
+from .episode_ranking import anchors, base_relevance, merge_neighbours, rank_episodes
+from .types import Scored
 
-NEAREST_CHUNKS = """
-SELECT c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text,
-       (c.embedding <=> %(vec)s)::float8 AS distance
-FROM episode_chunks c
-WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s
-  AND c.occurred_at <= %(at)s
-ORDER BY c.embedding <=> %(vec)s
-LIMIT %(k)s"""
+Collect = Callable[[], Awaitable[list[Scored]]]
 
 
-async def nearest_episodes(
-    conn: Connection, project_id: str, subject_id: str, at: datetime, vec: np.ndarray, cfg: RetrievalConfig
-) -> Callable[[], Awaitable[list[EpisodeRow]]]:
-    """Send the query now, read it later (see ``candidates.fact_candidates``)."""
-    params = {"project_id": project_id, "subject_id": subject_id, "at": at, "vec": vec, "k": cfg.episode_top_k}
-    cur = await conn.execute(NEAREST_CHUNKS, params)
+async def ranked_episodes(
+    conn: Connection, q: EpisodeQuery, vec: np.ndarray, terms: Sequence[str], cfg: RetrievalConfig
+) -> Collect:
+    """Send the candidate queries now; the returned coroutine finishes the ranking."""
+    sent = await episode_candidates(conn, q, vec, terms, cfg)
 
-    async def collect() -> list[EpisodeRow]:
-        return [EpisodeRow(**rec) for rec in await cur.fetchall()]
+    async def collect() -> list[Scored]:
+        rows, stats = await sent()
+        if not rows or cfg.episode_top_k < 1:
+            return []
+        w = cfg.episode_weights
+        rel = base_relevance(rows, terms, stats, w)
+        found = await neighbours(conn, q, vec, anchors(rows, rel, cfg.episode_anchors), cfg)
+        every, pairs = merge_neighbours(rows, found)
+        return rank_episodes(every, terms, stats, pairs, w, cfg.episode_top_k)
 
     return collect

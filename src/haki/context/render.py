@@ -26,7 +26,9 @@ def value_text(value: Any) -> str:
 
 
 def fact_text(row: FactRow) -> str:
-    text = f"{row.predicate}: {value_text(row.value)}"
+    # The consolidator's search text names whose fact it is (qualifiers such
+    # as the speaker); a bare "hometown: Sweden" would not.
+    text = row.search_text or f"{row.predicate}: {value_text(row.value)}"
     if row.valid_from is not None:
         text += f" (since {row.valid_from.date().isoformat()})"
     return text

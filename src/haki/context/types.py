@@ -39,6 +39,7 @@ class FactRow:
     source_event_ids: tuple[UUID, ...]
     fact_kind: str
     volatility: str
+    search_text: str  # the readable "predicate: value" with its qualifiers
     distance: float | None  # cosine distance to the query; None without an embedding
     fulltext: float  # ts_rank_cd normalised to [0, 1)
 
@@ -70,9 +71,10 @@ class ScoreParts:
     fulltext: float
     recency: float
     total: float
+    context: float = 0.0  # episodes: what neighbouring turns and the session add
 
     def to_json(self) -> dict[str, float]:
-        return {k: round(getattr(self, k), 6) for k in ("semantic", "fulltext", "recency", "total")}
+        return {k: round(getattr(self, k), 6) for k in ("semantic", "fulltext", "recency", "context", "total")}
 
 
 @dataclass(frozen=True, slots=True)

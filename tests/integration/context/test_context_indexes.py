@@ -9,7 +9,8 @@ from pgvector.psycopg import register_vector
 
 from haki.context.candidates import CANDIDATES, TUNE_HNSW, FactQuery, fulltext_params
 from haki.context.config import DEFAULT
-from haki.context.episodes import NEAREST_CHUNKS
+from haki.context.episode_candidates import CANDIDATES as EPISODE_CANDIDATES
+from haki.context.episode_ranking import query_terms
 from haki.context.query import fulltext_terms
 
 WORDS = [f"w{i:04d}" for i in range(2_000)]
@@ -90,6 +91,8 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     assert "Seq Scan on facts" not in plans, plans
 
     params = {"project_id": "proj", "subject_id": "alice", "at": datetime.now(UTC), "vec": bulk,
-              "k": DEFAULT.episode_top_k}
-    plans = _plans(db_url, NEAREST_CHUNKS, params)
+              "terms": query_terms("what about w0007 and w1234?", 64), "k": DEFAULT.episode_candidates,
+              "lex_k": DEFAULT.episode_candidates, "scan_limit": DEFAULT.fulltext_scan_limit}
+    plans = _plans(db_url, EPISODE_CANDIDATES, params)
     assert "Index Scan using episode_chunks_embedding" in plans, plans
+    assert "Bitmap Index Scan on episode_chunks_search_vector" in plans, plans

@@ -27,14 +27,23 @@ IDS = {name: uuid.UUID(int=i + 1) for i, name in enumerate("abcdefgh")}
 
 
 def fact(name="a", *, distance=0.3, fulltext=0.0, value="x", age_days=0.0, volatility="stable",
-         reinforced_days=None, valid_from=True):
+         reinforced_days=None, valid_from=True, search_text=""):
     since = AT - timedelta(days=age_days)
     return FactRow(
         id=IDS[name], predicate="note", value=value, confidence=0.9,
         valid_from=since if valid_from else None, recorded_from=since,
         last_reinforced_at=None if reinforced_days is None else AT - timedelta(days=reinforced_days),
-        source_event_ids=(), fact_kind="attribute", volatility=volatility, distance=distance, fulltext=fulltext,
+        source_event_ids=(), fact_kind="attribute", volatility=volatility, search_text=search_text,
+        distance=distance, fulltext=fulltext,
     )
+
+
+def test_fact_renders_its_search_text_when_there_is_one():
+    from haki.context.render import fact_text
+
+    row = fact(value="Sweden", search_text="Caroline is from: Sweden", valid_from=False)
+    assert fact_text(row) == "Caroline is from: Sweden"
+    assert fact_text(fact(value="Sweden", valid_from=False)) == "note: Sweden"
 
 
 def episode(name="a", *, distance=0.3, text="hello"):

@@ -36,7 +36,7 @@ async def context(
         purpose=body.purpose,
         as_of=body.as_of,
     )
-    cfg = recipe(recall_max_distance=settings.recall_max_distance)
+    cfg = recipe(settings.context_recipe, recall_max_distance=settings.recall_max_distance)
     result = await assemble(db, providers.embedder, request, cfg)
     body_out = {"packet": result.packet.to_json(), "token_count": result.token_count, "trace_id": str(result.trace_id)}
     return JSONResponse(body_out, headers={"Server-Timing": server_timing(result.timings)})

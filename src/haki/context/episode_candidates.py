@@ -1,0 +1,158 @@
+"""Episode candidates: cosine top-K UNION full-text top-K, term statistics, neighbours.
+
+The two phase-1 legs mirror the fact retrieval: an hnsw top-K on the chunk
+embeddings and a GIN top-K through ``context_episode_fulltext_ids``
+(migration 0032, usable under row-level security). Only the columns the
+packet needs are selected, plus the cosine distance computed server-side.
+
+Neighbours are the turns just before and after a strong candidate in the
+same conversation: an answer ("yes, last Tuesday") rarely shares words or
+meaning with the question, but sits next to the turn that does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+import numpy as np
+
+from ..storage import Connection
+from .config import RetrievalConfig
+from .types import EpisodeRow
+
+CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text"
+
+# hnsw order is approximate, so the cosine leg has no id tie-break; the
+# final select orders by id and Python restores the total order by score.
+CANDIDATES = f"""
+WITH sem AS MATERIALIZED (
+    SELECT c.id FROM episode_chunks c
+    WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s AND c.occurred_at <= %(at)s
+    ORDER BY c.embedding <=> %(vec)s
+    LIMIT %(k)s
+), lex AS MATERIALIZED (
+    SELECT t.id FROM context_episode_fulltext_ids(
+        %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(scan_limit)s) t
+), pool AS (
+    SELECT id FROM sem UNION SELECT id FROM lex
+)
+SELECT {CHUNK_COLUMNS}, (c.embedding <=> %(vec)s)::float8 AS distance
+FROM pool JOIN episode_chunks c ON c.id = pool.id
+ORDER BY c.id"""
+
+TERM_DF = """
+SELECT term, df FROM context_episode_term_df(%(subject_id)s, %(at)s, %(terms)s::text[], %(df_cap)s)"""
+
+# Up to ``n`` turns on each side of each anchor, within ``window`` of it (a
+# gap longer than that starts another conversation), in chronological order.
+NEIGHBOURS = """
+SELECT a.id AS anchor_id, nb.offset_n, nb.id, nb.event_id, nb.kind AS event_kind, nb.occurred_at, nb.text,
+       (nb.embedding <=> %(vec)s)::float8 AS distance
+FROM episode_chunks a
+CROSS JOIN LATERAL (
+    SELECT b.*, -row_number() OVER (ORDER BY b.occurred_at DESC, b.event_id DESC, b.ordinal DESC) AS offset_n
+    FROM (
+        SELECT c.* FROM episode_chunks c
+        WHERE c.project_id = a.project_id AND c.subject_id = a.subject_id
+          AND (c.occurred_at, c.event_id, c.ordinal) < (a.occurred_at, a.event_id, a.ordinal)
+          AND c.occurred_at >= a.occurred_at - %(window)s
+        ORDER BY c.occurred_at DESC, c.event_id DESC, c.ordinal DESC
+        LIMIT %(n)s
+    ) b
+    UNION ALL
+    SELECT b.*, row_number() OVER (ORDER BY b.occurred_at, b.event_id, b.ordinal) AS offset_n
+    FROM (
+        SELECT c.* FROM episode_chunks c
+        WHERE c.project_id = a.project_id AND c.subject_id = a.subject_id
+          AND (c.occurred_at, c.event_id, c.ordinal) > (a.occurred_at, a.event_id, a.ordinal)
+          AND c.occurred_at <= least(a.occurred_at + %(window)s, %(at)s)
+        ORDER BY c.occurred_at, c.event_id, c.ordinal
+        LIMIT %(n)s
+    ) b
+) nb
+WHERE a.id = ANY(%(anchors)s) AND a.project_id = %(project_id)s AND a.subject_id = %(subject_id)s
+ORDER BY a.id, nb.offset_n"""
+
+
+@dataclass(frozen=True, slots=True)
+class TermStats:
+    """Document frequencies of the query terms among the subject's chunks."""
+
+    n_docs: int
+    df: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    anchor_id: UUID
+    offset: int  # turns from the anchor: -2, -1, 1, 2
+    row: EpisodeRow
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeQuery:
+    project_id: str
+    subject_id: str
+    at: datetime
+
+    def params(self) -> dict[str, Any]:
+        return {"project_id": self.project_id, "subject_id": self.subject_id, "at": self.at}
+
+
+def episode_row(rec: dict[str, Any]) -> EpisodeRow:
+    return EpisodeRow(
+        id=rec["id"],
+        event_id=rec["event_id"],
+        event_kind=rec["event_kind"],
+        occurred_at=rec["occurred_at"],
+        text=rec["text"],
+        distance=rec["distance"],
+    )
+
+
+async def episode_candidates(
+    conn: Connection, q: EpisodeQuery, vec: np.ndarray, terms: Sequence[str], cfg: RetrievalConfig
+) -> Callable[[], Awaitable[tuple[list[EpisodeRow], TermStats]]]:
+    """Send both queries now, read them later (one pipelined round trip with the facts)."""
+    lex_k = cfg.episode_candidates if cfg.episode_fulltext else 0
+    params = q.params() | {
+        "vec": vec,
+        "terms": list(terms),
+        "k": cfg.episode_candidates,
+        "lex_k": lex_k,
+        "scan_limit": cfg.fulltext_scan_limit,
+        "df_cap": cfg.episode_df_cap,
+    }
+    rows_cur = await conn.execute(CANDIDATES, params)
+    df_cur = await conn.execute(TERM_DF, params)
+
+    async def collect() -> tuple[list[EpisodeRow], TermStats]:
+        rows = [episode_row(rec) for rec in await rows_cur.fetchall()]
+        n_docs, df = 0, {}
+        for rec in await df_cur.fetchall():
+            if rec["term"] is None:
+                n_docs = rec["df"]
+            else:
+                df[rec["term"]] = rec["df"]
+        return rows, TermStats(n_docs=n_docs, df=df)
+
+    return collect
+
+
+async def neighbours(
+    conn: Connection, q: EpisodeQuery, vec: np.ndarray, anchors: Sequence[UUID], cfg: RetrievalConfig
+) -> list[Neighbour]:
+    if not anchors or cfg.episode_neighbours < 1:
+        return []
+    params = q.params() | {
+        "vec": vec,
+        "anchors": list(anchors),
+        "n": cfg.episode_neighbours,
+        "window": timedelta(seconds=cfg.episode_weights.session_gap_s),
+    }
+    cur = await conn.execute(NEIGHBOURS, params)
+    return [Neighbour(rec["anchor_id"], int(rec["offset_n"]), episode_row(rec)) for rec in await cur.fetchall()]

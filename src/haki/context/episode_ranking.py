@@ -1,0 +1,153 @@
+"""Episode ranking (pure): hybrid relevance, then conversational context.
+
+base  = w_semantic · dense + w_lexical · lexical
+        dense   = cosine similarity, min-max normalised over the rows at hand
+        lexical = BM25 over stemmed terms (idf from the subject's chunks), / max
+total = base
+      + Σ w_neighbour[d] · base(turn d steps away)     neighbouring turns
+      + w_session · mean(top-k base of its session)    the conversation it sits in
+
+Why the two context terms: evidence in a dialogue is often a turn that
+answers the one matching the question ("yes, last Tuesday"), and a
+conversation about the topic holds more of it than isolated hits elsewhere.
+Both only re-rank rows that relevance already surfaced (candidates and the
+neighbours of the strongest ones). Weights are not public contract.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from uuid import UUID
+
+from ..text.bm25 import idf, term_score
+from ..text.lexicon import terms as lexical_terms
+from .config import EpisodeWeights
+from .episode_candidates import Neighbour, TermStats
+from .types import EpisodeRow, Scored, ScoreParts
+
+
+@dataclass(frozen=True, slots=True)
+class Relevance:
+    semantic: float  # 1 - cosine distance
+    dense: float  # semantic, normalised over the rows
+    lexical: float  # BM25, normalised over the rows
+    base: float
+
+
+def bm25_scores(texts: Sequence[str], query_terms: Sequence[str], stats: TermStats, k1: float, b: float) -> list[float]:
+    docs = [Counter(lexical_terms(t)) for t in texts]
+    lengths = [sum(d.values()) for d in docs]
+    avg = (sum(lengths) / len(lengths)) if lengths else 1.0
+    n = max(stats.n_docs, len(texts))
+    weights = {t: idf(min(stats.df.get(t, 1), n), n) for t in set(query_terms)}
+    out = []
+    for doc, length in zip(docs, lengths, strict=True):
+        out.append(sum(term_score(doc[t], w, length, avg, k1, b) for t, w in weights.items() if t in doc))
+    return out
+
+
+def relevance(rows: Sequence[EpisodeRow], lexical: Sequence[float], w: EpisodeWeights) -> list[Relevance]:
+    sims = [0.0 if r.distance is None else 1.0 - r.distance for r in rows]
+    lo, hi = (min(sims), max(sims)) if sims else (0.0, 0.0)
+    top_lex = max(lexical, default=0.0)
+    out = []
+    for sim, lex in zip(sims, lexical, strict=True):
+        dense = (sim - lo) / (hi - lo) if hi > lo else 1.0
+        lexn = lex / top_lex if top_lex > 0 else 0.0
+        out.append(Relevance(sim, dense, lexn, w.semantic * dense + w.lexical * lexn))
+    return out
+
+
+def sessions(rows: Sequence[EpisodeRow], gap_s: float) -> list[int]:
+    """A session number per row: rows closer in time than ``gap_s`` share one."""
+    order = sorted(range(len(rows)), key=lambda i: (rows[i].occurred_at, str(rows[i].id)))
+    out = [0] * len(rows)
+    current, last = 0, None
+    for i in order:
+        at = rows[i].occurred_at
+        if last is not None and (at - last).total_seconds() > gap_s:
+            current += 1
+        out[i] = current
+        last = at
+    return out
+
+
+def context_bonus(
+    rows: Sequence[EpisodeRow], rel: Sequence[Relevance], pairs: Sequence[tuple[int, int, int]], w: EpisodeWeights
+) -> list[float]:
+    """Neighbour and session terms; ``pairs`` are (row, row, turns apart), each once."""
+    bonus = [0.0] * len(rows)
+    for i, j, steps in pairs:
+        if 1 <= steps <= len(w.neighbour):
+            bonus[i] += w.neighbour[steps - 1] * rel[j].base
+            bonus[j] += w.neighbour[steps - 1] * rel[i].base
+    if w.session:
+        members: dict[int, list[float]] = defaultdict(list)
+        sess = sessions(rows, w.session_gap_s)
+        for s, r in zip(sess, rel, strict=True):
+            members[s].append(r.base)
+        strength = {s: math.fsum(sorted(v, reverse=True)[: w.session_top]) / min(len(v), w.session_top)
+                    for s, v in members.items()}
+        bonus = [b + w.session * strength[s] for b, s in zip(bonus, sess, strict=True)]
+    return bonus
+
+
+def merge_neighbours(
+    candidates: Sequence[EpisodeRow], found: Sequence[Neighbour]
+) -> tuple[list[EpisodeRow], list[tuple[int, int, int]]]:
+    """All rows (candidates first, then new neighbours by id) and the adjacency pairs."""
+    rows = list(candidates)
+    index: dict[UUID, int] = {r.id: i for i, r in enumerate(rows)}
+    for nb in sorted(found, key=lambda n: (str(n.row.id), str(n.anchor_id))):
+        if nb.row.id not in index:
+            index[nb.row.id] = len(rows)
+            rows.append(nb.row)
+    pairs: set[tuple[int, int, int]] = set()
+    for nb in found:
+        a, b = index[nb.anchor_id], index[nb.row.id]
+        pairs.add((min(a, b), max(a, b), abs(nb.offset)))
+    return rows, sorted(pairs)
+
+
+def anchors(rows: Sequence[EpisodeRow], rel: Sequence[Relevance], k: int) -> list[UUID]:
+    order = sorted(range(len(rows)), key=lambda i: (-rel[i].base, str(rows[i].id)))
+    return [rows[i].id for i in order[:k]]
+
+
+def rank_episodes(
+    rows: Sequence[EpisodeRow],
+    query_terms: Sequence[str],
+    stats: TermStats,
+    pairs: Sequence[tuple[int, int, int]],
+    w: EpisodeWeights,
+    limit: int,
+) -> list[Scored]:
+    """Score every row, keep the best ``limit`` (score, then id, for a total order)."""
+    rel = base_relevance(rows, query_terms, stats, w)
+    bonus = context_bonus(rows, rel, pairs, w)
+    parts = [
+        ScoreParts(semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=r.base + extra, context=extra)
+        for r, extra in zip(rel, bonus, strict=True)
+    ]
+    order = sorted(range(len(rows)), key=lambda i: (-parts[i].total, str(rows[i].id)))[:limit]
+    return [Scored(row=rows[i], score=parts[i], rank=n) for n, i in enumerate(order, start=1)]
+
+
+def base_relevance(
+    rows: Sequence[EpisodeRow], query_terms: Sequence[str], stats: TermStats, w: EpisodeWeights
+) -> list[Relevance]:
+    return relevance(rows, bm25_scores([r.text for r in rows], query_terms, stats, w.bm25_k1, w.bm25_b), w)
+
+
+def query_terms(query: str, max_terms: int) -> list[str]:
+    """Distinct stemmed content terms of the query, in order of first use."""
+    seen: dict[str, None] = {}
+    for t in lexical_terms(query):
+        seen.setdefault(t, None)
+        if len(seen) >= max_terms:
+            break
+    return list(seen)
+
