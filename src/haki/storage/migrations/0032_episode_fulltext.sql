@@ -50,7 +50,8 @@ $$;
 
 -- Document frequency of each term among the subject's chunks (capped: past
 -- the cap a term carries almost no weight anyway), plus the chunk count as
--- the row whose term is NULL. BM25's idf needs both.
+-- the row whose term is NULL. BM25's idf needs both. Each term's tsquery is
+-- a plpgsql variable, so the count is an indexed bitmap scan.
 CREATE FUNCTION context_episode_term_df(
     p_subject_id text,
     p_at         timestamptz,
@@ -62,24 +63,28 @@ CREATE FUNCTION context_episode_term_df(
 AS $$
 DECLARE
     project text := nullif(current_setting('app.project_id', true), '');
+    t text;
+    q tsquery;
 BEGIN
     IF project IS NULL THEN
         RETURN;
     END IF;
-    RETURN QUERY
-    SELECT NULL::text, count(*)::integer
+    term := NULL;
+    SELECT count(*)::integer INTO df
     FROM episode_chunks c
     WHERE c.project_id = project AND c.subject_id = p_subject_id AND c.occurred_at <= p_at;
-    RETURN QUERY
-    SELECT t, (
-        SELECT count(*)::integer FROM (
+    RETURN NEXT;
+    FOREACH t IN ARRAY coalesce(p_terms, '{}') LOOP
+        q := context_prefix_query(ARRAY[t]);
+        CONTINUE WHEN q IS NULL OR numnode(q) = 0;
+        term := t;
+        SELECT count(*)::integer INTO df FROM (
             SELECT 1 FROM episode_chunks c
             WHERE c.project_id = project AND c.subject_id = p_subject_id AND c.occurred_at <= p_at
-              AND c.search_vector @@ context_prefix_query(ARRAY[t])
+              AND c.search_vector @@ q
             LIMIT p_cap
-        ) hits
-    )
-    FROM unnest(p_terms) AS t
-    WHERE t ~ '^[[:alnum:]]+$';
+        ) hits;
+        RETURN NEXT;
+    END LOOP;
 END
 $$;
