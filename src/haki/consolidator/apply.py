@@ -20,11 +20,10 @@ from psycopg.types.json import Jsonb
 from ..ledger.transitions import set_status
 from ..providers.embed import Embedder
 from ..storage import Connection
+from ..storage.locks import lock_subject
 from .embedding import embed_texts
 from .identity import Action, FactView, IdentityKey, Newcomer, decide, is_replay, search_text
 from .types import Sourced
-
-LOCK_SUBJECT = "SELECT pg_advisory_xact_lock(hashtext(%(key)s))"
 
 # Every status, disabled and deleted included: a replayed job must recognise
 # the facts its events produced even after someone disabled them, or it
@@ -189,7 +188,7 @@ async def _execute(conn: Connection, item: Item, action: Action, incumbent: Fact
 async def apply_subject(conn: Connection, project_id: str, subject_id: str,
                         items: Sequence[Item]) -> tuple[Counter[str], list[NewFact]]:
     """Resolve and apply one subject's items in order; count actions; list created facts."""
-    await conn.execute(LOCK_SUBJECT, {"key": f"{project_id}/{subject_id}"})
+    await lock_subject(conn, project_id, subject_id)
     cur = await conn.execute(HELD_FACTS, {"project_id": project_id, "subject_id": subject_id})
     subject = _Subject([FactView(**{**row, "source_event_ids": tuple(row["source_event_ids"])})
                         for row in await cur.fetchall()])

@@ -20,6 +20,7 @@ from psycopg.types.json import Jsonb
 
 from ..errors import InvalidPayload, NotFound
 from ..storage import Connection
+from ..storage.locks import lock_subject
 from .transitions import ALLOWED, set_status
 from .types import ForgetReceipt, ForgetRequest
 
@@ -200,6 +201,9 @@ async def forget(conn: Connection, request: ForgetRequest) -> ForgetReceipt:
         if not request.subject_id.strip():
             raise InvalidPayload("subject_id must not be empty", field="subject_id")
         scope = {"project_id": request.project_id, "subject_id": request.subject_id}
+        # A consolidation job of this subject either finishes first or
+        # starts after the subject is gone; it never re-creates facts midway.
+        await lock_subject(conn, request.project_id, request.subject_id)
         run = _delete_subject if request.mode == "delete" else _disable_subject
         done = await run(conn, scope)
     else:

@@ -65,12 +65,22 @@ def upgrade(url: str) -> list[Migration]:
             for mig in available():
                 if mig.version in done:
                     continue
-                with conn.transaction():
-                    conn.execute(mig.sql)  # type: ignore[arg-type]  # trusted package file
-                    conn.execute(
-                        "INSERT INTO schema_migrations (version, name) VALUES (%s, %s)",
-                        (mig.version, mig.name),
-                    )
+                try:
+                    with conn.transaction():
+                        conn.execute(mig.sql)  # type: ignore[arg-type]  # trusted package file
+                        conn.execute(
+                            "INSERT INTO schema_migrations (version, name) VALUES (%s, %s)",
+                            (mig.version, mig.name),
+                        )
+                except psycopg.Error as exc:
+                    # Typically missing privileges on an external server: say
+                    # which migration and what to do, in one line.
+                    diag = exc.diag
+                    hint = f" ({diag.message_hint})" if diag.message_hint else ""
+                    raise ConfigError(
+                        f"migration {mig.version:04d}_{mig.name} failed: {diag.message_primary or exc}{hint}",
+                        field="HAKI_DATABASE_URL",
+                    ) from exc
                 applied.append(mig)
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
