@@ -70,9 +70,6 @@ class RetrievalConfig:
     # Turns fetched on each side of the strongest candidates (0: none).
     episode_neighbours: int = 2
     episode_anchors: int = 24
-    # Document frequencies are counted up to this cap (a term past it
-    # weighs almost nothing anyway).
-    episode_df_cap: int = 5_000
     episode_weights: EpisodeWeights = field(default_factory=EpisodeWeights)
     multi_hop_max_entities: int = MULTI_HOP_MAX_ENTITIES
     multi_hop_max_per_entity: int = MULTI_HOP_MAX_PER_ENTITY

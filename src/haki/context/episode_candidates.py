@@ -26,8 +26,8 @@ from .types import EpisodeRow
 
 CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text"
 
-# hnsw order is approximate, so the cosine leg has no id tie-break; the
-# final select orders by id and Python restores the total order by score.
+# hnsw order is approximate, so the cosine leg has no id tie-break; Python
+# restores the total order by score.
 CANDIDATES = f"""
 WITH sem AS MATERIALIZED (
     SELECT c.id FROM episode_chunks c
@@ -43,9 +43,6 @@ WITH sem AS MATERIALIZED (
 SELECT {CHUNK_COLUMNS}, (c.embedding <=> %(vec)s)::float8 AS distance
 FROM pool JOIN episode_chunks c ON c.id = pool.id
 ORDER BY c.id"""
-
-TERM_DF = """
-SELECT term, df FROM context_episode_term_df(%(subject_id)s, %(at)s, %(terms)s::text[], %(df_cap)s)"""
 
 # Up to ``n`` turns on each side of each anchor, within ``window`` of it (a
 # gap longer than that starts another conversation), in chronological order.
@@ -79,14 +76,6 @@ ORDER BY a.id, nb.offset_n"""
 
 
 @dataclass(frozen=True, slots=True)
-class TermStats:
-    """Document frequencies of the query terms among the subject's chunks."""
-
-    n_docs: int
-    df: dict[str, int]
-
-
-@dataclass(frozen=True, slots=True)
 class Neighbour:
     anchor_id: UUID
     offset: int  # turns from the anchor: -2, -1, 1, 2
@@ -116,8 +105,8 @@ def episode_row(rec: dict[str, Any]) -> EpisodeRow:
 
 async def episode_candidates(
     conn: Connection, q: EpisodeQuery, vec: np.ndarray, terms: Sequence[str], cfg: RetrievalConfig
-) -> Callable[[], Awaitable[tuple[list[EpisodeRow], TermStats]]]:
-    """Send both queries now, read them later (one pipelined round trip with the facts)."""
+) -> Callable[[], Awaitable[list[EpisodeRow]]]:
+    """Send the query now, read it later (one pipelined round trip with the facts)."""
     lex_k = cfg.episode_candidates if cfg.episode_fulltext else 0
     params = q.params() | {
         "vec": vec,
@@ -125,20 +114,11 @@ async def episode_candidates(
         "k": cfg.episode_candidates,
         "lex_k": lex_k,
         "scan_limit": cfg.fulltext_scan_limit,
-        "df_cap": cfg.episode_df_cap,
     }
-    rows_cur = await conn.execute(CANDIDATES, params)
-    df_cur = await conn.execute(TERM_DF, params)
+    cur = await conn.execute(CANDIDATES, params)
 
-    async def collect() -> tuple[list[EpisodeRow], TermStats]:
-        rows = [episode_row(rec) for rec in await rows_cur.fetchall()]
-        n_docs, df = 0, {}
-        for rec in await df_cur.fetchall():
-            if rec["term"] is None:
-                n_docs = rec["df"]
-            else:
-                df[rec["term"]] = rec["df"]
-        return rows, TermStats(n_docs=n_docs, df=df)
+    async def collect() -> list[EpisodeRow]:
+        return [episode_row(rec) for rec in await cur.fetchall()]
 
     return collect
 

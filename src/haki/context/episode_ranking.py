@@ -2,7 +2,9 @@
 
 base  = w_semantic · dense + w_lexical · lexical
         dense   = cosine similarity, min-max normalised over the rows at hand
-        lexical = BM25 over stemmed terms (idf from the subject's chunks), / max
+        lexical = BM25 over stemmed terms, / max; idf and length statistics come
+                  from the rows being ranked, which measured as well as the
+                  subject-wide statistics on LoCoMo and needs no extra query
 total = base
       + Σ w_neighbour[d] · base(turn d steps away)     neighbouring turns
       + w_session · mean(top-k base of its session)    the conversation it sits in
@@ -25,7 +27,7 @@ from uuid import UUID
 from ..text.bm25 import idf, term_score
 from ..text.lexicon import terms as lexical_terms
 from .config import EpisodeWeights
-from .episode_candidates import Neighbour, TermStats
+from .episode_candidates import Neighbour
 from .types import EpisodeRow, Scored, ScoreParts
 
 
@@ -37,12 +39,17 @@ class Relevance:
     base: float
 
 
-def bm25_scores(texts: Sequence[str], query_terms: Sequence[str], stats: TermStats, k1: float, b: float) -> list[float]:
-    docs = [Counter(lexical_terms(t)) for t in texts]
+def term_counts(rows: Sequence[EpisodeRow]) -> dict[UUID, Counter[str]]:
+    """Each row's stemmed terms, computed once per request and reused by both ranking passes."""
+    return {r.id: Counter(lexical_terms(r.text)) for r in rows}
+
+
+def bm25_scores(docs: Sequence[Counter[str]], query_terms: Sequence[str], k1: float, b: float) -> list[float]:
     lengths = [sum(d.values()) for d in docs]
     avg = (sum(lengths) / len(lengths)) if lengths else 1.0
-    n = max(stats.n_docs, len(texts))
-    weights = {t: idf(min(stats.df.get(t, 1), n), n) for t in set(query_terms)}
+    wanted = set(query_terms)
+    df = Counter(t for d in docs for t in d.keys() & wanted)
+    weights = {t: idf(df[t], len(docs)) for t in wanted if df[t]}
     out = []
     for doc, length in zip(docs, lengths, strict=True):
         out.append(sum(term_score(doc[t], w, length, avg, k1, b) for t, w in weights.items() if t in doc))
@@ -120,13 +127,13 @@ def anchors(rows: Sequence[EpisodeRow], rel: Sequence[Relevance], k: int) -> lis
 def rank_episodes(
     rows: Sequence[EpisodeRow],
     query_terms: Sequence[str],
-    stats: TermStats,
+    counts: dict[UUID, Counter[str]],
     pairs: Sequence[tuple[int, int, int]],
     w: EpisodeWeights,
     limit: int,
 ) -> list[Scored]:
     """Score every row, keep the best ``limit`` (score, then id, for a total order)."""
-    rel = base_relevance(rows, query_terms, stats, w)
+    rel = base_relevance(rows, query_terms, counts, w)
     bonus = context_bonus(rows, rel, pairs, w)
     parts = [
         ScoreParts(semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=r.base + extra, context=extra)
@@ -137,9 +144,10 @@ def rank_episodes(
 
 
 def base_relevance(
-    rows: Sequence[EpisodeRow], query_terms: Sequence[str], stats: TermStats, w: EpisodeWeights
+    rows: Sequence[EpisodeRow], query_terms: Sequence[str], counts: dict[UUID, Counter[str]], w: EpisodeWeights
 ) -> list[Relevance]:
-    return relevance(rows, bm25_scores([r.text for r in rows], query_terms, stats, w.bm25_k1, w.bm25_b), w)
+    docs = [counts[r.id] for r in rows]
+    return relevance(rows, bm25_scores(docs, query_terms, w.bm25_k1, w.bm25_b), w)
 
 
 def query_terms(query: str, max_terms: int) -> list[str]:

@@ -1,8 +1,7 @@
 """Episodic memory: ranked turns of the scope, packed after facts in the same budget.
 
-Phase 1 gathers candidates (cosine top-K UNION full-text top-K, with the
-query terms' document frequencies) in the round trip that also fetches the
-fact candidates; the turns around the strongest candidates come in a second,
+Phase 1 gathers candidates (cosine top-K UNION full-text top-K) in the
+round trip that also fetches the fact candidates; the turns around the strongest candidates come in a second,
 small query; ranking is pure (``episode_ranking``). With ``as_of`` only
 events that had occurred by then are eligible. ``episode_top_k = 0`` turns
 episodes off.
@@ -17,7 +16,7 @@ import numpy as np
 from ..storage import Connection
 from .config import RetrievalConfig
 from .episode_candidates import EpisodeQuery, episode_candidates, neighbours
-from .episode_ranking import anchors, base_relevance, merge_neighbours, rank_episodes
+from .episode_ranking import anchors, base_relevance, merge_neighbours, rank_episodes, term_counts
 from .types import Scored
 
 Collect = Callable[[], Awaitable[list[Scored]]]
@@ -30,13 +29,15 @@ async def ranked_episodes(
     sent = await episode_candidates(conn, q, vec, terms, cfg)
 
     async def collect() -> list[Scored]:
-        rows, stats = await sent()
+        rows = await sent()
         if not rows or cfg.episode_top_k < 1:
             return []
         w = cfg.episode_weights
-        rel = base_relevance(rows, terms, stats, w)
+        counts = term_counts(rows)
+        rel = base_relevance(rows, terms, counts, w)
         found = await neighbours(conn, q, vec, anchors(rows, rel, cfg.episode_anchors), cfg)
         every, pairs = merge_neighbours(rows, found)
-        return rank_episodes(every, terms, stats, pairs, w, cfg.episode_top_k)
+        counts |= term_counts([r for r in every if r.id not in counts])
+        return rank_episodes(every, terms, counts, pairs, w, cfg.episode_top_k)
 
     return collect

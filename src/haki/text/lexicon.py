@@ -7,6 +7,7 @@ a query and a document are always cut into terms the same way.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[+#][a-z0-9+#]*)?")
 
@@ -43,6 +44,7 @@ def normalise(text: str) -> str:
     return text.lower().translate(_ACCENTS)
 
 
+@lru_cache(maxsize=65536)  # vocabularies repeat; stemming is the hot part of scoring
 def stem(word: str) -> str:
     """Light suffix stripping: folds plurals and common verb forms, nothing more.
 
