@@ -17,13 +17,11 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import sys
 import tempfile
 import time
 import uuid
 from collections import Counter
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from psycopg.types.json import Jsonb
@@ -35,11 +33,8 @@ from haki.providers.embed import HashEmbedder, LocalEmbedder
 from haki.storage import Database
 from haki.storage.migrate import upgrade
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo_dev.json"
-_DATE = re.compile(r"(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})", re.I)
-_MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august",
-     "september", "october", "november", "december"], start=1)}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from locomo import DATA, load  # noqa: E402
 
 INSERT_EVENT = """
 INSERT INTO events (id, project_id, subject_id, kind, occurred_at, payload, source, hash, idempotency_key)
@@ -47,34 +42,19 @@ VALUES (%(id)s, %(project_id)s, %(subject_id)s, 'conversation.message', %(occurr
         %(source)s, %(hash)s, %(key)s)"""
 
 
-def session_start(text: str) -> datetime:
-    m = _DATE.search(text)
-    if not m:
-        return datetime(2023, 1, 1, tzinfo=UTC)
-    hour, minute, half, day, month, year = m.groups()
-    h = int(hour) % 12 + (12 if half.lower() == "pm" else 0)
-    return datetime(int(year), _MONTHS[month.lower()], int(day), h, int(minute), tzinfo=UTC)
-
-
 def load_turns(limit: int | None) -> list[tuple[str, int, dict]]:
-    """(conversation, session number, event row) for every turn, in order."""
+    """(conversation, session number, event row) for every dev turn, in order."""
+    turns, _ = load(DATA, None, 0)
     out = []
-    for conv in json.loads(DATA.read_text()):
-        c = conv["conversation"]
-        sessions = sorted((k for k in c if re.fullmatch(r"session_\d+", k)), key=lambda k: int(k.split("_")[1]))
-        for key in sessions:
-            start = session_start(c.get(f"{key}_date_time", ""))
-            for i, turn in enumerate(c[key]):
-                payload = {"speaker": turn["speaker"], "text": turn["text"]}
-                if turn.get("blip_caption"):
-                    payload["blip_caption"] = turn["blip_caption"]
-                out.append((conv["sample_id"], int(key.split("_")[1]), {
-                    "id": uuid.uuid4(), "project_id": "bench", "subject_id": conv["sample_id"],
-                    "occurred_at": start + timedelta(seconds=30 * i), "payload": Jsonb(payload),
-                    "source": Jsonb({"dia_id": turn["dia_id"]}), "hash": f"sha256:{uuid.uuid4().hex}",
-                    "key": uuid.uuid4().hex,
-                }))
-    return out[:limit] if limit else out
+    for t in turns[:limit] if limit else turns:
+        payload = {"speaker": t.speaker, "text": t.text, **({"blip_caption": t.caption} if t.caption else {})}
+        out.append((t.sample_id, int(t.dia_id[1:].split(":")[0]), {
+            "id": uuid.uuid4(), "project_id": "bench", "subject_id": t.sample_id,
+            "occurred_at": t.occurred_at, "payload": Jsonb(payload),
+            "source": Jsonb({"dia_id": t.dia_id}), "hash": f"sha256:{uuid.uuid4().hex}",
+            "key": uuid.uuid4().hex,
+        }))
+    return out
 
 
 async def seed(db: Database, turns: list[tuple[str, int, dict]], batch: int) -> int:

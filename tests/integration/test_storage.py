@@ -1,6 +1,5 @@
 """Migrations, schema shape and the embedded server's life cycle on real PostgreSQL."""
 
-import os
 import signal
 import subprocess
 import sys

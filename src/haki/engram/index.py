@@ -191,7 +191,6 @@ def _fresh(cached: dict[str, Any], root: Root, files: dict[str, Any], patterns: 
 
 def _build(root: Root, files: dict[str, Any], entries: dict[str, Any], patterns: tuple[str, ...]) -> dict[str, Any]:
     from .hashes import read_lock
-    from .memory import Memory
 
     lock = read_lock(root)
     ignored = ignore_matcher(root, patterns)
