@@ -103,7 +103,8 @@ DEFAULT = RetrievalConfig()
 WIDE_RECALL = replace(DEFAULT, name="wide_recall", top_k=128, hnsw_ef_search=200, episode_candidates=128)
 # The seed's episodic memory exactly: the 8 nearest chunks by cosine alone.
 SEED_EPISODES = replace(
-    DEFAULT, name="seed_episodes", episode_top_k=8, episode_fulltext=False, episode_neighbours=0,
+    DEFAULT, name="seed_episodes", episode_top_k=8, episode_candidates=8, episode_fulltext=False,
+    episode_neighbours=0,
     episode_weights=EpisodeWeights(semantic=1.0, lexical=0.0, neighbour=(), session=0.0),
 )
 

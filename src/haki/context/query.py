@@ -15,21 +15,20 @@ from __future__ import annotations
 
 import re
 
+from ..text.lexicon import STOP_WORDS, normalise
+
 _WORD = re.compile(r"\w+", re.UNICODE)
 
-# Function words in English and French: they match nearly every row, so they
-# cost GIN work and add no ranking signal. "or" must go, being an operator.
-STOP_WORDS = frozenset(
-    ["a", "an", "and", "are", "as", "at", "be", "been", "but", "by", "can", "could", "did", "do", "does", "for", "from", "had", "has", "have", "he", "her", "hers", "him", "his", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "no", "not", "of", "on", "or", "our", "ours", "she", "so", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "up", "us", "was", "we", "were", "what", "when", "where", "which", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "about", "after", "before", "any", "all", "also", "just", "more", "most", "some", "such", "only", "own", "au", "aux", "avec", "ce", "ces", "cet", "cette", "dans", "de", "des", "du", "elle", "elles", "en", "est", "et", "être", "il", "ils", "je", "la", "le", "les", "leur", "leurs", "lui", "ma", "mais", "me", "mes", "moi", "mon", "ne", "nos", "notre", "nous", "on", "ou", "où", "par", "pas", "pour", "qu", "que", "qui", "sa", "se", "ses", "son", "sont", "sur", "ta", "te", "tes", "toi", "ton", "tu", "un", "une", "vos", "votre", "vous", "y"]
-)
-
+# Function words (the shared English and French list, compared accent-folded)
+# match nearly every row, so they cost GIN work and add no ranking signal;
+# "or" among them must go anyway, being an operator.
 
 def fulltext_terms(text: str, max_terms: int) -> list[str]:
     """Distinct lowercase content words of ``text``, in order of first use."""
     seen: dict[str, None] = {}
     for match in _WORD.finditer(text.lower()):
         word = match.group().strip("_")
-        if len(word) < 2 or word in STOP_WORDS or word in seen:
+        if len(word) < 2 or normalise(word) in STOP_WORDS or word in seen:
             continue
         seen[word] = None
         if len(seen) >= max_terms:
