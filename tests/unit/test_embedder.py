@@ -1,10 +1,18 @@
+import itertools
 import json
+import random
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from haki.providers.embed import HashEmbedder, LocalEmbedder, token_groups
+from haki.providers.embed import (
+    CALL_OVERHEAD_TOKENS,
+    MAX_GROUP_ROWS,
+    HashEmbedder,
+    LocalEmbedder,
+    token_groups,
+)
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "reference_embeddings.json"
 
@@ -53,7 +61,32 @@ def test_token_groups_bound_the_padded_size():
     groups = token_groups(lengths, budget=1000)
     assert sorted(i for g in groups for i in g) == list(range(len(lengths)))
     assert all(len(g) == 1 or max(lengths[i] for i in g) * len(g) <= 1000 for g in groups)
-    assert groups[0] == [0, 5, 2, 4]  # shortest first, ties by position
+    assert groups[0] == [0, 5]  # shortest first, ties by position; 20 is not padded up to 30
+
+
+def _cost(lengths: list[int], groups: list[list[int]]) -> int:
+    return sum(max(lengths[i] for i in g) * len(g) + CALL_OVERHEAD_TOKENS for g in groups)
+
+
+def test_token_groups_minimise_padding_plus_calls():
+    rng = random.Random(7)
+    for _ in range(30):
+        lengths = [rng.choice([4, 12, 13, 30, 31, 90]) for _ in range(rng.randint(1, 9))]
+        groups = token_groups(lengths, budget=2048)
+        order = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
+        # Brute force over every way to cut the sorted rows into contiguous groups.
+        best = min(
+            _cost(lengths, [order[a:b] for a, b in zip((0, *cuts), (*cuts, len(order)), strict=True)])
+            for k in range(len(order))
+            for cuts in itertools.combinations(range(1, len(order)), k)
+        )
+        assert _cost(lengths, groups) == best
+
+
+def test_token_groups_keep_equal_rows_together_up_to_the_row_cap():
+    groups = token_groups([30] * 100, budget=4096)
+    assert [len(g) for g in groups] == [36, MAX_GROUP_ROWS]
+    assert [i for g in groups for i in g] == list(range(100))
 
 
 def test_grouping_does_not_change_vectors(local_embedder: LocalEmbedder):
