@@ -42,6 +42,16 @@ VALUES (%(id)s, %(project_id)s, %(subject_id)s, 'conversation.message', %(occurr
         %(source)s, %(hash)s, %(key)s)"""
 
 
+def cpu_ticks() -> tuple[int, int] | None:
+    """(busy, total) jiffies over all CPUs, or None off Linux."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
 def load_turns(limit: int | None) -> list[tuple[str, int, dict]]:
     """(conversation, session number, event row) for every dev turn, in order."""
     turns, _ = load(DATA, None, 0)
@@ -86,9 +96,9 @@ async def run(url: str, args: argparse.Namespace) -> dict:
         n_jobs = await seed(db, turns, args.batch)
         workers = [Worker(db, embedder=embedder, extractor=RulesExtractor(), settings=settings, name=f"bench-{i}")
                    for i in range(args.workers)]
-        t0, cpu0 = time.perf_counter(), time.process_time()
+        t0, cpu0, ticks0 = time.perf_counter(), time.process_time(), cpu_ticks()
         summaries = await asyncio.gather(*(run_pending(w) for w in workers))
-        elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+        elapsed, cpu, ticks1 = time.perf_counter() - t0, time.process_time() - cpu0, cpu_ticks()
         summary = Summary(
             jobs={"done": sum(s.jobs.get("done", 0) for s in summaries)},
             events=sum(s.events for s in summaries), chunks=sum(s.chunks for s in summaries),
@@ -108,6 +118,10 @@ async def run(url: str, args: argparse.Namespace) -> dict:
         # CPU time this process spends (embedder threads and pipeline).
         "process_cpu_s": round(cpu, 2), "events_per_cpu_s": round(summary.events / cpu, 1),
         "load_avg_1m": round(os.getloadavg()[0], 2),
+        # Share of all CPUs busy (this process, the database, anything else)
+        # while the queue drained: near 100 means the run is CPU-bound.
+        "machine_busy_pct": round(100 * (ticks1[0] - ticks0[0]) / max(1, ticks1[1] - ticks0[1]), 1)
+        if ticks0 and ticks1 else None,
     }
 
 

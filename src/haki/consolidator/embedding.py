@@ -1,4 +1,4 @@
-"""Embedding a job's texts off the event loop.
+"""Embedding consolidation texts off the event loop, and ahead of the jobs.
 
 Inference is CPU-bound and would stall every request sharing the loop; the
 embedder itself groups texts by length so padding stays small.
@@ -19,3 +19,30 @@ async def embed_texts(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     if not texts:
         return np.zeros((0, embedder.dim), dtype=np.float32)
     return await asyncio.to_thread(embedder.embed_documents, list(texts))
+
+
+class PrefetchedEmbedder:
+    """An embedder that serves vectors computed ahead of time for known texts.
+
+    The worker embeds the chunks of every job it claimed in one call (fuller
+    inference batches, less padding), then runs each job in its own
+    transaction with this wrapper; texts it does not know (new facts,
+    predicates, or chunks that changed since) go to the wrapped embedder.
+    """
+
+    def __init__(self, inner: Embedder, texts: Sequence[str], vectors: np.ndarray):
+        self.inner = inner
+        self.name = inner.name
+        self.dim = inner.dim
+        self._known: dict[str, np.ndarray] = dict(zip(texts, vectors, strict=True))
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._known]
+        if missing:
+            self._known.update(zip(missing, self.inner.embed_documents(missing), strict=True))
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([self._known[t] for t in texts])
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed_documents([text])[0]

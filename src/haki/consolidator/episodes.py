@@ -54,14 +54,18 @@ def event_vector(vectors: np.ndarray) -> np.ndarray:
     return (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
 
 
-async def store_chunks(conn: Connection, embedder: Embedder, events: Sequence[EventRow]) -> int:
-    """Chunk, embed (one batch for the whole job) and store; return the number of new chunks."""
+async def pending_chunks(conn: Connection, events: Sequence[EventRow]) -> list[tuple[EventRow, Chunk]]:
+    """The chunks of the events not chunked yet, in event then ordinal order."""
     if not events:
-        return 0
+        return []
     cur = await conn.execute(CHUNKED_EVENTS, {"project_id": events[0].project_id, "ids": [e.id for e in events]})
     done = {row["event_id"] for row in await cur.fetchall()}
-    todo = [e for e in events if e.id not in done]
-    chunks: list[tuple[EventRow, Chunk]] = [(e, c) for e in todo for c in chunk_event(e)]
+    return [(e, c) for e in events if e.id not in done for c in chunk_event(e)]
+
+
+async def store_chunks(conn: Connection, embedder: Embedder, events: Sequence[EventRow]) -> int:
+    """Chunk, embed (one batch for the whole job) and store; return the number of new chunks."""
+    chunks = await pending_chunks(conn, events)
     if not chunks:
         return 0
     vectors = await embed_texts(embedder, [c.text for _, c in chunks])
@@ -84,7 +88,7 @@ async def store_chunks(conn: Connection, embedder: Embedder, events: Sequence[Ev
             SET_EVENT_EMBEDDING,
             [
                 {"id": e.id, "project_id": e.project_id, "embedding": event_vector(vectors[rows_by_event[e.id]])}
-                for e in todo
+                for e in events
                 if not e.has_embedding and e.id in rows_by_event
             ],
         )

@@ -22,18 +22,23 @@ from uuid import UUID
 
 from ..config import Settings
 from ..errors import DatabaseUnavailable
+from ..providers.embed import Embedder
 from ..storage import Database
 from . import jobs
+from .embedding import PrefetchedEmbedder, embed_texts
+from .episodes import load_events, pending_chunks
 from .extract import Extractor
 from .pipeline import JobResult, consolidate
 
 log = logging.getLogger(__name__)
 
 Outcome = Literal["done", "retry", "failed", "lost"]
-# One job per claim: a claimed job is invisible to other workers until it
-# finishes or its claim expires, so a worker holding several would stall the
-# others (and charge an attempt to jobs it never started) if it died.
-CLAIM_BATCH = 1
+# Jobs claimed together (at most one per subject, since a subject's jobs run
+# in order): their chunks are embedded in one call, which fills inference
+# batches far better than one job's turns, then each job runs in its own
+# transaction. The price: a worker that dies holding them delays them until
+# the claim expires, and charges each an attempt.
+CLAIM_BATCH = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +85,7 @@ class Summary:
 
 
 class Worker:
-    def __init__(self, db: Database, *, embedder: Any, extractor: Extractor, settings: Settings,
+    def __init__(self, db: Database, *, embedder: Embedder, extractor: Extractor, settings: Settings,
                  name: str | None = None):
         self.db = db
         self.embedder = embedder
@@ -94,13 +99,35 @@ class Worker:
         if stage == "chunks" and self.settings.worker_test_delay_s > 0:
             await asyncio.sleep(self.settings.worker_test_delay_s)
 
-    async def run_job(self, job: jobs.Job) -> Ran:
+    async def prime(self, claimed: list[jobs.Job]) -> Embedder:
+        """An embedder primed with the vectors of every chunk the claimed jobs
+        will write, computed in one call: a few jobs' turns fill inference
+        batches far better than one job's.
+
+        Read-only and optional: if reading or inference fails, the plain
+        embedder comes back, and each job meets (and records) the error itself.
+        """
+        texts: list[str] = []
+        try:
+            for project_id in sorted({j.project_id for j in claimed}):
+                ids = [i for j in claimed if j.project_id == project_id for i in j.event_ids]
+                async with self.db.transaction(project_id=project_id) as conn:
+                    events = await load_events(conn, project_id, ids)
+                    texts.extend(c.text for _, c in await pending_chunks(conn, events))
+            unique = list(dict.fromkeys(texts))
+            vectors = await embed_texts(self.embedder, unique)
+        except Exception as exc:  # noqa: BLE001 - see docstring
+            log.info("embedding claimed jobs ahead failed, each job embeds its own chunks: %s", exc)
+            return self.embedder
+        return PrefetchedEmbedder(self.embedder, unique, vectors)
+
+    async def run_job(self, job: jobs.Job, embedder: Embedder | None = None) -> Ran:
         try:
             async with self.db.transaction(project_id=job.project_id) as conn:
                 if not await jobs.lock_for_run(conn, job, self.name):
                     return Ran(job.id, "lost")
                 result = await consolidate(
-                    conn, project_id=job.project_id, event_ids=job.event_ids, embedder=self.embedder,
+                    conn, project_id=job.project_id, event_ids=job.event_ids, embedder=embedder or self.embedder,
                     extractor=self.extractor, checkpoint=self._checkpoint,
                 )
                 await jobs.complete(conn, job, result.as_json())
@@ -128,8 +155,18 @@ class Worker:
             return await jobs.claim(conn, worker=self.name, limit=limit, project_id=project_id,
                                     subject_id=subject_id, job_id=job_id)
 
+    async def run_claimed(self, claimed: list[jobs.Job], on_job: Callable[[Ran], None] | None = None) -> list[Ran]:
+        """Run claimed jobs in claim order, each in its own transaction."""
+        embedder = await self.prime(claimed) if len(claimed) > 1 else self.embedder
+        runs: list[Ran] = []
+        for job in claimed:
+            runs.append(await self.run_job(job, embedder))
+            if on_job is not None:
+                on_job(runs[-1])
+        return runs
+
     async def run_batch(self, **filters: Any) -> list[Ran]:
-        return [await self.run_job(job) for job in await self.claim(**filters)]
+        return await self.run_claimed(await self.claim(**filters))
 
     async def run_forever(self, stop: asyncio.Event | None = None) -> None:
         stop = stop or asyncio.Event()
@@ -156,9 +193,5 @@ async def run_pending(worker: Worker, *, project_id: str | None = None, subject_
         claimed = await worker.claim(limit=limit, project_id=project_id, subject_id=subject_id, job_id=job_id)
         if not claimed:
             break
-        for job in claimed:
-            ran = await worker.run_job(job)
-            runs.append(ran)
-            if on_job is not None:
-                on_job(ran)
+        runs.extend(await worker.run_claimed(claimed, on_job))
     return Summary.of(runs)

@@ -142,3 +142,47 @@ async def test_a_replay_does_not_bring_back_a_disabled_fact(db, fake_worker):
     async with db.transaction(project_id="p1") as conn:
         cur = await conn.execute("SELECT status FROM facts")
         assert await cur.fetchall() == [{"status": "disabled"}]
+
+
+class CountingEmbedder:
+    """The hash embedder, recording the size of every call."""
+
+    def __init__(self, inner, fail: bool = False):
+        self.inner, self.name, self.dim, self.fail = inner, inner.name, inner.dim, fail
+        self.calls: list[int] = []
+
+    def embed_documents(self, texts):
+        self.calls.append(len(texts))
+        if self.fail:
+            raise RuntimeError("inference failed")
+        return self.inner.embed_documents(texts)
+
+    def embed_query(self, text):
+        return self.embed_documents([text])[0]
+
+
+async def test_claimed_jobs_embed_their_chunks_in_one_call(db, hash_embedder, worker_settings):
+    for subject in ("a", "b", "c"):
+        await add_events(db, [{"text": f"{subject} turn one"}, {"text": f"{subject} turn two"}], subject_id=subject)
+    counting = CountingEmbedder(hash_embedder)
+    worker = Worker(db, embedder=counting, extractor=RulesExtractor(), settings=worker_settings, name="w-batch")
+    summary = await run_pending(worker)
+    assert summary.jobs == {"done": 3} and summary.chunks == 6
+    assert counting.calls == [6]  # one call for every chunk of the three jobs, none per job
+
+    async with db.transaction(project_id="p1") as conn:
+        cur = await conn.execute("SELECT count(*) AS n, count(embedding) AS embedded FROM episode_chunks")
+        assert await cur.fetchone() == {"n": 6, "embedded": 6}
+
+
+async def test_failed_inference_ahead_leaves_each_job_to_fail_on_its_own(db, hash_embedder, worker_settings):
+    for subject in ("a", "b"):
+        await add_events(db, [{"text": f"{subject} says hello"}], subject_id=subject)
+    failing = CountingEmbedder(hash_embedder, fail=True)
+    worker = Worker(db, embedder=failing, extractor=RulesExtractor(), settings=worker_settings, name="w-fail")
+    ran = await worker.run_batch()
+    assert [r.outcome for r in ran] == ["retry", "retry"]
+    async with db.transaction() as conn:
+        cur = await conn.execute("SELECT last_error FROM jobs ORDER BY subject_id")
+        assert [r["last_error"] for r in await cur.fetchall()] == ["RuntimeError: inference failed"] * 2
+    assert failing.calls == [2, 1, 1]  # ahead for both, then each job on its own

@@ -110,7 +110,9 @@ async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(db_url,
         first.wait(10)
     finally:
         first.kill()
-    (killed,) = query(db_url, "SELECT id, status, attempts FROM jobs WHERE status = 'running'")
+    # The worker claimed the first job of each subject together; it died inside the first.
+    killed = {r["id"] for r in query(db_url, "SELECT id FROM jobs WHERE status = 'running'")}
+    assert len(killed) == 3
     assert query(db_url, "SELECT count(*) AS n FROM episode_chunks")[0]["n"] == 0
     assert query(db_url, "SELECT count(*) AS n FROM facts")[0]["n"] == 0
 
@@ -123,8 +125,7 @@ async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(db_url,
         assert second.wait(20) == 0, second.stderr.read().decode()[-2000:] if second.stderr else ""
 
     jobs = query(db_url, "SELECT id, attempts, result FROM jobs ORDER BY created_at, id")
-    assert {j["id"]: j["attempts"] for j in jobs}[killed["id"]] == 2
-    assert all(j["attempts"] == 1 for j in jobs if j["id"] != killed["id"])
+    assert all(j["attempts"] == (2 if j["id"] in killed else 1) for j in jobs)
     events = query(db_url, "SELECT count(*) AS n FROM events")[0]["n"]
     chunks = query(db_url, "SELECT count(*) AS n, count(DISTINCT event_id) AS e FROM episode_chunks")[0]
     assert chunks["n"] == chunks["e"] == events == sum(j["result"]["chunks"] for j in jobs)
