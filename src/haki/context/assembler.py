@@ -1,9 +1,12 @@
 """The context assembler: stages in order, timed, with every decision traced.
 
-embed (thread) → hard filters and phase-1/2 candidates (SQL) → volatility
-filter → hybrid score and CANDIDATE_LIMIT → recall gate → render → pack →
-multi-hop → episodes → packet → trace. Only the SQL stages and the embedder
-do I/O; everything in between is a pure function of its inputs.
+embed (thread), then two concurrent read transactions:
+- facts: hard filters and phase-1/2 candidates (SQL) → volatility filter →
+  hybrid score and CANDIDATE_LIMIT → recall gate → render → pack → multi-hop;
+- episodes: candidates and neighbouring turns (SQL) → ranking;
+then episodes packed into the budget facts left → packet → trace (a third,
+short transaction). Only the SQL stages and the embedder do I/O; everything
+in between is a pure function of its inputs.
 """
 
 from __future__ import annotations
@@ -11,14 +14,15 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ..providers.embed import Embedder
-from ..storage import Connection, Database
+from ..storage import Database
 from .candidates import FactQuery, fact_candidates, tune_hnsw
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
 from .episode_candidates import EpisodeQuery
@@ -43,6 +47,10 @@ from .types import (
     Row,
     Scored,
 )
+
+
+A = TypeVar("A")
+B = TypeVar("B")
 
 
 class _Clock:
@@ -95,44 +103,75 @@ def _pack(group: _Ranked, budget: int, reason: ReasonCode) -> _Stage:
     return _Stage(packed, (*group.hidden, *by_rank), hidden=len(group.hidden), gated=len(group.gated))
 
 
-async def _retrieve(
-    conn: Connection, req: ContextRequest, vec: np.ndarray, at: datetime, cfg: RetrievalConfig, budget: int, clock: _Clock
-) -> tuple[list[FactRow], _Stage, _Stage, _Stage]:
+async def _facts(
+    db: Database, req: ContextRequest, vec: np.ndarray, at: datetime, cfg: RetrievalConfig, budget: int, clock: _Clock
+) -> tuple[list[FactRow], _Stage, _Stage]:
+    """Fact candidates, score, pack and multi-hop, in one read transaction."""
     q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
-    # The transaction settings, the fact candidates and the nearest episodes
-    # do not depend on each other: one pipeline sends them in one round trip.
-    async with conn.pipeline():
-        await relax_commit(conn)
-        await tune_hnsw(conn, cfg)
-        facts_sent = await fact_candidates(conn, q, vec, fulltext_terms(req.query, cfg.max_query_terms), cfg)
-        eq = EpisodeQuery(req.project_id, req.subject_id, at)
-        episodes_sent = await ranked_episodes(conn, eq, vec, query_terms(req.query, cfg.max_query_terms), cfg)
-        found = await facts_sent()
-    rows, blocked = found.rows, found.blocked
-    clock.lap("candidates_ms")
-    ranked = _rank(rows, at, cfg, gate=True, limit=cfg.candidate_limit)
-    clock.lap("score_ms")
-    main = _pack(ranked, budget, "top_score")
-    clock.lap("pack_ms")
+    async with db.transaction(project_id=req.project_id) as conn:
+        async with conn.pipeline():  # settings and candidates in one round trip
+            await tune_hnsw(conn, cfg)
+            facts_sent = await fact_candidates(conn, q, vec, fulltext_terms(req.query, cfg.max_query_terms), cfg)
+            found = await facts_sent()
+        rows, blocked = found.rows, found.blocked
+        clock.lap("candidates_ms")
+        ranked = _rank(rows, at, cfg, gate=True, limit=cfg.candidate_limit)
+        clock.lap("score_ms")
+        main = _pack(ranked, budget, "top_score")
+        clock.lap("pack_ms")
 
-    hop_rows: list[FactRow] = []
-    if main.packed.remaining > 0 and main.packed.included:
-        names = entities([r.text for r in main.packed.included], req.query, cfg.multi_hop_max_entities)
-        seen = [r.id for r in blocked] + [r.id for r in rows]
-        hop_rows = await hop(conn, q, vec, names, seen, cfg)
+        hop_rows: list[FactRow] = []
+        if main.packed.remaining > 0 and main.packed.included:
+            names = entities([r.text for r in main.packed.included], req.query, cfg.multi_hop_max_entities)
+            seen = [r.id for r in blocked] + [r.id for r in rows]
+            hop_rows = await hop(conn, q, vec, names, seen, cfg)
     # Multi-hop rows are never gated: they exist to bring back evidence that
     # is semantically far from the query.
     hopped = _pack(_rank(hop_rows, at, cfg, gate=False, limit=None), main.packed.remaining, "multi_hop_expansion")
     clock.lap("multihop_ms")
+    return blocked, main, hopped
 
-    ranked_chunks, gated = apply_gate(await episodes_sent(), cfg.recall_max_distance)
-    episodes = _pack(_Ranked(ranked_chunks, [], gated), hopped.packed.remaining, "top_score")
-    clock.lap("episodes_ms")
-    return blocked, main, hopped, episodes
+
+async def _episodes(
+    db: Database, req: ContextRequest, vec: np.ndarray, at: datetime, cfg: RetrievalConfig
+) -> tuple[list[Scored], float]:
+    """Ranked episodes (not packed: that needs the budget facts leave) and the time they took."""
+    start = time.perf_counter()
+    if cfg.episode_top_k < 1:
+        return [], 0.0
+    eq = EpisodeQuery(req.project_id, req.subject_id, at)
+    async with db.transaction(project_id=req.project_id) as conn:
+        async with conn.pipeline():
+            await tune_hnsw(conn, cfg)
+            collect = await ranked_episodes(conn, eq, vec, query_terms(req.query, cfg.max_query_terms), cfg)
+        ranked = await collect()
+    return ranked, round((time.perf_counter() - start) * 1000, 3)
+
+
+async def _both(first: Coroutine[Any, Any, A], second: Coroutine[Any, Any, B]) -> tuple[A, B]:
+    """Run two coroutines concurrently; if either fails, cancel the other and
+    raise the original error (not an exception group, so the API maps it)."""
+    tasks = (asyncio.ensure_future(first), asyncio.ensure_future(second))
+    try:
+        return await tasks[0], await tasks[1]
+    except BaseException:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise
 
 
 async def assemble(db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig) -> ContextResult:
-    """Build, trace and return the context packet for one request."""
+    """Build, trace and return the context packet for one request.
+
+    Facts and episodes are retrieved concurrently, each on its own pooled
+    connection and read transaction (two database backends work in parallel;
+    neither task holds a connection while waiting for the other, so a busy
+    pool cannot deadlock). Episodes are packed once the facts have taken
+    their share of the budget, and the trace is written in a third, short
+    transaction. ``episodes_ms`` is the episode task's own duration, which
+    overlaps the fact stages.
+    """
     budget = check_budget(req.budget_tokens)
     # PostgreSQL text cannot hold NUL; the trace stores the query verbatim otherwise.
     req = replace(req, query=req.query.replace("\x00", ""))
@@ -141,36 +180,45 @@ async def assemble(db: Database, embedder: Embedder, req: ContextRequest, cfg: R
     clock.lap("embed_ms")
     at = req.as_of or datetime.now(UTC)
     trace_id = uuid.uuid4()
+    (ranked_chunks, episodes_ms), (blocked, main, hopped) = await _both(
+        _episodes(db, req, vec, at, cfg), _facts(db, req, vec, at, cfg, budget, clock)
+    )
+    ranked_chunks, gated = apply_gate(ranked_chunks, cfg.recall_max_distance)
+    episodes = _pack(_Ranked(ranked_chunks, [], gated), hopped.packed.remaining, "top_score")
+    clock.timings["episodes_ms"] = episodes_ms
+    clock.lap("join_ms")  # waiting for the episode task, then packing its rows
+
+    facts = [*main.packed.included, *hopped.packed.included]
+    packet = build_packet(
+        facts,
+        episodes.packed.included,
+        blocked=len(blocked),
+        expired=main.hidden + hopped.hidden,
+        gated=main.gated + episodes.gated,
+    )
+    token_count = sum(i.tokens for i in facts) + sum(i.tokens for i in episodes.packed.included)
+    decisions = (*blocked_decisions(blocked), *main.decisions, *hopped.decisions, *episodes.decisions)
+    record = TraceRecord(
+        id=trace_id,
+        project_id=req.project_id,
+        subject_id=req.subject_id,
+        query=req.query,
+        purpose=req.purpose,
+        as_of=req.as_of,
+        recipe=cfg.name,
+        recipe_config=cfg.describe(),
+        packet=packet,
+        decisions=decisions,
+        token_count=token_count,
+    )
+    params = trace_params(record)
+    # The row cannot hold the time of its own insert: trace_ms is the
+    # time to build it, and duration_ms ends where the insert starts.
+    clock.lap("trace_ms")
     async with db.transaction(project_id=req.project_id) as conn:
-        blocked, main, hopped, episodes = await _retrieve(conn, req, vec, at, cfg, budget, clock)
-        facts = [*main.packed.included, *hopped.packed.included]
-        packet = build_packet(
-            facts,
-            episodes.packed.included,
-            blocked=len(blocked),
-            expired=main.hidden + hopped.hidden,
-            gated=main.gated + episodes.gated,
-        )
-        token_count = sum(i.tokens for i in facts) + sum(i.tokens for i in episodes.packed.included)
-        decisions = (*blocked_decisions(blocked), *main.decisions, *hopped.decisions, *episodes.decisions)
-        record = TraceRecord(
-            id=trace_id,
-            project_id=req.project_id,
-            subject_id=req.subject_id,
-            query=req.query,
-            purpose=req.purpose,
-            as_of=req.as_of,
-            recipe=cfg.name,
-            recipe_config=cfg.describe(),
-            packet=packet,
-            decisions=decisions,
-            token_count=token_count,
-        )
-        params = trace_params(record)
-        # The row cannot hold the time of its own insert: trace_ms is the
-        # time to build it, and duration_ms ends where the insert starts.
-        clock.lap("trace_ms")
-        await insert_trace(conn, params, clock.timings, clock.total_ms())
+        async with conn.pipeline():
+            await relax_commit(conn)
+            await insert_trace(conn, params, clock.timings, clock.total_ms())
     return ContextResult(
         packet=packet, token_count=token_count, trace_id=trace_id, decisions=decisions, timings=clock.timings
     )

@@ -67,6 +67,9 @@ class RetrievalConfig:
     # (cosine nearness alone, as the seed describes).
     episode_candidates: int = RETRIEVAL_TOP_K
     episode_fulltext: bool = True
+    # Matches each query term may bring to the episode full-text leg: a
+    # common word stops costing more than this, a rare word is never crowded out.
+    episode_term_matches: int = 256
     # Turns fetched on each side of the strongest candidates (0: none).
     episode_neighbours: int = 2
     episode_anchors: int = 24

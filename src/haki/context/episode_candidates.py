@@ -2,7 +2,7 @@
 
 The two phase-1 legs mirror the fact retrieval: an hnsw top-K on the chunk
 embeddings and a GIN top-K through ``context_episode_fulltext_ids``
-(migration 0032, usable under row-level security). Only the columns the
+(migrations 0032 and 0034, usable under row-level security). Only the columns the
 packet needs are selected, plus the cosine distance computed server-side.
 
 Neighbours are the turns just before and after a strong candidate in the
@@ -36,7 +36,7 @@ WITH sem AS MATERIALIZED (
     LIMIT %(k)s
 ), lex AS MATERIALIZED (
     SELECT t.id FROM context_episode_fulltext_ids(
-        %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(scan_limit)s) t
+        %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(scan_limit)s) t
 ), pool AS (
     SELECT id FROM sem UNION SELECT id FROM lex
 )
@@ -113,6 +113,7 @@ async def episode_candidates(
         "terms": list(terms),
         "k": cfg.episode_candidates,
         "lex_k": lex_k,
+        "term_limit": cfg.episode_term_matches,
         "scan_limit": cfg.fulltext_scan_limit,
     }
     cur = await conn.execute(CANDIDATES, params)

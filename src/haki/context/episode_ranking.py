@@ -22,6 +22,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from uuid import UUID
 
 from ..text.bm25 import idf, term_score
@@ -39,9 +40,17 @@ class Relevance:
     base: float
 
 
+@lru_cache(maxsize=32768)
+def text_terms(text: str) -> Counter[str]:
+    """A text's stemmed term counts. Cached: a scope's turns come back query
+    after query, and tokenising them was the largest share of ranking time.
+    The Counter is shared between callers, so it is only ever read."""
+    return Counter(lexical_terms(text))
+
+
 def term_counts(rows: Sequence[EpisodeRow]) -> dict[UUID, Counter[str]]:
-    """Each row's stemmed terms, computed once per request and reused by both ranking passes."""
-    return {r.id: Counter(lexical_terms(r.text)) for r in rows}
+    """Each row's stemmed terms, reused by both ranking passes."""
+    return {r.id: text_terms(r.text) for r in rows}
 
 
 def bm25_scores(docs: Sequence[Counter[str]], query_terms: Sequence[str], k1: float, b: float) -> list[float]:

@@ -92,7 +92,8 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
 
     params = {"project_id": "proj", "subject_id": "alice", "at": datetime.now(UTC), "vec": bulk,
               "terms": query_terms("what about w0007 and w1234?", 64), "k": DEFAULT.episode_candidates,
-              "lex_k": DEFAULT.episode_candidates, "scan_limit": DEFAULT.fulltext_scan_limit}
+              "lex_k": DEFAULT.episode_candidates, "term_limit": DEFAULT.episode_term_matches,
+              "scan_limit": DEFAULT.fulltext_scan_limit}
     plans = _plans(db_url, EPISODE_CANDIDATES, params)
     assert "Index Scan using episode_chunks_embedding" in plans, plans
     assert "Bitmap Index Scan on episode_chunks_search_vector" in plans, plans
