@@ -50,14 +50,14 @@ TURN_TEMPLATES = [
 ]
 QUERY_TEMPLATES = [
     "Where does my {relation} live?",
-    "What food does she like?",
+    "What food does {name} like?",
     "Tell me about {name}.",
     "When is the trip to {city}?",
     "What does {name} do for work?",
-    "Does she have any pets?",
+    "Does {name} have any pets?",
     "What happened with the {topic}?",
-    "Which hobbies does she enjoy on weekends?",
-    "Is she allergic to anything?",
+    "Which hobbies does {name} enjoy on {day}s?",
+    "Is {name} allergic to {food}?",
     "Who works at {company}?",
     "What did we eat in {city}?",
     "Any plans for {month}?",
@@ -101,6 +101,23 @@ def turns(n: int, seed: int = 2) -> list[tuple[int, str]]:
     return [(t, _fill(TURN_TEMPLATES[t], rng)) for t in (rng.randrange(len(TURN_TEMPLATES)) for _ in range(n))]
 
 
-def queries(n: int, seed: int = 3) -> list[str]:
+def queries(n: int, seed: int = 3, avoid: frozenset[str] = frozenset()) -> list[str]:
+    """``n`` distinct queries (none in ``avoid``), cycling through the templates.
+
+    Distinct, because the server caches query embeddings: a repeated query
+    would be measured without its embedding cost.
+    """
     rng = random.Random(seed)
-    return [_fill(QUERY_TEMPLATES[i % len(QUERY_TEMPLATES)], rng) for i in range(n)]
+    out: list[str] = []
+    seen = set(avoid)
+    i = 0
+    while len(out) < n:
+        template = QUERY_TEMPLATES[i % len(QUERY_TEMPLATES)]
+        i += 1
+        for _ in range(50):  # a template with few fillings gives up its turn
+            text = _fill(template, rng)
+            if text not in seen:
+                seen.add(text)
+                out.append(text)
+                break
+    return out

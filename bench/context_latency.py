@@ -1,11 +1,12 @@
 """POST /v1/context latency over HTTP on loopback, with the naive full scan beside it.
 
 One scope holds N facts and N episode chunks. A ``haki serve`` subprocess runs
-against that database, warmed up, and 200 varied queries are sent one after
-the other. Printed: p50/p95/p99 of the whole call (query embedding
-included) and of the call minus the embedding (from the ``Server-Timing``
-header), then the SQL cost of phase 1 + 2 against the naive full scan that
-scores every active fact of the scope, on the same queries and connection.
+against that database, warmed up, and 200 distinct varied queries are sent
+one after the other, twice. Printed: p50/p95/p99 of the whole call (query
+embedding included: first pass) and without the embedding (second pass: the
+server's query-embedding cache answers), then the SQL cost of phase 1 + 2
+against the naive full scan that scores every active fact of the scope, on
+the same queries and connection.
 
 Vectors: with ``--vectors real`` (default up to 20,000 rows) every text is
 embedded with the local MiniLM embedder. Beyond that, embedding would take
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_corpus as corpus
 from _server import running_server
 
-from haki.context.candidates import CANDIDATES, TUNE_HNSW, FactQuery, fulltext_params
+from haki.context.candidates import LEXICAL, SEMANTIC, TUNE_HNSW, FactQuery, fulltext_params
 from haki.context.config import DEFAULT
 from haki.context.query import fulltext_terms
 from haki.providers.embed import LocalEmbedder
@@ -144,29 +145,39 @@ def summary(values: list[float]) -> str:
     return f"{pct(values, 50):7.2f} | {pct(values, 95):7.2f} | {pct(values, 99):7.2f}"
 
 
-def http_run(base_url: str, queries: list[str]) -> tuple[list[float], list[float], list[int], dict[str, list[float]]]:
-    total, no_embed, served = [], [], []
+def http_run(base_url: str, queries: list[str], warm_up: list[str]) -> tuple[list[float], list[float], list[int],
+                                                                        dict[str, list[float]]]:
+    """Two passes over the same distinct queries: the first pays for each
+    query's embedding, the second finds it in the server's query cache."""
+    total, cached, served = [], [], []
     stages: dict[str, list[float]] = {}
+
+    def call(client: httpx.Client, q: str) -> tuple[float, httpx.Response]:
+        t0 = time.perf_counter()
+        r = client.post("/v1/context", json={"project_id": PROJECT, "subject_id": SUBJECT, "query": q})
+        ms = (time.perf_counter() - t0) * 1000
+        r.raise_for_status()
+        return ms, r
+
     with httpx.Client(base_url=base_url, timeout=30) as client:
-        for q in queries[:20]:  # warm-up: connections, plans, caches
-            client.post("/v1/context", json={"project_id": PROJECT, "subject_id": SUBJECT, "query": q})
+        for q in warm_up:  # connections, plans, caches; never measured
+            call(client, q)
         for q in queries:
-            t0 = time.perf_counter()
-            r = client.post("/v1/context", json={"project_id": PROJECT, "subject_id": SUBJECT, "query": q})
-            ms = (time.perf_counter() - t0) * 1000
-            r.raise_for_status()
+            ms, r = call(client, q)
             timings = dict(part.split(";dur=") for part in r.headers["server-timing"].split(", "))
             for stage, dur in timings.items():
                 stages.setdefault(stage, []).append(float(dur))
             total.append(ms)
-            no_embed.append(ms - float(timings["embed"]))
             body = r.json()
             served.append(len(body["packet"]["facts"]) + len(body["packet"]["episodes"]))
-    return total, no_embed, served, stages
+        for q in queries:
+            cached.append(call(client, q)[0])
+    return total, cached, served, stages
 
 
 def sql_run(url: str, queries: list[str], embedder: LocalEmbedder) -> tuple[list[float], list[float]]:
-    """Phase 1 + 2 against the naive full scan, as the application role, same vectors."""
+    """Phase 1 + 2 (its lexical and semantic statements, back to back) against
+    the naive full scan, as the application role, same vectors."""
     two_phase, naive = [], []
     with psycopg.connect(url) as conn:
         register_vector(conn)
@@ -180,7 +191,10 @@ def sql_run(url: str, queries: list[str], embedder: LocalEmbedder) -> tuple[list
                 conn.execute("SELECT set_config('app.project_id', %s, true)", (PROJECT,))
                 conn.execute(TUNE_HNSW, {"ef_search": str(DEFAULT.hnsw_ef_search)})
                 t0 = time.perf_counter()
-                conn.execute(CANDIDATES, params).fetchall()
+                lexical = conn.execute(LEXICAL, params).fetchall()
+                leg = {"lex_ids": [r[0] for r in lexical if not r[2]], "lex_ranks": [r[1] for r in lexical if not r[2]],
+                       "blocked": [r[0] for r in lexical if r[2]]}
+                conn.execute(SEMANTIC, params | leg).fetchall()
                 two_phase.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
                 conn.execute(NAIVE_SCAN, params).fetchall()
@@ -202,6 +216,7 @@ def main() -> None:
     mode = args.vectors or ("real" if args.rows <= 20_000 else "topic")
     embedder = LocalEmbedder()
     queries = corpus.queries(args.queries)
+    warm_up = corpus.queries(20, seed=99, avoid=frozenset(queries))
 
     with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp:
         server = None
@@ -226,7 +241,7 @@ def main() -> None:
             else:
                 seed(url, args.rows, mode, embedder)
             with running_server(env={"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}) as base:
-                total, no_embed, served, stages = http_run(base, queries)
+                total, cached, served, stages = http_run(base, queries, warm_up)
             two_phase, naive = sql_run(url, queries, embedder)
         finally:
             if server is not None:
@@ -238,7 +253,7 @@ def main() -> None:
     print("| measure (ms) | p50 | p95 | p99 |")
     print("|---|---:|---:|---:|")
     print(f"| HTTP call, query embedding included | {summary(total)} |")
-    print(f"| HTTP call, query embedding excluded | {summary(no_embed)} |")
+    print(f"| HTTP call, query embedding excluded (same query again: cached) | {summary(cached)} |")
     print(f"| SQL phase 1 + 2 (two indexed top-64, scored union) | {summary(two_phase)} |")
     print(f"| SQL naive full scan (score every active fact) | {summary(naive)} |")
     print("\nserver stages, p50 / p95 (ms): " + ", ".join(

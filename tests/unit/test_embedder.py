@@ -94,3 +94,10 @@ def test_grouping_does_not_change_vectors(local_embedder: LocalEmbedder):
     grouped = local_embedder.embed_documents(texts)
     one_by_one = np.stack([local_embedder.embed_query(t) for t in texts])
     np.testing.assert_allclose(grouped, one_by_one, atol=1e-4)
+
+
+def test_repeated_queries_come_from_a_read_only_cache(local_embedder: LocalEmbedder):
+    first = local_embedder.embed_query("where does my sister live?")
+    again = local_embedder.embed_query("where does my sister live?")
+    assert again is first and not first.flags.writeable
+    np.testing.assert_allclose(first, local_embedder.embed_documents(["where does my sister live?"])[0], atol=1e-6)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -23,9 +23,9 @@ import numpy as np
 
 from ..providers.embed import Embedder
 from ..storage import Database
-from .candidates import FactQuery, fact_candidates, tune_hnsw
+from .candidates import FactQuery, fact_candidates, lexical_leg, tune_hnsw
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
-from .episode_candidates import EpisodeQuery
+from .episode_candidates import EpisodeQuery, lexical_ids
 from .episode_ranking import query_terms
 from .episodes import ranked_episodes
 from .filters import blocked_decisions, split_expired
@@ -36,7 +36,7 @@ from .packing import check_budget, pack
 from .query import fulltext_terms
 from .render import render_all
 from .scoring import rank
-from .trace import TraceRecord, insert_trace, relax_commit, trace_params
+from .trace import TraceRecord, insert_trace, packet_json, relax_commit, trace_params
 from .types import (
     ContextRequest,
     ContextResult,
@@ -103,16 +103,22 @@ def _pack(group: _Ranked, budget: int, reason: ReasonCode) -> _Stage:
     return _Stage(packed, (*group.hidden, *by_rank), hidden=len(group.hidden), gated=len(group.gated))
 
 
+Vector = Callable[[], Awaitable[np.ndarray]]
+
+
 async def _facts(
-    db: Database, req: ContextRequest, vec: np.ndarray, at: datetime, cfg: RetrievalConfig, budget: int, clock: _Clock
-) -> tuple[list[FactRow], _Stage, _Stage]:
+    db: Database, req: ContextRequest, vector: Vector, at: datetime, cfg: RetrievalConfig, budget: int
+) -> tuple[list[FactRow], _Stage, _Stage, dict[str, float]]:
     """Fact candidates, score, pack and multi-hop, in one read transaction."""
+    clock = _Clock()
     q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
+    terms = fulltext_terms(req.query, cfg.max_query_terms)
     async with db.transaction(project_id=req.project_id) as conn:
-        async with conn.pipeline():  # settings and candidates in one round trip
+        async with conn.pipeline():  # settings and the lexical leg in one round trip
             await tune_hnsw(conn, cfg)
-            facts_sent = await fact_candidates(conn, q, vec, fulltext_terms(req.query, cfg.max_query_terms), cfg)
-            found = await facts_sent()
+            lexical = await (await lexical_leg(conn, q, terms, cfg))()
+        vec = await vector()
+        found = await fact_candidates(conn, q, vec, terms, lexical, cfg)
         rows, blocked = found.rows, found.blocked
         clock.lap("candidates_ms")
         ranked = _rank(rows, at, cfg, gate=True, limit=cfg.candidate_limit)
@@ -129,23 +135,30 @@ async def _facts(
     # is semantically far from the query.
     hopped = _pack(_rank(hop_rows, at, cfg, gate=False, limit=None), main.packed.remaining, "multi_hop_expansion")
     clock.lap("multihop_ms")
-    return blocked, main, hopped
+    return blocked, main, hopped, clock.timings
 
 
 async def _episodes(
-    db: Database, req: ContextRequest, vec: np.ndarray, at: datetime, cfg: RetrievalConfig
+    db: Database, req: ContextRequest, vector: Vector, at: datetime, cfg: RetrievalConfig
 ) -> tuple[list[Scored], float]:
     """Ranked episodes (not packed: that needs the budget facts leave) and the time they took."""
     start = time.perf_counter()
     if cfg.episode_top_k < 1:
         return [], 0.0
     eq = EpisodeQuery(req.project_id, req.subject_id, at)
+    terms = query_terms(req.query, cfg.max_query_terms)
     async with db.transaction(project_id=req.project_id) as conn:
         async with conn.pipeline():
             await tune_hnsw(conn, cfg)
-            collect = await ranked_episodes(conn, eq, vec, query_terms(req.query, cfg.max_query_terms), cfg)
-        ranked = await collect()
+            lex_ids = await (await lexical_ids(conn, eq, terms, cfg))()
+        ranked = await ranked_episodes(conn, eq, await vector(), terms, lex_ids, cfg)
     return ranked, round((time.perf_counter() - start) * 1000, 3)
+
+
+def _timed_embedding(embedder: Embedder, text: str) -> tuple[np.ndarray, float]:
+    start = time.perf_counter()
+    vec = embedder.embed_query(text)
+    return vec, round((time.perf_counter() - start) * 1000, 3)
 
 
 async def _both(first: Coroutine[Any, Any, A], second: Coroutine[Any, Any, B]) -> tuple[A, B]:
@@ -164,29 +177,41 @@ async def _both(first: Coroutine[Any, Any, A], second: Coroutine[Any, Any, B]) -
 async def assemble(db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig) -> ContextResult:
     """Build, trace and return the context packet for one request.
 
-    Facts and episodes are retrieved concurrently, each on its own pooled
-    connection and read transaction (two database backends work in parallel;
-    neither task holds a connection while waiting for the other, so a busy
-    pool cannot deadlock). Episodes are packed once the facts have taken
-    their share of the budget, and the trace is written in a third, short
-    transaction. ``episodes_ms`` is the episode task's own duration, which
-    overlaps the fact stages.
+    The query is embedded in a thread while facts and episodes are retrieved
+    concurrently, each on its own pooled connection and read transaction:
+    their full-text legs, which need no vector, run during the embedding;
+    their cosine legs wait for it. Neither task holds a connection while
+    waiting for the other, so a busy pool cannot deadlock. Episodes are
+    packed once the facts have taken their share of the budget, and the
+    trace is written in a third, short transaction. Stage timings therefore
+    overlap: ``embed_ms`` and ``episodes_ms`` run beside the fact stages.
     """
     budget = check_budget(req.budget_tokens)
     # PostgreSQL text cannot hold NUL; the trace stores the query verbatim otherwise.
     req = replace(req, query=req.query.replace("\x00", ""))
     clock = _Clock()
-    vec = await asyncio.to_thread(embedder.embed_query, req.query)
-    clock.lap("embed_ms")
     at = req.as_of or datetime.now(UTC)
     trace_id = uuid.uuid4()
-    (ranked_chunks, episodes_ms), (blocked, main, hopped) = await _both(
-        _episodes(db, req, vec, at, cfg), _facts(db, req, vec, at, cfg, budget, clock)
-    )
+    embedding = asyncio.ensure_future(asyncio.to_thread(_timed_embedding, embedder, req.query))
+
+    async def vector() -> np.ndarray:
+        # Shielded: a task cancelled while waiting must not cancel the
+        # embedding the other task still needs.
+        return (await asyncio.shield(embedding))[0]
+
+    try:
+        (ranked_chunks, episodes_ms), (blocked, main, hopped, fact_timings) = await _both(
+            _episodes(db, req, vector, at, cfg), _facts(db, req, vector, at, cfg, budget)
+        )
+    finally:
+        embedding.cancel()  # a no-op once it is done
+        await asyncio.gather(embedding, return_exceptions=True)
+    clock.timings["embed_ms"] = embedding.result()[1]
+    clock.timings.update(fact_timings)
+    clock.timings["episodes_ms"] = episodes_ms
+    clock.lap("retrieve_ms")  # the wall time of the three concurrent stages above
     ranked_chunks, gated = apply_gate(ranked_chunks, cfg.recall_max_distance)
     episodes = _pack(_Ranked(ranked_chunks, [], gated), hopped.packed.remaining, "top_score")
-    clock.timings["episodes_ms"] = episodes_ms
-    clock.lap("join_ms")  # waiting for the episode task, then packing its rows
 
     facts = [*main.packed.included, *hopped.packed.included]
     packet = build_packet(
@@ -211,14 +236,17 @@ async def assemble(db: Database, embedder: Embedder, req: ContextRequest, cfg: R
         decisions=decisions,
         token_count=token_count,
     )
-    params = trace_params(record)
-    # The row cannot hold the time of its own insert: trace_ms is the
-    # time to build it, and duration_ms ends where the insert starts.
+    serialised = packet_json(packet)
+    params = trace_params(record, serialised)
+    # The row cannot hold the time of its own insert: trace_ms is the time
+    # to pack episodes and build the record, and duration_ms ends where the
+    # insert starts.
     clock.lap("trace_ms")
     async with db.transaction(project_id=req.project_id) as conn:
         async with conn.pipeline():
             await relax_commit(conn)
             await insert_trace(conn, params, clock.timings, clock.total_ms())
     return ContextResult(
-        packet=packet, token_count=token_count, trace_id=trace_id, decisions=decisions, timings=clock.timings
+        packet=packet, token_count=token_count, trace_id=trace_id, decisions=decisions, timings=clock.timings,
+        packet_json=serialised,
     )

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 import numpy as np
 
@@ -40,38 +41,50 @@ TUNE_HNSW = """
 SELECT set_config('hnsw.ef_search', %(ef_search)s, true),
        set_config('hnsw.iterative_scan', 'relaxed_order', true)"""
 
-# One statement for phase 1 + 2 and the blocked rows. Facts of an open
-# conflict set are kept out of both phase-1 legs, then returned flagged
-# ``blocked`` so the trace can name them. The two legs are MATERIALIZED so
-# each runs as its own indexed top-K; the final select computes the score
-# inputs on their union only (at most 2 × top_k rows) and re-applies the hard
-# filters, which is what makes a blocked row "one that would be a candidate".
-# hnsw order is approximate, so its leg has no id tie-break: the total order
-# is restored in Python after scoring. The full-text leg goes through
-# context_fulltext_ids (migration 0031), which applies the same hard filters:
-# under row-level security a plain `@@` predicate cannot use the GIN index.
-# A row's full-text score is its rank from that leg; a row outside the leg's
-# top-K counts 0, which understates it by at most the K-th rank.
-CANDIDATES = (
-    """
+# Phase 1 runs as two statements so that the half that needs no query vector
+# overlaps the embedding of the query:
+#
+# LEXICAL (sent while the query is being embedded): the ids held by open
+# conflict sets, and the full-text top-K through context_fulltext_ids
+# (migration 0031), which applies the hard filters itself and keeps blocked
+# facts out: under row-level security a plain `@@` predicate cannot use the
+# GIN index.
+LEXICAL = """
 WITH blocked AS MATERIALIZED (
     SELECT DISTINCT unnest(c.fact_ids) AS id FROM conflict_sets c
     WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s AND c.status = 'open'
-), sem AS MATERIALIZED (
+)
+SELECT t.id, t.fulltext, false AS blocked FROM context_fulltext_ids(
+    %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, ARRAY(SELECT id FROM blocked),
+    %(terms)s::text[], %(top_k)s, %(max_term_matches)s, %(scan_limit)s) t
+UNION ALL
+SELECT id, NULL, true FROM blocked
+ORDER BY 3, 1"""
+
+# SEMANTIC (once the vector is known): the hnsw top-K (blocked facts kept
+# out), then phase 2 computes the score inputs on the union of both legs and
+# the blocked ids (at most 2 x top_k rows plus the blocked) and re-applies
+# the hard filters, which is what makes a blocked row "one that would be a
+# candidate". The hnsw leg is MATERIALIZED so it runs as its own indexed
+# top-K; its order is approximate, so it has no id tie-break: the total
+# order is restored in Python after scoring. A row's full-text score is its
+# rank from the lexical leg; a row outside that top-K counts 0, which
+# understates it by at most the K-th rank.
+SEMANTIC = (
+    """
+WITH sem AS MATERIALIZED (
     SELECT f.id FROM facts f
     WHERE"""
     + ELIGIBLE
-    + """ AND f.id <> ALL(ARRAY(SELECT id FROM blocked))
+    + """ AND f.id <> ALL(%(blocked)s::uuid[])
     ORDER BY f.embedding <=> %(vec)s
     LIMIT %(top_k)s
-), lex AS MATERIALIZED (
-    SELECT t.id, t.fulltext FROM context_fulltext_ids(
-        %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, ARRAY(SELECT id FROM blocked),
-        %(terms)s::text[], %(top_k)s, %(max_term_matches)s, %(scan_limit)s) t
+), lex AS (
+    SELECT * FROM unnest(%(lex_ids)s::uuid[], %(lex_ranks)s::float8[]) AS l(id, fulltext)
 ), pool AS (
     SELECT id, false AS blocked FROM sem
     UNION SELECT id, false FROM lex
-    UNION SELECT id, true FROM blocked
+    UNION SELECT unnest(%(blocked)s::uuid[]), true
 )
 SELECT"""
     + FACT_COLUMNS
@@ -137,18 +150,48 @@ def fulltext_params(cfg: RetrievalConfig) -> dict[str, Any]:
     return {"max_term_matches": cfg.fulltext_max_term_matches, "scan_limit": cfg.fulltext_scan_limit}
 
 
-async def fact_candidates(
-    conn: Connection, q: FactQuery, vec: np.ndarray, terms: list[str], cfg: RetrievalConfig
-) -> Callable[[], Awaitable[Candidates]]:
-    """Send the query now, read it later: inside a pipeline, several stages share one round trip."""
-    params = q.params() | fulltext_params(cfg) | {"vec": vec, "terms": terms, "top_k": cfg.top_k}
-    cur = await conn.execute(CANDIDATES, params)
+@dataclass(frozen=True, slots=True)
+class LexicalLeg:
+    """What the lexical statement found: full-text ids with their rank, and blocked ids."""
 
-    async def collect() -> Candidates:
-        rows: list[FactRow] = []
-        blocked: list[FactRow] = []
+    ids: list[UUID]
+    ranks: list[float]
+    blocked: list[UUID]
+
+    def params(self) -> dict[str, Any]:
+        return {"lex_ids": self.ids, "lex_ranks": self.ranks, "blocked": self.blocked}
+
+
+def _params(q: FactQuery, terms: list[str], cfg: RetrievalConfig) -> dict[str, Any]:
+    return q.params() | fulltext_params(cfg) | {"terms": terms, "top_k": cfg.top_k}
+
+
+async def lexical_leg(
+    conn: Connection, q: FactQuery, terms: list[str], cfg: RetrievalConfig
+) -> Callable[[], Awaitable[LexicalLeg]]:
+    """Send the lexical statement now, read it later (it needs no query vector)."""
+    cur = await conn.execute(LEXICAL, _params(q, terms, cfg))
+
+    async def collect() -> LexicalLeg:
+        leg = LexicalLeg([], [], [])
         for rec in await cur.fetchall():
-            (blocked if rec["blocked"] else rows).append(fact_row(rec))
-        return Candidates(rows, blocked)
+            if rec["blocked"]:
+                leg.blocked.append(rec["id"])
+            else:
+                leg.ids.append(rec["id"])
+                leg.ranks.append(float(rec["fulltext"]))
+        return leg
 
     return collect
+
+
+async def fact_candidates(
+    conn: Connection, q: FactQuery, vec: np.ndarray, terms: list[str], lexical: LexicalLeg, cfg: RetrievalConfig
+) -> Candidates:
+    """Phase 1's hnsw leg and phase 2 on the union with the lexical leg."""
+    cur = await conn.execute(SEMANTIC, _params(q, terms, cfg) | lexical.params() | {"vec": vec})
+    rows: list[FactRow] = []
+    blocked: list[FactRow] = []
+    for rec in await cur.fetchall():
+        (blocked if rec["blocked"] else rows).append(fact_row(rec))
+    return Candidates(rows, blocked)

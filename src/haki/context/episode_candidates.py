@@ -1,9 +1,10 @@
 """Episode candidates: cosine top-K UNION full-text top-K, term statistics, neighbours.
 
-The two phase-1 legs mirror the fact retrieval: an hnsw top-K on the chunk
-embeddings and a GIN top-K through ``context_episode_fulltext_ids``
-(migrations 0032 and 0034, usable under row-level security). Only the columns the
-packet needs are selected, plus the cosine distance computed server-side.
+The two phase-1 legs mirror the fact retrieval: a GIN top-K through
+``context_episode_fulltext_ids`` (migrations 0032 and 0034, usable under
+row-level security), sent while the query is embedded, then an hnsw top-K
+on the chunk embeddings. Only the columns the packet needs are selected,
+plus the cosine distance computed server-side.
 
 Neighbours are the turns just before and after a strong candidate in the
 same conversation: an answer ("yes, last Tuesday") rarely shares words or
@@ -26,22 +27,27 @@ from .types import EpisodeRow
 
 CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text"
 
+# The full-text leg needs no query vector: it is sent while the query is
+# being embedded.
+LEXICAL = """
+SELECT t.id FROM context_episode_fulltext_ids(
+    %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(scan_limit)s) t
+ORDER BY t.id"""
+
 # hnsw order is approximate, so the cosine leg has no id tie-break; Python
 # restores the total order by score.
-CANDIDATES = f"""
+SEMANTIC = f"""
 WITH sem AS MATERIALIZED (
     SELECT c.id FROM episode_chunks c
     WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s AND c.occurred_at <= %(at)s
     ORDER BY c.embedding <=> %(vec)s
     LIMIT %(k)s
-), lex AS MATERIALIZED (
-    SELECT t.id FROM context_episode_fulltext_ids(
-        %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(scan_limit)s) t
 ), pool AS (
-    SELECT id FROM sem UNION SELECT id FROM lex
+    SELECT id FROM sem UNION SELECT unnest(%(lex_ids)s::uuid[])
 )
 SELECT {CHUNK_COLUMNS}, (c.embedding <=> %(vec)s)::float8 AS distance
 FROM pool JOIN episode_chunks c ON c.id = pool.id
+WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s
 ORDER BY c.id"""
 
 # Up to ``n`` turns on each side of each anchor, within ``window`` of it (a
@@ -103,25 +109,31 @@ def episode_row(rec: dict[str, Any]) -> EpisodeRow:
     )
 
 
-async def episode_candidates(
-    conn: Connection, q: EpisodeQuery, vec: np.ndarray, terms: Sequence[str], cfg: RetrievalConfig
-) -> Callable[[], Awaitable[list[EpisodeRow]]]:
-    """Send the query now, read it later (one pipelined round trip with the facts)."""
-    lex_k = cfg.episode_candidates if cfg.episode_fulltext else 0
+async def lexical_ids(
+    conn: Connection, q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig
+) -> Callable[[], Awaitable[list[UUID]]]:
+    """Send the full-text leg now, read it later (it needs no query vector)."""
     params = q.params() | {
-        "vec": vec,
         "terms": list(terms),
-        "k": cfg.episode_candidates,
-        "lex_k": lex_k,
+        "lex_k": cfg.episode_candidates if cfg.episode_fulltext else 0,
         "term_limit": cfg.episode_term_matches,
         "scan_limit": cfg.fulltext_scan_limit,
     }
-    cur = await conn.execute(CANDIDATES, params)
+    cur = await conn.execute(LEXICAL, params)
 
-    async def collect() -> list[EpisodeRow]:
-        return [episode_row(rec) for rec in await cur.fetchall()]
+    async def collect() -> list[UUID]:
+        return [rec["id"] for rec in await cur.fetchall()]
 
     return collect
+
+
+async def episode_candidates(
+    conn: Connection, q: EpisodeQuery, vec: np.ndarray, lex_ids: Sequence[UUID], cfg: RetrievalConfig
+) -> list[EpisodeRow]:
+    """The cosine leg, and both legs' rows with their distance to the query."""
+    params = q.params() | {"vec": vec, "k": cfg.episode_candidates, "lex_ids": list(lex_ids)}
+    cur = await conn.execute(SEMANTIC, params)
+    return [episode_row(rec) for rec in await cur.fetchall()]
 
 
 async def neighbours(

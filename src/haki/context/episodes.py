@@ -1,15 +1,16 @@
 """Episodic memory: ranked turns of the scope, packed after facts in the same budget.
 
-Phase 1 gathers candidates (cosine top-K UNION full-text top-K) in the
-round trip that also fetches the fact candidates; the turns around the strongest candidates come in a second,
-small query; ranking is pure (``episode_ranking``). With ``as_of`` only
-events that had occurred by then are eligible. ``episode_top_k = 0`` turns
-episodes off.
+Phase 1 gathers candidates: the full-text top-K (sent while the query is
+embedded), then the cosine top-K and both legs' rows; the turns around the
+strongest candidates come in a second, small query; ranking is pure
+(``episode_ranking``). With ``as_of`` only events that had occurred by
+then are eligible. ``episode_top_k = 0`` turns episodes off.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
+from uuid import UUID
 
 import numpy as np
 
@@ -19,25 +20,23 @@ from .episode_candidates import EpisodeQuery, episode_candidates, neighbours
 from .episode_ranking import anchors, base_relevance, merge_neighbours, rank_episodes, term_counts
 from .types import Scored
 
-Collect = Callable[[], Awaitable[list[Scored]]]
-
 
 async def ranked_episodes(
-    conn: Connection, q: EpisodeQuery, vec: np.ndarray, terms: Sequence[str], cfg: RetrievalConfig
-) -> Collect:
-    """Send the candidate queries now; the returned coroutine finishes the ranking."""
-    sent = await episode_candidates(conn, q, vec, terms, cfg)
-
-    async def collect() -> list[Scored]:
-        rows = await sent()
-        if not rows or cfg.episode_top_k < 1:
-            return []
-        w = cfg.episode_weights
-        counts = term_counts(rows)
-        rel = base_relevance(rows, terms, counts, w)
-        found = await neighbours(conn, q, vec, anchors(rows, rel, cfg.episode_anchors), cfg)
-        every, pairs = merge_neighbours(rows, found)
-        counts |= term_counts([r for r in every if r.id not in counts])
-        return rank_episodes(every, terms, counts, pairs, w, cfg.episode_top_k)
-
-    return collect
+    conn: Connection,
+    q: EpisodeQuery,
+    vec: np.ndarray,
+    terms: Sequence[str],
+    lex_ids: Sequence[UUID],
+    cfg: RetrievalConfig,
+) -> list[Scored]:
+    """Both legs' candidates, the turns around the strongest, ranked (not packed)."""
+    rows = await episode_candidates(conn, q, vec, lex_ids, cfg)
+    if not rows or cfg.episode_top_k < 1:
+        return []
+    w = cfg.episode_weights
+    counts = term_counts(rows)
+    rel = base_relevance(rows, terms, counts, w)
+    found = await neighbours(conn, q, vec, anchors(rows, rel, cfg.episode_anchors), cfg)
+    every, pairs = merge_neighbours(rows, found)
+    counts |= term_counts([r for r in every if r.id not in counts])
+    return rank_episodes(every, terms, counts, pairs, w, cfg.episode_top_k)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+import orjson
 from psycopg.types.json import Jsonb
 
 from ..errors import NotFound
@@ -25,7 +25,7 @@ INSERT INTO context_traces (
     packet, decisions, token_count, facts_served, duration_ms, timings)
 VALUES (
     %(id)s, %(project_id)s, %(subject_id)s, %(query)s, %(purpose)s, %(recipe)s, %(recipe_config)s, %(as_of)s,
-    %(packet)s::jsonb, %(decisions)s::jsonb, %(token_count)s, %(facts_served)s, %(duration_ms)s, %(timings)s)"""
+    %(packet)s, %(decisions)s, %(token_count)s, %(facts_served)s, %(duration_ms)s, %(timings)s)"""
 
 SELECT_TRACE = """
 SELECT id, project_id, subject_id, query, purpose, recipe, recipe_config, as_of, packet,
@@ -49,7 +49,26 @@ class TraceRecord:
     token_count: int
 
 
-def trace_params(t: TraceRecord) -> dict[str, Any]:
+# Scores may be numpy scalars; orjson writes them as plain numbers.
+JSON_OPTIONS = orjson.OPT_SERIALIZE_NUMPY
+
+
+def _as_is(data: bytes) -> bytes:
+    return data
+
+
+def prebuilt_json(data: bytes) -> Jsonb:
+    """A JSON document already serialised, handed to PostgreSQL as it is."""
+    return Jsonb(data, dumps=_as_is)
+
+
+def packet_json(packet: Packet) -> bytes:
+    """The packet as JSON, built once for both the trace and the response."""
+    return orjson.dumps(packet.to_json(), option=JSON_OPTIONS)
+
+
+def trace_params(t: TraceRecord, packet: bytes) -> dict[str, Any]:
+    """Insert parameters; ``packet`` is ``packet_json(t.packet)``."""
     return {
         "id": t.id,
         "project_id": t.project_id,
@@ -61,8 +80,8 @@ def trace_params(t: TraceRecord) -> dict[str, Any]:
         "as_of": t.as_of,
         # Serialised here rather than lazily at execute time, so the cost is
         # measured as part of the trace stage.
-        "packet": json.dumps(t.packet.to_json(), ensure_ascii=False),
-        "decisions": json.dumps([d.to_json() for d in t.decisions], ensure_ascii=False),
+        "packet": prebuilt_json(packet),
+        "decisions": prebuilt_json(orjson.dumps([d.to_json() for d in t.decisions], option=JSON_OPTIONS)),
         "token_count": t.token_count,
         "facts_served": len(t.packet.facts),
     }

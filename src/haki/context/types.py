@@ -155,3 +155,4 @@ class ContextResult:
     trace_id: UUID
     decisions: tuple[Decision, ...]
     timings: dict[str, float]
+    packet_json: bytes  # ``packet.to_json()`` serialised once, for the trace and the response

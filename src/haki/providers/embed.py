@@ -12,6 +12,7 @@ import os
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -32,6 +33,8 @@ CALL_OVERHEAD_TOKENS = 8
 # Rows per call past which a longer group saves nothing measurable; it also
 # bounds the grouping search to O(rows x MAX_GROUP_ROWS).
 MAX_GROUP_ROWS = 64
+# Query embeddings kept per embedder (384 floats each: ~1.5 KB).
+QUERY_CACHE_SIZE = 4096
 
 
 def token_groups(lengths: Sequence[int], budget: int) -> list[list[int]]:
@@ -123,6 +126,9 @@ class LocalEmbedder:
         self._batch_session = None
         self._pool: ThreadPoolExecutor | None = None
         self._tokenizer = None
+        # Agents repeat queries (retries, several purposes for one message);
+        # a repeated query skips inference. Thread-safe, bounded.
+        self._cached_query = lru_cache(maxsize=QUERY_CACHE_SIZE)(self._embed_query)
 
     def _load(self) -> None:
         with self._lock:
@@ -188,7 +194,12 @@ class LocalEmbedder:
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self.embed_documents([text])[0]
+        return self._cached_query(text)
+
+    def _embed_query(self, text: str) -> np.ndarray:
+        vec = self.embed_documents([text])[0]
+        vec.setflags(write=False)  # shared by every caller of the cache
+        return vec
 
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)

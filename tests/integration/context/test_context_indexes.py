@@ -7,9 +7,10 @@ import psycopg
 import pytest
 from pgvector.psycopg import register_vector
 
-from haki.context.candidates import CANDIDATES, TUNE_HNSW, FactQuery, fulltext_params
+from haki.context.candidates import LEXICAL, SEMANTIC, TUNE_HNSW, FactQuery, fulltext_params
 from haki.context.config import DEFAULT
-from haki.context.episode_candidates import CANDIDATES as EPISODE_CANDIDATES
+from haki.context.episode_candidates import LEXICAL as EPISODE_LEXICAL
+from haki.context.episode_candidates import SEMANTIC as EPISODE_SEMANTIC
 from haki.context.episode_ranking import query_terms
 from haki.context.query import fulltext_terms
 
@@ -84,16 +85,20 @@ def _plans(db_url, sql, params):
 def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     q = FactQuery("proj", "alice", datetime.now(UTC), bounded=False)
     params = q.params() | fulltext_params(DEFAULT) | {
-        "vec": bulk, "terms": fulltext_terms("what about w0007 and w1234?", 64), "top_k": DEFAULT.top_k}
-    plans = _plans(db_url, CANDIDATES, params)
-    assert "Index Scan using facts_embedding" in plans, plans
+        "vec": bulk, "terms": fulltext_terms("what about w0007 and w1234?", 64), "top_k": DEFAULT.top_k,
+        "lex_ids": [], "lex_ranks": [], "blocked": []}
+    plans = _plans(db_url, LEXICAL, params)
     assert "Bitmap Index Scan on facts_search_vector" in plans, plans
+    assert "Seq Scan on facts" not in plans, plans
+    plans = _plans(db_url, SEMANTIC, params)
+    assert "Index Scan using facts_embedding" in plans, plans
     assert "Seq Scan on facts" not in plans, plans
 
     params = {"project_id": "proj", "subject_id": "alice", "at": datetime.now(UTC), "vec": bulk,
               "terms": query_terms("what about w0007 and w1234?", 64), "k": DEFAULT.episode_candidates,
               "lex_k": DEFAULT.episode_candidates, "term_limit": DEFAULT.episode_term_matches,
-              "scan_limit": DEFAULT.fulltext_scan_limit}
-    plans = _plans(db_url, EPISODE_CANDIDATES, params)
-    assert "Index Scan using episode_chunks_embedding" in plans, plans
+              "scan_limit": DEFAULT.fulltext_scan_limit, "lex_ids": []}
+    plans = _plans(db_url, EPISODE_LEXICAL, params)
     assert "Bitmap Index Scan on episode_chunks_search_vector" in plans, plans
+    plans = _plans(db_url, EPISODE_SEMANTIC, params)
+    assert "Index Scan using episode_chunks_embedding" in plans, plans

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import orjson
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 
 from ...context import ContextRequest, assemble, recipe
 from ..auth import PrincipalDep
@@ -18,12 +19,13 @@ def server_timing(timings: dict[str, float]) -> str:
     return ", ".join(f"{name.removesuffix('_ms')};dur={ms}" for name, ms in timings.items())
 
 
-# The packet is built as JSON-ready data by the assembler; returning it as a
-# JSONResponse skips a second validation pass over every fact and episode.
+# The assembler serialises the packet once (it stores the same JSON in the
+# trace); the response wraps those bytes as they are, skipping a second
+# validation and serialisation pass over every fact and episode.
 @router.post("/v1/context", response_model=ContextOut)
 async def context(
     body: ContextIn, principal: PrincipalDep, db: DbDep, settings: SettingsDep, providers: ProvidersDep
-) -> JSONResponse:
+) -> Response:
     """Facts and episodes relevant to ``query`` within ``budget_tokens``; every decision is traced."""
     project = required_scope(body.project_id, "project_id")
     subject = required_scope(body.subject_id, "subject_id")
@@ -38,5 +40,7 @@ async def context(
     )
     cfg = recipe(settings.context_recipe, recall_max_distance=settings.recall_max_distance)
     result = await assemble(db, providers.embedder, request, cfg)
-    body_out = {"packet": result.packet.to_json(), "token_count": result.token_count, "trace_id": str(result.trace_id)}
-    return JSONResponse(body_out, headers={"Server-Timing": server_timing(result.timings)})
+    body_out = {"packet": orjson.Fragment(result.packet_json), "token_count": result.token_count,
+                "trace_id": str(result.trace_id)}
+    return Response(orjson.dumps(body_out), media_type="application/json",
+                    headers={"Server-Timing": server_timing(result.timings)})
