@@ -48,7 +48,6 @@ from .types import (
     Scored,
 )
 
-
 A = TypeVar("A")
 B = TypeVar("B")
 
@@ -99,7 +98,7 @@ def _rank(rows: Sequence[Row], at: datetime, cfg: RetrievalConfig, *, gate: bool
 
 def _pack(group: _Ranked, budget: int, reason: ReasonCode) -> _Stage:
     packed = pack(render_all(group.ranked), budget, reason)
-    by_rank = sorted([*group.gated, *packed.decisions], key=lambda d: (d.rank or 0, str(d.id)))
+    by_rank = sorted([*group.gated, *packed.decisions], key=lambda d: (d.rank or 0, d.id))
     return _Stage(packed, (*group.hidden, *by_rank), hidden=len(group.hidden), gated=len(group.gated))
 
 

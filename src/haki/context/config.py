@@ -53,6 +53,15 @@ class EpisodeWeights:
     session_gap_s: float = 3600.0
     bm25_k1: float = 1.2
     bm25_b: float = 0.75
+    # Diversity (``episode_ranking.diversify``), off at 0: the order is then
+    # the plain score order. ``session_penalty`` is taken off an episode for
+    # each episode of its session already ranked above it, after the first
+    # ``session_free`` of them; ``coverage`` adds that weight times the share
+    # of the query's term weight (idf) the episode brings that no episode
+    # above it has brought yet.
+    session_penalty: float = 0.0
+    session_free: int = 0
+    coverage: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,12 +144,62 @@ def rank_episodes(
     """Score every row, keep the best ``limit`` (score, then id, for a total order)."""
     rel = base_relevance(rows, query_terms, counts, w)
     bonus = context_bonus(rows, rel, pairs, w)
-    parts = [
-        ScoreParts(semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=r.base + extra, context=extra)
-        for r, extra in zip(rel, bonus, strict=True)
-    ]
-    order = sorted(range(len(rows)), key=lambda i: (-parts[i].total, str(rows[i].id)))[:limit]
-    return [Scored(row=rows[i], score=parts[i], rank=n) for n, i in enumerate(order, start=1)]
+    totals = [r.base + extra for r, extra in zip(rel, bonus, strict=True)]
+    if w.session_penalty or w.coverage:
+        docs = [counts[r.id] for r in rows]
+        picked = diversify(rows, totals, sessions(rows, w.session_gap_s), docs, query_terms, w, limit)
+    else:
+        order = sorted(range(len(rows)), key=lambda i: (-totals[i], str(rows[i].id)))[:limit]
+        picked = [(i, totals[i]) for i in order]
+    out = []
+    for n, (i, total) in enumerate(picked, start=1):
+        r = rel[i]
+        parts = ScoreParts(semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=total, context=total - r.base)
+        out.append(Scored(row=rows[i], score=parts, rank=n))
+    return out
+
+
+def diversify(
+    rows: Sequence[EpisodeRow],
+    totals: Sequence[float],
+    sess: Sequence[int],
+    docs: Sequence[Counter[str]],
+    query_terms: Sequence[str],
+    w: EpisodeWeights,
+    limit: int,
+) -> list[tuple[int, float]]:
+    """Greedy re-ranking: (row, adjusted score) in rank order, at most ``limit``.
+
+    Each step takes the row with the best score once adjusted for what the
+    rows above it already hold: ``session_penalty`` for each one of its own
+    session (past the first ``session_free``), plus ``coverage`` times the
+    share of the query's idf mass it covers that none of them covered. Both
+    adjustments only get worse as rows are taken, so the adjusted scores come
+    out non-increasing: the rank order is still a score order.
+    """
+    wanted = set(query_terms)
+    df = Counter(t for d in docs for t in d.keys() & wanted)
+    weight = {t: idf(df[t], len(docs)) for t in wanted if df[t]}
+    mass = math.fsum(weight.values())
+    has = [frozenset(t for t in d.keys() & wanted if t in weight) for d in docs]
+    covered: set[str] = set()
+    taken: Counter[int] = Counter()
+    left = set(range(len(rows)))
+    out: list[tuple[int, float]] = []
+
+    def adjusted(i: int) -> float:
+        score = totals[i] - w.session_penalty * max(0, taken[sess[i]] - w.session_free)
+        if w.coverage and mass > 0:
+            score += w.coverage * math.fsum(weight[t] for t in has[i] - covered) / mass
+        return score
+
+    while left and len(out) < limit:
+        best = min(left, key=lambda i: (-adjusted(i), str(rows[i].id)))
+        out.append((best, adjusted(best)))
+        left.discard(best)
+        taken[sess[best]] += 1
+        covered |= has[best]
+    return out
 
 
 def base_relevance(

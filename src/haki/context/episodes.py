@@ -17,7 +17,13 @@ import numpy as np
 from ..storage import Connection
 from .config import RetrievalConfig
 from .episode_candidates import EpisodeQuery, episode_candidates, neighbours
-from .episode_ranking import anchors, base_relevance, merge_neighbours, rank_episodes, term_counts
+from .episode_ranking import (
+    anchors,
+    base_relevance,
+    merge_neighbours,
+    rank_episodes,
+    term_counts,
+)
 from .types import Scored
 
 

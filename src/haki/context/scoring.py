@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from uuid import UUID
 
 from .config import RetrievalConfig
 from .types import EpisodeRow, FactRow, Row, Scored, ScoreParts
@@ -42,9 +43,11 @@ def episode_score(row: EpisodeRow) -> ScoreParts:
     return ScoreParts(semantic=sem, fulltext=0.0, recency=0.0, total=sem)
 
 
-def _rank_key(row: Row, parts: ScoreParts) -> tuple[float, str]:
+def _rank_key(row: Row, parts: ScoreParts) -> tuple[float, UUID]:
     # The id makes the order total: equal scores never fall back to row order.
-    return (-parts.total, str(row.id))
+    # UUIDs compare as their 128-bit integers, the same order as their
+    # canonical strings, without formatting one per comparison.
+    return (-parts.total, row.id)
 
 
 def rank(rows: Sequence[Row], cfg: RetrievalConfig, at: datetime, limit: int | None = None) -> list[Scored]:

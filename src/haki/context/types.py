@@ -74,7 +74,14 @@ class ScoreParts:
     context: float = 0.0  # episodes: what neighbouring turns and the session add
 
     def to_json(self) -> dict[str, float]:
-        return {k: round(getattr(self, k), 6) for k in ("semantic", "fulltext", "recency", "context", "total")}
+        # Spelled out: a trace holds a few hundred of these per call.
+        return {
+            "semantic": round(self.semantic, 6),
+            "fulltext": round(self.fulltext, 6),
+            "recency": round(self.recency, 6),
+            "context": round(self.context, 6),
+            "total": round(self.total, 6),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +109,10 @@ class Decision:
     tokens: int | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """JSON-ready for orjson, which writes the UUID as its canonical string."""
         return {
             "kind": self.kind,
-            "id": str(self.id),
+            "id": self.id,
             "action": self.action,
             "reason_code": self.reason_code,
             "rank": self.rank,

@@ -21,6 +21,8 @@ Driver failures that mean "the database is not there" become
 from __future__ import annotations
 
 import logging
+import time
+import weakref
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
@@ -77,11 +79,34 @@ async def _configure(conn: psycopg.AsyncConnection) -> None:
     await conn.commit()
 
 
+# A connection handed back less than this long ago is lent again without a
+# test query: it was working a moment ago, and a context call borrows three
+# connections. One idle for longer is tested first, so a pool that sat
+# through a database restart does not hand out dead connections.
+CHECK_AFTER_IDLE_S = 2.0
+
+
+class _IdleCheck:
+    """The pool's ``check`` and ``reset`` callbacks: test only idle connections."""
+
+    def __init__(self) -> None:
+        self._returned: weakref.WeakKeyDictionary[psycopg.AsyncConnection, float] = weakref.WeakKeyDictionary()
+
+    async def check(self, conn: psycopg.AsyncConnection) -> None:
+        returned = self._returned.get(conn)
+        if returned is None or time.monotonic() - returned > CHECK_AFTER_IDLE_S:
+            await AsyncConnectionPool.check_connection(conn)
+
+    async def reset(self, conn: psycopg.AsyncConnection) -> None:
+        self._returned[conn] = time.monotonic()
+
+
 class Database:
     """A psycopg pool opened in the application's lifespan."""
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10, timeout: float = 5.0):
         self.url = url
+        idle = _IdleCheck()
         self.pool = AsyncConnectionPool(
             url,
             min_size=min_size,
@@ -89,7 +114,8 @@ class Database:
             timeout=timeout,
             open=False,
             configure=_configure,
-            check=AsyncConnectionPool.check_connection,
+            check=idle.check,
+            reset=idle.reset,
             reconnect_timeout=0,
             kwargs={"autocommit": False},
         )
