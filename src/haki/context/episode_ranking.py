@@ -7,6 +7,7 @@ base  = w_semantic · dense + w_lexical · lexical
                   subject-wide statistics on LoCoMo and needs no extra query
 total = base
       + Σ w_neighbour[d] · base(turn d steps away)     neighbouring turns
+      + w_neighbour_max · max base(turn ≤ len(w_neighbour) steps away)
       + w_session · mean(top-k base of its session)    the conversation it sits in
 
 Why the two context terms: evidence in a dialogue is often a turn that
@@ -19,6 +20,7 @@ neighbours of the strongest ones). Weights are not public contract.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -65,16 +67,37 @@ def bm25_scores(docs: Sequence[Counter[str]], query_terms: Sequence[str], k1: fl
     return out
 
 
-def relevance(rows: Sequence[EpisodeRow], lexical: Sequence[float], w: EpisodeWeights) -> list[Relevance]:
+def relevance(
+    rows: Sequence[EpisodeRow], lexical: Sequence[float], w: EpisodeWeights, named: Sequence[bool] | None = None
+) -> list[Relevance]:
+    """``named``: whether the query names each row's speaker (adds ``w.speaker``)."""
     sims = [0.0 if r.distance is None else 1.0 - r.distance for r in rows]
     lo, hi = (min(sims), max(sims)) if sims else (0.0, 0.0)
     top_lex = max(lexical, default=0.0)
+    named = named or [False] * len(rows)
     out = []
-    for sim, lex in zip(sims, lexical, strict=True):
+    for sim, lex, own in zip(sims, lexical, named, strict=True):
         dense = (sim - lo) / (hi - lo) if hi > lo else 1.0
         lexn = lex / top_lex if top_lex > 0 else 0.0
-        out.append(Relevance(sim, dense, lexn, w.semantic * dense + w.lexical * lexn))
+        base = w.semantic * dense + w.lexical * lexn + (w.speaker if own else 0.0)
+        out.append(Relevance(sim, dense, lexn, base))
     return out
+
+
+_SPEAKER = re.compile(r"([^:\n]{1,60}): ")
+
+
+@lru_cache(maxsize=32768)
+def speaker_terms(text: str) -> frozenset[str]:
+    """The stemmed terms of a turn's speaker: the chunker writes a speaker's
+    turn as ``Name: text`` (a message as ``role: text``); empty otherwise."""
+    m = _SPEAKER.match(text)
+    return frozenset(lexical_terms(m.group(1))) if m else frozenset()
+
+
+def speaker_named(rows: Sequence[EpisodeRow], query_terms: Sequence[str]) -> list[bool]:
+    wanted = set(query_terms)
+    return [bool(speaker_terms(r.text) & wanted) for r in rows]
 
 
 def sessions(rows: Sequence[EpisodeRow], gap_s: float) -> list[int]:
@@ -96,10 +119,15 @@ def context_bonus(
 ) -> list[float]:
     """Neighbour and session terms; ``pairs`` are (row, row, turns apart), each once."""
     bonus = [0.0] * len(rows)
+    best = [0.0] * len(rows)  # strongest base within reach
     for i, j, steps in pairs:
         if 1 <= steps <= len(w.neighbour):
             bonus[i] += w.neighbour[steps - 1] * rel[j].base
             bonus[j] += w.neighbour[steps - 1] * rel[i].base
+            best[i] = max(best[i], rel[j].base)
+            best[j] = max(best[j], rel[i].base)
+    if w.neighbour_max:
+        bonus = [b + w.neighbour_max * m for b, m in zip(bonus, best, strict=True)]
     if w.session:
         members: dict[int, list[float]] = defaultdict(list)
         sess = sessions(rows, w.session_gap_s)
@@ -145,7 +173,7 @@ def rank_episodes(
     rel = base_relevance(rows, query_terms, counts, w)
     bonus = context_bonus(rows, rel, pairs, w)
     totals = [r.base + extra for r, extra in zip(rel, bonus, strict=True)]
-    if w.session_penalty or w.coverage:
+    if w.session_penalty or w.coverage or w.redundancy:
         docs = [counts[r.id] for r in rows]
         picked = diversify(rows, totals, sessions(rows, w.session_gap_s), docs, query_terms, w, limit)
     else:
@@ -154,7 +182,8 @@ def rank_episodes(
     out = []
     for n, (i, total) in enumerate(picked, start=1):
         r = rel[i]
-        parts = ScoreParts(semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=total, context=total - r.base)
+        context = bonus[i] + (total - totals[i])  # the diversity adjustment counts as context
+        parts = ScoreParts(semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=total, context=context)
         out.append(Scored(row=rows[i], score=parts, rank=n))
     return out
 
@@ -170,12 +199,16 @@ def diversify(
 ) -> list[tuple[int, float]]:
     """Greedy re-ranking: (row, adjusted score) in rank order, at most ``limit``.
 
-    Each step takes the row with the best score once adjusted for what the
-    rows above it already hold: ``session_penalty`` for each one of its own
-    session (past the first ``session_free``), plus ``coverage`` times the
-    share of the query's idf mass it covers that none of them covered. Both
-    adjustments only get worse as rows are taken, so the adjusted scores come
-    out non-increasing: the rank order is still a score order.
+    Each step takes, among the best ``diversity_pool`` rows by score, the one
+    with the best score once adjusted for what the rows above it already
+    hold: ``session_penalty`` for each one of its own session (past the first
+    ``session_free``), ``redundancy`` times its highest term similarity to one
+    of them, plus ``coverage`` times the share of the query's idf mass it
+    covers that none of them covered. Every adjustment only gets worse as
+    rows are taken, so the adjusted scores come out non-increasing: the rank
+    order is still a score order. Measured on LoCoMo, none of them helped
+    (the ``session_diversity``, ``content_diversity`` and ``term_coverage``
+    recipes); they are off by default.
     """
     wanted = set(query_terms)
     df = Counter(t for d in docs for t in d.keys() & wanted)
@@ -184,11 +217,15 @@ def diversify(
     has = [frozenset(t for t in d.keys() & wanted if t in weight) for d in docs]
     covered: set[str] = set()
     taken: Counter[int] = Counter()
-    left = set(range(len(rows)))
+    pool = sorted(range(len(rows)), key=lambda i: (-totals[i], str(rows[i].id)))[: max(limit, w.diversity_pool)]
+    left = set(pool)
+    vectors = _tfidf_vectors(docs, pool, wanted) if w.redundancy else {}
+    similar = dict.fromkeys(pool, 0.0)  # highest similarity to a taken row
     out: list[tuple[int, float]] = []
 
     def adjusted(i: int) -> float:
         score = totals[i] - w.session_penalty * max(0, taken[sess[i]] - w.session_free)
+        score -= w.redundancy * similar[i]
         if w.coverage and mass > 0:
             score += w.coverage * math.fsum(weight[t] for t in has[i] - covered) / mass
         return score
@@ -199,14 +236,35 @@ def diversify(
         left.discard(best)
         taken[sess[best]] += 1
         covered |= has[best]
+        if vectors:
+            for i in left:
+                similar[i] = max(similar[i], _dot(vectors[i], vectors[best]))
     return out
+
+
+def _tfidf_vectors(docs: Sequence[Counter[str]], pool: Sequence[int], skip: set[str]) -> dict[int, dict[str, float]]:
+    """Unit tf-idf vectors of the pool's rows (idf over the pool), ``skip`` terms left out."""
+    df = Counter(t for i in pool for t in docs[i])
+    out = {}
+    for i in pool:
+        v = {t: (1.0 + math.log(c)) * idf(df[t], len(pool)) for t, c in docs[i].items() if t not in skip}
+        norm = math.sqrt(math.fsum(x * x for x in v.values()))
+        out[i] = {t: x / norm for t, x in v.items()} if norm else {}
+    return out
+
+
+def _dot(a: dict[str, float], b: dict[str, float]) -> float:
+    if len(a) > len(b):
+        a, b = b, a
+    return math.fsum(x * b[t] for t, x in a.items() if t in b)
 
 
 def base_relevance(
     rows: Sequence[EpisodeRow], query_terms: Sequence[str], counts: dict[UUID, Counter[str]], w: EpisodeWeights
 ) -> list[Relevance]:
     docs = [counts[r.id] for r in rows]
-    return relevance(rows, bm25_scores(docs, query_terms, w.bm25_k1, w.bm25_b), w)
+    named = speaker_named(rows, query_terms) if w.speaker else None
+    return relevance(rows, bm25_scores(docs, query_terms, w.bm25_k1, w.bm25_b), w, named)
 
 
 def query_terms(query: str, max_terms: int) -> list[str]:

@@ -70,10 +70,10 @@ def test_neighbours_lift_the_answer_next_to_a_matching_turn():
 def test_context_bonus_is_symmetric_and_bounded_by_distance_in_turns():
     rows = [row(1, "a"), row(2, "b")]
     rel = base_relevance(rows, [], term_counts(rows), EpisodeWeights())
-    w = EpisodeWeights(neighbour=(0.3,), session=0.0)
+    w = EpisodeWeights(neighbour=(0.3,), neighbour_max=0.1, session=0.0)
     assert context_bonus(rows, rel, [(0, 1, 2)], w) == [0.0, 0.0]  # two turns apart: no weight given
     bonus = context_bonus(rows, rel, [(0, 1, 1)], w)
-    assert bonus[0] == pytest.approx(0.3 * rel[1].base) and bonus[1] == pytest.approx(0.3 * rel[0].base)
+    assert bonus[0] == pytest.approx(0.4 * rel[1].base) and bonus[1] == pytest.approx(0.4 * rel[0].base)
 
 
 def test_rank_is_total_and_limited():

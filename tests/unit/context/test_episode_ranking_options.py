@@ -1,0 +1,108 @@
+"""Optional episode-ranking terms (off by default): best neighbour, speaker match, diversity."""
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from haki.context.config import RECIPES, EpisodeWeights
+from haki.context.episode_ranking import (
+    base_relevance,
+    context_bonus,
+    diversify,
+    rank_episodes,
+    sessions,
+    speaker_named,
+    speaker_terms,
+    term_counts,
+)
+from haki.context.types import EpisodeRow
+
+T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
+NO_CONTEXT = EpisodeWeights(neighbour=(), session=0.0)
+
+
+def row(n: int, text: str, *, distance: float = 0.5, minutes: float = 0.0) -> EpisodeRow:
+    return EpisodeRow(id=uuid.UUID(int=n), event_id=uuid.UUID(int=1000 + n), event_kind="conversation.message",
+                      occurred_at=T0 + timedelta(minutes=minutes), text=text, distance=distance)
+
+
+def test_only_the_measured_gain_is_on_by_default():
+    w = EpisodeWeights()
+    assert w.neighbour_max > 0
+    assert (w.speaker, w.session_penalty, w.coverage, w.redundancy) == (0, 0, 0, 0)
+    assert RECIPES["default"].episode_weights == w
+    assert RECIPES["no_neighbour_max"].episode_weights.neighbour_max == 0
+
+
+def test_neighbour_max_adds_the_strongest_turn_within_reach():
+    rows = [row(1, "a", distance=0.1), row(2, "b", distance=0.5), row(3, "c", distance=0.9), row(4, "d")]
+    rel = base_relevance(rows, [], term_counts(rows), EpisodeWeights())
+    pairs = [(0, 1, 1), (1, 2, 2), (2, 3, 3)]  # 3 steps apart: out of reach of a 2-step neighbour tuple
+    plain = context_bonus(rows, rel, pairs, EpisodeWeights(session=0.0, neighbour_max=0.0))
+    extra = context_bonus(rows, rel, pairs, EpisodeWeights(session=0.0, neighbour_max=0.2))
+    assert extra[1] - plain[1] == pytest.approx(0.2 * max(rel[0].base, rel[2].base))
+    assert extra[0] - plain[0] == pytest.approx(0.2 * rel[1].base)
+    assert extra[3] == plain[3] == 0.0
+
+
+def test_speaker_is_the_name_before_the_colon():
+    assert speaker_terms("Caroline: I went to the parade") == frozenset({"carolin"})
+    assert speaker_terms("no speaker here") == frozenset()
+    rows = [row(1, "Melanie: my kids love the beach"), row(2, "Caroline: your kids are cute, Melanie!")]
+    assert speaker_named(rows, ["melani", "kid"]) == [True, False]
+
+
+def test_speaker_weight_lifts_the_named_speakers_turns():
+    rows = [row(1, "Melanie: we went camping", distance=0.4), row(2, "Caroline: Melanie, camping!", distance=0.4)]
+    terms = ["melani", "camp"]
+    plain = base_relevance(rows, terms, term_counts(rows), EpisodeWeights())
+    named = base_relevance(rows, terms, term_counts(rows), EpisodeWeights(speaker=0.2))
+    assert named[0].base == pytest.approx(plain[0].base + 0.2)
+    assert named[1].base == pytest.approx(plain[1].base)
+
+
+def test_session_penalty_lets_another_session_in():
+    rows = [row(1, "x", minutes=0), row(2, "y", minutes=1), row(3, "z", minutes=24 * 60)]
+    totals = [1.0, 0.9, 0.85]
+    w = EpisodeWeights(session_penalty=0.1)
+    picked = diversify(rows, totals, sessions(rows, w.session_gap_s), [term_counts(rows)[r.id] for r in rows], [], w, 3)
+    assert [i for i, _ in picked] == [0, 2, 1]
+    assert [s for _, s in picked] == pytest.approx([1.0, 0.85, 0.8])
+
+
+def test_coverage_prefers_a_row_that_brings_a_missing_query_term():
+    rows = [row(1, "paint"), row(2, "paint again"), row(3, "pottery")]
+    docs = [term_counts(rows)[r.id] for r in rows]
+    plain = diversify(rows, [1.0, 0.9, 0.8], [0, 1, 2], docs, ["paint", "pottery"], EpisodeWeights(coverage=0.0), 3)
+    assert [i for i, _ in plain] == [0, 1, 2]
+    covering = diversify(rows, [1.0, 0.9, 0.8], [0, 1, 2], docs, ["paint", "pottery"], EpisodeWeights(coverage=0.3), 3)
+    assert [i for i, _ in covering] == [0, 2, 1]  # "paint" is covered once row 1 is in: "pottery" goes next
+
+
+def test_redundancy_demotes_a_near_duplicate():
+    rows = [row(1, "pride parade downtown friends"), row(2, "pride parade downtown friends wow"),
+            row(3, "adoption agency interview")]
+    docs = [term_counts(rows)[r.id] for r in rows]
+    picked = diversify(rows, [1.0, 0.95, 0.9], [0, 0, 0], docs, [], EpisodeWeights(redundancy=0.5), 3)
+    assert [i for i, _ in picked] == [0, 2, 1]
+    scores = [s for _, s in picked]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_diversified_ranking_is_limited_and_keeps_the_parts_consistent():
+    rows = [row(n, f"turn {n} about painting", distance=0.1 * n, minutes=n * 90) for n in range(1, 6)]
+    w = EpisodeWeights(session_penalty=0.05, coverage=0.1, redundancy=0.1)
+    base = {r.id: rel.base for r, rel in zip(rows, base_relevance(rows, ["paint"], term_counts(rows), w), strict=True)}
+    ranked = rank_episodes(rows, ["paint"], term_counts(rows), [], w, limit=3)
+    assert [s.rank for s in ranked] == [1, 2, 3]
+    assert len({s.row.id for s in ranked}) == 3
+    for s in ranked:
+        assert s.score.total - s.score.context == pytest.approx(base[s.row.id])
+
+
+def test_options_at_zero_keep_the_plain_order():
+    rows = [row(n, f"turn {n}", distance=d) for n, d in ((1, 0.3), (2, 0.1), (3, 0.2))]
+    ranked = rank_episodes(rows, [], term_counts(rows), [], NO_CONTEXT, limit=3)
+    assert [s.row.id.int for s in ranked] == [2, 3, 1]
+    assert all(s.score.context == 0.0 for s in ranked)
