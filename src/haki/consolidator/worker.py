@@ -106,6 +106,10 @@ class Worker:
 
         Read-only and optional: if reading or inference fails, the plain
         embedder comes back, and each job meets (and records) the error itself.
+        Each job still reads and chunks its events again in its own
+        transaction (cheap next to inference): the primed vectors are only a
+        cache keyed by text, so anything that changed in between costs an
+        embedding, never correctness.
         """
         texts: list[str] = []
         try:
