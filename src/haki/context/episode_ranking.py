@@ -102,7 +102,7 @@ def speaker_named(rows: Sequence[EpisodeRow], query_terms: Sequence[str]) -> lis
 
 def sessions(rows: Sequence[EpisodeRow], gap_s: float) -> list[int]:
     """A session number per row: rows closer in time than ``gap_s`` share one."""
-    order = sorted(range(len(rows)), key=lambda i: (rows[i].occurred_at, str(rows[i].id)))
+    order = sorted(range(len(rows)), key=lambda i: (rows[i].occurred_at, rows[i].id))
     out = [0] * len(rows)
     current, last = 0, None
     for i in order:
@@ -145,7 +145,7 @@ def merge_neighbours(
     """All rows (candidates first, then new neighbours by id) and the adjacency pairs."""
     rows = list(candidates)
     index: dict[UUID, int] = {r.id: i for i, r in enumerate(rows)}
-    for nb in sorted(found, key=lambda n: (str(n.row.id), str(n.anchor_id))):
+    for nb in sorted(found, key=lambda n: (n.row.id, n.anchor_id)):
         if nb.row.id not in index:
             index[nb.row.id] = len(rows)
             rows.append(nb.row)
@@ -157,7 +157,7 @@ def merge_neighbours(
 
 
 def anchors(rows: Sequence[EpisodeRow], rel: Sequence[Relevance], k: int) -> list[UUID]:
-    order = sorted(range(len(rows)), key=lambda i: (-rel[i].base, str(rows[i].id)))
+    order = sorted(range(len(rows)), key=lambda i: (-rel[i].base, rows[i].id))
     return [rows[i].id for i in order[:k]]
 
 
@@ -177,7 +177,7 @@ def rank_episodes(
         docs = [counts[r.id] for r in rows]
         picked = diversify(rows, totals, sessions(rows, w.session_gap_s), docs, query_terms, w, limit)
     else:
-        order = sorted(range(len(rows)), key=lambda i: (-totals[i], str(rows[i].id)))[:limit]
+        order = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[:limit]
         picked = [(i, totals[i]) for i in order]
     out = []
     for n, (i, total) in enumerate(picked, start=1):
@@ -217,7 +217,7 @@ def diversify(
     has = [frozenset(t for t in d.keys() & wanted if t in weight) for d in docs]
     covered: set[str] = set()
     taken: Counter[int] = Counter()
-    pool = sorted(range(len(rows)), key=lambda i: (-totals[i], str(rows[i].id)))[: max(limit, w.diversity_pool)]
+    pool = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[: max(limit, w.diversity_pool)]
     left = set(pool)
     vectors = _tfidf_vectors(docs, pool, wanted) if w.redundancy else {}
     similar = dict.fromkeys(pool, 0.0)  # highest similarity to a taken row
@@ -231,7 +231,7 @@ def diversify(
         return score
 
     while left and len(out) < limit:
-        best = min(left, key=lambda i: (-adjusted(i), str(rows[i].id)))
+        best = min(left, key=lambda i: (-adjusted(i), rows[i].id))
         out.append((best, adjusted(best)))
         left.discard(best)
         taken[sess[best]] += 1
