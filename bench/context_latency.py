@@ -34,12 +34,13 @@ import httpx
 import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
+from psycopg.rows import dict_row
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_corpus as corpus
 from _server import running_server
 
-from haki.context.candidates import LEXICAL, SEMANTIC, TUNE_HNSW, FactQuery, fulltext_params
+from haki.context.candidates import LEXICAL, SEMANTIC, TUNE_HNSW, FactQuery, LexicalLeg, fulltext_params
 from haki.context.config import DEFAULT
 from haki.context.query import fulltext_terms
 from haki.providers.embed import LocalEmbedder
@@ -191,10 +192,9 @@ def sql_run(url: str, queries: list[str], embedder: LocalEmbedder) -> tuple[list
                 conn.execute("SELECT set_config('app.project_id', %s, true)", (PROJECT,))
                 conn.execute(TUNE_HNSW, {"ef_search": str(DEFAULT.hnsw_ef_search)})
                 t0 = time.perf_counter()
-                lexical = conn.execute(LEXICAL, params).fetchall()
-                leg = {"lex_ids": [r[0] for r in lexical if not r[2]], "lex_ranks": [r[1] for r in lexical if not r[2]],
-                       "blocked": [r[0] for r in lexical if r[2]]}
-                conn.execute(SEMANTIC, params | leg).fetchall()
+                with conn.cursor(row_factory=dict_row) as cur:
+                    leg = LexicalLeg.of(cur.execute(LEXICAL, params).fetchall())
+                conn.execute(SEMANTIC, params | leg.params()).fetchall()
                 two_phase.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
                 conn.execute(NAIVE_SCAN, params).fetchall()

@@ -10,7 +10,7 @@ selected: the embedding itself never leaves the server.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -158,6 +158,18 @@ class LexicalLeg:
     ranks: list[float]
     blocked: list[UUID]
 
+    @classmethod
+    def of(cls, records: Iterable[dict[str, Any]]) -> LexicalLeg:
+        """From the lexical statement's rows (``id``, ``fulltext``, ``blocked``)."""
+        leg = cls([], [], [])
+        for rec in records:
+            if rec["blocked"]:
+                leg.blocked.append(rec["id"])
+            else:
+                leg.ids.append(rec["id"])
+                leg.ranks.append(float(rec["fulltext"]))
+        return leg
+
     def params(self) -> dict[str, Any]:
         return {"lex_ids": self.ids, "lex_ranks": self.ranks, "blocked": self.blocked}
 
@@ -173,14 +185,7 @@ async def lexical_leg(
     cur = await conn.execute(LEXICAL, _params(q, terms, cfg))
 
     async def collect() -> LexicalLeg:
-        leg = LexicalLeg([], [], [])
-        for rec in await cur.fetchall():
-            if rec["blocked"]:
-                leg.blocked.append(rec["id"])
-            else:
-                leg.ids.append(rec["id"])
-                leg.ranks.append(float(rec["fulltext"]))
-        return leg
+        return LexicalLeg.of(await cur.fetchall())
 
     return collect
 
