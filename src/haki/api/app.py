@@ -12,6 +12,7 @@ from fastapi import Depends, FastAPI
 from .. import __version__
 from ..config import Settings, load_settings
 from ..context import recipe
+from ..context.trace_writer import TraceWriter
 from ..providers import Providers, build_providers
 from ..storage import Database, prepare_database
 from .auth import guard_v1
@@ -52,7 +53,9 @@ def create_app(
             url, min_size=settings.db_pool_min, max_size=settings.db_pool_max, timeout=settings.db_timeout_s
         )
         await db.open()
-        state = AppState(settings=settings, db=db, providers=providers or build_providers(settings))
+        state = AppState(
+            settings=settings, db=db, providers=providers or build_providers(settings), traces=TraceWriter(db)
+        )
         app.state.haki = state
         await asyncio.to_thread(state.providers.embedder.embed_query, "warm up")
         state.embedder_ready = True
@@ -65,6 +68,7 @@ def create_app(
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            await state.traces.close()  # the traces of calls already answered
             await db.close()
             if prepared is not None:
                 await asyncio.to_thread(prepared.stop)

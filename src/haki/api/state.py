@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..config import Settings
+from ..context.trace_writer import TraceWriter
 from ..providers import Providers
 from ..storage import Database
 
@@ -14,5 +15,6 @@ class AppState:
     settings: Settings
     db: Database
     providers: Providers
+    traces: TraceWriter  # context traces, written after the response
     embedder_ready: bool = False
     extras: dict[str, object] = field(default_factory=dict)

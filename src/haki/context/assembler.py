@@ -4,9 +4,10 @@ embed (thread), then two concurrent read transactions:
 - facts: hard filters and phase-1/2 candidates (SQL) → volatility filter →
   hybrid score and CANDIDATE_LIMIT → recall gate → render → pack → multi-hop;
 - episodes: candidates and neighbouring turns (SQL) → ranking;
-then episodes packed into the budget facts left → packet → trace (a third,
-short transaction). Only the SQL stages and the embedder do I/O; everything
-in between is a pure function of its inputs.
+then episodes packed into the budget facts left → packet → trace, handed to
+the trace writer (written after the response, in a third transaction). Only
+the SQL stages and the embedder do I/O; everything in between is a pure
+function of its inputs.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from .packing import check_budget, pack
 from .query import fulltext_terms
 from .render import render_all
 from .scoring import rank
-from .trace import TraceRecord, insert_trace, packet_json, relax_commit, trace_params
+from .trace import TraceRecord, packet_json
+from .trace_writer import PendingTrace, TraceWriter
 from .types import (
     ContextRequest,
     ContextResult,
@@ -173,7 +175,9 @@ async def _both(first: Coroutine[Any, Any, A], second: Coroutine[Any, Any, B]) -
         raise
 
 
-async def assemble(db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig) -> ContextResult:
+async def assemble(
+    db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig, traces: TraceWriter
+) -> ContextResult:
     """Build, trace and return the context packet for one request.
 
     The query is embedded in a thread while facts and episodes are retrieved
@@ -182,8 +186,9 @@ async def assemble(db: Database, embedder: Embedder, req: ContextRequest, cfg: R
     their cosine legs wait for it. Neither task holds a connection while
     waiting for the other, so a busy pool cannot deadlock. Episodes are
     packed once the facts have taken their share of the budget, and the
-    trace is written in a third, short transaction. Stage timings therefore
-    overlap: ``embed_ms`` and ``episodes_ms`` run beside the fact stages.
+    trace goes to ``traces``, which writes it after the response. Stage
+    timings therefore overlap: ``embed_ms`` and ``episodes_ms`` run beside
+    the fact stages.
     """
     budget = check_budget(req.budget_tokens)
     # PostgreSQL text cannot hold NUL; the trace stores the query verbatim otherwise.
@@ -236,15 +241,11 @@ async def assemble(db: Database, embedder: Embedder, req: ContextRequest, cfg: R
         token_count=token_count,
     )
     serialised = packet_json(packet)
-    params = trace_params(record, serialised)
-    # The row cannot hold the time of its own insert: trace_ms is the time
-    # to pack episodes and build the record, and duration_ms ends where the
-    # insert starts.
+    # trace_ms is the time to pack episodes and build the record; the row is
+    # written after the response (``trace_writer``), so it cannot hold the
+    # time of its own insert anyway.
     clock.lap("trace_ms")
-    async with db.transaction(project_id=req.project_id) as conn:
-        async with conn.pipeline():
-            await relax_commit(conn)
-            await insert_trace(conn, params, clock.timings, clock.total_ms())
+    await traces.submit(PendingTrace(record, serialised, clock.timings, clock.total_ms()))
     return ContextResult(
         packet=packet, token_count=token_count, trace_id=trace_id, decisions=decisions, timings=clock.timings,
         packet_json=serialised,

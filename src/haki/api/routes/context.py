@@ -8,7 +8,7 @@ from fastapi.responses import Response
 
 from ...context import ContextRequest, assemble, recipe
 from ..auth import PrincipalDep
-from ..deps import DbDep, ProvidersDep, SettingsDep
+from ..deps import DbDep, ProvidersDep, SettingsDep, TracesDep
 from ..schemas.context import ContextIn, ContextOut
 from ..schemas.scope import required_scope
 
@@ -24,7 +24,12 @@ def server_timing(timings: dict[str, float]) -> str:
 # validation and serialisation pass over every fact and episode.
 @router.post("/v1/context", response_model=ContextOut)
 async def context(
-    body: ContextIn, principal: PrincipalDep, db: DbDep, settings: SettingsDep, providers: ProvidersDep
+    body: ContextIn,
+    principal: PrincipalDep,
+    db: DbDep,
+    settings: SettingsDep,
+    providers: ProvidersDep,
+    traces: TracesDep,
 ) -> Response:
     """Facts and episodes relevant to ``query`` within ``budget_tokens``; every decision is traced."""
     project = required_scope(body.project_id, "project_id")
@@ -39,7 +44,7 @@ async def context(
         as_of=body.as_of,
     )
     cfg = recipe(settings.context_recipe, recall_max_distance=settings.recall_max_distance)
-    result = await assemble(db, providers.embedder, request, cfg)
+    result = await assemble(db, providers.embedder, request, cfg, traces)
     body_out = {"packet": orjson.Fragment(result.packet_json), "token_count": result.token_count,
                 "trace_id": str(result.trace_id)}
     return Response(orjson.dumps(body_out), media_type="application/json",

@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from ...context import feedback
 from ..auth import PrincipalDep
-from ..deps import DbDep
+from ..deps import DbDep, TracesDep
 from ..schemas.context import FeedbackIn, FeedbackOut
 from ..schemas.scope import required_scope
 
@@ -14,7 +14,7 @@ router = APIRouter(tags=["feedback"])
 
 
 @router.post("/v1/feedback", status_code=201)
-async def post_feedback(body: FeedbackIn, principal: PrincipalDep, db: DbDep) -> FeedbackOut:
+async def post_feedback(body: FeedbackIn, principal: PrincipalDep, db: DbDep, traces: TracesDep) -> FeedbackOut:
     """``incorrect`` on a fact disputes it (a disputed fact stays disputed)."""
     project = required_scope(body.project_id, "project_id")
     principal.require(project)
@@ -26,6 +26,8 @@ async def post_feedback(body: FeedbackIn, principal: PrincipalDep, db: DbDep) ->
         rating=body.rating,
         comment=body.comment,
     )
+    if fb.trace_id is not None:
+        await traces.wait(fb.trace_id)  # a call just answered may still be writing it
     async with db.transaction(project_id=project) as conn:
         receipt = await feedback.record_feedback(conn, fb)
     return FeedbackOut(id=receipt.id, fact_status=receipt.fact_status)

@@ -6,16 +6,19 @@ from fastapi import APIRouter
 
 from ... import ledger
 from ..auth import PrincipalDep
-from ..deps import DbDep
+from ..deps import DbDep, TracesDep
 from ..schemas.forget import ForgetIn, ForgetOut
 
 router = APIRouter(tags=["forget"])
 
 
 @router.post("/v1/forget")
-async def forget(body: ForgetIn, principal: PrincipalDep, db: DbDep) -> ForgetOut:
+async def forget(body: ForgetIn, principal: PrincipalDep, db: DbDep, traces: TracesDep) -> ForgetOut:
     """Returns the stored receipt: counts only, never content."""
     principal.require(body.project_id)
+    # Traces still being written hold what this erases: they land first, so
+    # the forget removes them too.
+    await traces.wait_all()
     async with db.transaction(project_id=body.project_id) as conn:
         receipt = await ledger.forget(conn, body.to_ledger())
     return ForgetOut.of(receipt)

@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from ...context.stats import overview
 from ..auth import PrincipalDep
-from ..deps import DbDep
+from ..deps import DbDep, TracesDep
 from ..schemas.context import StatsOverviewOut
 from ..schemas.scope import required_scope
 
@@ -14,9 +14,12 @@ router = APIRouter(tags=["stats"])
 
 
 @router.get("/v1/stats/overview")
-async def stats_overview(principal: PrincipalDep, db: DbDep, project_id: str | None = None) -> StatsOverviewOut:
+async def stats_overview(
+    principal: PrincipalDep, db: DbDep, traces: TracesDep, project_id: str | None = None
+) -> StatsOverviewOut:
     project = required_scope(project_id, "project_id")
     principal.require(project)
+    await traces.wait_all()  # count the calls already answered
     async with db.transaction(project_id=project) as conn:
         o = await overview(conn, project)
     return StatsOverviewOut(
