@@ -6,6 +6,12 @@ what was served back to dialog ids (an episode through its event, a fact
 through its source events). A BM25-over-turns floor, packed under the same
 budget and cost rule, is printed beside Haki in the same table.
 
+Beside evidence recall, ``answer`` is the share of the reference answer's
+content words (stemmed) found in the text served: evidence recall counts a
+turn once any part of it is served, this checks that the words that answer
+the question came with it. Adversarial questions have no answer and are left
+out of that column.
+
     .venv/bin/python bench/locomo.py                 # dev half, starts its own server
     .venv/bin/python bench/locomo.py --conversations 1 --questions 20
     .venv/bin/python bench/locomo.py --base-url http://127.0.0.1:8100 --out bench/out/locomo.json
@@ -32,6 +38,8 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _server import REPO, running_server  # noqa: E402
+
+from haki.text.lexicon import terms as content_terms  # noqa: E402
 
 DATA = REPO.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
 BUDGETS = (300, 900, 1500)
@@ -62,6 +70,7 @@ class Question:
     text: str
     evidence: frozenset[str]
     category: int
+    answer: frozenset[str]  # the reference answer's content terms (empty: none)
 
 
 @dataclass(slots=True)
@@ -70,6 +79,13 @@ class Outcome:
     tokens: int
     latency_ms: float
     category: int
+    answer: float | None = None  # share of the answer's terms served; None: no answer
+
+
+def answer_share(q: Question, served_text: str) -> float | None:
+    if not q.answer:
+        return None
+    return len(q.answer & set(content_terms(served_text))) / len(q.answer)
 
 
 @dataclass(slots=True)
@@ -104,7 +120,8 @@ def load(path: Path, conversations: int | None, questions: int | None) -> tuple[
             for pos, t in enumerate(c[key]):
                 turns.append(Turn(sid, t["dia_id"], t["speaker"], t["text"], t.get("blip_caption"),
                                   start + timedelta(seconds=pos)))
-        conv_qs = [Question(sid, q["question"], evidence_ids(q.get("evidence") or []), int(q["category"]))
+        conv_qs = [Question(sid, q["question"], evidence_ids(q.get("evidence") or []), int(q["category"]),
+                            frozenset(content_terms(str(q.get("answer") or ""))))
                    for q in conv["qa"] if evidence_ids(q.get("evidence") or [])]
         qs.extend(conv_qs[:questions])
     return turns, qs
@@ -156,14 +173,15 @@ def bm25_floor(turns: list[Turn], questions: list[Question], budgets: Sequence[i
         ms = (time.perf_counter() - start) * 1000
         conv = by_conv[q.sample_id]
         for budget in budgets:
-            served, used = set(), 0
+            served, used, texts = set(), 0, []
             for i in ranked:
                 c = cost(conv[i].rendered())
                 if used + c <= budget:
                     served.add(conv[i].dia_id)
+                    texts.append(conv[i].rendered())
                     used += c
-            result.outcomes[("bm25", budget)].append(
-                Outcome(len(served & q.evidence) / len(q.evidence), used, ms, q.category))
+            result.outcomes[("bm25", budget)].append(Outcome(
+                len(served & q.evidence) / len(q.evidence), used, ms, q.category, answer_share(q, "\n".join(texts))))
 
 
 # --- Haki over HTTP -------------------------------------------------------
@@ -194,6 +212,10 @@ async def consolidate(client: httpx.AsyncClient, project: str, subjects: Sequenc
         r.raise_for_status()
 
 
+def served_text(packet: dict) -> str:
+    return "\n".join(item.get("text", "") for key in ("facts", "episodes") for item in packet.get(key, []))
+
+
 def served_dia_ids(packet: dict, event_to_dia: dict[str, str]) -> set[str]:
     ids = {ep["event_id"] for ep in packet.get("episodes", [])}
     for f in packet.get("facts", []):
@@ -214,8 +236,9 @@ async def ask(client: httpx.AsyncClient, project: str, questions: list[Question]
             if body["token_count"] > budget:
                 raise AssertionError(f"token_count {body['token_count']} over budget {budget}")
             served = served_dia_ids(body["packet"], event_to_dia)
-            result.outcomes[("haki", budget)].append(
-                Outcome(len(served & q.evidence) / len(q.evidence), body["token_count"], ms, q.category))
+            result.outcomes[("haki", budget)].append(Outcome(
+                len(served & q.evidence) / len(q.evidence), body["token_count"], ms, q.category,
+                answer_share(q, served_text(body["packet"]))))
         progress(1)
 
 
@@ -254,6 +277,7 @@ def summarise(result: RunResult) -> list[dict]:
             "system": system, "budget": budget, "questions": len(outs),
             "recall": statistics.fmean(o.recall for o in outs),
             "all_evidence": statistics.fmean(1.0 if o.recall == 1.0 else 0.0 for o in outs),
+            "answer": statistics.fmean(a) if (a := [o.answer for o in outs if o.answer is not None]) else None,
             "mean_tokens": statistics.fmean(o.tokens for o in outs),
             "p50_ms": percentile([o.latency_ms for o in outs], 50),
             "p95_ms": percentile([o.latency_ms for o in outs], 95),
@@ -266,14 +290,14 @@ def summarise(result: RunResult) -> list[dict]:
 
 
 def print_table(rows: list[dict], timings: dict[str, float]) -> None:
-    head = ["system", "budget", "n", "recall", "all-ev", *[f"c{c} {CATEGORIES[c][:6]}" for c in CATEGORIES],
+    head = ["system", "budget", "n", "recall", "all-ev", "answer", *[f"c{c} {CATEGORIES[c][:6]}" for c in CATEGORIES],
             "tokens", "p50 ms", "p95 ms"]
     print(" | ".join(head))
     print(" | ".join("---" for _ in head))
     for r in rows:
         cats = [f"{r[f'cat{c}']:.1%}" if r[f"cat{c}"] is not None else "-" for c in CATEGORIES]
         print(" | ".join([r["system"], str(r["budget"]), str(r["questions"]), f"{r['recall']:.1%}",
-                          f"{r['all_evidence']:.1%}", *cats, f"{r['mean_tokens']:.0f}",
+                          f"{r['all_evidence']:.1%}", f"{r['answer']:.1%}" if r["answer"] is not None else "-", *cats, f"{r['mean_tokens']:.0f}",
                           f"{r['p50_ms']:.1f}", f"{r['p95_ms']:.1f}"]))
     if timings:
         print("\n" + ", ".join(f"{k} {v:.1f}" for k, v in sorted(timings.items())))

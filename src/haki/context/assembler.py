@@ -28,7 +28,7 @@ from .candidates import FactQuery, fact_candidates, lexical_leg, tune_hnsw
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
 from .episode_candidates import EpisodeQuery, lexical_ids
 from .episode_ranking import query_terms
-from .episodes import ranked_episodes
+from .episodes import episode_weights, ranked_episodes
 from .filters import blocked_decisions, split_expired
 from .gate import apply_gate
 from .multihop import entities, hop
@@ -152,7 +152,8 @@ async def _episodes(
         async with conn.pipeline():
             await tune_hnsw(conn, cfg)
             lex_ids = await (await lexical_ids(conn, eq, terms, cfg))()
-        ranked = await ranked_episodes(conn, eq, await vector(), terms, lex_ids, cfg)
+        w = episode_weights(req.query, cfg)
+        ranked = await ranked_episodes(conn, eq, await vector(), terms, lex_ids, cfg, w)
     return ranked, round((time.perf_counter() - start) * 1000, 3)
 
 

@@ -15,7 +15,7 @@ from uuid import UUID
 import numpy as np
 
 from ..storage import Connection
-from .config import RetrievalConfig
+from .config import EpisodeWeights, RetrievalConfig
 from .episode_candidates import EpisodeQuery, episode_candidates, neighbours
 from .episode_ranking import (
     anchors,
@@ -24,7 +24,15 @@ from .episode_ranking import (
     rank_episodes,
     term_counts,
 )
+from .query import asks_for_list
 from .types import Scored
+
+
+def episode_weights(query: str, cfg: RetrievalConfig) -> EpisodeWeights:
+    """The ranking weights for this question: list questions have their own."""
+    if cfg.list_episode_weights is not None and asks_for_list(query):
+        return cfg.list_episode_weights
+    return cfg.episode_weights
 
 
 async def ranked_episodes(
@@ -34,12 +42,12 @@ async def ranked_episodes(
     terms: Sequence[str],
     lex_ids: Sequence[UUID],
     cfg: RetrievalConfig,
+    w: EpisodeWeights,
 ) -> list[Scored]:
     """Both legs' candidates, the turns around the strongest, ranked (not packed)."""
     rows = await episode_candidates(conn, q, vec, lex_ids, cfg)
     if not rows or cfg.episode_top_k < 1:
         return []
-    w = cfg.episode_weights
     counts = term_counts(rows)
     rel = base_relevance(rows, terms, counts, w)
     found = await neighbours(conn, q, vec, anchors(rows, rel, cfg.episode_anchors), cfg)

@@ -26,6 +26,14 @@ def test_session_dates_and_evidence_ids_parse(locomo):
     assert locomo.evidence_ids(["D1:3", "D2:4; D2:5"]) == frozenset({"D1:3", "D2:4", "D2:5"})
 
 
+def test_answer_share_counts_the_answer_words_served(locomo):
+    q = locomo.Question("conv", "What does Melanie do?", frozenset({"D1:1"}), 1,
+                        frozenset(locomo.content_terms("pottery, camping")))
+    assert locomo.answer_share(q, "Melanie: I signed up for a pottery class") == 0.5
+    assert locomo.answer_share(q, "[2023-05-08] Melanie: we went camping, then pottery") == 1.0
+    assert locomo.answer_share(locomo.Question("conv", "q", frozenset(), 5, frozenset()), "anything") is None
+
+
 async def test_harness_ingests_consolidates_and_scores_through_the_api(locomo, client):
     turns, questions = locomo.load(locomo.DATA, conversations=1, questions=6)
     # The first three sessions and the questions whose evidence lies there.
@@ -41,6 +49,6 @@ async def test_harness_ingests_consolidates_and_scores_through_the_api(locomo, c
         haki = rows[("haki", budget)]
         assert haki["questions"] == len(questions)
         assert 0 < haki["mean_tokens"] <= budget
-        assert 0.0 <= haki["recall"] <= 1.0
+        assert 0.0 <= haki["recall"] <= 1.0 and 0.0 <= haki["answer"] <= 1.0
     # On this slice the assembler finds most of the evidence at 900 tokens.
     assert rows[("haki", 900)]["recall"] >= 0.5

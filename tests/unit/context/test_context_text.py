@@ -3,7 +3,7 @@
 import pytest
 
 from haki.context.multihop import entities
-from haki.context.query import fulltext_terms
+from haki.context.query import asks_for_list, fulltext_terms
 
 
 def test_content_words_only():
@@ -42,3 +42,22 @@ def test_entities_skip_sentence_starts_query_words_and_short_words():
 
 def test_entity_regex_accepts_accented_names():
     assert entities(["Élodie et Zoé habitent à Évry"], "", 3) == ["Zoé", "Élodie", "Évry"]
+
+
+@pytest.mark.parametrize("question", [
+    "What activities does Melanie partake in?", "Which cities has Jon visited?",
+    "What kind of deals did Tim sign?", "How many children does Melanie have?",
+    "What do both Joanna and Nate like?", "In what ways is Caroline helping?",
+    "Quels livres a-t-elle lus ?", "Combien d'enfants a-t-il ?",
+])
+def test_questions_asking_for_several_things(question):
+    assert asks_for_list(question)
+
+
+@pytest.mark.parametrize("question", [
+    "What is Caroline's identity?", "What does Melanie do to destress?", "What has John cooked?",
+    "When did Melanie run a charity race?", "Where did Caroline move from?", "What did Melanie paint recently?",
+    "",
+])
+def test_questions_asking_for_one_thing(question):
+    assert not asks_for_list(question)

@@ -1,4 +1,4 @@
-"""Optional episode-ranking terms (off by default): best neighbour, speaker match, diversity."""
+"""Optional episode-ranking terms: best neighbour (on), speaker match (list questions), diversity (off)."""
 
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from haki.context.config import RECIPES, EpisodeWeights
+from haki.context.episodes import episode_weights
 from haki.context.episode_ranking import (
     base_relevance,
     context_bonus,
@@ -33,6 +34,22 @@ def test_only_the_measured_gain_is_on_by_default():
     assert (w.speaker, w.session_penalty, w.coverage, w.redundancy) == (0, 0, 0, 0)
     assert RECIPES["default"].episode_weights == w
     assert RECIPES["no_neighbour_max"].episode_weights.neighbour_max == 0
+
+
+def test_list_questions_weigh_the_named_speaker_and_neighbours_less():
+    cfg = RECIPES["default"]
+    listing = episode_weights("What books has Melanie read?", cfg)
+    assert listing == cfg.list_episode_weights and listing.speaker > 0
+    assert listing.neighbour < cfg.episode_weights.neighbour
+    assert episode_weights("When did Melanie read that book?", cfg) == cfg.episode_weights
+    assert episode_weights("What books has Melanie read?", RECIPES["no_list_questions"]) == cfg.episode_weights
+    assert episode_weights("What books has Melanie read?", RECIPES["seed_episodes"]).speaker == 0
+
+
+def test_an_ablation_changes_both_weight_sets():
+    cfg, ablated = RECIPES["default"], RECIPES["no_session"]
+    assert ablated.episode_weights.session == 0 and ablated.list_episode_weights.session == 0
+    assert ablated.list_episode_weights.speaker == cfg.list_episode_weights.speaker
 
 
 def test_neighbour_max_adds_the_strongest_turn_within_reach():
