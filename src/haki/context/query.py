@@ -23,6 +23,19 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 # match nearly every row, so they cost GIN work and add no ranking signal;
 # "or" among them must go anyway, being an operator.
 
+def fulltext_terms(text: str, max_terms: int) -> list[str]:
+    """Distinct lowercase content words of ``text``, in order of first use."""
+    seen: dict[str, None] = {}
+    for match in _WORD.finditer(text.lower()):
+        word = match.group().strip("_")
+        if len(word) < 2 or normalise(word) in STOP_WORDS or word in seen:
+            continue
+        seen[word] = None
+        if len(seen) >= max_terms:
+            break
+    return list(seen)
+
+
 # A question asking for several things ("what books has she read?", "how
 # many...", "which cities...", "quels sports...", "combien...") is answered
 # by turns spread over many conversations, each naming one of them.
@@ -37,17 +50,3 @@ _LIST_QUESTION = re.compile(
 def asks_for_list(text: str) -> bool:
     """Whether the question asks for several items rather than one."""
     return _LIST_QUESTION.search(text) is not None
-
-
-def fulltext_terms(text: str, max_terms: int) -> list[str]:
-    """Distinct lowercase content words of ``text``, in order of first use."""
-    seen: dict[str, None] = {}
-    for match in _WORD.finditer(text.lower()):
-        word = match.group().strip("_")
-        if len(word) < 2 or normalise(word) in STOP_WORDS or word in seen:
-            continue
-        seen[word] = None
-        if len(seen) >= max_terms:
-            break
-    return list(seen)
-
