@@ -8,6 +8,11 @@ server's query-embedding cache answers), then the SQL cost of phase 1 + 2
 against the naive full scan that scores every active fact of the scope, on
 the same queries and connection.
 
+``--rounds N`` repeats the HTTP measurement N times against the same warm
+server, each round with its own distinct queries (so each pays for its
+embeddings): one line per round shows how much the figures move from one
+round to the next on a shared machine, without seeding the scope again.
+
 Vectors: with ``--vectors real`` (default up to 20,000 rows) every text is
 embedded with the local MiniLM embedder. Beyond that, embedding would take
 minutes per 20,000 texts, so ``--vectors topic`` embeds one centroid per text
@@ -16,6 +21,7 @@ centroid: the index sees clustered, realistic geometry, not uniform noise.
 
     .venv/bin/python bench/context_latency.py                      # 10,000 + 10,000
     .venv/bin/python bench/context_latency.py --rows 100000        # topic vectors
+    .venv/bin/python bench/context_latency.py --rounds 3           # three rounds, one line each
     .venv/bin/python bench/context_latency.py --database-url postgresql://...   # reuses a seeded scope
 """
 
@@ -205,7 +211,9 @@ def sql_run(url: str, queries: list[str], embedder: LocalEmbedder) -> tuple[list
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, default=10_000, help="facts, and as many episode chunks")
-    ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--queries", type=int, default=200, help="distinct queries per round")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="repeat the HTTP measurement with fresh queries, one result line per round")
     ap.add_argument("--vectors", choices=["real", "topic"], default=None,
                     help="default: real up to 20,000 rows, topic beyond")
     ap.add_argument("--database-url", help="an empty PostgreSQL database (default: a temporary embedded server)")
@@ -215,8 +223,12 @@ def main() -> None:
     args = ap.parse_args()
     mode = args.vectors or ("real" if args.rows <= 20_000 else "topic")
     embedder = LocalEmbedder()
-    queries = corpus.queries(args.queries)
-    warm_up = corpus.queries(20, seed=99, avoid=frozenset(queries))
+    if args.rounds < 1 or args.queries < 1:
+        ap.error("--rounds and --queries must be positive")
+    every = corpus.queries(args.queries * args.rounds)
+    rounds = [every[i * args.queries:(i + 1) * args.queries] for i in range(args.rounds)]
+    queries = rounds[0]
+    warm_up = corpus.queries(20, seed=99, avoid=frozenset(every))
 
     with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp:
         server = None
@@ -241,7 +253,8 @@ def main() -> None:
             else:
                 seed(url, args.rows, mode, embedder)
             with running_server(env={"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}) as base:
-                total, cached, served, stages = http_run(base, queries, warm_up)
+                runs = [http_run(base, qs, warm_up) for qs in rounds]
+            total, cached, served, stages = runs[0]
             two_phase, naive = sql_run(url, queries, embedder)
         finally:
             if server is not None:
@@ -249,13 +262,19 @@ def main() -> None:
 
     buffers = "" if args.database_url else f", shared_buffers {args.shared_buffers}"
     print(f"\n### POST /v1/context — {args.rows:,} facts + {args.rows:,} episode chunks, one scope "
-          f"({mode} vectors{buffers}), {len(queries)} queries, sequential, loopback\n")
+          f"({mode} vectors{buffers}), {len(queries)} queries, sequential, loopback"
+          f"{'' if len(runs) == 1 else f'; round 1 of {len(runs)}'}\n")
     print("| measure (ms) | p50 | p95 | p99 |")
     print("|---|---:|---:|---:|")
     print(f"| HTTP call, query embedding included | {summary(total)} |")
     print(f"| HTTP call, query embedding excluded (same query again: cached) | {summary(cached)} |")
     print(f"| SQL phase 1 + 2 (two indexed top-64, scored union) | {summary(two_phase)} |")
     print(f"| SQL naive full scan (score every active fact) | {summary(naive)} |")
+    if len(runs) > 1:
+        print("\n| round (ms), embedding included / excluded | p50 | p95 | p99 | p50 | p95 | p99 |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for n, run in enumerate(runs, start=1):
+            print(f"| {n} | {summary(run[0])} | {summary(run[1])} |")
     print("\nserver stages, p50 / p95 (ms): " + ", ".join(
         f"{name} {pct(v, 50):.1f} / {pct(v, 95):.1f}" for name, v in stages.items()))
     ratio = statistics.median(naive) / statistics.median(two_phase)
