@@ -56,6 +56,9 @@ class Settings(BaseSettings):
     allow_hash_embedder: bool = False
     embed_threads: int = Field(default=0, ge=0, le=64)
     embed_batch_tokens: int = Field(default=2048, ge=256, le=65536)
+    # Queries on the int8-activation variant of the model (providers.query_model):
+    # about twice as fast, cosine >= 0.98 to the float vectors.
+    embed_fast_queries: bool = True
     llm_provider: Literal["rules", "openai", "fake"] = "rules"
     llm_base_url: str | None = None
     llm_api_key: str | None = None

@@ -34,8 +34,43 @@ def test_local_vectors_are_unit_length_and_order_independent(local_embedder: Loc
     texts = ["short", "a much longer sentence about moving from Paris to Lyon", "mid length text"]
     batch = local_embedder.embed_documents(texts)
     np.testing.assert_allclose(np.linalg.norm(batch, axis=1), 1.0, atol=1e-5)
-    single = np.stack([local_embedder.embed_query(t) for t in texts])
+    single = np.concatenate([local_embedder.embed_documents([t]) for t in texts])
     np.testing.assert_allclose(batch, single, atol=1e-4)
+
+
+def test_queries_run_on_the_int8_query_model_close_to_the_reference(local_embedder: LocalEmbedder, reference):
+    assert local_embedder.name.endswith("+int8-queries")
+    got = np.stack([local_embedder.embed_query(t) for t in reference["sentences"]])
+    want = np.asarray(reference["vectors"], dtype=np.float32)
+    np.testing.assert_allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
+    cosines = (got * want).sum(axis=1) / np.linalg.norm(want, axis=1)
+    assert cosines.min() >= 0.98, cosines
+    # Not the packaged model's vectors: the query model really is in use.
+    assert not np.allclose(got, local_embedder.embed_documents(reference["sentences"]), atol=1e-4)
+
+
+def test_the_query_model_is_built_once_into_the_cache(tmp_path):
+    from haki.providers.embed import model_files
+    from haki.providers.query_model import query_model
+
+    source, _ = model_files()
+    first = query_model(source, tmp_path)
+    built_at = first.stat().st_mtime_ns
+    assert query_model(source, tmp_path) == first and first.stat().st_mtime_ns == built_at
+    assert [p.name for p in tmp_path.iterdir()] == [first.name]  # no temporary left behind
+
+
+def test_without_the_query_model_queries_use_the_packaged_one(monkeypatch, caplog):
+    import haki.providers.query_model as qm
+
+    def broken(source, cache_dir):
+        raise ImportError("onnx is not installed")
+
+    monkeypatch.setattr(qm, "query_model", broken)
+    embedder = LocalEmbedder()
+    text = "a much longer sentence about moving from Paris to Lyon"
+    np.testing.assert_allclose(embedder.embed_query(text), embedder.embed_documents([text])[0], atol=1e-4)
+    assert "fast query model unavailable (onnx is not installed)" in caplog.text
 
 
 def test_local_captures_meaning(local_embedder: LocalEmbedder):
@@ -92,7 +127,7 @@ def test_token_groups_keep_equal_rows_together_up_to_the_row_cap():
 def test_grouping_does_not_change_vectors(local_embedder: LocalEmbedder):
     texts = [f"sentence number {i} " + "word " * (i * 7 % 40) for i in range(40)]
     grouped = local_embedder.embed_documents(texts)
-    one_by_one = np.stack([local_embedder.embed_query(t) for t in texts])
+    one_by_one = np.concatenate([local_embedder.embed_documents([t]) for t in texts])
     np.testing.assert_allclose(grouped, one_by_one, atol=1e-4)
 
 
@@ -100,4 +135,5 @@ def test_repeated_queries_come_from_a_read_only_cache(local_embedder: LocalEmbed
     first = local_embedder.embed_query("where does my sister live?")
     again = local_embedder.embed_query("where does my sister live?")
     assert again is first and not first.flags.writeable
-    np.testing.assert_allclose(first, local_embedder.embed_documents(["where does my sister live?"])[0], atol=1e-6)
+    local_embedder._cached_query.cache_clear()  # computed again: the same vector
+    np.testing.assert_allclose(first, local_embedder.embed_query("where does my sister live?"), atol=1e-6)

@@ -1,13 +1,15 @@
 """Embedders: text in, unit-length 384-d float32 vectors out.
 
 ``LocalEmbedder`` runs all-MiniLM-L6-v2 (int8 ONNX) on onnxruntime with the
-model's own WordPiece tokenizer: offline, no torch. ``HashEmbedder`` is a
+model's own WordPiece tokenizer: offline, no torch. Queries may run on a
+faster variant of the same model (``query_model``). ``HashEmbedder`` is a
 deterministic stand-in for unit tests only (token hashing, no semantics).
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import threading
@@ -22,6 +24,8 @@ from ..errors import ConfigError
 
 if TYPE_CHECKING:
     import numpy as np
+
+log = logging.getLogger(__name__)
 
 MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained with max_seq_length 256
 # Padded tokens per inference call: a batch costs (longest row x rows).
@@ -115,14 +119,27 @@ class LocalEmbedder:
     LoCoMo turns per second on 2 cores).
     """
 
-    name = "local:all-MiniLM-L6-v2-int8"
     dim = EMBED_DIM
 
-    def __init__(self, threads: int = 0, batch_tokens: int = BATCH_TOKENS):
+    def __init__(
+        self,
+        threads: int = 0,
+        batch_tokens: int = BATCH_TOKENS,
+        *,
+        fast_queries: bool = True,
+        model_cache: Path | None = None,
+    ):
+        """``fast_queries``: embed queries with ``query_model`` (documents
+        always use the packaged model); ``model_cache``: where that model is
+        kept between runs (None: rebuilt in memory, about 2 s, on first use)."""
         self._threads = threads or os.cpu_count() or 1
         self._batch_tokens = batch_tokens
+        self._fast_queries = fast_queries
+        self._model_cache = model_cache
+        self.name = "local:all-MiniLM-L6-v2-int8" + ("+int8-queries" if fast_queries else "")
         self._lock = threading.Lock()
         self._latency_session = None
+        self._query_session = None
         self._batch_session = None
         self._pool: ThreadPoolExecutor | None = None
         self._tokenizer = None
@@ -139,7 +156,9 @@ class LocalEmbedder:
 
             model, tokenizer_path = model_files()
 
-            def session(threads: int, level: ort.GraphOptimizationLevel) -> ort.InferenceSession:
+            def session(
+                threads: int, level: ort.GraphOptimizationLevel, source: Path | bytes = model
+            ) -> ort.InferenceSession:
                 opts = ort.SessionOptions()
                 opts.intra_op_num_threads = threads
                 opts.inter_op_num_threads = 1
@@ -148,7 +167,8 @@ class LocalEmbedder:
                 # per context call, which the database needed: 37 -> 17 ms of
                 # server CPU per call, for ~1 ms more per query embedding.
                 opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-                return ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
+                path_or_bytes = source if isinstance(source, bytes) else str(source)
+                return ort.InferenceSession(path_or_bytes, opts, providers=["CPUExecutionProvider"])
 
             tokenizer = Tokenizer.from_file(str(tokenizer_path))
             tokenizer.enable_truncation(max_length=MAX_TOKENS)
@@ -163,6 +183,16 @@ class LocalEmbedder:
                 self._batch_session = session(1, levels.ORT_ENABLE_BASIC)
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="haki-embed")
             self._latency_session = session(self._threads, levels.ORT_ENABLE_ALL)
+            self._query_session = self._latency_session
+            if self._fast_queries:
+                try:
+                    from .query_model import query_model
+
+                    self._query_session = session(
+                        self._threads, levels.ORT_ENABLE_ALL, query_model(model, self._model_cache)
+                    )
+                except Exception as exc:  # an optional speed-up: never a reason not to start
+                    log.warning("fast query model unavailable (%s); queries use the packaged model", exc)
 
     def _run(self, session, rows: Sequence[list[int]]) -> np.ndarray:  # noqa: ANN001 - onnxruntime session
         """Run one padded batch of token-id rows; mean-pool over real tokens."""
@@ -203,7 +233,9 @@ class LocalEmbedder:
         return self._cached_query(text)
 
     def _embed_query(self, text: str) -> np.ndarray:
-        vec = self.embed_documents([text])[0]
+        self._load()
+        ids = self._tokenizer.encode(text).ids  # type: ignore[union-attr]
+        vec = self._run(self._query_session, [ids])[0]
         vec.setflags(write=False)  # shared by every caller of the cache
         return vec
 
@@ -271,7 +303,12 @@ def build_embedder(settings: Settings) -> Embedder:
     elif settings.embed_provider == "sentence-transformers":
         embedder = SentenceTransformersEmbedder()
     else:
-        embedder = LocalEmbedder(threads=settings.embed_threads, batch_tokens=settings.embed_batch_tokens)
+        embedder = LocalEmbedder(
+            threads=settings.embed_threads,
+            batch_tokens=settings.embed_batch_tokens,
+            fast_queries=settings.embed_fast_queries,
+            model_cache=settings.data_dir / "models",
+        )
     if embedder.dim != EMBED_DIM:
         raise ConfigError(f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}")
     return embedder
