@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve test bench-smoke clean
+.PHONY: install serve check test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,12 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/haki serve
 
-test: $(STAMP)
+# Static gates first: lint and formatting, so CI and a newcomer run the same thing.
+check: $(STAMP)
+	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/ruff format --check src tests bench scripts
+
+test: check
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 clean:

@@ -23,7 +23,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_healthy(base_url: str, timeout_s: float = 120.0, proc: subprocess.Popen | None = None) -> None:
+def wait_healthy(
+    base_url: str, timeout_s: float = 120.0, proc: subprocess.Popen | None = None
+) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
@@ -46,10 +48,19 @@ def running_server(base_url: str | None = None, env: dict[str, str] | None = Non
         return
     with tempfile.TemporaryDirectory(prefix="haki-bench-") as data_dir:
         port = free_port()
-        child_env = {**os.environ, "HAKI_DATA_DIR": data_dir, "HAKI_PORT": str(port),
-                     "HAKI_HOST": "127.0.0.1", "HAKI_AUTH": "off", "HAKI_LOG_LEVEL": "warning", **(env or {})}
-        log = open(Path(data_dir) / "serve.log", "w")
-        proc = subprocess.Popen([sys.executable, "-m", "haki.cli", "serve"], env=child_env, stdout=log, stderr=log)
+        child_env = {
+            **os.environ,
+            "HAKI_DATA_DIR": data_dir,
+            "HAKI_PORT": str(port),
+            "HAKI_HOST": "127.0.0.1",
+            "HAKI_AUTH": "off",
+            "HAKI_LOG_LEVEL": "warning",
+            **(env or {}),
+        }
+        log = open(Path(data_dir) / "serve.log", "w")  # noqa: SIM115 - lives as long as the child
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "haki.cli", "serve"], env=child_env, stdout=log, stderr=log
+        )
         url = f"http://127.0.0.1:{port}"
         try:
             wait_healthy(url, proc=proc)

@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _server import running_server  # noqa: E402
+from _server import running_server
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -58,7 +58,9 @@ def batch(size: int, project: str, serial: int) -> dict:
             "occurred_at": (START + timedelta(seconds=serial * size + i)).isoformat(),
             "payload": {
                 "run": run,
-                "messages": [{"role": "user", "content": f"Message {i} of batch {serial}: I moved to Lyon."}],
+                "messages": [
+                    {"role": "user", "content": f"Message {i} of batch {serial}: I moved to Lyon."}
+                ],
             },
             "classification": ["bench"],
         }
@@ -91,15 +93,21 @@ async def measure(base_url: str, *, batches: int, size: int, concurrency: int, p
         began = time.perf_counter()
         await asyncio.gather(*(worker(client) for _ in range(concurrency)))
         seconds = time.perf_counter() - began
-    return Run(concurrency=concurrency, events=batches * size, seconds=seconds, latencies_ms=latencies)
+    return Run(
+        concurrency=concurrency, events=batches * size, seconds=seconds, latencies_ms=latencies
+    )
 
 
 async def main_async(args: argparse.Namespace) -> list[Run]:
     with running_server(args.base_url, env={"HAKI_WORKER_IN_PROCESS": "false"}) as url:
         project = f"bench-{uuid.uuid4().hex[:8]}"
-        await measure(url, batches=5, size=args.batch_size, concurrency=1, project=project)  # warm-up
+        await measure(
+            url, batches=5, size=args.batch_size, concurrency=1, project=project
+        )  # warm-up
         return [
-            await measure(url, batches=args.batches, size=args.batch_size, concurrency=c, project=project)
+            await measure(
+                url, batches=args.batches, size=args.batch_size, concurrency=c, project=project
+            )
             for c in args.concurrency
         ]
 
@@ -109,14 +117,20 @@ def main() -> None:
     parser.add_argument("--base-url", help="use a running server instead of starting one")
     parser.add_argument("--batches", type=int, default=100, help="batches per concurrency level")
     parser.add_argument("--batch-size", type=int, default=100)
-    parser.add_argument("--concurrency", type=lambda s: [int(x) for x in s.split(",")], default=[1, 2, 4])
+    parser.add_argument(
+        "--concurrency", type=lambda s: [int(x) for x in s.split(",")], default=[1, 2, 4]
+    )
     args = parser.parse_args()
     runs = asyncio.run(main_async(args))
     print(f"capture: {args.batches} batches of {args.batch_size} events per row, HTTP on loopback")
-    print(f"{'clients':>7} {'events':>7} {'seconds':>8} {'events/s':>9} {'p50 ms':>7} {'p99 ms':>7}")
+    print(
+        f"{'clients':>7} {'events':>7} {'seconds':>8} {'events/s':>9} {'p50 ms':>7} {'p99 ms':>7}"
+    )
     for run in runs:
-        print(f"{run.concurrency:>7} {run.events:>7} {run.seconds:>8.2f} {run.rate:>9.0f} "
-              f"{statistics.median(run.latencies_ms):>7.1f} {run.percentile(0.99):>7.1f}")
+        print(
+            f"{run.concurrency:>7} {run.events:>7} {run.seconds:>8.2f} {run.rate:>9.0f} "
+            f"{statistics.median(run.latencies_ms):>7.1f} {run.percentile(0.99):>7.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from haki.storage import Database
 from haki.storage.migrate import upgrade
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from locomo import DATA, load  # noqa: E402
+from locomo import DATA, load
 
 INSERT_EVENT = """
 INSERT INTO events (id, project_id, subject_id, kind, occurred_at, payload, source, hash, idempotency_key)
@@ -57,13 +57,27 @@ def load_turns(limit: int | None) -> list[tuple[str, int, dict]]:
     turns, _ = load(DATA, None, 0)
     out = []
     for t in turns[:limit] if limit else turns:
-        payload = {"speaker": t.speaker, "text": t.text, **({"blip_caption": t.caption} if t.caption else {})}
-        out.append((t.sample_id, int(t.dia_id[1:].split(":")[0]), {
-            "id": uuid.uuid4(), "project_id": "bench", "subject_id": t.sample_id,
-            "occurred_at": t.occurred_at, "payload": Jsonb(payload),
-            "source": Jsonb({"dia_id": t.dia_id}), "hash": f"sha256:{uuid.uuid4().hex}",
-            "key": uuid.uuid4().hex,
-        }))
+        payload = {
+            "speaker": t.speaker,
+            "text": t.text,
+            **({"blip_caption": t.caption} if t.caption else {}),
+        }
+        out.append(
+            (
+                t.sample_id,
+                int(t.dia_id[1:].split(":")[0]),
+                {
+                    "id": uuid.uuid4(),
+                    "project_id": "bench",
+                    "subject_id": t.sample_id,
+                    "occurred_at": t.occurred_at,
+                    "payload": Jsonb(payload),
+                    "source": Jsonb({"dia_id": t.dia_id}),
+                    "hash": f"sha256:{uuid.uuid4().hex}",
+                    "key": uuid.uuid4().hex,
+                },
+            )
+        )
     return out
 
 
@@ -78,7 +92,9 @@ async def seed(db: Database, turns: list[tuple[str, int, dict]], batch: int) -> 
         for (conv, _), rows in groups.items():
             for start in range(0, len(rows), batch):
                 part = rows[start : start + batch]
-                await jobs.enqueue(conn, project_id="bench", subject_id=conv, event_ids=[r["id"] for r in part])
+                await jobs.enqueue(
+                    conn, project_id="bench", subject_id=conv, event_ids=[r["id"] for r in part]
+                )
                 n_jobs += 1
     return n_jobs
 
@@ -86,22 +102,34 @@ async def seed(db: Database, turns: list[tuple[str, int, dict]], batch: int) -> 
 async def run(url: str, args: argparse.Namespace) -> dict:
     upgrade(url)
     settings = load_settings(database_url=None, auth="off")
-    embedder = HashEmbedder() if args.embedder == "hash" else LocalEmbedder(
-        threads=settings.embed_threads, batch_tokens=settings.embed_batch_tokens)
+    embedder = (
+        HashEmbedder()
+        if args.embedder == "hash"
+        else LocalEmbedder(threads=settings.embed_threads, batch_tokens=settings.embed_batch_tokens)
+    )
     embedder.embed_query("warm up")
     db = Database(url, min_size=1, max_size=2 * args.workers)
     await db.open()
     try:
         turns = load_turns(args.limit)
         n_jobs = await seed(db, turns, args.batch)
-        workers = [Worker(db, embedder=embedder, extractor=RulesExtractor(), settings=settings, name=f"bench-{i}")
-                   for i in range(args.workers)]
+        workers = [
+            Worker(
+                db,
+                embedder=embedder,
+                extractor=RulesExtractor(),
+                settings=settings,
+                name=f"bench-{i}",
+            )
+            for i in range(args.workers)
+        ]
         t0, cpu0, ticks0 = time.perf_counter(), time.process_time(), cpu_ticks()
         summaries = await asyncio.gather(*(run_pending(w) for w in workers))
         elapsed, cpu, ticks1 = time.perf_counter() - t0, time.process_time() - cpu0, cpu_ticks()
         summary = Summary(
             jobs={"done": sum(s.jobs.get("done", 0) for s in summaries)},
-            events=sum(s.events for s in summaries), chunks=sum(s.chunks for s in summaries),
+            events=sum(s.events for s in summaries),
+            chunks=sum(s.chunks for s in summaries),
             candidates=sum(s.candidates for s in summaries),
             actions=dict(sum((Counter(s.actions) for s in summaries), Counter())),
             rejected=dict(sum((Counter(s.rejected) for s in summaries), Counter())),
@@ -109,19 +137,28 @@ async def run(url: str, args: argparse.Namespace) -> dict:
     finally:
         await db.close()
     return {
-        "events": summary.events, "jobs": n_jobs, "batch": args.batch, "embedder": embedder.name,
+        "events": summary.events,
+        "jobs": n_jobs,
+        "batch": args.batch,
+        "embedder": embedder.name,
         "workers": args.workers,
-        "seconds": round(elapsed, 2), "events_per_s": round(summary.events / elapsed, 1),
-        "chunks": summary.chunks, "candidates": summary.candidates, "actions": summary.actions,
-        "rejected": summary.rejected, "cpus": os.cpu_count(),
+        "seconds": round(elapsed, 2),
+        "events_per_s": round(summary.events / elapsed, 1),
+        "chunks": summary.chunks,
+        "candidates": summary.candidates,
+        "actions": summary.actions,
+        "rejected": summary.rejected,
+        "cpus": os.cpu_count(),
         # Other processes on a shared machine slow the wall clock, not the
         # CPU time this process spends (embedder threads and pipeline).
-        "process_cpu_s": round(cpu, 2), "events_per_cpu_s": round(summary.events / cpu, 1),
+        "process_cpu_s": round(cpu, 2),
+        "events_per_cpu_s": round(summary.events / cpu, 1),
         "load_avg_1m": round(os.getloadavg()[0], 2),
         # Share of all CPUs busy (this process, the database, anything else)
         # while the queue drained: near 100 means the run is CPU-bound.
         "machine_busy_pct": round(100 * (ticks1[0] - ticks0[0]) / max(1, ticks1[1] - ticks0[1]), 1)
-        if ticks0 and ticks1 else None,
+        if ticks0 and ticks1
+        else None,
     }
 
 
@@ -130,7 +167,9 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="Only the first N turns.")
     parser.add_argument("--batch", type=int, default=50, help="Turns per job (default 50).")
     parser.add_argument("--embedder", choices=["local", "hash"], default="local")
-    parser.add_argument("--workers", type=int, default=1, help="Workers draining the queue concurrently.")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="Workers draining the queue concurrently."
+    )
     args = parser.parse_args()
     url = os.environ.get("HAKI_DATABASE_URL")
     if url:

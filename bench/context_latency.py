@@ -45,8 +45,14 @@ from psycopg.rows import dict_row
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_corpus as corpus
 from _server import running_server
-
-from haki.context.candidates import LEXICAL, SEMANTIC, TUNE_HNSW, FactQuery, LexicalLeg, fulltext_params
+from haki.context.candidates import (
+    LEXICAL,
+    SEMANTIC,
+    TUNE_HNSW,
+    FactQuery,
+    LexicalLeg,
+    fulltext_params,
+)
 from haki.context.config import DEFAULT
 from haki.context.query import fulltext_terms
 from haki.providers.embed import LocalEmbedder
@@ -71,8 +77,7 @@ LIMIT 256"""
 
 HNSW_INDEXES = {
     "facts_embedding": "CREATE INDEX facts_embedding ON facts USING hnsw (embedding vector_cosine_ops)",
-    "episode_chunks_embedding":
-        "CREATE INDEX episode_chunks_embedding ON episode_chunks USING hnsw (embedding vector_cosine_ops)",
+    "episode_chunks_embedding": "CREATE INDEX episode_chunks_embedding ON episode_chunks USING hnsw (embedding vector_cosine_ops)",
 }
 
 
@@ -80,7 +85,9 @@ def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-def _vectors(texts: list[str], templates: list[int], n_templates: int, mode: str, embedder, rng) -> np.ndarray:
+def _vectors(
+    texts: list[str], templates: list[int], n_templates: int, mode: str, embedder, rng
+) -> np.ndarray:
     if mode == "real":
         return embedder.embed_documents(texts)
     # One centroid per template (its first text), rows scattered around it.
@@ -99,9 +106,22 @@ def seed(url: str, rows: int, mode: str, embedder: LocalEmbedder) -> None:
     facts = corpus.facts(rows)
     turns = corpus.turns(rows)
     t0 = time.perf_counter()
-    fact_vecs = _vectors([f.search_text for f in facts], [f.template for f in facts],
-                         len(corpus.FACT_TEMPLATES), mode, embedder, rng)
-    turn_vecs = _vectors([t for _, t in turns], [i for i, _ in turns], len(corpus.TURN_TEMPLATES), mode, embedder, rng)
+    fact_vecs = _vectors(
+        [f.search_text for f in facts],
+        [f.template for f in facts],
+        len(corpus.FACT_TEMPLATES),
+        mode,
+        embedder,
+        rng,
+    )
+    turn_vecs = _vectors(
+        [t for _, t in turns],
+        [i for i, _ in turns],
+        len(corpus.TURN_TEMPLATES),
+        mode,
+        embedder,
+        rng,
+    )
     log(f"embedded {2 * rows} texts ({mode}) in {time.perf_counter() - t0:.1f}s")
     t0 = time.perf_counter()
     with psycopg.connect(url, autocommit=True) as conn:  # the owner: COPY is refused under RLS
@@ -109,23 +129,63 @@ def seed(url: str, rows: int, mode: str, embedder: LocalEmbedder) -> None:
         for name in HNSW_INDEXES:
             conn.execute(f"DROP INDEX {name}")
         with conn.cursor() as cur:
-            with cur.copy("COPY facts (project_id, subject_id, predicate, value, status, confidence, valid_from, "
-                          "recorded_from, search_text, embedding) FROM STDIN") as copy:
+            with cur.copy(
+                "COPY facts (project_id, subject_id, predicate, value, status, confidence, valid_from, "
+                "recorded_from, search_text, embedding) FROM STDIN"
+            ) as copy:
                 for i, (f, vec) in enumerate(zip(facts, fact_vecs, strict=True)):
                     when = NOW - timedelta(minutes=37 * i)
-                    copy.write_row((PROJECT, SUBJECT, f.predicate, psycopg.types.json.Jsonb(f.value), "active",
-                                    0.8, when, when, f.search_text, vec))
+                    copy.write_row(
+                        (
+                            PROJECT,
+                            SUBJECT,
+                            f.predicate,
+                            psycopg.types.json.Jsonb(f.value),
+                            "active",
+                            0.8,
+                            when,
+                            when,
+                            f.search_text,
+                            vec,
+                        )
+                    )
             events = [uuid.uuid4() for _ in range(rows)]
-            with cur.copy("COPY events (id, project_id, subject_id, kind, occurred_at, payload, hash, "
-                          "idempotency_key) FROM STDIN") as copy:
+            with cur.copy(
+                "COPY events (id, project_id, subject_id, kind, occurred_at, payload, hash, "
+                "idempotency_key) FROM STDIN"
+            ) as copy:
                 for i, eid in enumerate(events):
-                    copy.write_row((eid, PROJECT, SUBJECT, "conversation.message", NOW - timedelta(minutes=41 * i),
-                                    "{}", "sha256:bench", str(eid)))
-            with cur.copy("COPY episode_chunks (event_id, ordinal, project_id, subject_id, kind, occurred_at, "
-                          "text, embedding) FROM STDIN") as copy:
-                for i, ((_, text), vec, eid) in enumerate(zip(turns, turn_vecs, events, strict=True)):
-                    copy.write_row((eid, 0, PROJECT, SUBJECT, "conversation.message",
-                                    NOW - timedelta(minutes=41 * i), text, vec))
+                    copy.write_row(
+                        (
+                            eid,
+                            PROJECT,
+                            SUBJECT,
+                            "conversation.message",
+                            NOW - timedelta(minutes=41 * i),
+                            "{}",
+                            "sha256:bench",
+                            str(eid),
+                        )
+                    )
+            with cur.copy(
+                "COPY episode_chunks (event_id, ordinal, project_id, subject_id, kind, occurred_at, "
+                "text, embedding) FROM STDIN"
+            ) as copy:
+                for i, ((_, text), vec, eid) in enumerate(
+                    zip(turns, turn_vecs, events, strict=True)
+                ):
+                    copy.write_row(
+                        (
+                            eid,
+                            0,
+                            PROJECT,
+                            SUBJECT,
+                            "conversation.message",
+                            NOW - timedelta(minutes=41 * i),
+                            text,
+                            vec,
+                        )
+                    )
         log(f"copied rows in {time.perf_counter() - t0:.1f}s; building hnsw indexes")
         t0 = time.perf_counter()
         conn.execute("SET maintenance_work_mem = '1GB'")
@@ -138,8 +198,10 @@ def seed(url: str, rows: int, mode: str, embedder: LocalEmbedder) -> None:
 
 def scope_size(url: str) -> int:
     with psycopg.connect(url) as conn:
-        row = conn.execute("SELECT count(*) FROM facts WHERE project_id = %s AND subject_id = %s",
-                           (PROJECT, SUBJECT)).fetchone()
+        row = conn.execute(
+            "SELECT count(*) FROM facts WHERE project_id = %s AND subject_id = %s",
+            (PROJECT, SUBJECT),
+        ).fetchone()
     return row[0] if row else 0
 
 
@@ -152,8 +214,9 @@ def summary(values: list[float]) -> str:
     return f"{pct(values, 50):7.2f} | {pct(values, 95):7.2f} | {pct(values, 99):7.2f}"
 
 
-def http_run(base_url: str, queries: list[str], warm_up: list[str]) -> tuple[list[float], list[float], list[int],
-                                                                        dict[str, list[float]]]:
+def http_run(
+    base_url: str, queries: list[str], warm_up: list[str]
+) -> tuple[list[float], list[float], list[int], dict[str, list[float]]]:
     """Two passes over the same distinct queries: the first pays for each
     query's embedding, the second finds it in the server's query cache."""
     total, cached, served = [], [], []
@@ -161,7 +224,9 @@ def http_run(base_url: str, queries: list[str], warm_up: list[str]) -> tuple[lis
 
     def call(client: httpx.Client, q: str) -> tuple[float, httpx.Response]:
         t0 = time.perf_counter()
-        r = client.post("/v1/context", json={"project_id": PROJECT, "subject_id": SUBJECT, "query": q})
+        r = client.post(
+            "/v1/context", json={"project_id": PROJECT, "subject_id": SUBJECT, "query": q}
+        )
         ms = (time.perf_counter() - t0) * 1000
         r.raise_for_status()
         return ms, r
@@ -182,7 +247,9 @@ def http_run(base_url: str, queries: list[str], warm_up: list[str]) -> tuple[lis
     return total, cached, served, stages
 
 
-def sql_run(url: str, queries: list[str], embedder: LocalEmbedder) -> tuple[list[float], list[float]]:
+def sql_run(
+    url: str, queries: list[str], embedder: LocalEmbedder
+) -> tuple[list[float], list[float]]:
     """Phase 1 + 2 (its lexical and semantic statements, back to back) against
     the naive full scan, as the application role, same vectors."""
     two_phase, naive = [], []
@@ -191,8 +258,11 @@ def sql_run(url: str, queries: list[str], embedder: LocalEmbedder) -> tuple[list
         for q in queries:
             vec = embedder.embed_query(q)
             terms = fulltext_terms(q, DEFAULT.max_query_terms)
-            params = FactQuery(PROJECT, SUBJECT, datetime.now(UTC), bounded=False).params() | fulltext_params(
-                DEFAULT) | {"vec": vec, "terms": terms, "tsq": " or ".join(terms), "top_k": DEFAULT.top_k}
+            params = (
+                FactQuery(PROJECT, SUBJECT, datetime.now(UTC), bounded=False).params()
+                | fulltext_params(DEFAULT)
+                | {"vec": vec, "terms": terms, "tsq": " or ".join(terms), "top_k": DEFAULT.top_k}
+            )
             with conn.transaction():
                 conn.execute("SET LOCAL ROLE haki_app")
                 conn.execute("SELECT set_config('app.project_id', %s, true)", (PROJECT,))
@@ -209,24 +279,39 @@ def sql_run(url: str, queries: list[str], embedder: LocalEmbedder) -> tuple[list
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--rows", type=int, default=10_000, help="facts, and as many episode chunks")
     ap.add_argument("--queries", type=int, default=200, help="distinct queries per round")
-    ap.add_argument("--rounds", type=int, default=1,
-                    help="repeat the HTTP measurement with fresh queries, one result line per round")
-    ap.add_argument("--vectors", choices=["real", "topic"], default=None,
-                    help="default: real up to 20,000 rows, topic beyond")
-    ap.add_argument("--database-url", help="an empty PostgreSQL database (default: a temporary embedded server)")
-    ap.add_argument("--shared-buffers", default="1GB",
-                    help="shared_buffers of the temporary embedded server (its default, 128MB, holds neither the "
-                         "100k-row heap nor its hnsw index)")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="repeat the HTTP measurement with fresh queries, one result line per round",
+    )
+    ap.add_argument(
+        "--vectors",
+        choices=["real", "topic"],
+        default=None,
+        help="default: real up to 20,000 rows, topic beyond",
+    )
+    ap.add_argument(
+        "--database-url", help="an empty PostgreSQL database (default: a temporary embedded server)"
+    )
+    ap.add_argument(
+        "--shared-buffers",
+        default="1GB",
+        help="shared_buffers of the temporary embedded server (its default, 128MB, holds neither the "
+        "100k-row heap nor its hnsw index)",
+    )
     args = ap.parse_args()
     mode = args.vectors or ("real" if args.rows <= 20_000 else "topic")
     embedder = LocalEmbedder()
     if args.rounds < 1 or args.queries < 1:
         ap.error("--rounds and --queries must be positive")
     every = corpus.queries(args.queries * args.rounds)
-    rounds = [every[i * args.queries:(i + 1) * args.queries] for i in range(args.rounds)]
+    rounds = [every[i * args.queries : (i + 1) * args.queries] for i in range(args.rounds)]
     queries = rounds[0]
     warm_up = corpus.queries(20, seed=99, avoid=frozenset(every))
 
@@ -239,8 +324,11 @@ def main() -> None:
             server = start_embedded(Path(tmp))
             if args.shared_buffers:
                 with psycopg.connect(server.server.get_uri(), autocommit=True) as admin:  # type: ignore[attr-defined]
-                    admin.execute(psycopg.sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(
-                        psycopg.sql.Literal(args.shared_buffers)))
+                    admin.execute(
+                        psycopg.sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(
+                            psycopg.sql.Literal(args.shared_buffers)
+                        )
+                    )
                 server.stop()
                 server = start_embedded(Path(tmp))
             ensure_database(server.server.get_uri(), "haki_bench")  # type: ignore[attr-defined]
@@ -252,7 +340,9 @@ def main() -> None:
                 mode = "existing"
             else:
                 seed(url, args.rows, mode, embedder)
-            with running_server(env={"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}) as base:
+            with running_server(
+                env={"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
+            ) as base:
                 runs = [http_run(base, qs, warm_up) for qs in rounds]
             total, cached, served, stages = runs[0]
             two_phase, naive = sql_run(url, queries, embedder)
@@ -261,9 +351,11 @@ def main() -> None:
                 server.stop()
 
     buffers = "" if args.database_url else f", shared_buffers {args.shared_buffers}"
-    print(f"\n### POST /v1/context — {args.rows:,} facts + {args.rows:,} episode chunks, one scope "
-          f"({mode} vectors{buffers}), {len(queries)} queries, sequential, loopback"
-          f"{'' if len(runs) == 1 else f'; round 1 of {len(runs)}'}\n")
+    print(
+        f"\n### POST /v1/context — {args.rows:,} facts + {args.rows:,} episode chunks, one scope "
+        f"({mode} vectors{buffers}), {len(queries)} queries, sequential, loopback"
+        f"{'' if len(runs) == 1 else f'; round 1 of {len(runs)}'}\n"
+    )
     print("| measure (ms) | p50 | p95 | p99 |")
     print("|---|---:|---:|---:|")
     print(f"| HTTP call, query embedding included | {summary(total)} |")
@@ -275,10 +367,14 @@ def main() -> None:
         print("|---|---:|---:|---:|---:|---:|---:|")
         for n, run in enumerate(runs, start=1):
             print(f"| {n} | {summary(run[0])} | {summary(run[1])} |")
-    print("\nserver stages, p50 / p95 (ms): " + ", ".join(
-        f"{name} {pct(v, 50):.1f} / {pct(v, 95):.1f}" for name, v in stages.items()))
+    print(
+        "\nserver stages, p50 / p95 (ms): "
+        + ", ".join(f"{name} {pct(v, 50):.1f} / {pct(v, 95):.1f}" for name, v in stages.items())
+    )
     ratio = statistics.median(naive) / statistics.median(two_phase)
-    print(f"\nnaive / two-phase (p50): {ratio:.1f}x; items served per call: median {statistics.median(served):.0f}")
+    print(
+        f"\nnaive / two-phase (p50): {ratio:.1f}x; items served per call: median {statistics.median(served):.0f}"
+    )
 
 
 if __name__ == "__main__":

@@ -24,19 +24,68 @@ import time
 from pathlib import Path
 
 TOPICS = {
-    "testing": ["pytest", "fixture", "mock", "parametrize", "coverage", "snapshot", "flaky", "integration"],
-    "migrations": ["alembic", "schema", "migration", "rollback", "backfill", "index", "column", "downgrade"],
+    "testing": [
+        "pytest",
+        "fixture",
+        "mock",
+        "parametrize",
+        "coverage",
+        "snapshot",
+        "flaky",
+        "integration",
+    ],
+    "migrations": [
+        "alembic",
+        "schema",
+        "migration",
+        "rollback",
+        "backfill",
+        "index",
+        "column",
+        "downgrade",
+    ],
     "security": ["secret", "token", "xss", "csrf", "injection", "sanitize", "auth", "permission"],
-    "release": ["semver", "changelog", "tag", "publish", "hotfix", "version", "artifact", "pipeline"],
+    "release": [
+        "semver",
+        "changelog",
+        "tag",
+        "publish",
+        "hotfix",
+        "version",
+        "artifact",
+        "pipeline",
+    ],
     "frontend": ["react", "component", "hook", "state", "accessibility", "css", "render", "router"],
-    "backend": ["fastapi", "endpoint", "service", "repository", "async", "pagination", "retry", "cache"],
+    "backend": [
+        "fastapi",
+        "endpoint",
+        "service",
+        "repository",
+        "async",
+        "pagination",
+        "retry",
+        "cache",
+    ],
     "ci": ["workflow", "runner", "matrix", "artifact", "lint", "pin", "cache", "approval"],
-    "docs": ["readme", "docstring", "markdown", "example", "reference", "changelog", "tutorial", "style"],
+    "docs": [
+        "readme",
+        "docstring",
+        "markdown",
+        "example",
+        "reference",
+        "changelog",
+        "tutorial",
+        "style",
+    ],
     "go": ["goroutine", "context", "error", "interface", "package", "testify", "gofmt", "channel"],
     "rust": ["clippy", "unwrap", "result", "borrow", "crate", "tokio", "lifetime", "trait"],
 }
 VERBS = ["Always", "Never", "Prefer", "Avoid", "Document", "Check", "Require", "Keep"]
-TYPES = [("rule", "rules", "instruction"), ("skill", "skills", "instruction"), ("knowledge", "knowledge", "reference")]
+TYPES = [
+    ("rule", "rules", "instruction"),
+    ("skill", "skills", "instruction"),
+    ("knowledge", "knowledge", "reference"),
+]
 
 
 def generate(root: Path, count: int, seed: int = 7) -> list[str]:
@@ -70,7 +119,9 @@ def generate(root: Path, count: int, seed: int = 7) -> list[str]:
             "confidence: high\n"
             "lifecycle: active\n"
             "---\n\n"
-            f"# {topic.title()}: {words[0]} and {words[1]}\n\n## Content\n\n" + "\n".join(lines) + "\n\n"
+            f"# {topic.title()}: {words[0]} and {words[1]}\n\n## Content\n\n"
+            + "\n".join(lines)
+            + "\n\n"
             "## Context\n\nWhy the team adopted this convention.\n"
         )
         path = base / folder / f"{mid}.md"
@@ -98,7 +149,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--memories", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=40)
-    parser.add_argument("--no-bytecode", action="store_true", help="set PYTHONDONTWRITEBYTECODE for the runs")
+    parser.add_argument(
+        "--no-bytecode", action="store_true", help="set PYTHONDONTWRITEBYTECODE for the runs"
+    )
     args = parser.parse_args()
     engram = shutil.which("engram", path=str(Path(sys.executable).parent)) or shutil.which("engram")
     if engram is None:
@@ -108,18 +161,26 @@ def main() -> int:
         root = Path(tmp)
         (root / ".git").mkdir()
         generate(root, args.memories)
-        env = dict(os.environ, ENGRAM_GLOBAL_DIR=str(root / "no-global"), ENGRAM_CACHE_DIR=str(root / "cache"))
+        env = dict(
+            os.environ,
+            ENGRAM_GLOBAL_DIR=str(root / "no-global"),
+            ENGRAM_CACHE_DIR=str(root / "cache"),
+        )
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         if args.no_bytecode:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
         cmd = [engram, "load"]
         start = time.perf_counter()
-        subprocess.run([*cmd, "--", "warm the index"], cwd=root, env=env, check=True, capture_output=True)
+        subprocess.run(
+            [*cmd, "--", "warm the index"], cwd=root, env=env, check=True, capture_output=True
+        )
         cold = (time.perf_counter() - start) * 1000
         times, baseline = [], []
         for q in queries(random.Random(11), args.runs):
             start = time.perf_counter()
-            done = subprocess.run([*cmd, "--", q], cwd=root, env=env, capture_output=True, text=True)
+            done = subprocess.run(
+                [*cmd, "--", q], cwd=root, env=env, capture_output=True, text=True
+            )
             times.append((time.perf_counter() - start) * 1000)
             if done.returncode != 0:
                 print(done.stderr, file=sys.stderr)
@@ -129,8 +190,12 @@ def main() -> int:
             subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
             baseline.append((time.perf_counter() - start) * 1000)
         print(f"memories: {args.memories}  runs: {args.runs}  cold index build: {cold:.0f} ms")
-        print(f"engram load whole-process p50: {statistics.median(times):.1f} ms  p95: {_p95(times):.1f} ms")
-        print(f"bare python start-up       p50: {statistics.median(baseline):.1f} ms  p95: {_p95(baseline):.1f} ms")
+        print(
+            f"engram load whole-process p50: {statistics.median(times):.1f} ms  p95: {_p95(times):.1f} ms"
+        )
+        print(
+            f"bare python start-up       p50: {statistics.median(baseline):.1f} ms  p95: {_p95(baseline):.1f} ms"
+        )
     return 0
 
 

@@ -21,9 +21,30 @@ from pathlib import Path
 
 from haki.consolidator.extract.rules import extract_payload
 
-SAMPLE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "extraction" / "locomo_sample.jsonl"
+SAMPLE = (
+    Path(__file__).resolve().parents[1]
+    / "tests"
+    / "fixtures"
+    / "extraction"
+    / "locomo_sample.jsonl"
+)
 POSITIVE = {"likes", "prefers", "hobby", "plays", "learning"}
-STOP = {"the", "a", "an", "my", "to", "of", "and", "with", "his", "her", "their", "our", "some", "about"}
+STOP = {
+    "the",
+    "a",
+    "an",
+    "my",
+    "to",
+    "of",
+    "and",
+    "with",
+    "his",
+    "her",
+    "their",
+    "our",
+    "some",
+    "about",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +124,18 @@ def main() -> int:
     if args.show_errors:
         for kind, turn, fact in errors:
             print(f"{kind:15} {turn:14} {fact}", file=sys.stderr)
-    print(json.dumps({
-        "turns": len(rows), "labelled_facts": score.labelled, "predicted": score.predicted,
-        "correct": score.correct, "precision": round(score.precision, 3), "recall": round(score.recall, 3),
-    }))
+    print(
+        json.dumps(
+            {
+                "turns": len(rows),
+                "labelled_facts": score.labelled,
+                "predicted": score.predicted,
+                "correct": score.correct,
+                "precision": round(score.precision, 3),
+                "recall": round(score.recall, 3),
+            }
+        )
+    )
     return 0
 
 

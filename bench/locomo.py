@@ -37,17 +37,33 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _server import REPO, running_server  # noqa: E402
-
-from haki.text.lexicon import terms as content_terms  # noqa: E402
+from _server import REPO, running_server
+from haki.text.lexicon import terms as content_terms
 
 DATA = REPO.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
 BUDGETS = (300, 900, 1500)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 _DATE = re.compile(r"(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})", re.I)
-_MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august",
-     "september", "october", "november", "december"], start=1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        start=1,
+    )
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +106,9 @@ def answer_share(q: Question, served_text: str) -> float | None:
 
 @dataclass(slots=True)
 class RunResult:
-    outcomes: dict[tuple[str, int], list[Outcome]] = field(default_factory=lambda: defaultdict(list))
+    outcomes: dict[tuple[str, int], list[Outcome]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
     timings: dict[str, float] = field(default_factory=dict)
 
 
@@ -108,7 +126,9 @@ def evidence_ids(raw: Sequence[str]) -> frozenset[str]:
     return frozenset(t for item in raw for t in re.findall(r"D\d+:\d+", str(item)))
 
 
-def load(path: Path, conversations: int | None, questions: int | None) -> tuple[list[Turn], list[Question]]:
+def load(
+    path: Path, conversations: int | None, questions: int | None
+) -> tuple[list[Turn], list[Question]]:
     data = json.loads(path.read_text())[:conversations]
     turns: list[Turn] = []
     qs: list[Question] = []
@@ -118,11 +138,27 @@ def load(path: Path, conversations: int | None, questions: int | None) -> tuple[
         for _, key in sessions:
             start = parse_session_date(c[f"{key}_date_time"])
             for pos, t in enumerate(c[key]):
-                turns.append(Turn(sid, t["dia_id"], t["speaker"], t["text"], t.get("blip_caption"),
-                                  start + timedelta(seconds=pos)))
-        conv_qs = [Question(sid, q["question"], evidence_ids(q.get("evidence") or []), int(q["category"]),
-                            frozenset(content_terms(str(q.get("answer") or ""))))
-                   for q in conv["qa"] if evidence_ids(q.get("evidence") or [])]
+                turns.append(
+                    Turn(
+                        sid,
+                        t["dia_id"],
+                        t["speaker"],
+                        t["text"],
+                        t.get("blip_caption"),
+                        start + timedelta(seconds=pos),
+                    )
+                )
+        conv_qs = [
+            Question(
+                sid,
+                q["question"],
+                evidence_ids(q.get("evidence") or []),
+                int(q["category"]),
+                frozenset(content_terms(str(q.get("answer") or ""))),
+            )
+            for q in conv["qa"]
+            if evidence_ids(q.get("evidence") or [])
+        ]
         qs.extend(conv_qs[:questions])
     return turns, qs
 
@@ -157,12 +193,19 @@ class BM25:
             s = 0.0
             for t in q & d.keys():
                 tf = d[t]
-                s += self.idf[t] * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * length / self.avg))
+                s += (
+                    self.idf[t]
+                    * tf
+                    * (self.k1 + 1)
+                    / (tf + self.k1 * (1 - self.b + self.b * length / self.avg))
+                )
             scores.append((-s, i))
         return [i for s, i in sorted(scores) if s < 0]
 
 
-def bm25_floor(turns: list[Turn], questions: list[Question], budgets: Sequence[int], result: RunResult) -> None:
+def bm25_floor(
+    turns: list[Turn], questions: list[Question], budgets: Sequence[int], result: RunResult
+) -> None:
     by_conv: dict[str, list[Turn]] = defaultdict(list)
     for t in turns:
         by_conv[t.sample_id].append(t)
@@ -180,24 +223,47 @@ def bm25_floor(turns: list[Turn], questions: list[Question], budgets: Sequence[i
                     served.add(conv[i].dia_id)
                     texts.append(conv[i].rendered())
                     used += c
-            result.outcomes[("bm25", budget)].append(Outcome(
-                len(served & q.evidence) / len(q.evidence), used, ms, q.category, answer_share(q, "\n".join(texts))))
+            result.outcomes[("bm25", budget)].append(
+                Outcome(
+                    len(served & q.evidence) / len(q.evidence),
+                    used,
+                    ms,
+                    q.category,
+                    answer_share(q, "\n".join(texts)),
+                )
+            )
 
 
 # --- Haki over HTTP -------------------------------------------------------
 
-async def ingest(client: httpx.AsyncClient, project: str, turns: list[Turn], progress) -> dict[str, str]:
+
+async def ingest(
+    client: httpx.AsyncClient, project: str, turns: list[Turn], progress
+) -> dict[str, str]:
     """Capture turns in batches of 100; return event id -> dia id."""
     event_to_dia: dict[str, str] = {}
     for start in range(0, len(turns), 100):
         batch = turns[start : start + 100]
-        events = [{
-            "project_id": project, "subject_id": t.sample_id, "kind": "conversation.message",
-            "occurred_at": t.occurred_at.isoformat(), "actor_type": "user", "actor_id": t.speaker,
-            "payload": {"speaker": t.speaker, "text": t.text, **({"blip_caption": t.caption} if t.caption else {})},
-            "source": {"dataset": "locomo", "sample_id": t.sample_id, "dia_id": t.dia_id},
-        } for t in batch]
-        r = await client.post("/v1/capture", json={"events": events, "idempotency_key": f"{project}:{start}"})
+        events = [
+            {
+                "project_id": project,
+                "subject_id": t.sample_id,
+                "kind": "conversation.message",
+                "occurred_at": t.occurred_at.isoformat(),
+                "actor_type": "user",
+                "actor_id": t.speaker,
+                "payload": {
+                    "speaker": t.speaker,
+                    "text": t.text,
+                    **({"blip_caption": t.caption} if t.caption else {}),
+                },
+                "source": {"dataset": "locomo", "sample_id": t.sample_id, "dia_id": t.dia_id},
+            }
+            for t in batch
+        ]
+        r = await client.post(
+            "/v1/capture", json={"events": events, "idempotency_key": f"{project}:{start}"}
+        )
         r.raise_for_status()
         for t, ev in zip(batch, r.json()["events"], strict=True):
             event_to_dia[ev["id"]] = t.dia_id
@@ -207,13 +273,18 @@ async def ingest(client: httpx.AsyncClient, project: str, turns: list[Turn], pro
 
 async def consolidate(client: httpx.AsyncClient, project: str, subjects: Sequence[str]) -> None:
     for subject in subjects:
-        r = await client.post("/v1/consolidate/subject", params={"project_id": project, "subject_id": subject},
-                              timeout=None)
+        r = await client.post(
+            "/v1/consolidate/subject",
+            params={"project_id": project, "subject_id": subject},
+            timeout=None,
+        )
         r.raise_for_status()
 
 
 def served_text(packet: dict) -> str:
-    return "\n".join(item.get("text", "") for key in ("facts", "episodes") for item in packet.get(key, []))
+    return "\n".join(
+        item.get("text", "") for key in ("facts", "episodes") for item in packet.get(key, [])
+    )
 
 
 def served_dia_ids(packet: dict, event_to_dia: dict[str, str]) -> set[str]:
@@ -223,27 +294,53 @@ def served_dia_ids(packet: dict, event_to_dia: dict[str, str]) -> set[str]:
     return {event_to_dia[i] for i in ids if i in event_to_dia}
 
 
-async def ask(client: httpx.AsyncClient, project: str, questions: list[Question], budgets: Sequence[int],
-              event_to_dia: dict[str, str], result: RunResult, progress) -> None:
+async def ask(
+    client: httpx.AsyncClient,
+    project: str,
+    questions: list[Question],
+    budgets: Sequence[int],
+    event_to_dia: dict[str, str],
+    result: RunResult,
+    progress,
+) -> None:
     for q in questions:
         for budget in budgets:
             start = time.perf_counter()
-            r = await client.post("/v1/context", json={
-                "project_id": project, "subject_id": q.sample_id, "query": q.text, "budget_tokens": budget})
+            r = await client.post(
+                "/v1/context",
+                json={
+                    "project_id": project,
+                    "subject_id": q.sample_id,
+                    "query": q.text,
+                    "budget_tokens": budget,
+                },
+            )
             ms = (time.perf_counter() - start) * 1000
             r.raise_for_status()
             body = r.json()
             if body["token_count"] > budget:
                 raise AssertionError(f"token_count {body['token_count']} over budget {budget}")
             served = served_dia_ids(body["packet"], event_to_dia)
-            result.outcomes[("haki", budget)].append(Outcome(
-                len(served & q.evidence) / len(q.evidence), body["token_count"], ms, q.category,
-                answer_share(q, served_text(body["packet"]))))
+            result.outcomes[("haki", budget)].append(
+                Outcome(
+                    len(served & q.evidence) / len(q.evidence),
+                    body["token_count"],
+                    ms,
+                    q.category,
+                    answer_share(q, served_text(body["packet"])),
+                )
+            )
         progress(1)
 
 
-async def run_haki(client: httpx.AsyncClient, turns: list[Turn], questions: list[Question],
-                   budgets: Sequence[int], result: RunResult, quiet: bool = True) -> None:
+async def run_haki(
+    client: httpx.AsyncClient,
+    turns: list[Turn],
+    questions: list[Question],
+    budgets: Sequence[int],
+    result: RunResult,
+    quiet: bool = True,
+) -> None:
     from rich.progress import Progress
 
     project = f"locomo-{uuid.uuid4().hex[:8]}"
@@ -257,11 +354,20 @@ async def run_haki(client: httpx.AsyncClient, turns: list[Turn], questions: list
         result.timings["consolidate_s"] = time.perf_counter() - start
         task = bar.add_task("questions", total=len(questions))
         start = time.perf_counter()
-        await ask(client, project, questions, budgets, event_to_dia, result, lambda n: bar.advance(task, n))
+        await ask(
+            client,
+            project,
+            questions,
+            budgets,
+            event_to_dia,
+            result,
+            lambda n: bar.advance(task, n),
+        )
         result.timings["questions_s"] = time.perf_counter() - start
 
 
 # --- report ---------------------------------------------------------------
+
 
 def percentile(values: Sequence[float], p: float) -> float:
     if not values:
@@ -274,10 +380,14 @@ def summarise(result: RunResult) -> list[dict]:
     rows = []
     for (system, budget), outs in sorted(result.outcomes.items()):
         row = {
-            "system": system, "budget": budget, "questions": len(outs),
+            "system": system,
+            "budget": budget,
+            "questions": len(outs),
             "recall": statistics.fmean(o.recall for o in outs),
             "all_evidence": statistics.fmean(1.0 if o.recall == 1.0 else 0.0 for o in outs),
-            "answer": statistics.fmean(a) if (a := [o.answer for o in outs if o.answer is not None]) else None,
+            "answer": statistics.fmean(a)
+            if (a := [o.answer for o in outs if o.answer is not None])
+            else None,
             "mean_tokens": statistics.fmean(o.tokens for o in outs),
             "p50_ms": percentile([o.latency_ms for o in outs], 50),
             "p95_ms": percentile([o.latency_ms for o in outs], 95),
@@ -290,22 +400,48 @@ def summarise(result: RunResult) -> list[dict]:
 
 
 def print_table(rows: list[dict], timings: dict[str, float]) -> None:
-    head = ["system", "budget", "n", "recall", "all-ev", "answer", *[f"c{c} {CATEGORIES[c][:6]}" for c in CATEGORIES],
-            "tokens", "p50 ms", "p95 ms"]
+    head = [
+        "system",
+        "budget",
+        "n",
+        "recall",
+        "all-ev",
+        "answer",
+        *[f"c{c} {CATEGORIES[c][:6]}" for c in CATEGORIES],
+        "tokens",
+        "p50 ms",
+        "p95 ms",
+    ]
     print(" | ".join(head))
     print(" | ".join("---" for _ in head))
     for r in rows:
         cats = [f"{r[f'cat{c}']:.1%}" if r[f"cat{c}"] is not None else "-" for c in CATEGORIES]
-        print(" | ".join([r["system"], str(r["budget"]), str(r["questions"]), f"{r['recall']:.1%}",
-                          f"{r['all_evidence']:.1%}", f"{r['answer']:.1%}" if r["answer"] is not None else "-", *cats, f"{r['mean_tokens']:.0f}",
-                          f"{r['p50_ms']:.1f}", f"{r['p95_ms']:.1f}"]))
+        print(
+            " | ".join(
+                [
+                    r["system"],
+                    str(r["budget"]),
+                    str(r["questions"]),
+                    f"{r['recall']:.1%}",
+                    f"{r['all_evidence']:.1%}",
+                    f"{r['answer']:.1%}" if r["answer"] is not None else "-",
+                    *cats,
+                    f"{r['mean_tokens']:.0f}",
+                    f"{r['p50_ms']:.1f}",
+                    f"{r['p95_ms']:.1f}",
+                ]
+            )
+        )
     if timings:
         print("\n" + ", ".join(f"{k} {v:.1f}" for k, v in sorted(timings.items())))
 
 
 async def main_async(args: argparse.Namespace) -> RunResult:
     turns, questions = load(Path(args.data), args.conversations, args.questions)
-    print(f"{len(turns)} turns, {len(questions)} questions with evidence, budgets {args.budgets}", file=sys.stderr)
+    print(
+        f"{len(turns)} turns, {len(questions)} questions with evidence, budgets {args.budgets}",
+        file=sys.stderr,
+    )
     result = RunResult()
     if args.baseline == "bm25":
         bm25_floor(turns, questions, args.budgets, result)
@@ -317,15 +453,24 @@ async def main_async(args: argparse.Namespace) -> RunResult:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", default=str(DATA), help="LoCoMo JSON (default: the shared dev half)")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--data", default=str(DATA), help="LoCoMo JSON (default: the shared dev half)"
+    )
     parser.add_argument("--base-url", help="use a running server instead of starting one")
-    parser.add_argument("--budgets", type=lambda s: [int(x) for x in s.split(",")], default=list(BUDGETS))
+    parser.add_argument(
+        "--budgets", type=lambda s: [int(x) for x in s.split(",")], default=list(BUDGETS)
+    )
     parser.add_argument("--conversations", type=int, help="only the first N conversations")
-    parser.add_argument("--questions", type=int, help="only the first N questions of each conversation")
+    parser.add_argument(
+        "--questions", type=int, help="only the first N questions of each conversation"
+    )
     parser.add_argument("--baseline", choices=["bm25", "none"], default="bm25")
-    parser.add_argument("--recipe", help="retrieval recipe for the started server (HAKI_CONTEXT_RECIPE)")
+    parser.add_argument(
+        "--recipe", help="retrieval recipe for the started server (HAKI_CONTEXT_RECIPE)"
+    )
     parser.add_argument("--out", help="write the summary as JSON here")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
     args = parser.parse_args(argv)

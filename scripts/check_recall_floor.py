@@ -36,7 +36,9 @@ from haki.context.config import EPISODE_TOP_K
 from haki.context.gate import passes
 from haki.providers.embed import build_embedder
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo_dev.json"
+DEFAULT_DATA = (
+    Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo_dev.json"
+)
 ADVERSARIAL = 5
 THRESHOLDS = [0.0] + [round(0.30 + 0.05 * i, 2) for i in range(15)]
 
@@ -52,10 +54,17 @@ def load(path: Path, embedder, max_conversations: int | None) -> list[Question]:
     data = json.loads(path.read_text(encoding="utf-8"))[:max_conversations]
     questions: list[Question] = []
     for conv in data:
-        turns = [turn for key, session in sorted(conv["conversation"].items())
-                 if key.startswith("session_") and isinstance(session, list) for turn in session]
-        texts = [f"{t['speaker']}: {t['text']}" + (f" [image: {t['blip_caption']}]" if t.get("blip_caption") else "")
-                 for t in turns]
+        turns = [
+            turn
+            for key, session in sorted(conv["conversation"].items())
+            if key.startswith("session_") and isinstance(session, list)
+            for turn in session
+        ]
+        texts = [
+            f"{t['speaker']}: {t['text']}"
+            + (f" [image: {t['blip_caption']}]" if t.get("blip_caption") else "")
+            for t in turns
+        ]
         index = {t["dia_id"]: i for i, t in enumerate(turns)}
         print(f"embedding {len(texts)} turns of {conv['sample_id']}", file=sys.stderr, flush=True)
         turn_vecs = embedder.embed_documents(texts)
@@ -64,7 +73,9 @@ def load(path: Path, embedder, max_conversations: int | None) -> list[Question]:
         for q, vec in zip(qa, q_vecs, strict=True):
             evidence = frozenset(index[e] for e in q["evidence"] if e in index)
             if evidence:
-                questions.append(Question(1.0 - turn_vecs @ vec, evidence, q.get("category") == ADVERSARIAL))
+                questions.append(
+                    Question(1.0 - turn_vecs @ vec, evidence, q.get("category") == ADVERSARIAL)
+                )
     return questions
 
 
@@ -89,12 +100,24 @@ def evaluate(questions: list[Question], threshold: float, top_k: int) -> dict[st
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo JSON (default: the dev half)")
-    ap.add_argument("--top-k", type=int, default=EPISODE_TOP_K, help="candidates per question before the gate")
-    ap.add_argument("--conversations", type=int, default=None, help="use only the first N conversations")
-    ap.add_argument("--max-recall-loss", type=float, default=0.05,
-                    help="suggest the tightest floor losing at most this share of ungated recall")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--data", type=Path, default=DEFAULT_DATA, help="LoCoMo JSON (default: the dev half)"
+    )
+    ap.add_argument(
+        "--top-k", type=int, default=EPISODE_TOP_K, help="candidates per question before the gate"
+    )
+    ap.add_argument(
+        "--conversations", type=int, default=None, help="use only the first N conversations"
+    )
+    ap.add_argument(
+        "--max-recall-loss",
+        type=float,
+        default=0.05,
+        help="suggest the tightest floor losing at most this share of ungated recall",
+    )
     args = ap.parse_args()
     settings = load_settings()
     embedder = build_embedder(settings)
@@ -102,17 +125,25 @@ def main() -> None:
     rows = [(t, evaluate(questions, t, args.top_k)) for t in THRESHOLDS]
     base = rows[0][1]["recall"]
 
-    print(f"\nembedder {embedder.name}; {len(questions)} questions; top-{args.top_k} turns per question\n")
-    print("| max distance | evidence recall | injection rate | adversarial injection | items/call | precision |")
+    print(
+        f"\nembedder {embedder.name}; {len(questions)} questions; top-{args.top_k} turns per question\n"
+    )
+    print(
+        "| max distance | evidence recall | injection rate | adversarial injection | items/call | precision |"
+    )
     print("|---:|---:|---:|---:|---:|---:|")
     for t, m in rows:
         label = "off" if t == 0 else f"{t:.2f}"
-        print(f"| {label} | {m['recall']:.3f} | {m['injection']:.3f} | {m['adversarial_injection']:.3f} "
-              f"| {m['items']:.2f} | {m['precision']:.3f} |")
+        print(
+            f"| {label} | {m['recall']:.3f} | {m['injection']:.3f} | {m['adversarial_injection']:.3f} "
+            f"| {m['items']:.2f} | {m['precision']:.3f} |"
+        )
     keep = [t for t, m in rows[1:] if m["recall"] >= (1 - args.max_recall_loss) * base]
     if keep:
-        print(f"\nsuggested HAKI_RECALL_MAX_DISTANCE={min(keep):.2f} for {embedder.name} "
-              f"(keeps ≥ {1 - args.max_recall_loss:.0%} of ungated evidence recall)")
+        print(
+            f"\nsuggested HAKI_RECALL_MAX_DISTANCE={min(keep):.2f} for {embedder.name} "
+            f"(keeps ≥ {1 - args.max_recall_loss:.0%} of ungated evidence recall)"
+        )
     else:
         print("\nno threshold keeps enough recall; leave the gate off")
 

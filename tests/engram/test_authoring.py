@@ -22,9 +22,14 @@ def test_init_creates_layout_once(repo) -> None:
 def test_add_writes_a_valid_recorded_file(repo) -> None:
     root = repo.roots().workspace
     init(root)
-    path = add(root, NewMemory("rule", "api-errors", "Return errors as {error: {type, message}}.", tags=("api",)),
-               today="2026-01-02")
-    memory, digest, problem = parse_file(root, "rules/api-errors.md")
+    path = add(
+        root,
+        NewMemory(
+            "rule", "api-errors", "Return errors as {error: {type, message}}.", tags=("api",)
+        ),
+        today="2026-01-02",
+    )
+    memory, _digest, problem = parse_file(root, "rules/api-errors.md")
     assert problem is None and memory is not None
     assert memory.directive == "Return errors as {error: {type, message}}."
     assert memory.tags == ("api",) and memory.created == "2026-01-02"
@@ -42,7 +47,9 @@ def test_lint_reports_schema_duplicates_broken_deps_cycles_and_oversize(repo) ->
     repo.add("c-rule", depends_on=["missing-rule"])
     repo.add("big-rule", content="word " * 4000)
     repo.add("a-rule", type="skill", folder="skills")
-    (repo.engram / "rules" / "broken.md").write_text("---\nid: broken\ntype: rule\ntype: skill\n---\n")
+    (repo.engram / "rules" / "broken.md").write_text(
+        "---\nid: broken\ntype: rule\ntype: skill\n---\n"
+    )
     messages = [f"{f.severity} {f.message}" for f in lint(repo.roots())]
     assert any("duplicate key 'type'" in m for m in messages)
     assert any("duplicate id 'a-rule'" in m for m in messages)
@@ -68,6 +75,8 @@ def test_verify_and_rehash_track_sources(repo) -> None:
     assert rehash(repo.roots().all()) == 2
     assert verify(repo.roots().all()) == ()
     (repo.root / "docs" / "api.md").write_text("v2")
-    assert [(f.status, f.path) for f in verify(repo.roots().all())] == [("stale_source", "docs/api.md")]
+    assert [(f.status, f.path) for f in verify(repo.roots().all())] == [
+        ("stale_source", "docs/api.md")
+    ]
     (repo.engram / "rules" / "api-doc.md").unlink()
     assert "removed" in {f.status for f in verify(repo.roots().all())}

@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-
 from pathlib import Path
 
 from haki.engram.benchmark import percentile, read_cases, run
@@ -36,14 +35,34 @@ def test_benchmark_command_prints_metrics(tmp_path) -> None:
     corpus = FIXTURES / "corpus"
     env = dict(os.environ, ENGRAM_CACHE_DIR=str(tmp_path / "cache"))
     done = subprocess.run(
-        [sys.executable, "-m", "haki.engram.cli", "benchmark", str(FIXTURES / "cases.json"), "--json",
-         "-C", str(corpus / "workspace"), "--global-dir", str(corpus / "global")],
-        capture_output=True, text=True, env=env, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "haki.engram.cli",
+            "benchmark",
+            str(FIXTURES / "cases.json"),
+            "--json",
+            "-C",
+            str(corpus / "workspace"),
+            "--global-dir",
+            str(corpus / "global"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    for key in ("precision_at_k", "recall_at_k", "forbidden_hits", "zero_match_correct", "tokens_per_load",
-                "latency_p50_ms", "latency_p95_ms"):
+    for key in (
+        "precision_at_k",
+        "recall_at_k",
+        "forbidden_hits",
+        "zero_match_correct",
+        "tokens_per_load",
+        "latency_p50_ms",
+        "latency_p95_ms",
+    ):
         assert key in report
 
 

@@ -12,9 +12,16 @@ TODAY = "2026-06-01"
 def corpus(repo, n: int = 6) -> None:
     for i in range(n):
         # Later memories repeat the tag less, so the ranking is a-b-c-... by construction.
-        body = "\n".join(f"- Step {j} of the queue procedure, with enough words to weigh something." for j in range(6))
-        repo.add(f"queue-{chr(97 + i)}", tags=["queue"] * 1, directive=f"Queue rule {i}." + " queue" * (n - i),
-                 content=body)
+        body = "\n".join(
+            f"- Step {j} of the queue procedure, with enough words to weigh something."
+            for j in range(6)
+        )
+        repo.add(
+            f"queue-{chr(97 + i)}",
+            tags=["queue"] * 1,
+            directive=f"Queue rule {i}." + " queue" * (n - i),
+            content=body,
+        )
 
 
 def plan(repo, **kw):
@@ -37,7 +44,14 @@ def test_auto_disclosure_expands_top_three_and_cards_the_rest(repo) -> None:
 def test_frontmatter_and_hidden_sections_never_render(repo) -> None:
     corpus(repo, 2)
     text = render(plan(repo, full=True)).text
-    for hidden in ("---", "id: queue-a", "Hidden context line", "hidden origin", "## Context", "## Origin"):
+    for hidden in (
+        "---",
+        "id: queue-a",
+        "Hidden context line",
+        "hidden origin",
+        "## Context",
+        "## Origin",
+    ):
         assert hidden not in text
 
 
@@ -46,7 +60,13 @@ def test_limit_overflow_becomes_omitted_cards(repo) -> None:
     p = plan(repo, limit=2)
     r = render(p)
     assert [i.id for i in p.batch] == ["queue-a", "queue-b"]
-    assert r.cards == ("queue-c", "queue-d", "queue-e", "queue-f", "queue-g")  # at most five omitted
+    assert r.cards == (
+        "queue-c",
+        "queue-d",
+        "queue-e",
+        "queue-f",
+        "queue-g",
+    )  # at most five omitted
     assert r.text.startswith("loaded 2 memory files / 8 total related memories")
 
 
@@ -73,7 +93,10 @@ def test_budget_drops_lowest_cards_last_and_never_cuts_text(repo) -> None:
 
 def test_bodies_are_whole_or_absent(repo) -> None:
     corpus(repo)
-    full_body = "\n".join(f"- Step {j} of the queue procedure, with enough words to weigh something." for j in range(6))
+    full_body = "\n".join(
+        f"- Step {j} of the queue procedure, with enough words to weigh something."
+        for j in range(6)
+    )
     for budget in range(20, 600, 15):
         text = render(plan(repo, budget_tokens=budget)).text
         if "### queue-a" in text:

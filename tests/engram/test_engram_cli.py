@@ -15,11 +15,21 @@ import pytest
 def engram(tmp_path: Path):
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
-    env = dict(os.environ, ENGRAM_GLOBAL_DIR=str(tmp_path / "global"), ENGRAM_CACHE_DIR=str(tmp_path / "cache"))
+    env = dict(
+        os.environ,
+        ENGRAM_GLOBAL_DIR=str(tmp_path / "global"),
+        ENGRAM_CACHE_DIR=str(tmp_path / "cache"),
+    )
 
     def run(*args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run([sys.executable, "-m", "haki.engram.cli", *args], cwd=repo, env=env,
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "haki.engram.cli", *args],
+            cwd=repo,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == code, (done.stdout, done.stderr)
         assert "Traceback" not in done.stderr
         return done
@@ -30,16 +40,48 @@ def engram(tmp_path: Path):
 
 def test_end_to_end(engram) -> None:
     assert "created" in engram("init").stdout
-    engram("add", "knowledge", "--id", "release-basics", "--directive", "Tag main as vX.Y.Z after each release.",
-           "--tags", "release,semver")
-    engram("add", "skill", "--id", "hotfix-flow", "--directive", "Branch hotfix/vX.Y.Z from the last tag.",
-           "--tags", "release,hotfix", "--depends-on", "release-basics", "--level", "advanced")
-    engram("add", "rule", "--id", "pytest-fixtures", "--directive", "Share setup through pytest fixtures.",
-           "--tags", "pytest,testing", "--applies-to", "tests/**/*.py")
+    engram(
+        "add",
+        "knowledge",
+        "--id",
+        "release-basics",
+        "--directive",
+        "Tag main as vX.Y.Z after each release.",
+        "--tags",
+        "release,semver",
+    )
+    engram(
+        "add",
+        "skill",
+        "--id",
+        "hotfix-flow",
+        "--directive",
+        "Branch hotfix/vX.Y.Z from the last tag.",
+        "--tags",
+        "release,hotfix",
+        "--depends-on",
+        "release-basics",
+        "--level",
+        "advanced",
+    )
+    engram(
+        "add",
+        "rule",
+        "--id",
+        "pytest-fixtures",
+        "--directive",
+        "Share setup through pytest fixtures.",
+        "--tags",
+        "pytest,testing",
+        "--applies-to",
+        "tests/**/*.py",
+    )
 
     out = engram("load", "ship", "a", "hotfix").stdout
     assert out.startswith("loaded 2 memory files / 2 total related memories\n")
-    assert out.index("### release-basics [knowledge, reference]") < out.index("### hotfix-flow [skill, instruction]")
+    assert out.index("### release-basics [knowledge, reference]") < out.index(
+        "### hotfix-flow [skill, instruction]"
+    )
     assert "requires: release-basics" in out
     assert "## Context" not in out and "id: " not in out
 
@@ -83,12 +125,18 @@ def test_errors_are_one_line_with_exit_codes(engram) -> None:
     bad.unlink()
     (engram.repo / ".agents/engram/config.yaml").write_text("")
     cyc_a = engram.repo / ".agents/engram/rules/a.md"
-    cyc_a.write_text("---\nid: a\ntype: rule\ndirective: A.\ndepends_on: [b]\n---\n## Content\n\nx\n")
-    (engram.repo / ".agents/engram/rules/b.md").write_text("---\nid: b\ntype: rule\ndirective: B.\ndepends_on: [a]\n---\n## Content\n\ny\n")
+    cyc_a.write_text(
+        "---\nid: a\ntype: rule\ndirective: A.\ndepends_on: [b]\n---\n## Content\n\nx\n"
+    )
+    (engram.repo / ".agents/engram/rules/b.md").write_text(
+        "---\nid: b\ntype: rule\ndirective: B.\ndepends_on: [a]\n---\n## Content\n\ny\n"
+    )
     assert "depends_on cycle: a -> b -> a" in engram("graph", code=2).stderr
 
 
-@pytest.mark.parametrize("command", ["load", "index", "verify", "rehash", "init", "add", "lint", "graph", "benchmark"])
+@pytest.mark.parametrize(
+    "command", ["load", "index", "verify", "rehash", "init", "add", "lint", "graph", "benchmark"]
+)
 def test_every_command_has_help(engram, command: str) -> None:
     out = engram(command, "--help").stdout
     assert out.startswith("usage: ") and len(out.splitlines()) > 3
@@ -104,10 +152,25 @@ def test_warm_load_imports_nothing_heavy(engram) -> None:
         "with contextlib.redirect_stdout(io.StringIO()): main(['load', 'hooks'])\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
-    env = dict(os.environ, ENGRAM_GLOBAL_DIR=str(engram.repo.parent / "global"),
-               ENGRAM_CACHE_DIR=str(engram.repo.parent / "cache"))
-    done = subprocess.run([sys.executable, "-c", code], cwd=engram.repo, env=env, capture_output=True, text=True)
+    env = dict(
+        os.environ,
+        ENGRAM_GLOBAL_DIR=str(engram.repo.parent / "global"),
+        ENGRAM_CACHE_DIR=str(engram.repo.parent / "cache"),
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=engram.repo, env=env, capture_output=True, text=True
+    )
     modules = set(done.stdout.split())
-    heavy = {"yaml", "pathspec", "numpy", "rich", "click", "fastapi", "psycopg", "onnxruntime", "haki.engram.safety"}
+    heavy = {
+        "yaml",
+        "pathspec",
+        "numpy",
+        "rich",
+        "click",
+        "fastapi",
+        "psycopg",
+        "onnxruntime",
+        "haki.engram.safety",
+    }
     assert "haki.engram.loader" in modules
     assert modules.isdisjoint(heavy), modules & heavy

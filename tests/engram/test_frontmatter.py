@@ -7,7 +7,9 @@ from haki.engram.memory import from_fields
 
 
 def test_parses_fields_and_body() -> None:
-    fields, body, line = parse("---\nid: a\ntype: rule\nvalid_until: 2025-01-01\n---\n# T\n", "a.md")
+    fields, body, line = parse(
+        "---\nid: a\ntype: rule\nvalid_until: 2025-01-01\n---\n# T\n", "a.md"
+    )
     assert fields == {"id": "a", "type": "rule", "valid_until": "2025-01-01"}
     assert body == "# T\n"
     assert line == 6
@@ -53,7 +55,9 @@ def test_schema_rejects_bad_type_and_id() -> None:
 
 
 def test_only_the_content_section_is_visible() -> None:
-    title, content = sections("# Title\n\n## Content\n\nshown\n\n## Context\n\nhidden\n\n## Example\n\nhidden too\n")
+    title, content = sections(
+        "# Title\n\n## Content\n\nshown\n\n## Context\n\nhidden\n\n## Example\n\nhidden too\n"
+    )
     assert title == "Title"
     assert content == "shown"
 

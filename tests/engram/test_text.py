@@ -2,7 +2,10 @@ from haki.engram.text import anchors, estimate_tokens, query_paths, stem, terms
 
 
 def test_anchors_drop_english_and_french_stop_words_and_generic_memory_words() -> None:
-    assert anchors("Quelle est la règle pour the memory rules of alembic migrations?") == ["alembic", "migrations"]
+    assert anchors("Quelle est la règle pour the memory rules of alembic migrations?") == [
+        "alembic",
+        "migrations",
+    ]
 
 
 def test_generic_words_alone_give_no_anchor() -> None:
@@ -21,7 +24,9 @@ def test_terms_are_stemmed_without_stop_words() -> None:
 
 
 def test_query_paths_finds_file_like_tokens() -> None:
-    assert "migrations/versions/001_init.py" in query_paths("edit migrations/versions/001_init.py now")
+    assert "migrations/versions/001_init.py" in query_paths(
+        "edit migrations/versions/001_init.py now"
+    )
     assert "app.test.ts" in query_paths("fix app.test.ts")
 
 

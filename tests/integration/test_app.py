@@ -42,14 +42,18 @@ async def test_validation_error_is_422_with_dotted_field(db_url, settings, provi
     async def echo(body: Body) -> dict:
         return {"n": len(body.items)}
 
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
-            r = await c.post("/echo", json={"items": [{"name": "a"}, {"nom": "b"}]})
-            assert r.status_code == 422
-            err = r.json()["error"]
-            assert err["type"] == "invalid_payload" and err["field"] == "items[1].name"
-            r = await c.post("/echo", content=b"{not json", headers={"content-type": "application/json"})
-            assert r.status_code == 422 and r.json()["error"]["type"] == "invalid_payload"
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c,
+    ):
+        r = await c.post("/echo", json={"items": [{"name": "a"}, {"nom": "b"}]})
+        assert r.status_code == 422
+        err = r.json()["error"]
+        assert err["type"] == "invalid_payload" and err["field"] == "items[1].name"
+        r = await c.post(
+            "/echo", content=b"{not json", headers={"content-type": "application/json"}
+        )
+        assert r.status_code == 422 and r.json()["error"]["type"] == "invalid_payload"
 
 
 async def test_database_outage_is_503_then_recovers(client, db_url, pg_maintenance_url):
@@ -63,7 +67,10 @@ async def test_database_outage_is_503_then_recovers(client, db_url, pg_maintenan
                 )
             )
             if not allowed:
-                conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+                conn.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                    (name,),
+                )
 
     set_allowed(False)
     try:

@@ -12,8 +12,17 @@ import pytest
 from haki.storage.migrate import available, current_version, upgrade
 
 TABLES = {
-    "events", "episode_chunks", "facts", "conflict_sets", "context_traces", "jobs",
-    "api_keys", "forget_receipts", "feedback", "predicate_aliases", "subject_aliases",
+    "events",
+    "episode_chunks",
+    "facts",
+    "conflict_sets",
+    "context_traces",
+    "jobs",
+    "api_keys",
+    "forget_receipts",
+    "feedback",
+    "predicate_aliases",
+    "subject_aliases",
 }
 
 
@@ -26,9 +35,16 @@ def test_migrations_are_numbered_and_idempotent(db_url):
 
 def test_schema_has_every_table_and_index(db_url):
     with psycopg.connect(db_url) as conn:
-        tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname='public'")}
-        assert TABLES <= tables
-        idx = {r[0]: r[1] for r in conn.execute("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname='public'")}
+        tables = {
+            r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname='public'")
+        }
+        assert tables >= TABLES
+        idx = {
+            r[0]: r[1]
+            for r in conn.execute(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname='public'"
+            )
+        }
     assert "hnsw" in idx["facts_embedding"] and "vector_cosine_ops" in idx["facts_embedding"]
     assert "hnsw" in idx["episode_chunks_embedding"]
     assert "gin" in idx["facts_search_vector"] and "gin" in idx["episode_chunks_search_vector"]
@@ -73,9 +89,8 @@ def test_missing_pgvector_is_a_clear_startup_error(monkeypatch, db_url):
                 return self.conn.execute("SELECT 1 WHERE false")
             return self.conn.execute(query, *args)
 
-    with psycopg.connect(db_url) as conn:
-        with pytest.raises(ConfigError, match="vector"):
-            migrate.check_pgvector(NoVector(conn))
+    with psycopg.connect(db_url) as conn, pytest.raises(ConfigError, match="vector"):
+        migrate.check_pgvector(NoVector(conn))
 
 
 STARTER = textwrap.dedent(
@@ -97,7 +112,9 @@ STARTER = textwrap.dedent(
 def test_embedded_server_survives_sigkill_and_is_reused(tmp_path: Path):
     from haki.storage.embedded import start_embedded
 
-    proc = subprocess.run([sys.executable, "-c", STARTER, str(tmp_path)], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", STARTER, str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == -signal.SIGKILL and "ready" in proc.stdout
     server = start_embedded(tmp_path)  # the orphaned server is found and reused
     try:

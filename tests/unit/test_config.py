@@ -56,6 +56,15 @@ def test_hash_embedder_needs_explicit_permission(monkeypatch):
     assert load_settings().embed_provider == "hash"
 
 
-@pytest.mark.parametrize("host,expected", [("127.0.0.1", True), ("::1", True), ("localhost", True), ("0.0.0.0", False), ("10.0.0.2", False)])
+@pytest.mark.parametrize(
+    "host,expected",
+    [
+        ("127.0.0.1", True),
+        ("::1", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("10.0.0.2", False),
+    ],
+)
 def test_is_loopback(host, expected):
     assert is_loopback(host) is expected

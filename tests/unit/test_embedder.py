@@ -38,7 +38,9 @@ def test_local_vectors_are_unit_length_and_order_independent(local_embedder: Loc
     np.testing.assert_allclose(batch, single, atol=1e-4)
 
 
-def test_queries_run_on_the_int8_query_model_close_to_the_reference(local_embedder: LocalEmbedder, reference):
+def test_queries_run_on_the_int8_query_model_close_to_the_reference(
+    local_embedder: LocalEmbedder, reference
+):
     assert local_embedder.name.endswith("+int8-queries")
     got = np.stack([local_embedder.embed_query(t) for t in reference["sentences"]])
     want = np.asarray(reference["vectors"], dtype=np.float32)
@@ -69,7 +71,9 @@ def test_without_the_query_model_queries_use_the_packaged_one(monkeypatch, caplo
     monkeypatch.setattr(qm, "query_model", broken)
     embedder = LocalEmbedder()
     text = "a much longer sentence about moving from Paris to Lyon"
-    np.testing.assert_allclose(embedder.embed_query(text), embedder.embed_documents([text])[0], atol=1e-4)
+    np.testing.assert_allclose(
+        embedder.embed_query(text), embedder.embed_documents([text])[0], atol=1e-4
+    )
     assert "fast query model unavailable (onnx is not installed)" in caplog.text
 
 
@@ -111,7 +115,9 @@ def test_token_groups_minimise_padding_plus_calls():
         order = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
         # Brute force over every way to cut the sorted rows into contiguous groups.
         best = min(
-            _cost(lengths, [order[a:b] for a, b in zip((0, *cuts), (*cuts, len(order)), strict=True)])
+            _cost(
+                lengths, [order[a:b] for a, b in zip((0, *cuts), (*cuts, len(order)), strict=True)]
+            )
             for k in range(len(order))
             for cuts in itertools.combinations(range(1, len(order)), k)
         )
@@ -136,4 +142,6 @@ def test_repeated_queries_come_from_a_read_only_cache(local_embedder: LocalEmbed
     again = local_embedder.embed_query("where does my sister live?")
     assert again is first and not first.flags.writeable
     local_embedder._cached_query.cache_clear()  # computed again: the same vector
-    np.testing.assert_allclose(first, local_embedder.embed_query("where does my sister live?"), atol=1e-6)
+    np.testing.assert_allclose(
+        first, local_embedder.embed_query("where does my sister live?"), atol=1e-6
+    )

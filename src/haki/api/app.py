@@ -18,10 +18,22 @@ from ..storage import Database, prepare_database
 from .auth import guard_v1
 from .errors import install_error_handlers
 from .middleware import RequestIdMiddleware
-from .routes import health, keys
-from .routes import capture, events, facts, forget, timeline
-from .routes import context, feedback, inspect, stats
-from .routes import conflicts, consolidate, jobs
+from .routes import (
+    capture,
+    conflicts,
+    consolidate,
+    context,
+    events,
+    facts,
+    feedback,
+    forget,
+    health,
+    inspect,
+    jobs,
+    keys,
+    stats,
+    timeline,
+)
 from .state import AppState
 
 log = logging.getLogger(__name__)
@@ -50,16 +62,24 @@ def create_app(
             prepared = await asyncio.to_thread(prepare_database, settings)
             url = prepared.url
         db = Database(
-            url, min_size=settings.db_pool_min, max_size=settings.db_pool_max, timeout=settings.db_timeout_s
+            url,
+            min_size=settings.db_pool_min,
+            max_size=settings.db_pool_max,
+            timeout=settings.db_timeout_s,
         )
         await db.open()
         state = AppState(
-            settings=settings, db=db, providers=providers or build_providers(settings), traces=TraceWriter(db)
+            settings=settings,
+            db=db,
+            providers=providers or build_providers(settings),
+            traces=TraceWriter(db),
         )
         app.state.haki = state
         await asyncio.to_thread(state.providers.embedder.embed_query, "warm up")
         state.embedder_ready = True
-        tasks = [asyncio.create_task(start(state)) for start in _background_tasks(settings, background)]
+        tasks = [
+            asyncio.create_task(start(state)) for start in _background_tasks(settings, background)
+        ]
         if not settings.auth_enabled:
             log.warning("AUTH IS OFF (dev mode): every /v1 route is open on %s", settings.host)
         try:
@@ -73,7 +93,9 @@ def create_app(
             if prepared is not None:
                 await asyncio.to_thread(prepared.stop)
 
-    app = FastAPI(title="Haki", version=__version__, lifespan=lifespan, dependencies=[Depends(guard_v1)])
+    app = FastAPI(
+        title="Haki", version=__version__, lifespan=lifespan, dependencies=[Depends(guard_v1)]
+    )
     install_error_handlers(app)
     app.add_middleware(RequestIdMiddleware)
     for router in _routers():
@@ -82,10 +104,22 @@ def create_app(
 
 
 def _routers() -> list:
-    return [health.router, keys.router,
-            capture.router, timeline.router, events.router, facts.router, forget.router,
-            context.router, inspect.router, stats.router, feedback.router,
-            consolidate.router, conflicts.router, jobs.router]
+    return [
+        health.router,
+        keys.router,
+        capture.router,
+        timeline.router,
+        events.router,
+        facts.router,
+        forget.router,
+        context.router,
+        inspect.router,
+        stats.router,
+        feedback.router,
+        consolidate.router,
+        conflicts.router,
+        jobs.router,
+    ]
 
 
 def _background_tasks(settings: Settings, enabled: bool) -> list:

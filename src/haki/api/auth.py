@@ -98,7 +98,7 @@ def app_path(request: Request) -> str:
     """The request path inside the app, whatever prefix a proxy mounts it under."""
     path: str = request.scope["path"]
     root: str = request.scope.get("root_path", "")
-    return path[len(root):] if root and path.startswith(root) else path
+    return path[len(root) :] if root and path.startswith(root) else path
 
 
 def enforce_rate_limit(request: Request, principal: Principal) -> None:
@@ -106,7 +106,9 @@ def enforce_rate_limit(request: Request, principal: Principal) -> None:
         return
     wait = rate_limiter(request.app.state.haki).acquire(principal.key_id)
     if wait is not None:
-        raise RateLimited("too many requests for this key; retry later", headers={"Retry-After": str(wait)})
+        raise RateLimited(
+            "too many requests for this key; retry later", headers={"Retry-After": str(wait)}
+        )
 
 
 async def get_principal(request: Request) -> Principal:

@@ -57,7 +57,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized", 400: "invalid_payload"}
+        codes = {
+            404: "not_found",
+            405: "method_not_allowed",
+            401: "unauthorized",
+            400: "invalid_payload",
+        }
         err = HakiError(str(exc.detail))
         err.code, err.status = codes.get(exc.status_code, "http_error"), exc.status_code
         return error_response(err)

@@ -24,8 +24,12 @@ async def issue(db: Database, *, org_id: str, project_id: str, label: str = "") 
     secret = generate_key()
     async with db.transaction() as conn:
         record = await store.insert_key(
-            conn, org_id=org_id, project_id=project_id, label=label,
-            key_hash=hash_key(secret), prefix=key_prefix(secret),
+            conn,
+            org_id=org_id,
+            project_id=project_id,
+            label=label,
+            key_hash=hash_key(secret),
+            prefix=key_prefix(secret),
         )
     return IssuedKey(record=record, secret=secret)
 
@@ -52,6 +56,8 @@ async def resolve(db: Database, secret: str, *, now: datetime | None = None) -> 
     now = now or datetime.now(UTC)
     async with db.transaction() as conn:
         owner = await store.find_active_by_hash(conn, hash_key(secret))
-        if owner is not None and (owner.last_used_at is None or now - owner.last_used_at >= TOUCH_INTERVAL):
+        if owner is not None and (
+            owner.last_used_at is None or now - owner.last_used_at >= TOUCH_INTERVAL
+        ):
             await store.touch(conn, owner.id, TOUCH_INTERVAL.total_seconds())
     return owner

@@ -46,7 +46,13 @@ async def insert_key(
     async with conn.cursor(row_factory=class_row(ApiKey)) as cur:
         await cur.execute(
             INSERT_KEY,
-            {"org_id": org_id, "project_id": project_id, "label": label, "key_hash": key_hash, "prefix": prefix},
+            {
+                "org_id": org_id,
+                "project_id": project_id,
+                "label": label,
+                "key_hash": key_hash,
+                "prefix": prefix,
+            },
         )
         row = await cur.fetchone()
     assert row is not None  # INSERT ... RETURNING always yields the row

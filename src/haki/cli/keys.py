@@ -48,14 +48,19 @@ def keys() -> None:
 
 @keys.command("create")
 @click.option("--project", "project_id", required=True, help="Project the key may access.")
-@click.option("--org", "org_id", default="default", show_default=True, help="Organisation of the project.")
+@click.option(
+    "--org", "org_id", default="default", show_default=True, help="Organisation of the project."
+)
 @click.option("--label", default="", help="Free text shown in listings.")
 def create(project_id: str, org_id: str, label: str) -> None:
     """Create a key and print it once; only its hash is stored."""
     from .. import auth
 
     issued = _run(lambda db: auth.issue(db, org_id=org_id, project_id=project_id, label=label))
-    click.echo(f"created key {issued.record.id} ({issued.record.prefix}…) for project {project_id}", err=True)
+    click.echo(
+        f"created key {issued.record.id} ({issued.record.prefix}…) for project {project_id}",
+        err=True,
+    )
     click.echo("store it now: it cannot be shown again", err=True)
     click.echo(issued.secret)
 
@@ -68,7 +73,11 @@ def list_(project_id: str) -> None:
 
     for key in _run(lambda db: auth.list_keys(db, project_id)):
         used = key.last_used_at.isoformat(timespec="seconds") if key.last_used_at else "never"
-        state = f"revoked {key.revoked_at.isoformat(timespec='seconds')}" if key.revoked_at else "active"
+        state = (
+            f"revoked {key.revoked_at.isoformat(timespec='seconds')}"
+            if key.revoked_at
+            else "active"
+        )
         click.echo(f"{key.id}  {key.prefix}…  {state}  last used {used}  {key.label}")
 
 

@@ -10,7 +10,9 @@ from ..config import load_settings
 @click.command()
 @click.option("--host", help="Bind address (default HAKI_HOST or 127.0.0.1).")
 @click.option("--port", type=int, help="Port (default HAKI_PORT or 8100).")
-@click.option("--no-worker", is_flag=True, help="Do not run the consolidation worker in this process.")
+@click.option(
+    "--no-worker", is_flag=True, help="Do not run the consolidation worker in this process."
+)
 def serve(host: str | None, port: int | None, no_worker: bool) -> None:
     """Start the HTTP API (and an in-process consolidation worker).
 

@@ -24,7 +24,9 @@ async def _worker(settings: Settings) -> AsyncIterator:
     await db.open()
     try:
         providers = build_providers(settings)
-        yield Worker(db, embedder=providers.embedder, extractor=providers.extractor, settings=settings)
+        yield Worker(
+            db, embedder=providers.embedder, extractor=providers.extractor, settings=settings
+        )
     finally:
         await db.close()
         await asyncio.to_thread(prepared.stop)
@@ -51,11 +53,15 @@ def worker() -> None:
 
 
 @click.command()
-@click.option("--all", "backfill", is_flag=True, help="Also queue every event that was never consolidated.")
+@click.option(
+    "--all", "backfill", is_flag=True, help="Also queue every event that was never consolidated."
+)
 @click.option("--project", "project_id", help="Only this project's jobs.")
 @click.option("--subject", "subject_id", help="Only this subject's jobs (needs --project).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def consolidate(backfill: bool, project_id: str | None, subject_id: str | None, quiet: bool) -> None:
+def consolidate(
+    backfill: bool, project_id: str | None, subject_id: str | None, quiet: bool
+) -> None:
     """Run pending consolidation jobs now, with a progress bar on stderr; print the counts as JSON."""
     import json
 
@@ -74,11 +80,17 @@ def consolidate(backfill: bool, project_id: str | None, subject_id: str | None, 
                 async with w.db.transaction(system=True) as conn:
                     await jobs.enqueue_unconsolidated(conn, project_id=project_id)
             async with w.db.transaction() as conn:
-                total = await jobs.count_claimable(conn, project_id=project_id, subject_id=subject_id)
+                total = await jobs.count_claimable(
+                    conn, project_id=project_id, subject_id=subject_id
+                )
             with Progress(console=Console(stderr=True), disable=quiet) as bar:
                 task = bar.add_task("Consolidating", total=total)
-                summary = await run_pending(w, project_id=project_id, subject_id=subject_id,
-                                            on_job=lambda _: bar.advance(task))
+                summary = await run_pending(
+                    w,
+                    project_id=project_id,
+                    subject_id=subject_id,
+                    on_job=lambda _: bar.advance(task),
+                )
             return summary.as_json()
 
     click.echo(json.dumps(asyncio.run(main()), sort_keys=True))

@@ -52,7 +52,9 @@ async def canonical_predicates(
         return mapping
     cur = await conn.execute(LOAD_ALIASES, {"project_id": project_id, "aliases": open_names})
     learned = {row["alias"]: row["predicate"] for row in await cur.fetchall()}
-    cur = await conn.execute(KNOWN_PREDICATES, {"project_id": project_id, "limit": MAX_KNOWN_PREDICATES})
+    cur = await conn.execute(
+        KNOWN_PREDICATES, {"project_id": project_id, "limit": MAX_KNOWN_PREDICATES}
+    )
     known = sorted(set(SPECS) | {row["predicate"] for row in await cur.fetchall()})
     unresolved = [n for n in open_names if n not in learned and n not in known]
     if unresolved:
@@ -73,5 +75,7 @@ async def _semantic_matches(
         best = int(sims[i].argmax())
         if float(sims[i, best]) >= PREDICATE_MATCH_COSINE:
             matches[name] = known[best]
-            await conn.execute(LEARN_ALIAS, {"project_id": project_id, "alias": name, "predicate": known[best]})
+            await conn.execute(
+                LEARN_ALIAS, {"project_id": project_id, "alias": name, "predicate": known[best]}
+            )
     return matches

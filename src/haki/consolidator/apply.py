@@ -67,7 +67,9 @@ INSERT_CONFLICT = """
 INSERT INTO conflict_sets (org_id, project_id, subject_type, subject_id, fact_ids, kind, reason)
 VALUES (%(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s, %(fact_ids)s, %(kind)s, %(reason)s)"""
 
-SET_FACT_EMBEDDING = "UPDATE facts SET embedding = %(embedding)s WHERE id = %(id)s AND project_id = %(project_id)s"
+SET_FACT_EMBEDDING = (
+    "UPDATE facts SET embedding = %(embedding)s WHERE id = %(id)s AND project_id = %(project_id)s"
+)
 
 # Insert status per action that creates a fact.
 NEW_STATUS: dict[Action, str] = {
@@ -88,7 +90,14 @@ class Item:
 
     def newcomer(self) -> Newcomer:
         cand, event = self.sourced.candidate, self.sourced.event
-        return Newcomer(self.predicate, cand.value, cand.qualifiers, event.id, event.occurred_at, event.origin_trust)
+        return Newcomer(
+            self.predicate,
+            cand.value,
+            cand.qualifiers,
+            event.id,
+            event.occurred_at,
+            event.origin_trust,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +113,9 @@ class _Subject:
     def __init__(self, held: list[FactView]):
         self.held = held
         self.active: dict[IdentityKey, FactView] = {}
-        for fact in sorted(held, key=lambda f: (f.valid_from or datetime.min.replace(tzinfo=UTC), str(f.id))):
+        for fact in sorted(
+            held, key=lambda f: (f.valid_from or datetime.min.replace(tzinfo=UTC), str(f.id))
+        ):
             if fact.status == "active":
                 self.active[fact.key] = fact
 
@@ -114,38 +125,73 @@ class _Subject:
             self.active[fact.key] = fact
 
 
-async def _insert(conn: Connection, item: Item, status: str, *, supersedes: UUID | None = None,
-                  valid_to: datetime | None = None) -> FactView:
+async def _insert(
+    conn: Connection,
+    item: Item,
+    status: str,
+    *,
+    supersedes: UUID | None = None,
+    valid_to: datetime | None = None,
+) -> FactView:
     cand, event = item.sourced.candidate, item.sourced.event
     fact_id = uuid.uuid4()
     await conn.execute(
         INSERT_FACT,
         {
-            "id": fact_id, "org_id": event.org_id, "project_id": event.project_id,
-            "subject_type": event.subject_type, "subject_id": event.subject_id, "predicate": item.predicate,
-            "value": Jsonb(cand.value), "qualifiers": Jsonb(cand.qualifiers), "status": status,
-            "confidence": cand.confidence, "valid_from": event.occurred_at, "valid_to": valid_to,
-            "supersedes_id": supersedes, "source_event_ids": [event.id], "fact_kind": cand.fact_kind,
-            "volatility": cand.volatility, "origin_trust": event.origin_trust,
+            "id": fact_id,
+            "org_id": event.org_id,
+            "project_id": event.project_id,
+            "subject_type": event.subject_type,
+            "subject_id": event.subject_id,
+            "predicate": item.predicate,
+            "value": Jsonb(cand.value),
+            "qualifiers": Jsonb(cand.qualifiers),
+            "status": status,
+            "confidence": cand.confidence,
+            "valid_from": event.occurred_at,
+            "valid_to": valid_to,
+            "supersedes_id": supersedes,
+            "source_event_ids": [event.id],
+            "fact_kind": cand.fact_kind,
+            "volatility": cand.volatility,
+            "origin_trust": event.origin_trust,
             "evidence_span": cand.evidence_span or None,
             "search_text": search_text(item.predicate, cand.value, cand.qualifiers),
         },
     )
-    return FactView(fact_id, item.predicate, cand.value, cand.qualifiers, status, event.occurred_at,
-                    event.origin_trust, (event.id,))
-
-
-async def _open_conflict(conn: Connection, item: Item, kind: str, fact_ids: list[UUID], reason: str) -> None:
-    event = item.sourced.event
-    await conn.execute(
-        INSERT_CONFLICT,
-        {"org_id": event.org_id, "project_id": event.project_id, "subject_type": event.subject_type,
-         "subject_id": event.subject_id, "fact_ids": fact_ids, "kind": kind, "reason": reason},
+    return FactView(
+        fact_id,
+        item.predicate,
+        cand.value,
+        cand.qualifiers,
+        status,
+        event.occurred_at,
+        event.origin_trust,
+        (event.id,),
     )
 
 
-async def _execute(conn: Connection, item: Item, action: Action, incumbent: FactView | None,
-                   subject: _Subject) -> FactView | None:
+async def _open_conflict(
+    conn: Connection, item: Item, kind: str, fact_ids: list[UUID], reason: str
+) -> None:
+    event = item.sourced.event
+    await conn.execute(
+        INSERT_CONFLICT,
+        {
+            "org_id": event.org_id,
+            "project_id": event.project_id,
+            "subject_type": event.subject_type,
+            "subject_id": event.subject_id,
+            "fact_ids": fact_ids,
+            "kind": kind,
+            "reason": reason,
+        },
+    )
+
+
+async def _execute(
+    conn: Connection, item: Item, action: Action, incumbent: FactView | None, subject: _Subject
+) -> FactView | None:
     """Carry out one action; return the fact it created, if any."""
     event = item.sourced.event
     project_id = event.project_id
@@ -153,8 +199,13 @@ async def _execute(conn: Connection, item: Item, action: Action, incumbent: Fact
         assert incumbent is not None
         await conn.execute(
             REINFORCE,
-            {"id": incumbent.id, "project_id": project_id, "at": event.occurred_at, "event_id": event.id,
-             "confidence": item.sourced.candidate.confidence},
+            {
+                "id": incumbent.id,
+                "project_id": project_id,
+                "at": event.occurred_at,
+                "event_id": event.id,
+                "confidence": item.sourced.candidate.confidence,
+            },
         )
         subject.record(replace(incumbent, source_event_ids=(*incumbent.source_event_ids, event.id)))
         return None
@@ -162,36 +213,59 @@ async def _execute(conn: Connection, item: Item, action: Action, incumbent: Fact
         return None
     if action == "supersede":
         assert incumbent is not None
-        await set_status(conn, project_id=project_id, fact_id=incumbent.id, status="superseded",
-                         valid_to=event.occurred_at)
+        await set_status(
+            conn,
+            project_id=project_id,
+            fact_id=incumbent.id,
+            status="superseded",
+            valid_to=event.occurred_at,
+        )
         subject.record(replace(incumbent, status="superseded"))
     valid_to = incumbent.valid_from if action == "historical" and incumbent else None
-    created = await _insert(conn, item, NEW_STATUS[action],
-                            supersedes=incumbent.id if action == "supersede" and incumbent else None,
-                            valid_to=valid_to)
+    created = await _insert(
+        conn,
+        item,
+        NEW_STATUS[action],
+        supersedes=incumbent.id if action == "supersede" and incumbent else None,
+        valid_to=valid_to,
+    )
     subject.record(created)
     if action == "contradiction":
         assert incumbent is not None
         cur = await conn.execute(
-            EXTEND_CONTRADICTION, {"project_id": project_id, "incumbent_id": incumbent.id, "fact_id": created.id}
+            EXTEND_CONTRADICTION,
+            {"project_id": project_id, "incumbent_id": incumbent.id, "fact_id": created.id},
         )
         if await cur.fetchone() is None:
-            await _open_conflict(conn, item, "contradiction", [incumbent.id, created.id],
-                                 f"{item.predicate}: two values at the same time")
+            await _open_conflict(
+                conn,
+                item,
+                "contradiction",
+                [incumbent.id, created.id],
+                f"{item.predicate}: two values at the same time",
+            )
     elif action == "quarantine":
-        why = (f"untrusted origin ({event.origin_trust})" if incumbent is None or event.origin_trust == "untrusted"
-               else f"{event.origin_trust} source contradicts {incumbent.origin_trust} fact {incumbent.id}")
+        why = (
+            f"untrusted origin ({event.origin_trust})"
+            if incumbent is None or event.origin_trust == "untrusted"
+            else f"{event.origin_trust} source contradicts {incumbent.origin_trust} fact {incumbent.id}"
+        )
         await _open_conflict(conn, item, "quarantine", [created.id], why)
     return created
 
 
-async def apply_subject(conn: Connection, project_id: str, subject_id: str,
-                        items: Sequence[Item]) -> tuple[Counter[str], list[NewFact]]:
+async def apply_subject(
+    conn: Connection, project_id: str, subject_id: str, items: Sequence[Item]
+) -> tuple[Counter[str], list[NewFact]]:
     """Resolve and apply one subject's items in order; count actions; list created facts."""
     await lock_subject(conn, project_id, subject_id)
     cur = await conn.execute(HELD_FACTS, {"project_id": project_id, "subject_id": subject_id})
-    subject = _Subject([FactView(**{**row, "source_event_ids": tuple(row["source_event_ids"])})
-                        for row in await cur.fetchall()])
+    subject = _Subject(
+        [
+            FactView(**{**row, "source_event_ids": tuple(row["source_event_ids"])})
+            for row in await cur.fetchall()
+        ]
+    )
     counts: Counter[str] = Counter()
     created: list[NewFact] = []
     for item in items:
@@ -204,7 +278,11 @@ async def apply_subject(conn: Connection, project_id: str, subject_id: str,
         counts[action] += 1
         fact = await _execute(conn, item, action, incumbent, subject)
         if fact is not None:
-            created.append(NewFact(fact.id, project_id, search_text(fact.predicate, fact.value, fact.qualifiers)))
+            created.append(
+                NewFact(
+                    fact.id, project_id, search_text(fact.predicate, fact.value, fact.qualifiers)
+                )
+            )
     return counts, created
 
 
@@ -216,5 +294,8 @@ async def embed_facts(conn: Connection, embedder: Embedder, facts: Sequence[NewF
     async with conn.cursor() as cur:
         await cur.executemany(
             SET_FACT_EMBEDDING,
-            [{"id": f.id, "project_id": f.project_id, "embedding": vectors[i]} for i, f in enumerate(facts)],
+            [
+                {"id": f.id, "project_id": f.project_id, "embedding": vectors[i]}
+                for i, f in enumerate(facts)
+            ],
         )

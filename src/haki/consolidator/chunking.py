@@ -80,7 +80,7 @@ def _turn_texts(event: EventRow) -> list[str] | None:
     """One text per turn, or None when the payload is free text."""
     payload = event.payload
     said = utterances(payload)
-    if isinstance(payload.get("messages"), list) and said or len(said) > 1:
+    if (isinstance(payload.get("messages"), list) and said) or len(said) > 1:
         return [f"{u.role}: {u.text}" for u in said]
     if len(said) == 1 and said[0].speaker:
         text = f"{said[0].speaker}: {said[0].text}"
@@ -96,5 +96,9 @@ def chunk_event(event: EventRow) -> list[Chunk]:
         texts = [piece for u in utterances(event.payload) for piece in split_text(u.text)]
     else:
         # A turn stays whole unless it exceeds the hard maximum.
-        texts = [piece for turn in turns for piece in ([turn] if len(turn) <= MAX_CHARS else split_text(turn))]
+        texts = [
+            piece
+            for turn in turns
+            for piece in ([turn] if len(turn) <= MAX_CHARS else split_text(turn))
+        ]
     return [Chunk(event_id=event.id, ordinal=i, text=t) for i, t in enumerate(texts)]

@@ -59,10 +59,12 @@ WHERE id = %(id)s AND project_id = %(project_id)s"""
 REPLACEABLE = frozenset({"candidate", "active", "disputed"})
 
 
-async def list_conflicts(conn: Connection, *, project_id: str, subject_id: str | None, status: str | None,
-                         limit: int) -> list[dict[str, Any]]:
+async def list_conflicts(
+    conn: Connection, *, project_id: str, subject_id: str | None, status: str | None, limit: int
+) -> list[dict[str, Any]]:
     cur = await conn.execute(
-        LIST_CONFLICTS, {"project_id": project_id, "subject_id": subject_id, "status": status, "limit": limit}
+        LIST_CONFLICTS,
+        {"project_id": project_id, "subject_id": subject_id, "status": status, "limit": limit},
     )
     return await cur.fetchall()
 
@@ -74,7 +76,9 @@ def _ended(kept_from: datetime | None, other_from: datetime | None) -> datetime 
     return max(kept_from, other_from)
 
 
-async def resolve(conn: Connection, *, project_id: str, conflict_id: UUID, keep_fact_id: UUID) -> dict[str, Any]:
+async def resolve(
+    conn: Connection, *, project_id: str, conflict_id: UUID, keep_fact_id: UUID
+) -> dict[str, Any]:
     """Keep one member of an open set; return the resolution record."""
     cur = await conn.execute(LOCK_CONFLICT, {"id": conflict_id, "project_id": project_id})
     conflict = await cur.fetchone()
@@ -83,7 +87,9 @@ async def resolve(conn: Connection, *, project_id: str, conflict_id: UUID, keep_
     if conflict["status"] != "open":
         raise InvalidPayload("this conflict set is already resolved", field="conflict_id")
     if keep_fact_id not in conflict["fact_ids"]:
-        raise InvalidPayload("keep_fact_id is not a member of this conflict set", field="keep_fact_id")
+        raise InvalidPayload(
+            "keep_fact_id is not a member of this conflict set", field="keep_fact_id"
+        )
     cur = await conn.execute(MEMBERS, {"project_id": project_id, "ids": conflict["fact_ids"]})
     members = {row["id"]: row for row in await cur.fetchall()}
     kept = members.get(keep_fact_id)
@@ -92,14 +98,23 @@ async def resolve(conn: Connection, *, project_id: str, conflict_id: UUID, keep_
     superseded: list[UUID] = []
     for fact_id, row in members.items():
         if fact_id != keep_fact_id and row["status"] in REPLACEABLE:
-            await set_status(conn, project_id=project_id, fact_id=fact_id, status="superseded",
-                             valid_to=_ended(kept["valid_from"], row["valid_from"]))
+            await set_status(
+                conn,
+                project_id=project_id,
+                fact_id=fact_id,
+                status="superseded",
+                valid_to=_ended(kept["valid_from"], row["valid_from"]),
+            )
             superseded.append(fact_id)
     if kept["status"] != "active":
         await set_status(conn, project_id=project_id, fact_id=keep_fact_id, status="active")
     if superseded and kept["supersedes_id"] is None:
-        await conn.execute(LINK_PREDECESSOR, {"id": keep_fact_id, "project_id": project_id,
-                                              "predecessor": superseded[-1]})
+        await conn.execute(
+            LINK_PREDECESSOR,
+            {"id": keep_fact_id, "project_id": project_id, "predecessor": superseded[-1]},
+        )
     resolution = {"keep_fact_id": str(keep_fact_id), "superseded": [str(f) for f in superseded]}
-    await conn.execute(CLOSE, {"id": conflict_id, "project_id": project_id, "resolution": Jsonb(resolution)})
+    await conn.execute(
+        CLOSE, {"id": conflict_id, "project_id": project_id, "resolution": Jsonb(resolution)}
+    )
     return resolution

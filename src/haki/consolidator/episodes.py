@@ -43,7 +43,9 @@ UPDATE events SET embedding = %(embedding)s
 WHERE id = %(id)s AND project_id = %(project_id)s AND embedding IS NULL"""
 
 
-async def load_events(conn: Connection, project_id: str, ids: Sequence[UUID | str]) -> list[EventRow]:
+async def load_events(
+    conn: Connection, project_id: str, ids: Sequence[UUID | str]
+) -> list[EventRow]:
     cur = await conn.execute(LOAD_EVENTS, {"project_id": project_id, "ids": [str(i) for i in ids]})
     return [EventRow(**row) for row in await cur.fetchall()]
 
@@ -54,11 +56,15 @@ def event_vector(vectors: np.ndarray) -> np.ndarray:
     return (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
 
 
-async def pending_chunks(conn: Connection, events: Sequence[EventRow]) -> list[tuple[EventRow, Chunk]]:
+async def pending_chunks(
+    conn: Connection, events: Sequence[EventRow]
+) -> list[tuple[EventRow, Chunk]]:
     """The chunks of the events not chunked yet, in event then ordinal order."""
     if not events:
         return []
-    cur = await conn.execute(CHUNKED_EVENTS, {"project_id": events[0].project_id, "ids": [e.id for e in events]})
+    cur = await conn.execute(
+        CHUNKED_EVENTS, {"project_id": events[0].project_id, "ids": [e.id for e in events]}
+    )
     done = {row["event_id"] for row in await cur.fetchall()}
     return [(e, c) for e in events if e.id not in done for c in chunk_event(e)]
 
@@ -74,9 +80,16 @@ async def store_chunks(conn: Connection, embedder: Embedder, events: Sequence[Ev
             INSERT_CHUNK,
             [
                 {
-                    "event_id": e.id, "ordinal": c.ordinal, "org_id": e.org_id, "project_id": e.project_id,
-                    "subject_type": e.subject_type, "subject_id": e.subject_id, "kind": e.kind,
-                    "occurred_at": e.occurred_at, "text": c.text, "embedding": vectors[i],
+                    "event_id": e.id,
+                    "ordinal": c.ordinal,
+                    "org_id": e.org_id,
+                    "project_id": e.project_id,
+                    "subject_type": e.subject_type,
+                    "subject_id": e.subject_id,
+                    "kind": e.kind,
+                    "occurred_at": e.occurred_at,
+                    "text": c.text,
+                    "embedding": vectors[i],
                 }
                 for i, (e, c) in enumerate(chunks)
             ],
@@ -87,7 +100,11 @@ async def store_chunks(conn: Connection, embedder: Embedder, events: Sequence[Ev
         await cur.executemany(
             SET_EVENT_EMBEDDING,
             [
-                {"id": e.id, "project_id": e.project_id, "embedding": event_vector(vectors[rows_by_event[e.id]])}
+                {
+                    "id": e.id,
+                    "project_id": e.project_id,
+                    "embedding": event_vector(vectors[rows_by_event[e.id]]),
+                }
                 for e in events
                 if not e.has_embedding and e.id in rows_by_event
             ],

@@ -53,7 +53,10 @@ def _reason(item: Sourced, served: frozenset[tuple[str, str]]) -> str | None:
     cand, event = item.candidate, item.event
     if AGENT_COMMAND.search(f"{cand.value} {cand.evidence_span}"):
         return "agent_command"
-    if cand.fact_kind == "instruction" and TRUST_ORDER.get(event.origin_trust, 0) < MIN_INSTRUCTION_TRUST:
+    if (
+        cand.fact_kind == "instruction"
+        and TRUST_ORDER.get(event.origin_trust, 0) < MIN_INSTRUCTION_TRUST
+    ):
         return "low_trust_instruction"
     from_agent = cand.role not in SUBJECT_ROLES or (event.actor_type or "") in AGENT_ACTORS
     if from_agent and served_key(cand.predicate, cand.value) in served:

@@ -34,7 +34,16 @@ from uuid import UUID
 from ..types import TRUST_ORDER
 from .predicates import IDENTITY_QUALIFIERS, spec
 
-Action = Literal["insert", "reinforce", "supersede", "contradiction", "quarantine", "historical", "replay", "ignore"]
+Action = Literal[
+    "insert",
+    "reinforce",
+    "supersede",
+    "contradiction",
+    "quarantine",
+    "historical",
+    "replay",
+    "ignore",
+]
 
 IdentityKey = tuple[str, tuple[tuple[str, str], ...], str]
 
@@ -54,7 +63,9 @@ def value_key(value: Any) -> str:
 
 def identity_key(predicate: str, value: Any, qualifiers: dict[str, Any]) -> IdentityKey:
     pspec = spec(predicate)
-    ident = tuple(sorted((k, value_key(qualifiers[k])) for k in IDENTITY_QUALIFIERS if k in qualifiers))
+    ident = tuple(
+        sorted((k, value_key(qualifiers[k])) for k in IDENTITY_QUALIFIERS if k in qualifiers)
+    )
     return pspec.identity_family, ident, value_key(value) if pspec.cardinality == "many" else ""
 
 
@@ -102,16 +113,18 @@ def is_replay(new: Newcomer, held: list[FactView]) -> bool:
     """True when this event already produced this very fact (a replayed job)."""
     target = (new.key, compared_value(new.predicate, new.value))
     return any(
-        new.event_id in f.source_event_ids and (f.key, compared_value(f.predicate, f.value)) == target for f in held
+        new.event_id in f.source_event_ids
+        and (f.key, compared_value(f.predicate, f.value)) == target
+        for f in held
     )
 
 
 def decide(new: Newcomer, incumbent: FactView | None) -> Action:
     """The action for a newcomer given the active fact of its identity (see module doc)."""
     trust = TRUST_ORDER.get(new.origin_trust, 0)
-    same = incumbent is not None and compared_value(incumbent.predicate, incumbent.value) == compared_value(
-        new.predicate, new.value
-    )
+    same = incumbent is not None and compared_value(
+        incumbent.predicate, incumbent.value
+    ) == compared_value(new.predicate, new.value)
     if trust == TRUST_ORDER["untrusted"]:
         return "ignore" if same else "quarantine"
     if incumbent is None:
@@ -129,7 +142,9 @@ def decide(new: Newcomer, incumbent: FactView | None) -> Action:
 
 def search_text(predicate: str, value: Any, qualifiers: dict[str, Any]) -> str:
     """Readable text for full-text and embedding search: "Caroline occupation: counselor"."""
-    shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+    shown = (
+        value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+    )
     head = spec(predicate).readable
     speaker = qualifiers.get("speaker")
     text = f"{speaker} {head}: {shown}" if speaker else f"{head}: {shown}"

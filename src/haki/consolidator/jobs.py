@@ -148,24 +148,46 @@ def backoff_s(attempts: int, rng: random.Random | None = None) -> float:
     return (rng or random).uniform(ceiling / 2, ceiling)
 
 
-async def enqueue(conn: Connection, *, project_id: str, event_ids: list[UUID | str], org_id: str = "default",
-                  subject_id: str | None = None) -> UUID:
+async def enqueue(
+    conn: Connection,
+    *,
+    project_id: str,
+    event_ids: list[UUID | str],
+    org_id: str = "default",
+    subject_id: str | None = None,
+) -> UUID:
     cur = await conn.execute(
         ENQUEUE,
-        {"org_id": org_id, "project_id": project_id, "subject_id": subject_id,
-         "payload": Jsonb({"event_ids": [str(i) for i in event_ids]})},
+        {
+            "org_id": org_id,
+            "project_id": project_id,
+            "subject_id": subject_id,
+            "payload": Jsonb({"event_ids": [str(i) for i in event_ids]}),
+        },
     )
     row = await cur.fetchone()
     assert row is not None
     return row["id"]
 
 
-async def claim(conn: Connection, *, worker: str, limit: int, project_id: str | None = None,
-                subject_id: str | None = None, job_id: UUID | str | None = None) -> list[Job]:
+async def claim(
+    conn: Connection,
+    *,
+    worker: str,
+    limit: int,
+    project_id: str | None = None,
+    subject_id: str | None = None,
+    job_id: UUID | str | None = None,
+) -> list[Job]:
     cur = await conn.execute(
         CLAIM,
-        {"worker": worker, "limit": limit, "project_id": project_id, "subject_id": subject_id,
-         "job_id": str(job_id) if job_id else None},
+        {
+            "worker": worker,
+            "limit": limit,
+            "project_id": project_id,
+            "subject_id": subject_id,
+            "job_id": str(job_id) if job_id else None,
+        },
     )
     jobs = [Job(**row) for row in await cur.fetchall()]
     return sorted(jobs, key=lambda j: (j.run_after, j.created_at, str(j.id)))
@@ -181,12 +203,19 @@ async def complete(conn: Connection, job: Job, result: dict[str, Any]) -> None:
     await conn.execute(COMPLETE, {"id": job.id, "result": Jsonb(result)})
 
 
-async def fail(conn: Connection, job: Job, *, worker: str, error: str, max_attempts: int) -> str | None:
+async def fail(
+    conn: Connection, job: Job, *, worker: str, error: str, max_attempts: int
+) -> str | None:
     """Record a failure: back to pending after a backoff, or ``failed`` at the last attempt."""
     cur = await conn.execute(
         FAIL,
-        {"id": job.id, "worker": worker, "error": error[:2000], "max_attempts": max_attempts,
-         "delay_s": backoff_s(job.attempts)},
+        {
+            "id": job.id,
+            "worker": worker,
+            "error": error[:2000],
+            "max_attempts": max_attempts,
+            "delay_s": backoff_s(job.attempts),
+        },
     )
     row = await cur.fetchone()
     return row["status"] if row else None
@@ -197,8 +226,12 @@ async def reclaim(conn: Connection, *, timeout_s: float, max_attempts: int) -> l
     return [row["id"] for row in await cur.fetchall()]
 
 
-async def list_jobs(conn: Connection, *, project_id: str, status: str | None, limit: int) -> list[dict[str, Any]]:
-    cur = await conn.execute(LIST_JOBS, {"project_id": project_id, "status": status, "limit": limit})
+async def list_jobs(
+    conn: Connection, *, project_id: str, status: str | None, limit: int
+) -> list[dict[str, Any]]:
+    cur = await conn.execute(
+        LIST_JOBS, {"project_id": project_id, "status": status, "limit": limit}
+    )
     return await cur.fetchall()
 
 
@@ -207,13 +240,17 @@ async def count_by_status(conn: Connection, project_id: str) -> dict[str, int]:
     return {row["status"]: row["n"] for row in await cur.fetchall()}
 
 
-async def enqueue_unconsolidated(conn: Connection, *, project_id: str | None, batch: int = 500) -> int:
+async def enqueue_unconsolidated(
+    conn: Connection, *, project_id: str | None, batch: int = 500
+) -> int:
     """Queue every event that has no chunks yet; return the number of jobs created."""
     cur = await conn.execute(ENQUEUE_UNCONSOLIDATED, {"project_id": project_id, "batch": batch})
     return len(await cur.fetchall())
 
 
-async def count_claimable(conn: Connection, *, project_id: str | None = None, subject_id: str | None = None) -> int:
+async def count_claimable(
+    conn: Connection, *, project_id: str | None = None, subject_id: str | None = None
+) -> int:
     cur = await conn.execute(COUNT_CLAIMABLE, {"project_id": project_id, "subject_id": subject_id})
     row = await cur.fetchone()
     return int(row["n"]) if row else 0

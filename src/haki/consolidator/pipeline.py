@@ -62,7 +62,9 @@ class JobResult:
         }
 
 
-async def _served(conn: Connection, project_id: str, subject_ids: list[str]) -> set[tuple[str, str]]:
+async def _served(
+    conn: Connection, project_id: str, subject_ids: list[str]
+) -> set[tuple[str, str]]:
     cur = await conn.execute(RECENT_SERVED, {"project_id": project_id, "subject_ids": subject_ids})
     return {served_key(row["predicate"], row["value"]) for row in await cur.fetchall()}
 
@@ -96,7 +98,9 @@ async def consolidate(
     created: list[NewFact] = []
     for subject_id in subject_ids:
         items = [
-            Item(s, predicates[s.candidate.predicate]) for s in guarded.accepted if s.event.subject_id == subject_id
+            Item(s, predicates[s.candidate.predicate])
+            for s in guarded.accepted
+            if s.event.subject_id == subject_id
         ]
         if items:
             counts, facts = await apply_subject(conn, project_id, subject_id, items)

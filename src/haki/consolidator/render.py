@@ -40,7 +40,11 @@ def _readable(payload: dict[str, Any]) -> str:
         value = payload[key]
         if value in (None, "", [], {}):
             continue
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+        text = (
+            value
+            if isinstance(value, str)
+            else json.dumps(value, ensure_ascii=False, sort_keys=True)
+        )
         lines.append(f"{key}: {text}")
     return "\n".join(lines)
 
@@ -59,7 +63,11 @@ def utterances(payload: dict[str, Any]) -> list[Utterance]:
         return out
     if isinstance(payload.get("user"), str) or isinstance(payload.get("assistant"), str):
         pairs = [("user", payload.get("user")), ("assistant", payload.get("assistant"))]
-        return [Utterance(role, None, text.strip()) for role, text in pairs if isinstance(text, str) and text.strip()]
+        return [
+            Utterance(role, None, text.strip())
+            for role, text in pairs
+            if isinstance(text, str) and text.strip()
+        ]
     speaker = payload.get("speaker") if isinstance(payload.get("speaker"), str) else None
     for key in ("text", "content"):
         if isinstance(payload.get(key), str) and payload[key].strip():

@@ -10,6 +10,7 @@ project (row-level security).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
@@ -79,14 +80,25 @@ class Summary:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "jobs": self.jobs, "events": self.events, "chunks": self.chunks, "candidates": self.candidates,
-            "rejected": self.rejected, "actions": self.actions,
+            "jobs": self.jobs,
+            "events": self.events,
+            "chunks": self.chunks,
+            "candidates": self.candidates,
+            "rejected": self.rejected,
+            "actions": self.actions,
         }
 
 
 class Worker:
-    def __init__(self, db: Database, *, embedder: Embedder, extractor: Extractor, settings: Settings,
-                 name: str | None = None):
+    def __init__(
+        self,
+        db: Database,
+        *,
+        embedder: Embedder,
+        extractor: Extractor,
+        settings: Settings,
+        name: str | None = None,
+    ):
         self.db = db
         self.embedder = embedder
         self.extractor = extractor
@@ -120,7 +132,7 @@ class Worker:
                     texts.extend(c.text for _, c in await pending_chunks(conn, events))
             unique = list(dict.fromkeys(texts))
             vectors = await embed_texts(self.embedder, unique)
-        except Exception as exc:  # noqa: BLE001 - see docstring
+        except Exception as exc:
             log.info("embedding claimed jobs ahead failed, each job embeds its own chunks: %s", exc)
             return self.embedder
         return PrefetchedEmbedder(self.embedder, unique, vectors)
@@ -131,8 +143,12 @@ class Worker:
                 if not await jobs.lock_for_run(conn, job, self.name):
                     return Ran(job.id, "lost")
                 result = await consolidate(
-                    conn, project_id=job.project_id, event_ids=job.event_ids, embedder=embedder or self.embedder,
-                    extractor=self.extractor, checkpoint=self._checkpoint,
+                    conn,
+                    project_id=job.project_id,
+                    event_ids=job.event_ids,
+                    embedder=embedder or self.embedder,
+                    extractor=self.extractor,
+                    checkpoint=self._checkpoint,
                 )
                 await jobs.complete(conn, job, result.as_json())
             return Ran(job.id, "done", result)
@@ -145,21 +161,43 @@ class Worker:
     async def _record_failure(self, job: jobs.Job, error: str) -> Outcome:
         try:
             async with self.db.transaction(project_id=job.project_id) as conn:
-                status = await jobs.fail(conn, job, worker=self.name, error=error,
-                                         max_attempts=self.settings.job_max_attempts)
+                status = await jobs.fail(
+                    conn,
+                    job,
+                    worker=self.name,
+                    error=error,
+                    max_attempts=self.settings.job_max_attempts,
+                )
         except DatabaseUnavailable:
             return "retry"  # the claim expires and the job is reclaimed
         return "failed" if status == "failed" else "retry"
 
-    async def claim(self, *, limit: int = CLAIM_BATCH, project_id: str | None = None,
-                    subject_id: str | None = None, job_id: UUID | str | None = None) -> list[jobs.Job]:
+    async def claim(
+        self,
+        *,
+        limit: int = CLAIM_BATCH,
+        project_id: str | None = None,
+        subject_id: str | None = None,
+        job_id: UUID | str | None = None,
+    ) -> list[jobs.Job]:
         async with self.db.transaction() as conn:
-            await jobs.reclaim(conn, timeout_s=self.settings.job_claim_timeout_s,
-                               max_attempts=self.settings.job_max_attempts)
-            return await jobs.claim(conn, worker=self.name, limit=limit, project_id=project_id,
-                                    subject_id=subject_id, job_id=job_id)
+            await jobs.reclaim(
+                conn,
+                timeout_s=self.settings.job_claim_timeout_s,
+                max_attempts=self.settings.job_max_attempts,
+            )
+            return await jobs.claim(
+                conn,
+                worker=self.name,
+                limit=limit,
+                project_id=project_id,
+                subject_id=subject_id,
+                job_id=job_id,
+            )
 
-    async def run_claimed(self, claimed: list[jobs.Job], on_job: Callable[[Ran], None] | None = None) -> list[Ran]:
+    async def run_claimed(
+        self, claimed: list[jobs.Job], on_job: Callable[[Ran], None] | None = None
+    ) -> list[Ran]:
         """Run claimed jobs in claim order, each in its own transaction."""
         embedder = await self.prime(claimed) if len(claimed) > 1 else self.embedder
         runs: list[Ran] = []
@@ -181,20 +219,26 @@ class Worker:
             except DatabaseUnavailable:
                 ran = []
             if not ran:
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), timeout=self.settings.job_poll_interval_s)
-                except TimeoutError:
-                    pass
 
 
-async def run_pending(worker: Worker, *, project_id: str | None = None, subject_id: str | None = None,
-                      job_id: UUID | str | None = None, max_jobs: int | None = None,
-                      on_job: Callable[[Ran], None] | None = None) -> Summary:
+async def run_pending(
+    worker: Worker,
+    *,
+    project_id: str | None = None,
+    subject_id: str | None = None,
+    job_id: UUID | str | None = None,
+    max_jobs: int | None = None,
+    on_job: Callable[[Ran], None] | None = None,
+) -> Summary:
     """Run claimable jobs now until none is left (or ``max_jobs``); jobs backing off are left."""
     runs: list[Ran] = []
     while max_jobs is None or len(runs) < max_jobs:
         limit = CLAIM_BATCH if max_jobs is None else min(CLAIM_BATCH, max_jobs - len(runs))
-        claimed = await worker.claim(limit=limit, project_id=project_id, subject_id=subject_id, job_id=job_id)
+        claimed = await worker.claim(
+            limit=limit, project_id=project_id, subject_id=subject_id, job_id=job_id
+        )
         if not claimed:
             break
         runs.extend(await worker.run_claimed(claimed, on_job))

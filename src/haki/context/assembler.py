@@ -87,7 +87,9 @@ class _Stage:
     gated: int
 
 
-def _rank(rows: Sequence[Row], at: datetime, cfg: RetrievalConfig, *, gate: bool, limit: int | None) -> _Ranked:
+def _rank(
+    rows: Sequence[Row], at: datetime, cfg: RetrievalConfig, *, gate: bool, limit: int | None
+) -> _Ranked:
     facts = [r for r in rows if isinstance(r, FactRow)]
     episodes = [r for r in rows if not isinstance(r, FactRow)]
     kept, hidden = split_expired(facts, at, VOLATILITY_HORIZONS)
@@ -101,14 +103,21 @@ def _rank(rows: Sequence[Row], at: datetime, cfg: RetrievalConfig, *, gate: bool
 def _pack(group: _Ranked, budget: int, reason: ReasonCode) -> _Stage:
     packed = pack(render_all(group.ranked), budget, reason)
     by_rank = sorted([*group.gated, *packed.decisions], key=lambda d: (d.rank or 0, d.id))
-    return _Stage(packed, (*group.hidden, *by_rank), hidden=len(group.hidden), gated=len(group.gated))
+    return _Stage(
+        packed, (*group.hidden, *by_rank), hidden=len(group.hidden), gated=len(group.gated)
+    )
 
 
 Vector = Callable[[], Awaitable[np.ndarray]]
 
 
 async def _facts(
-    db: Database, req: ContextRequest, vector: Vector, at: datetime, cfg: RetrievalConfig, budget: int
+    db: Database,
+    req: ContextRequest,
+    vector: Vector,
+    at: datetime,
+    cfg: RetrievalConfig,
+    budget: int,
 ) -> tuple[list[FactRow], _Stage, _Stage, dict[str, float]]:
     """Fact candidates, score, pack and multi-hop, in one read transaction."""
     clock = _Clock()
@@ -129,12 +138,18 @@ async def _facts(
 
         hop_rows: list[FactRow] = []
         if main.packed.remaining > 0 and main.packed.included:
-            names = entities([r.text for r in main.packed.included], req.query, cfg.multi_hop_max_entities)
+            names = entities(
+                [r.text for r in main.packed.included], req.query, cfg.multi_hop_max_entities
+            )
             seen = [r.id for r in blocked] + [r.id for r in rows]
             hop_rows = await hop(conn, q, vec, names, seen, cfg)
     # Multi-hop rows are never gated: they exist to bring back evidence that
     # is semantically far from the query.
-    hopped = _pack(_rank(hop_rows, at, cfg, gate=False, limit=None), main.packed.remaining, "multi_hop_expansion")
+    hopped = _pack(
+        _rank(hop_rows, at, cfg, gate=False, limit=None),
+        main.packed.remaining,
+        "multi_hop_expansion",
+    )
     clock.lap("multihop_ms")
     return blocked, main, hopped, clock.timings
 
@@ -227,7 +242,12 @@ async def assemble(
         gated=main.gated + episodes.gated,
     )
     token_count = sum(i.tokens for i in facts) + sum(i.tokens for i in episodes.packed.included)
-    decisions = (*blocked_decisions(blocked), *main.decisions, *hopped.decisions, *episodes.decisions)
+    decisions = (
+        *blocked_decisions(blocked),
+        *main.decisions,
+        *hopped.decisions,
+        *episodes.decisions,
+    )
     record = TraceRecord(
         id=trace_id,
         project_id=req.project_id,
@@ -248,6 +268,10 @@ async def assemble(
     clock.lap("trace_ms")
     await traces.submit(PendingTrace(record, serialised, clock.timings, clock.total_ms()))
     return ContextResult(
-        packet=packet, token_count=token_count, trace_id=trace_id, decisions=decisions, timings=clock.timings,
+        packet=packet,
+        token_count=token_count,
+        trace_id=trace_id,
+        decisions=decisions,
+        timings=clock.timings,
         packet_json=serialised,
     )

@@ -147,7 +147,10 @@ class Candidates:
 
 
 def fulltext_params(cfg: RetrievalConfig) -> dict[str, Any]:
-    return {"max_term_matches": cfg.fulltext_max_term_matches, "scan_limit": cfg.fulltext_scan_limit}
+    return {
+        "max_term_matches": cfg.fulltext_max_term_matches,
+        "scan_limit": cfg.fulltext_scan_limit,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +194,12 @@ async def lexical_leg(
 
 
 async def fact_candidates(
-    conn: Connection, q: FactQuery, vec: np.ndarray, terms: list[str], lexical: LexicalLeg, cfg: RetrievalConfig
+    conn: Connection,
+    q: FactQuery,
+    vec: np.ndarray,
+    terms: list[str],
+    lexical: LexicalLeg,
+    cfg: RetrievalConfig,
 ) -> Candidates:
     """Phase 1's hnsw leg and phase 2 on the union with the lexical leg."""
     cur = await conn.execute(SEMANTIC, _params(q, terms, cfg) | lexical.params() | {"vec": vec})

@@ -134,10 +134,16 @@ class RetrievalConfig:
 
 
 DEFAULT = RetrievalConfig()
-WIDE_RECALL = replace(DEFAULT, name="wide_recall", top_k=128, hnsw_ef_search=200, episode_candidates=128)
+WIDE_RECALL = replace(
+    DEFAULT, name="wide_recall", top_k=128, hnsw_ef_search=200, episode_candidates=128
+)
 # The seed's episodic memory exactly: the 8 nearest chunks by cosine alone.
 SEED_EPISODES = replace(
-    DEFAULT, name="seed_episodes", episode_top_k=8, episode_candidates=8, episode_fulltext=False,
+    DEFAULT,
+    name="seed_episodes",
+    episode_top_k=8,
+    episode_candidates=8,
+    episode_fulltext=False,
     episode_neighbours=0,
     episode_weights=EpisodeWeights(semantic=1.0, lexical=0.0, neighbour=(), session=0.0),
     list_episode_weights=None,
@@ -172,7 +178,11 @@ ABLATIONS = (
     _ablation("session_diversity", {"session_penalty": 0.05}),
     _ablation("term_coverage", {"coverage": 0.2}),
     _ablation("content_diversity", {"redundancy": 0.2}),
-    _ablation("speaker_match", list_episode_weights=None, episode_weights=replace(DEFAULT.episode_weights, speaker=0.2)),
+    _ablation(
+        "speaker_match",
+        list_episode_weights=None,
+        episode_weights=replace(DEFAULT.episode_weights, speaker=0.2),
+    ),
 )
 
 RECIPES: dict[str, RetrievalConfig] = {

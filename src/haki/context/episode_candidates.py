@@ -128,7 +128,11 @@ async def lexical_ids(
 
 
 async def episode_candidates(
-    conn: Connection, q: EpisodeQuery, vec: np.ndarray, lex_ids: Sequence[UUID], cfg: RetrievalConfig
+    conn: Connection,
+    q: EpisodeQuery,
+    vec: np.ndarray,
+    lex_ids: Sequence[UUID],
+    cfg: RetrievalConfig,
 ) -> list[EpisodeRow]:
     """The cosine leg, and both legs' rows with their distance to the query."""
     params = q.params() | {"vec": vec, "k": cfg.episode_candidates, "lex_ids": list(lex_ids)}
@@ -137,7 +141,11 @@ async def episode_candidates(
 
 
 async def neighbours(
-    conn: Connection, q: EpisodeQuery, vec: np.ndarray, anchors: Sequence[UUID], cfg: RetrievalConfig
+    conn: Connection,
+    q: EpisodeQuery,
+    vec: np.ndarray,
+    anchors: Sequence[UUID],
+    cfg: RetrievalConfig,
 ) -> list[Neighbour]:
     if not anchors or cfg.episode_neighbours < 1:
         return []
@@ -148,4 +156,7 @@ async def neighbours(
         "window": timedelta(seconds=cfg.episode_weights.session_gap_s),
     }
     cur = await conn.execute(NEIGHBOURS, params)
-    return [Neighbour(rec["anchor_id"], int(rec["offset_n"]), episode_row(rec)) for rec in await cur.fetchall()]
+    return [
+        Neighbour(rec["anchor_id"], int(rec["offset_n"]), episode_row(rec))
+        for rec in await cur.fetchall()
+    ]

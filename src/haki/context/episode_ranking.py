@@ -55,7 +55,9 @@ def term_counts(rows: Sequence[EpisodeRow]) -> dict[UUID, Counter[str]]:
     return {r.id: text_terms(r.text) for r in rows}
 
 
-def bm25_scores(docs: Sequence[Counter[str]], query_terms: Sequence[str], k1: float, b: float) -> list[float]:
+def bm25_scores(
+    docs: Sequence[Counter[str]], query_terms: Sequence[str], k1: float, b: float
+) -> list[float]:
     lengths = [sum(d.values()) for d in docs]
     avg = (sum(lengths) / len(lengths)) if lengths else 1.0
     wanted = set(query_terms)
@@ -63,12 +65,17 @@ def bm25_scores(docs: Sequence[Counter[str]], query_terms: Sequence[str], k1: fl
     weights = {t: idf(df[t], len(docs)) for t in wanted if df[t]}
     out = []
     for doc, length in zip(docs, lengths, strict=True):
-        out.append(sum(term_score(doc[t], w, length, avg, k1, b) for t, w in weights.items() if t in doc))
+        out.append(
+            sum(term_score(doc[t], w, length, avg, k1, b) for t, w in weights.items() if t in doc)
+        )
     return out
 
 
 def relevance(
-    rows: Sequence[EpisodeRow], lexical: Sequence[float], w: EpisodeWeights, named: Sequence[bool] | None = None
+    rows: Sequence[EpisodeRow],
+    lexical: Sequence[float],
+    w: EpisodeWeights,
+    named: Sequence[bool] | None = None,
 ) -> list[Relevance]:
     """``named``: whether the query names each row's speaker (adds ``w.speaker``)."""
     sims = [0.0 if r.distance is None else 1.0 - r.distance for r in rows]
@@ -115,7 +122,10 @@ def sessions(rows: Sequence[EpisodeRow], gap_s: float) -> list[int]:
 
 
 def context_bonus(
-    rows: Sequence[EpisodeRow], rel: Sequence[Relevance], pairs: Sequence[tuple[int, int, int]], w: EpisodeWeights
+    rows: Sequence[EpisodeRow],
+    rel: Sequence[Relevance],
+    pairs: Sequence[tuple[int, int, int]],
+    w: EpisodeWeights,
 ) -> list[float]:
     """Neighbour and session terms; ``pairs`` are (row, row, turns apart), each once."""
     bonus = [0.0] * len(rows)
@@ -133,8 +143,10 @@ def context_bonus(
         sess = sessions(rows, w.session_gap_s)
         for s, r in zip(sess, rel, strict=True):
             members[s].append(r.base)
-        strength = {s: math.fsum(sorted(v, reverse=True)[: w.session_top]) / min(len(v), w.session_top)
-                    for s, v in members.items()}
+        strength = {
+            s: math.fsum(sorted(v, reverse=True)[: w.session_top]) / min(len(v), w.session_top)
+            for s, v in members.items()
+        }
         bonus = [b + w.session * strength[s] for b, s in zip(bonus, sess, strict=True)]
     return bonus
 
@@ -175,7 +187,9 @@ def rank_episodes(
     totals = [r.base + extra for r, extra in zip(rel, bonus, strict=True)]
     if w.session_penalty or w.coverage or w.redundancy:
         docs = [counts[r.id] for r in rows]
-        picked = diversify(rows, totals, sessions(rows, w.session_gap_s), docs, query_terms, w, limit)
+        picked = diversify(
+            rows, totals, sessions(rows, w.session_gap_s), docs, query_terms, w, limit
+        )
     else:
         order = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[:limit]
         picked = [(i, totals[i]) for i in order]
@@ -183,7 +197,9 @@ def rank_episodes(
     for n, (i, total) in enumerate(picked, start=1):
         r = rel[i]
         context = bonus[i] + (total - totals[i])  # the diversity adjustment counts as context
-        parts = ScoreParts(semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=total, context=context)
+        parts = ScoreParts(
+            semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=total, context=context
+        )
         out.append(Scored(row=rows[i], score=parts, rank=n))
     return out
 
@@ -217,7 +233,9 @@ def diversify(
     has = [frozenset(t for t in d.keys() & wanted if t in weight) for d in docs]
     covered: set[str] = set()
     taken: Counter[int] = Counter()
-    pool = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[: max(limit, w.diversity_pool)]
+    pool = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[
+        : max(limit, w.diversity_pool)
+    ]
     left = set(pool)
     vectors = _tfidf_vectors(docs, pool, wanted) if w.redundancy else {}
     similar = dict.fromkeys(pool, 0.0)  # highest similarity to a taken row
@@ -242,12 +260,18 @@ def diversify(
     return out
 
 
-def _tfidf_vectors(docs: Sequence[Counter[str]], pool: Sequence[int], skip: set[str]) -> dict[int, dict[str, float]]:
+def _tfidf_vectors(
+    docs: Sequence[Counter[str]], pool: Sequence[int], skip: set[str]
+) -> dict[int, dict[str, float]]:
     """Unit tf-idf vectors of the pool's rows (idf over the pool), ``skip`` terms left out."""
     df = Counter(t for i in pool for t in docs[i])
     out = {}
     for i in pool:
-        v = {t: (1.0 + math.log(c)) * idf(df[t], len(pool)) for t, c in docs[i].items() if t not in skip}
+        v = {
+            t: (1.0 + math.log(c)) * idf(df[t], len(pool))
+            for t, c in docs[i].items()
+            if t not in skip
+        }
         norm = math.sqrt(math.fsum(x * x for x in v.values()))
         out[i] = {t: x / norm for t, x in v.items()} if norm else {}
     return out
@@ -260,7 +284,10 @@ def _dot(a: dict[str, float], b: dict[str, float]) -> float:
 
 
 def base_relevance(
-    rows: Sequence[EpisodeRow], query_terms: Sequence[str], counts: dict[UUID, Counter[str]], w: EpisodeWeights
+    rows: Sequence[EpisodeRow],
+    query_terms: Sequence[str],
+    counts: dict[UUID, Counter[str]],
+    w: EpisodeWeights,
 ) -> list[Relevance]:
     docs = [counts[r.id] for r in rows]
     named = speaker_named(rows, query_terms) if w.speaker else None
@@ -275,4 +302,3 @@ def query_terms(query: str, max_terms: int) -> list[str]:
         if len(seen) >= max_terms:
             break
     return list(seen)
-

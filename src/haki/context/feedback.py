@@ -72,7 +72,9 @@ async def record_feedback(conn: Connection, fb: FeedbackIn) -> FeedbackReceipt:
             raise NotFound("fact not found")
         fact_status = row["status"]
         if fb.rating == "incorrect" and fact_status != "disputed":
-            updated = await set_status(conn, project_id=fb.project_id, fact_id=fb.fact_id, status="disputed")
+            updated = await set_status(
+                conn, project_id=fb.project_id, fact_id=fb.fact_id, status="disputed"
+            )
             fact_status = updated["status"]
     cur = await conn.execute(INSERT_FEEDBACK, params)
     row = await cur.fetchone()

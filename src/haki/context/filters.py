@@ -37,4 +37,7 @@ def split_expired(
 
 
 def blocked_decisions(rows: Iterable[FactRow]) -> list[Decision]:
-    return [Decision("fact", row.id, "blocked", "conflict_open") for row in sorted(rows, key=lambda r: r.id)]
+    return [
+        Decision("fact", row.id, "blocked", "conflict_open")
+        for row in sorted(rows, key=lambda r: r.id)
+    ]

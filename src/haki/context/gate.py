@@ -20,7 +20,9 @@ def passes(distance: float | None, max_distance: float) -> bool:
     return distance is not None and distance <= max_distance
 
 
-def apply_gate(ranked: Sequence[Scored], max_distance: float) -> tuple[list[Scored], list[Decision]]:
+def apply_gate(
+    ranked: Sequence[Scored], max_distance: float
+) -> tuple[list[Scored], list[Decision]]:
     """Rows within the floor, and one ``below_relevance_floor`` exclusion per other row."""
     kept: list[Scored] = []
     dropped: list[Decision] = []
@@ -28,5 +30,7 @@ def apply_gate(ranked: Sequence[Scored], max_distance: float) -> tuple[list[Scor
         if passes(s.row.distance, max_distance):
             kept.append(s)
         else:
-            dropped.append(Decision(s.row.kind, s.row.id, "excluded", "below_relevance_floor", s.rank, s.score))
+            dropped.append(
+                Decision(s.row.kind, s.row.id, "excluded", "below_relevance_floor", s.rank, s.score)
+            )
     return kept, dropped

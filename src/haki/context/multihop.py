@@ -26,7 +26,72 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 
 # Capitalised only because they open a sentence (English and French).
 SENTENCE_STARTS = frozenset(
-    ["the", "and", "but", "this", "that", "these", "those", "they", "their", "there", "then", "when", "what", "where", "which", "who", "why", "how", "she", "her", "his", "him", "its", "our", "your", "you", "yes", "not", "for", "with", "from", "after", "before", "also", "some", "any", "all", "les", "des", "une", "elle", "elles", "ils", "mais", "cette", "ces", "dans", "pour", "avec", "est", "sont", "nous", "vous", "leur", "leurs", "quand", "alors", "donc", "puis", "aussi", "sur", "par", "chez", "comme"]
+    [
+        "the",
+        "and",
+        "but",
+        "this",
+        "that",
+        "these",
+        "those",
+        "they",
+        "their",
+        "there",
+        "then",
+        "when",
+        "what",
+        "where",
+        "which",
+        "who",
+        "why",
+        "how",
+        "she",
+        "her",
+        "his",
+        "him",
+        "its",
+        "our",
+        "your",
+        "you",
+        "yes",
+        "not",
+        "for",
+        "with",
+        "from",
+        "after",
+        "before",
+        "also",
+        "some",
+        "any",
+        "all",
+        "les",
+        "des",
+        "une",
+        "elle",
+        "elles",
+        "ils",
+        "mais",
+        "cette",
+        "ces",
+        "dans",
+        "pour",
+        "avec",
+        "est",
+        "sont",
+        "nous",
+        "vous",
+        "leur",
+        "leurs",
+        "quand",
+        "alors",
+        "donc",
+        "puis",
+        "aussi",
+        "sur",
+        "par",
+        "chez",
+        "comme",
+    ]
 )
 
 # One lateral full-text lookup per entity, through the same GIN-backed
@@ -70,12 +135,16 @@ async def hop(
     """Up to ``multi_hop_max_per_entity`` facts per entity, each fact once."""
     if not names:
         return []
-    params = q.params() | fulltext_params(cfg) | {
-        "vec": vec,
-        "entities": names,
-        "exclude": list(exclude),
-        "per_entity": cfg.multi_hop_max_per_entity,
-    }
+    params = (
+        q.params()
+        | fulltext_params(cfg)
+        | {
+            "vec": vec,
+            "entities": names,
+            "exclude": list(exclude),
+            "per_entity": cfg.multi_hop_max_per_entity,
+        }
+    )
     cur = await conn.execute(HOP, params)
     seen: set[UUID] = set()
     rows: list[FactRow] = []

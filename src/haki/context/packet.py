@@ -18,7 +18,12 @@ def warnings(blocked: int, expired: int) -> list[str]:
 
 
 def build_packet(
-    facts: Sequence[Rendered], episodes: Sequence[Rendered], *, blocked: int, expired: int, gated: int
+    facts: Sequence[Rendered],
+    episodes: Sequence[Rendered],
+    *,
+    blocked: int,
+    expired: int,
+    gated: int,
 ) -> Packet:
     """``gated`` counts rows the recall gate excluded; it only matters when nothing is served.
 

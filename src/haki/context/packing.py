@@ -29,7 +29,13 @@ def pack(items: Sequence[Rendered], budget: int, reason: ReasonCode = "top_score
         if item.tokens <= remaining:
             remaining -= item.tokens
             included.append(item)
-            decisions.append(Decision(s.row.kind, s.row.id, "included", reason, s.rank, s.score, item.tokens))
+            decisions.append(
+                Decision(s.row.kind, s.row.id, "included", reason, s.rank, s.score, item.tokens)
+            )
         else:
-            decisions.append(Decision(s.row.kind, s.row.id, "excluded", "over_budget", s.rank, s.score, item.tokens))
+            decisions.append(
+                Decision(
+                    s.row.kind, s.row.id, "excluded", "over_budget", s.rank, s.score, item.tokens
+                )
+            )
     return PackResult(included=tuple(included), decisions=tuple(decisions), remaining=remaining)

@@ -23,6 +23,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 # match nearly every row, so they cost GIN work and add no ranking signal;
 # "or" among them must go anyway, being an operator.
 
+
 def fulltext_terms(text: str, max_terms: int) -> list[str]:
     """Distinct lowercase content words of ``text``, in order of first use."""
     seen: dict[str, None] = {}

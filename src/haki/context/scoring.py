@@ -50,7 +50,9 @@ def _rank_key(row: Row, parts: ScoreParts) -> tuple[float, UUID]:
     return (-parts.total, row.id)
 
 
-def rank(rows: Sequence[Row], cfg: RetrievalConfig, at: datetime, limit: int | None = None) -> list[Scored]:
+def rank(
+    rows: Sequence[Row], cfg: RetrievalConfig, at: datetime, limit: int | None = None
+) -> list[Scored]:
     """Score every row, sort by descending total (id tie-break), keep ``limit``."""
     parts = [fact_score(r, cfg, at) if isinstance(r, FactRow) else episode_score(r) for r in rows]
     order = sorted(zip(rows, parts, strict=True), key=lambda pair: _rank_key(*pair))

@@ -81,7 +81,9 @@ def trace_params(t: TraceRecord, packet: bytes) -> dict[str, Any]:
         # Serialised here rather than lazily at execute time, so the cost is
         # measured as part of the trace stage.
         "packet": prebuilt_json(packet),
-        "decisions": prebuilt_json(orjson.dumps([d.to_json() for d in t.decisions], option=JSON_OPTIONS)),
+        "decisions": prebuilt_json(
+            orjson.dumps([d.to_json() for d in t.decisions], option=JSON_OPTIONS)
+        ),
         "token_count": t.token_count,
         "facts_served": len(t.packet.facts),
     }
@@ -91,13 +93,21 @@ async def relax_commit(conn: Connection) -> None:
     await conn.execute(RELAXED_COMMIT)
 
 
-async def insert_trace(conn: Connection, params: dict[str, Any], timings: dict[str, float], duration_ms: float) -> None:
-    await conn.execute(INSERT_TRACE, params | {"timings": Jsonb(dict(timings)), "duration_ms": duration_ms})
+async def insert_trace(
+    conn: Connection, params: dict[str, Any], timings: dict[str, float], duration_ms: float
+) -> None:
+    await conn.execute(
+        INSERT_TRACE, params | {"timings": Jsonb(dict(timings)), "duration_ms": duration_ms}
+    )
 
 
-async def read_trace(conn: Connection, trace_id: UUID, project_id: str, subject_id: str) -> dict[str, Any]:
+async def read_trace(
+    conn: Connection, trace_id: UUID, project_id: str, subject_id: str
+) -> dict[str, Any]:
     """The stored trace; a trace of another scope answers exactly like a missing one."""
-    cur = await conn.execute(SELECT_TRACE, {"id": trace_id, "project_id": project_id, "subject_id": subject_id})
+    cur = await conn.execute(
+        SELECT_TRACE, {"id": trace_id, "project_id": project_id, "subject_id": subject_id}
+    )
     row = await cur.fetchone()
     if row is None:
         raise NotFound("trace not found")

@@ -58,15 +58,18 @@ class PendingTrace:
 async def write_trace(db: Database, trace: PendingTrace) -> None:
     """Insert one trace in its own short transaction."""
     params = trace_params(trace.record, trace.packet_json)
-    async with db.transaction(project_id=trace.record.project_id) as conn:
-        async with conn.pipeline():
-            await relax_commit(conn)
-            await insert_trace(conn, params, trace.timings, trace.duration_ms)
+    async with db.transaction(project_id=trace.record.project_id) as conn, conn.pipeline():
+        await relax_commit(conn)
+        await insert_trace(conn, params, trace.timings, trace.duration_ms)
 
 
 class TraceWriter:
     def __init__(
-        self, db: Database, *, max_pending: int = MAX_PENDING, retry_delays_s: Sequence[float] = RETRY_DELAYS_S
+        self,
+        db: Database,
+        *,
+        max_pending: int = MAX_PENDING,
+        retry_delays_s: Sequence[float] = RETRY_DELAYS_S,
     ) -> None:
         self._db = db
         self._max_pending = max_pending
@@ -111,7 +114,9 @@ class TraceWriter:
                 if delay is None:
                     log.error("trace %s lost after %d attempts: %s", trace.record.id, attempt, exc)
                     return
-                log.warning("trace %s not written (%s); retrying in %.2fs", trace.record.id, exc, delay)
+                log.warning(
+                    "trace %s not written (%s); retrying in %.2fs", trace.record.id, exc, delay
+                )
                 await asyncio.sleep(delay)
             except Exception:
                 # Not retried: the same row would fail the same way.

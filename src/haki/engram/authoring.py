@@ -97,7 +97,9 @@ def add(root: Root, new: NewMemory, today: str | None = None) -> Path:
     memory, digest, problem = parse_file(root, rel)
     if problem is not None or memory is None:
         path.unlink()
-        raise SchemaError(rel, problem.line if problem else 1, problem.message if problem else "invalid")
+        raise SchemaError(
+            rel, problem.line if problem else 1, problem.message if problem else "invalid"
+        )
     sources = {s: d for s in new.sources if (d := sha256_file(root.base / s)) is not None}
     record(root, {rel: digest}, sources)
     return path
@@ -167,18 +169,30 @@ def lint(roots: Roots) -> tuple[LintFinding, ...]:
             where = f"{root.scope}:{rel}"
             memory, _, problem = parse_file(root, rel)
             if problem is not None:
-                findings.append(LintFinding("error", f"{root.scope}:{problem.path}:{problem.line}", problem.message))
+                findings.append(
+                    LintFinding(
+                        "error", f"{root.scope}:{problem.path}:{problem.line}", problem.message
+                    )
+                )
                 continue
             assert memory is not None
             if memory.id in seen:
-                findings.append(LintFinding("error", where, f"duplicate id {memory.id!r} (also {seen[memory.id]})"))
+                findings.append(
+                    LintFinding(
+                        "error", where, f"duplicate id {memory.id!r} (also {seen[memory.id]})"
+                    )
+                )
                 continue
             seen[memory.id] = rel
             findings.extend(_memory_checks(memory, where))
             edges.setdefault(memory.id, memory.depends_on)
     g = graph.build(edges)
-    findings.extend(LintFinding("error", node, f"depends_on {dep!r}: no such memory") for node, dep in g.broken)
-    findings.extend(LintFinding("error", c[0], "depends_on cycle: " + " -> ".join(c + (c[0],))) for c in g.cycles)
+    findings.extend(
+        LintFinding("error", node, f"depends_on {dep!r}: no such memory") for node, dep in g.broken
+    )
+    findings.extend(
+        LintFinding("error", c[0], "depends_on cycle: " + " -> ".join((*c, c[0]))) for c in g.cycles
+    )
     return tuple(sorted(findings, key=lambda f: (f.severity, f.where, f.message)))
 
 
@@ -187,12 +201,18 @@ def _memory_checks(m: Memory, where: str) -> list[LintFinding]:
     if Path(m.path).stem != m.id:
         out.append(LintFinding("warning", where, f"file name does not match id {m.id!r}"))
     if not m.directive and not m.summary:
-        out.append(LintFinding("error", where, "needs a directive or a summary (cards show one of them)"))
+        out.append(
+            LintFinding("error", where, "needs a directive or a summary (cards show one of them)")
+        )
     if not m.content:
         out.append(LintFinding("error", where, "empty '## Content' section"))
     tokens = estimate_tokens(m.content)
     if tokens > MAX_BODY_TOKENS:
-        out.append(LintFinding("warning", where, f"body is {tokens} tokens (over {MAX_BODY_TOKENS}); split it"))
+        out.append(
+            LintFinding(
+                "warning", where, f"body is {tokens} tokens (over {MAX_BODY_TOKENS}); split it"
+            )
+        )
     if not m.tags:
         out.append(LintFinding("warning", where, "no tags"))
     for name in m.unknown_fields:

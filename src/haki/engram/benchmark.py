@@ -69,7 +69,12 @@ def read_cases(path: Path) -> tuple[int, tuple[Case, ...]]:
         if not isinstance(raw, dict) or not isinstance(raw.get("query"), str):
             raise ConfigError(f"{path}: case {n} needs a 'query' string")
         cases.append(
-            Case(raw["query"], tuple(raw.get("expect", [])), tuple(raw.get("forbid", [])), str(raw.get("category", "")))
+            Case(
+                raw["query"],
+                tuple(raw.get("expect", [])),
+                tuple(raw.get("forbid", [])),
+                str(raw.get("category", "")),
+            )
         )
     return k, tuple(cases)
 
@@ -112,10 +117,16 @@ def summarise(results: Sequence[CaseResult], k: int) -> Report:
         if zs:
             by_category[cat]["zero_match_correct"] = _mean([0.0 if r.returned else 1.0 for r in zs])
     misses = tuple(
-        {"query": r.case.query, "expect": list(r.case.expect), "returned": list(r.returned[:k]),
-         "forbidden_hits": list(r.forbidden_hits)}
+        {
+            "query": r.case.query,
+            "expect": list(r.case.expect),
+            "returned": list(r.returned[:k]),
+            "forbidden_hits": list(r.forbidden_hits),
+        }
         for r in results
-        if r.forbidden_hits or (r.case.expect and recall(r) < 1.0) or (not r.case.expect and r.returned)
+        if r.forbidden_hits
+        or (r.case.expect and recall(r) < 1.0)
+        or (not r.case.expect and r.returned)
     )
     latencies = sorted(r.latency_ms for r in results)
     return Report(
@@ -153,12 +164,18 @@ def format_report(report: Report) -> str:
         f"tokens per load: {report.tokens_per_load:.0f}",
         f"latency p50: {report.latency_p50_ms:.2f} ms  p95: {report.latency_p95_ms:.2f} ms (in-process)",
     ]
-    labels = (("recall_at_k", "recall"), ("precision_at_k", "precision"), ("zero_match_correct", "zero-ok"))
+    labels = (
+        ("recall_at_k", "recall"),
+        ("precision_at_k", "precision"),
+        ("zero_match_correct", "zero-ok"),
+    )
     for cat, m in report.by_category.items():
         parts = [f"{label}={m[key]:.2f}" for key, label in labels if key in m]
         lines.append(f"  {cat or '-'}: n={m['cases']:.0f} " + " ".join(parts))
     for miss in report.misses:
-        lines.append(f"  miss: {miss['query']!r} expect={miss['expect']} got={miss['returned']} forbidden={miss['forbidden_hits']}")
+        lines.append(
+            f"  miss: {miss['query']!r} expect={miss['expect']} got={miss['returned']} forbidden={miss['forbidden_hits']}"
+        )
     return "\n".join(lines) + "\n"
 
 

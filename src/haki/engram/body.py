@@ -45,7 +45,9 @@ def sections(body: str) -> tuple[str, str]:
     if "content" in parts:
         chosen = parts["content"]
     else:
-        chosen = [line for name, lines in parts.items() if name not in HIDDEN_SECTIONS for line in lines]
+        chosen = [
+            line for name, lines in parts.items() if name not in HIDDEN_SECTIONS for line in lines
+        ]
     return title, "\n".join(chosen).strip("\n")
 
 

@@ -33,7 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"engram: error: {exc}", file=sys.stderr)
         return exc.exit_code
     except OSError as exc:
-        print(f"engram: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+        print(
+            f"engram: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+            file=sys.stderr,
+        )
         return 2
     except KeyboardInterrupt:
         return 130
@@ -44,8 +47,14 @@ COMMANDS = ("load", "index", "verify", "rehash", "init", "add", "lint", "graph",
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("-C", "--workspace", type=Path, help="start looking for .agents/engram here (default: cwd)")
-    common.add_argument("--global-dir", type=Path, help="global memory root (default: $ENGRAM_GLOBAL_DIR or ~/.engram)")
+    common.add_argument(
+        "-C", "--workspace", type=Path, help="start looking for .agents/engram here (default: cwd)"
+    )
+    common.add_argument(
+        "--global-dir",
+        type=Path,
+        help="global memory root (default: $ENGRAM_GLOBAL_DIR or ~/.engram)",
+    )
     common.add_argument("--no-global", action="store_true", help="ignore the global memory root")
 
     parser = argparse.ArgumentParser(
@@ -58,42 +67,79 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     def command(name: str, help_: str, description: str) -> argparse.ArgumentParser:
         if only is not None and name != only:
             return argparse.ArgumentParser(add_help=False)  # discarded: not the requested command
-        return sub.add_parser(name, parents=[common], help=help_, description=description, epilog=EPILOG)
+        return sub.add_parser(
+            name, parents=[common], help=help_, description=description, epilog=EPILOG
+        )
 
-    p = command("load", "route memories for a task and print them for an agent",
-                "Route the memories relevant to QUERY and print a compact, tiered context batch: "
-                "the top results as bodies, the rest as one-line cards, ending with a fetch line.")
+    p = command(
+        "load",
+        "route memories for a task and print them for an agent",
+        "Route the memories relevant to QUERY and print a compact, tiered context batch: "
+        "the top results as bodies, the rest as one-line cards, ending with a fetch line.",
+    )
     p.add_argument("query", nargs="*", help="the task or prompt to route")
     p.add_argument("--id", dest="ids", help="fetch these memories' bodies (comma-separated ids)")
-    p.add_argument("--all", action="store_true", help="every visible routed match, as bodies, no compact limit")
-    p.add_argument("--full", action="store_true", help="legacy wider output: every selected memory as a body")
+    p.add_argument(
+        "--all", action="store_true", help="every visible routed match, as bodies, no compact limit"
+    )
+    p.add_argument(
+        "--full", action="store_true", help="legacy wider output: every selected memory as a body"
+    )
     p.add_argument("--disclosure", choices=("auto", "full"), help="override load.disclosure")
-    p.add_argument("--budget-tokens", type=_positive, help="cap the output; bodies become cards, then cards drop")
+    p.add_argument(
+        "--budget-tokens",
+        type=_positive,
+        help="cap the output; bodies become cards, then cards drop",
+    )
     p.add_argument("--limit", type=_positive, help="override load.limit")
     p.add_argument("--expand-top", type=_non_negative, help="override load.expand_top")
-    p.add_argument("--role", action="append", help="only memories for this role (repeatable; overrides config roles)")
-    p.add_argument("--dry-run", action="store_true", help="show candidates, restrictions and reasons; render nothing")
+    p.add_argument(
+        "--role",
+        action="append",
+        help="only memories for this role (repeatable; overrides config roles)",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="show candidates, restrictions and reasons; render nothing",
+    )
     p.add_argument("--json", action="store_true", help="print the load plan as JSON")
     p.set_defaults(func=_load)
 
-    p = command("index", "build or refresh the index", "Refresh the cached index of every memory root.")
-    p.add_argument("--rebuild", action="store_true", help="discard the cache and re-parse every file")
+    p = command(
+        "index", "build or refresh the index", "Refresh the cached index of every memory root."
+    )
+    p.add_argument(
+        "--rebuild", action="store_true", help="discard the cache and re-parse every file"
+    )
     p.set_defaults(func=_index)
 
-    p = command("verify", "report files edited outside engram and stale sources",
-                "Compare memory files and their sources with the hashes in engram.lock.json. Exit 1 on findings.")
+    p = command(
+        "verify",
+        "report files edited outside engram and stale sources",
+        "Compare memory files and their sources with the hashes in engram.lock.json. Exit 1 on findings.",
+    )
     p.set_defaults(func=_verify)
 
-    p = command("rehash", "accept current files and sources as recorded",
-                "Record the current hash of every memory file and source in engram.lock.json.")
+    p = command(
+        "rehash",
+        "accept current files and sources as recorded",
+        "Record the current hash of every memory file and source in engram.lock.json.",
+    )
     p.set_defaults(func=_rehash)
 
-    p = command("init", "create .agents/engram/ in this repository",
-                "Create the workspace layout, a commented config.yaml, .engramignore and the lock file.")
+    p = command(
+        "init",
+        "create .agents/engram/ in this repository",
+        "Create the workspace layout, a commented config.yaml, .engramignore and the lock file.",
+    )
     p.set_defaults(func=_init)
 
-    p = command("add", "write a new memory from the template",
-                "Write .agents/engram/<type dir>/<id>.md with valid frontmatter and record its hash.")
+    p = command(
+        "add",
+        "write a new memory from the template",
+        "Write .agents/engram/<type dir>/<id>.md with valid frontmatter and record its hash.",
+    )
     p.add_argument("type", choices=("rule", "skill", "knowledge"), help="memory type")
     p.add_argument("--id", required=True, help="lower-case slug, unique in the root")
     p.add_argument("--directive", required=True, help="one imperative line")
@@ -102,27 +148,48 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--triggers", default="", help="comma-separated words or phrases")
     p.add_argument("--applies-to", default="", help="comma-separated path globs")
     p.add_argument("--depends-on", default="", help="comma-separated prerequisite ids")
-    p.add_argument("--sources", default="", help="comma-separated files whose changes make this memory stale")
-    p.add_argument("--level", default="foundation", help="foundation | intermediate | advanced | integer")
-    p.add_argument("--content", default="", help="body text for '## Content' (default: the directive)")
-    p.add_argument("--global", dest="to_global", action="store_true", help="write to the global root")
+    p.add_argument(
+        "--sources", default="", help="comma-separated files whose changes make this memory stale"
+    )
+    p.add_argument(
+        "--level", default="foundation", help="foundation | intermediate | advanced | integer"
+    )
+    p.add_argument(
+        "--content", default="", help="body text for '## Content' (default: the directive)"
+    )
+    p.add_argument(
+        "--global", dest="to_global", action="store_true", help="write to the global root"
+    )
     p.set_defaults(func=_add)
 
-    p = command("lint", "check schema, ids, depends_on, cycles and body sizes",
-                "Check every memory file. Exit 1 when there are errors; warnings alone exit 0.")
+    p = command(
+        "lint",
+        "check schema, ids, depends_on, cycles and body sizes",
+        "Check every memory file. Exit 1 when there are errors; warnings alone exit 0.",
+    )
     p.set_defaults(func=_lint)
 
-    p = command("graph", "show depends_on layers (cycles are errors)",
-                "Print dependency layers, foundations first. A cycle exits 2.")
-    p.add_argument("--rebuild", action="store_true", help="rebuild the index first (after manual edits)")
+    p = command(
+        "graph",
+        "show depends_on layers (cycles are errors)",
+        "Print dependency layers, foundations first. A cycle exits 2.",
+    )
+    p.add_argument(
+        "--rebuild", action="store_true", help="rebuild the index first (after manual edits)"
+    )
     p.add_argument("--json", action="store_true", help="print layers as JSON")
     p.set_defaults(func=_graph)
 
-    p = command("benchmark", "measure routing on a cases file",
-                "Run each case {query, expect[], forbid[], category} and report precision@k, recall@k, "
-                "forbidden hits, zero-match correctness, tokens per load and latency p50/p95.")
+    p = command(
+        "benchmark",
+        "measure routing on a cases file",
+        "Run each case {query, expect[], forbid[], category} and report precision@k, recall@k, "
+        "forbidden hits, zero-match correctness, tokens per load and latency p50/p95.",
+    )
     p.add_argument("cases", type=Path, help="JSON cases file")
-    p.add_argument("-k", type=_positive, help="cut-off for precision/recall (default: file's k or 5)")
+    p.add_argument(
+        "-k", type=_positive, help="cut-off for precision/recall (default: file's k or 5)"
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=_benchmark)
     return parser
@@ -162,9 +229,16 @@ def _load(args: argparse.Namespace) -> int:
     if not query.strip() and not ids:
         raise EngramError("give a query or --id")
     request = LoadRequest(
-        query=query, ids=ids, all=args.all, full=args.full, disclosure=args.disclosure,
-        budget_tokens=args.budget_tokens, limit=args.limit, expand_top=args.expand_top,
-        roles=tuple(args.role) if args.role else None, record_usage=not args.dry_run,
+        query=query,
+        ids=ids,
+        all=args.all,
+        full=args.full,
+        disclosure=args.disclosure,
+        budget_tokens=args.budget_tokens,
+        limit=args.limit,
+        expand_top=args.expand_top,
+        roles=tuple(args.role) if args.role else None,
+        record_usage=not args.dry_run,
     )
     plan = load(request, _roots(args))
     if args.dry_run and not args.json:
@@ -173,8 +247,12 @@ def _load(args: argparse.Namespace) -> int:
     rendering = render(plan)
     if args.json:
         data = plan.to_dict()
-        data["rendered"] = {"bodies": rendering.bodies, "cards": rendering.cards,
-                            "dropped": rendering.dropped, "tokens": rendering.tokens}
+        data["rendered"] = {
+            "bodies": rendering.bodies,
+            "cards": rendering.cards,
+            "dropped": rendering.dropped,
+            "tokens": rendering.tokens,
+        }
         if not args.dry_run:
             data["text"] = rendering.text
         print(json.dumps(data, indent=2))
@@ -190,7 +268,9 @@ def _index(args: argparse.Namespace) -> int:
     for root in roots.all():
         ix = open_index(root, roots.config.ignore, rebuild=args.rebuild)
         state = "rebuilt" if ix.rebuilt else "up to date"
-        print(f"{root.scope}: {len(ix.docs)} memories, {len(ix.problems)} problems ({state}) {root.path}")
+        print(
+            f"{root.scope}: {len(ix.docs)} memories, {len(ix.problems)} problems ({state}) {root.path}"
+        )
         for p in ix.problems:
             print(f"  {root.scope}:{p.path}:{p.line}: {p.message}")
     return 0
@@ -234,9 +314,16 @@ def _add(args: argparse.Namespace) -> int:
     if root is None:
         raise EngramError("the global root is disabled")
     new = NewMemory(
-        type=args.type, id=args.id, directive=args.directive, tags=_split(args.tags),
-        summary=args.summary, triggers=_split(args.triggers), applies_to=_split(args.applies_to),
-        depends_on=_split(args.depends_on), sources=_split(args.sources), level=args.level,
+        type=args.type,
+        id=args.id,
+        directive=args.directive,
+        tags=_split(args.tags),
+        summary=args.summary,
+        triggers=_split(args.triggers),
+        applies_to=_split(args.applies_to),
+        depends_on=_split(args.depends_on),
+        sources=_split(args.sources),
+        level=args.level,
         content=args.content,
     )
     print(f"created {add(root, new)}")
@@ -273,7 +360,7 @@ def _graph(args: argparse.Namespace) -> int:
         for node, dep in g.broken:
             print(f"broken: {node} depends on missing {dep}")
     if g.cycles:
-        raise GraphCycleError([list(c) + [c[0]] for c in g.cycles])
+        raise GraphCycleError([[*list(c), c[0]] for c in g.cycles])
     return 0
 
 

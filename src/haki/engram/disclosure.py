@@ -97,7 +97,9 @@ def explain(plan: LoadPlan) -> str:
     lines += [f"restriction: {r}" for r in plan.restrictions]
     for item in plan.batch:
         why = "; ".join(item.reasons) or item.origin
-        lines.append(f"selected {item.rank + 1:>2} {item.id} [{item.type}] {item.score:.3f} {item.origin}: {why}")
+        lines.append(
+            f"selected {item.rank + 1:>2} {item.id} [{item.type}] {item.score:.3f} {item.origin}: {why}"
+        )
     for item in plan.omitted_cards:
         lines.append(f"card     {item.rank + 1:>2} {item.id} [{item.type}] {item.score:.3f}: limit")
     for s in plan.skipped:
@@ -105,6 +107,8 @@ def explain(plan: LoadPlan) -> str:
     for s in plan.omitted:
         if s.reason in ("shadowed", "ignored", "role"):
             continue  # counted in the restriction labels above
-        lines.append(f"omitted  {s.id} ({s.scope}): {s.reason}" + (f": {s.detail}" if s.detail else ""))
+        lines.append(
+            f"omitted  {s.id} ({s.scope}): {s.reason}" + (f": {s.detail}" if s.detail else "")
+        )
     lines += [f"problem: {p}" for p in plan.problems]
     return "\n".join(lines) + "\n"

@@ -15,7 +15,9 @@ class Graph:
 
 def build(edges: Mapping[str, Sequence[str]]) -> Graph:
     """Layer ``n`` holds memories whose deepest prerequisite sits in layer ``n - 1``."""
-    broken = tuple(sorted((node, dep) for node, deps in edges.items() for dep in deps if dep not in edges))
+    broken = tuple(
+        sorted((node, dep) for node, deps in edges.items() for dep in deps if dep not in edges)
+    )
     deps = {node: sorted({d for d in ds if d in edges}) for node, ds in edges.items()}
     layer_of: dict[str, int] = {}
     remaining = set(deps)
@@ -43,5 +45,5 @@ def _cycles(deps: Mapping[str, Sequence[str]]) -> tuple[tuple[str, ...], ...]:
                     i = path.index(min(path))
                     found.add(path[i:] + path[:i])
                 elif dep not in path and dep > start:
-                    stack.append((dep, path + (dep,)))
+                    stack.append((dep, (*path, dep)))
     return tuple(sorted(found))

@@ -116,7 +116,9 @@ class Index:
         if not raw:
             return []
         parts = raw.split(" ")
-        return [(int(parts[i]), float(parts[i + 1]), int(parts[i + 2])) for i in range(0, len(parts), 3)]
+        return [
+            (int(parts[i]), float(parts[i + 1]), int(parts[i + 2])) for i in range(0, len(parts), 3)
+        ]
 
 
 _DOC_FIELDS = [f.name for f in fields(Doc)]
@@ -136,7 +138,10 @@ def open_index(root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool 
     entries = {} if rebuild else (_read_json(cdir / "entries.json") or {}).get("files", {})
     data = _build(root, files, entries, ignore_patterns)
     try:
-        write_atomic(cdir / "entries.json", json.dumps({"version": INDEX_VERSION, "files": data.pop("_entries")}))
+        write_atomic(
+            cdir / "entries.json",
+            json.dumps({"version": INDEX_VERSION, "files": data.pop("_entries")}),
+        )
         write_atomic(index_path, json.dumps(data, separators=(",", ":")))
     except OSError:
         data.pop("_entries", None)
@@ -180,7 +185,9 @@ def _aux_sig(root: Root, ignore_patterns: tuple[str, ...], sources: list[str]) -
     }
 
 
-def _fresh(cached: dict[str, Any], root: Root, files: dict[str, Any], patterns: tuple[str, ...]) -> bool:
+def _fresh(
+    cached: dict[str, Any], root: Root, files: dict[str, Any], patterns: tuple[str, ...]
+) -> bool:
     if cached.get("version") != INDEX_VERSION or cached.get("root") != str(root.path):
         return False
     if cached.get("files") != files:
@@ -189,7 +196,9 @@ def _fresh(cached: dict[str, Any], root: Root, files: dict[str, Any], patterns: 
     return aux == _aux_sig(root, patterns, list(aux.get("sources", {})))
 
 
-def _build(root: Root, files: dict[str, Any], entries: dict[str, Any], patterns: tuple[str, ...]) -> dict[str, Any]:
+def _build(
+    root: Root, files: dict[str, Any], entries: dict[str, Any], patterns: tuple[str, ...]
+) -> dict[str, Any]:
     from .hashes import read_lock
 
     lock = read_lock(root)
@@ -216,7 +225,9 @@ def _build(root: Root, files: dict[str, Any], entries: dict[str, Any], patterns:
             problems.append(problem)
         elif memory is not None:
             if memory.id in seen:
-                problems.append(FileProblem(rel, 1, f"duplicate id {memory.id!r} (also in {seen[memory.id]})"))
+                problems.append(
+                    FileProblem(rel, 1, f"duplicate id {memory.id!r} (also in {seen[memory.id]})")
+                )
                 continue
             seen[memory.id] = rel
             memories.append((memory, digest))
@@ -228,14 +239,18 @@ def _build(root: Root, files: dict[str, Any], entries: dict[str, Any], patterns:
         "files": files,
         "aux": _aux_sig(root, patterns, sources),
         "columns": _columns(docs),
-        "rows": [json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs],
+        "rows": [
+            json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs
+        ],
         "postings": postings,
         "problems": [asdict(p) for p in problems],
         "_entries": new_entries,
     }
 
 
-def _postings(root: Root, memories: list[tuple[Memory, str]], lock: Lock, ignored: Any) -> tuple[list[Any], dict[str, str]]:
+def _postings(
+    root: Root, memories: list[tuple[Memory, str]], lock: Lock, ignored: Any
+) -> tuple[list[Any], dict[str, str]]:
     from . import safety
     from .hashes import sha256_file
 
@@ -254,24 +269,42 @@ def _postings(root: Root, memories: list[tuple[Memory, str]], lock: Lock, ignore
                 weighted[term] += weight
                 bits[term] = bits.get(term, 0) | FIELD_BITS[name]
         for term in sorted(weighted):
-            postings.setdefault(term, []).append(f"{doc_no} {round(weighted[term], 2):g} {bits[term]}")
+            postings.setdefault(term, []).append(
+                f"{doc_no} {round(weighted[term], 2):g} {bits[term]}"
+            )
         stale = False
         for src in m.sources:
             if src not in source_hashes:
                 source_hashes[src] = sha256_file(root.base / src)
             recorded = lock.sources.get(src)
-            if source_hashes[src] is None or (recorded is not None and recorded != source_hashes[src]):
+            if source_hashes[src] is None or (
+                recorded is not None and recorded != source_hashes[src]
+            ):
                 stale = True
         docs.append(
             {
-                "id": m.id, "type": m.type, "authority": m.authority, "scope": root.scope,
-                "path": m.path, "title": m.title, "directive": m.directive, "summary": m.summary,
-                "tags": m.tags, "applies_to": m.applies_to, "depends_on": m.depends_on,
-                "level": m.level, "confidence": m.confidence, "lifecycle": m.lifecycle,
-                "valid_until": m.valid_until, "role": m.role, "sha256": digest,
-                "recorded": lock.memories.get(m.path), "stale": stale,
+                "id": m.id,
+                "type": m.type,
+                "authority": m.authority,
+                "scope": root.scope,
+                "path": m.path,
+                "title": m.title,
+                "directive": m.directive,
+                "summary": m.summary,
+                "tags": m.tags,
+                "applies_to": m.applies_to,
+                "depends_on": m.depends_on,
+                "level": m.level,
+                "confidence": m.confidence,
+                "lifecycle": m.lifecycle,
+                "valid_until": m.valid_until,
+                "role": m.role,
+                "sha256": digest,
+                "recorded": lock.memories.get(m.path),
+                "stale": stale,
                 "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
-                "ignored": bool(ignored(m.path)), "length": round(length, 2),
+                "ignored": bool(ignored(m.path)),
+                "length": round(length, 2),
                 "tokens": estimate_tokens(m.content),
             }
         )

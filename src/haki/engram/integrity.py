@@ -29,9 +29,13 @@ def verify(roots: tuple[Root, ...]) -> tuple[Finding, ...]:
             digest = sha256_file(root.path / rel)
             recorded = lock.memories.get(rel)
             if recorded is None:
-                findings.append(Finding(root.scope, rel, "untracked", "never recorded; run engram rehash"))
+                findings.append(
+                    Finding(root.scope, rel, "untracked", "never recorded; run engram rehash")
+                )
             elif recorded != digest:
-                findings.append(Finding(root.scope, rel, "edited_outside", "hash differs from engram.lock.json"))
+                findings.append(
+                    Finding(root.scope, rel, "edited_outside", "hash differs from engram.lock.json")
+                )
         for rel in sorted(set(lock.memories) - set(files)):
             findings.append(Finding(root.scope, rel, "removed", "recorded but the file is gone"))
         for src, users in sorted(_sources(root, files).items()):

@@ -33,7 +33,9 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
     roles = config.roles if request.roles is None else request.roles
     pool, hidden, restrictions = merge_and_filter(indexes, roles)
     root_of = {root.scope: root for root in roots.all()}
-    problems = tuple(f"{ix.root.scope}:{p.path}:{p.line}: {p.message}" for ix in indexes for p in ix.problems)
+    problems = tuple(
+        f"{ix.root.scope}:{p.path}:{p.line}: {p.message}" for ix in indexes for p in ix.problems
+    )
     full = request.full or request.all or request.disclosure == "full"
     disclosure = "full" if full else (request.disclosure or config.load.disclosure)
     expand_top = config.load.expand_top if request.expand_top is None else request.expand_top
@@ -44,15 +46,31 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
             record_fetch(roots.workspace, [p.doc.id for p in picked])
         batch, skipped = _gate(picked, root_of, read_body=True)
         return LoadPlan(
-            request.query, (), batch, (), skipped, tuple(hidden), len(pool), len(picked),
-            tuple(restrictions), "full", expand_top, request.budget_tokens, problems,
+            request.query,
+            (),
+            batch,
+            (),
+            skipped,
+            tuple(hidden),
+            len(pool),
+            len(picked),
+            tuple(restrictions),
+            "full",
+            expand_top,
+            request.budget_tokens,
+            problems,
         )
 
     routed = route(
-        request.query, pool, today,
-        usage=read_usage(roots.workspace), vector_scores=request.vector_scores,
+        request.query,
+        pool,
+        today,
+        usage=read_usage(roots.workspace),
+        vector_scores=request.vector_scores,
     )
-    limit = None if request.all else (request.limit if request.limit is not None else config.load.limit)
+    limit = (
+        None if request.all else (request.limit if request.limit is not None else config.load.limit)
+    )
     selection = select(routed.ranked, pool.lookup, limit, today, DEFAULT_ROUTING.min_relative)
     batch, skipped = _gate(selection.batch, root_of, read_body=True)
     cards, skipped_cards = _gate(selection.overflow, root_of, read_body=False)
@@ -60,13 +78,25 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
     total = len(routed_ids | {p.doc.id for p in selection.batch})
     omitted = tuple(hidden) + tuple(Skip(o.id, o.scope, o.reason, o.detail) for o in routed.omitted)
     return LoadPlan(
-        request.query, routed.anchors, batch, cards, skipped + skipped_cards, omitted, len(pool),
-        total, tuple(restrictions) + routed.restrictions, disclosure, expand_top,
-        request.budget_tokens, problems + selection.problems,
+        request.query,
+        routed.anchors,
+        batch,
+        cards,
+        skipped + skipped_cards,
+        omitted,
+        len(pool),
+        total,
+        tuple(restrictions) + routed.restrictions,
+        disclosure,
+        expand_top,
+        request.budget_tokens,
+        problems + selection.problems,
     )
 
 
-def merge_and_filter(indexes: Sequence[Index], roles: Sequence[str]) -> tuple[Pool, list[Skip], list[str]]:
+def merge_and_filter(
+    indexes: Sequence[Index], roles: Sequence[str]
+) -> tuple[Pool, list[Skip], list[str]]:
     """Steps 2 and 3: shadow global duplicates, then apply ignore and role filters."""
     refs: list[tuple[int, int]] = []
     positions: list[dict[int, int]] = []
@@ -79,7 +109,9 @@ def merge_and_filter(indexes: Sequence[Index], roles: Sequence[str]) -> tuple[Po
         scope = ix.root.scope
         for no, mid in enumerate(ix.ids):
             if mid in taken:
-                hidden.append(Skip(mid, scope, "shadowed", "workspace memory with the same id wins"))
+                hidden.append(
+                    Skip(mid, scope, "shadowed", "workspace memory with the same id wins")
+                )
                 continue
             taken.add(mid)
             if no in ix.hidden_by_ignore:
@@ -110,7 +142,9 @@ def _fetch(ids: Sequence[str], pool: Pool) -> list[Picked]:
     return [Picked(doc, 0.0, n, "fetched", ()) for n, doc in enumerate(found)]
 
 
-def _gate(picked: Sequence[Picked], root_of: dict[str, Root], read_body: bool) -> tuple[tuple[Item, ...], tuple[Skip, ...]]:
+def _gate(
+    picked: Sequence[Picked], root_of: dict[str, Root], read_body: bool
+) -> tuple[tuple[Item, ...], tuple[Skip, ...]]:
     """Step 5: nothing reaches the renderer unless its hash and content check out."""
     items: list[Item] = []
     skipped: list[Skip] = []
@@ -120,7 +154,9 @@ def _gate(picked: Sequence[Picked], root_of: dict[str, Root], read_body: bool) -
             skipped.append(Skip(doc.id, doc.scope, "unsafe", unsafe_reason(doc.unsafe)))
             continue
         if doc.edited_outside:
-            skipped.append(Skip(doc.id, doc.scope, "hash_mismatch", "edited outside engram; run engram verify"))
+            skipped.append(
+                Skip(doc.id, doc.scope, "hash_mismatch", "edited outside engram; run engram verify")
+            )
             continue
         body = None
         if read_body:
@@ -136,8 +172,20 @@ def _gate(picked: Sequence[Picked], root_of: dict[str, Root], read_body: bool) -
             body = sections(body_of(raw.decode("utf-8", "replace")))[1]
         items.append(
             Item(
-                doc.id, doc.type, doc.authority, doc.scope, doc.path, doc.directive, doc.summary,
-                p.score, p.rank, p.origin, doc.stale, doc.depends_on, p.reasons, body,
+                doc.id,
+                doc.type,
+                doc.authority,
+                doc.scope,
+                doc.path,
+                doc.directive,
+                doc.summary,
+                p.score,
+                p.rank,
+                p.origin,
+                doc.stale,
+                doc.depends_on,
+                p.reasons,
+                body,
             )
         )
     return tuple(items), tuple(skipped)

@@ -18,8 +18,25 @@ AUTHORITIES = ("instruction", "reference")
 CONFIDENCES = ("high", "medium", "low")
 LIFECYCLES = ("active", "review_due", "superseded", "archived")
 KNOWN_FIELDS = frozenset(
-    """id type authority tags directive summary triggers applies_to depends_on level confidence
-    lifecycle valid_until role sources created updated""".split()
+    [
+        "id",
+        "type",
+        "authority",
+        "tags",
+        "directive",
+        "summary",
+        "triggers",
+        "applies_to",
+        "depends_on",
+        "level",
+        "confidence",
+        "lifecycle",
+        "valid_until",
+        "role",
+        "sources",
+        "created",
+        "updated",
+    ]
 )
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")

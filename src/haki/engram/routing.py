@@ -116,7 +116,7 @@ def route(
     for term, word in stems.items():
         hits = [
             (positions[no], tf, fbits)
-            for ix, positions in zip(pool.indexes, pool.positions)
+            for ix, positions in zip(pool.indexes, pool.positions, strict=False)
             for no, tf, fbits in ix.hits(term)
             if no in positions
         ]
@@ -126,7 +126,9 @@ def route(
         for pos, tf, fbits in hits:
             i, no = pool.refs[pos]
             length = pool.indexes[i].lengths[no]
-            base[pos] = base.get(pos, 0.0) + bm25.term_score(tf, term_idf, length, avg_length, cfg.k1, cfg.b)
+            base[pos] = base.get(pos, 0.0) + bm25.term_score(
+                tf, term_idf, length, avg_length, cfg.k1, cfg.b
+            )
             matched.setdefault(pos, []).append((word, fbits))
             bits[pos] = bits.get(pos, 0) | fbits
     path_hits = _path_hits(query, pool)
@@ -145,7 +147,9 @@ def route(
         words_hit = tuple(w for w, _ in hit_pairs)
         strong = bool(bits.get(pos, 0) & STRONG_BITS) or pos in path_hits
         if many and len(words_hit) < 2 and not strong:
-            omitted.append(Omitted(doc.id, doc.scope, "weak_match", f"1/{len(stems)} anchors, no strong field"))
+            omitted.append(
+                Omitted(doc.id, doc.scope, "weak_match", f"1/{len(stems)} anchors, no strong field")
+            )
             continue
         if len(words_hit) == 1 and bits.get(pos, 0) == CONTENT_BIT and pos not in path_hits:
             # One word somewhere in a body is how unrelated prompts leak in.
@@ -155,7 +159,9 @@ def route(
             omitted.append(Omitted(doc.id, doc.scope, "lifecycle", doc.lifecycle))
             continue
         if doc.valid_until and doc.valid_until < today:
-            omitted.append(Omitted(doc.id, doc.scope, "lifecycle", f"valid_until {doc.valid_until} passed"))
+            omitted.append(
+                Omitted(doc.id, doc.scope, "lifecycle", f"valid_until {doc.valid_until} passed")
+            )
             continue
         score = base.get(pos, 0.0) + (cfg.path_bonus if pos in path_hits else 0.0)
         factor, why = _multiplier(doc, cfg, usage or {}, workflow)
@@ -172,7 +178,9 @@ def route(
     return Routed(tuple(words), tuple(scored), tuple(omitted), tuple(restrictions))
 
 
-def _multiplier(doc: Doc, cfg: RoutingConfig, usage: Mapping[str, int], workflow: bool) -> tuple[float, list[str]]:
+def _multiplier(
+    doc: Doc, cfg: RoutingConfig, usage: Mapping[str, int], workflow: bool
+) -> tuple[float, list[str]]:
     factor = 1.0
     why: list[str] = []
     if doc.lifecycle == "review_due":
@@ -203,7 +211,7 @@ def _path_hits(query: str, pool: Pool) -> dict[int, str]:
     if not paths:
         return {}
     hits: dict[int, str] = {}
-    for ix, positions in zip(pool.indexes, pool.positions):
+    for ix, positions in zip(pool.indexes, pool.positions, strict=False):
         for no, patterns in ix.applies_to.items():
             if no not in positions:
                 continue

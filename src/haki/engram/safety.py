@@ -40,7 +40,9 @@ _SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 # Issuer prefixes (Visa, Mastercard, Amex, Discover, JCB) keep timestamps and ids out.
-_CARD_PREFIX = re.compile(r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|3[47]\d{13}|6(?:011|5\d\d)\d{12}|35\d{14})$")
+_CARD_PREFIX = re.compile(
+    r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|3[47]\d{13}|6(?:011|5\d\d)\d{12}|35\d{14})$"
+)
 
 _INJECTION: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -58,10 +60,16 @@ _INJECTION: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("system-tag", re.compile(r"</?\s*(?:system|assistant|im_start|im_end)\s*>|<\|im_(?:start|end)\|>", re.I)),
+    (
+        "system-tag",
+        re.compile(r"</?\s*(?:system|assistant|im_start|im_end)\s*>|<\|im_(?:start|end)\|>", re.I),
+    ),
     (
         "reveal-prompt",
-        re.compile(r"\b(?:reveal|print|show|repeat)\s+(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions)", re.I),
+        re.compile(
+            r"\b(?:reveal|print|show|repeat)\s+(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions)",
+            re.I,
+        ),
     ),
     (
         "exfiltration",
@@ -74,7 +82,10 @@ _INJECTION: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("new-instructions", re.compile(r"\bnew\s+system\s+(?:prompt|instructions)\b", re.I)),
-    ("ignore-instructions-fr", re.compile(r"\bignore[zr]?\s+(?:toutes\s+)?les\s+instructions\s+pr[ée]c[ée]dentes", re.I)),
+    (
+        "ignore-instructions-fr",
+        re.compile(r"\bignore[zr]?\s+(?:toutes\s+)?les\s+instructions\s+pr[ée]c[ée]dentes", re.I),
+    ),
 )
 
 

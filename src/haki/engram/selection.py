@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .index import Doc
 from .body import level_rank
+from .index import Doc
 from .routing import OMITTED_LIFECYCLES, Scored
 
 
@@ -50,16 +50,18 @@ def select(
 
     def place_prerequisites(doc: Doc, rank: int, trail: tuple[str, ...]) -> None:
         deps = [lookup(d) for d in doc.depends_on]
-        for dep_id, dep in zip(doc.depends_on, deps):
+        for dep_id, dep in zip(doc.depends_on, deps, strict=False):
             if dep is None:
                 problems.append(f"{doc.id}: prerequisite {dep_id!r} is not visible")
-        for dep in sorted((d for d in deps if d is not None), key=lambda d: (level_rank(d.level), d.id)):
+        for dep in sorted(
+            (d for d in deps if d is not None), key=lambda d: (level_rank(d.level), d.id)
+        ):
             if dep.id in placed or dep.id in trail:
                 continue
             if dep.lifecycle in OMITTED_LIFECYCLES or (dep.valid_until and dep.valid_until < today):
                 problems.append(f"{doc.id}: prerequisite {dep.id!r} omitted (lifecycle)")
                 continue
-            place_prerequisites(dep, rank, trail + (dep.id,))
+            place_prerequisites(dep, rank, (*trail, dep.id))
             placed.add(dep.id)
             batch.append(Picked(dep, 0.0, rank, "prerequisite", (f"prerequisite of {doc.id}",)))
 
@@ -72,5 +74,8 @@ def select(
     chosen_ids = {s.doc.id for s in chosen}
     rest = [s for s in ranked if s.doc.id not in chosen_ids and s.doc.id not in placed]
     start = len(chosen)
-    overflow = [Picked(s.doc, s.score, start + i, "omitted", s.reasons) for i, s in enumerate(rest[:overflow_cards])]
+    overflow = [
+        Picked(s.doc, s.score, start + i, "omitted", s.reasons)
+        for i, s in enumerate(rest[:overflow_cards])
+    ]
     return Selection(tuple(batch), tuple(overflow), tuple(dict.fromkeys(problems)))

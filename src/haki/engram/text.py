@@ -6,35 +6,102 @@ import re
 
 from ..text.lexicon import STOP_WORDS, normalise, stem, terms, words
 
-__all__ = ["STOP_WORDS", "anchors", "estimate_tokens", "mentions_workflow", "normalise", "query_paths", "stem", "terms", "words"]
+__all__ = [
+    "STOP_WORDS",
+    "anchors",
+    "estimate_tokens",
+    "mentions_workflow",
+    "normalise",
+    "query_paths",
+    "stem",
+    "terms",
+    "words",
+]
 
 _PATHLIKE = re.compile(r"[\w.*-]*(?:/[\w.*-]+)+|[\w*-]+(?:\.[a-z0-9]{1,6})+\b")
 
 # Words that describe Engram itself; on their own they would match every memory.
 GENERIC_MEMORY_WORDS = frozenset(
-    """
-    rule rules knowledge memory memories skill skills context agent agents engram guideline
-    guidelines instruction instructions note notes regle regles memoire memoires connaissance
-    connaissances convention conventions best practice practices help
-    """.split()
+    [
+        "rule",
+        "rules",
+        "knowledge",
+        "memory",
+        "memories",
+        "skill",
+        "skills",
+        "context",
+        "agent",
+        "agents",
+        "engram",
+        "guideline",
+        "guidelines",
+        "instruction",
+        "instructions",
+        "note",
+        "notes",
+        "regle",
+        "regles",
+        "memoire",
+        "memoires",
+        "connaissance",
+        "connaissances",
+        "convention",
+        "conventions",
+        "best",
+        "practice",
+        "practices",
+        "help",
+    ]
 )
 
 # Request verbs: they say that the agent acts, not what the task is about.
 GENERIC_VERBS = frozenset(
-    """
-    add adding create creating make write writing open update updating change changing edit
-    editing implement handle put show tell give look find try want like know
-    """.split()
+    [
+        "add",
+        "adding",
+        "create",
+        "creating",
+        "make",
+        "write",
+        "writing",
+        "open",
+        "update",
+        "updating",
+        "change",
+        "changing",
+        "edit",
+        "editing",
+        "implement",
+        "handle",
+        "put",
+        "show",
+        "tell",
+        "give",
+        "look",
+        "find",
+        "try",
+        "want",
+        "like",
+        "know",
+    ]
 )
 
 # Type words that steer routing towards skills without being a match by themselves.
 WORKFLOW_WORDS = frozenset({"workflow", "workflows"})
 
+
 def anchors(query: str) -> list[str]:
     """The query's meaningful words, unstemmed, deduplicated in order of appearance."""
     seen: dict[str, None] = {}
     for w in words(query):
-        if len(w) < 2 or w in STOP_WORDS or w in GENERIC_MEMORY_WORDS or w in GENERIC_VERBS or w in WORKFLOW_WORDS:
+        if (
+            len(w) < 2
+            or w in STOP_WORDS
+            or w in GENERIC_MEMORY_WORDS
+            or w in GENERIC_VERBS
+            or w in WORKFLOW_WORDS
+        ):
             continue
         seen.setdefault(w, None)
     return list(seen)

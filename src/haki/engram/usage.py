@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable
 
@@ -22,7 +23,6 @@ def record_fetch(root: Root, ids: Iterable[str]) -> None:
     counts = read_usage(root)
     for mid in ids:
         counts[mid] = counts.get(mid, 0) + 1
-    try:
+    # A read-only checkout still loads; it just earns no usage bonus.
+    with contextlib.suppress(OSError):
         write_atomic(cache_dir(root) / USAGE_NAME, json.dumps(dict(sorted(counts.items()))))
-    except OSError:
-        pass  # a read-only checkout still loads; it just earns no usage bonus

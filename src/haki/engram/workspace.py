@@ -6,6 +6,7 @@ This is the only module that reads the environment (``ENGRAM_GLOBAL_DIR``,
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -165,7 +166,9 @@ def config_from_mapping(raw: dict[str, Any], where: str) -> Config:
     use_global = raw.get("global", True)
     if not isinstance(use_global, bool):
         raise ConfigError(f"{where}: 'global' must be true or false")
-    return Config(LoadSettings(disclosure, ints["expand_top"], ints["limit"]), roles, ignore, use_global)
+    return Config(
+        LoadSettings(disclosure, ints["expand_top"], ints["limit"]), roles, ignore, use_global
+    )
 
 
 def _string_list(value: Any, name: str, where: str) -> tuple[str, ...]:
@@ -184,10 +187,8 @@ def ignore_matcher(root: Root, extra: tuple[str, ...]):
     Gitignore semantics, so a later ``!pattern`` re-includes an earlier match.
     """
     lines: list[str] = []
-    try:
+    with contextlib.suppress(OSError):
         lines.extend(root.ignore_path.read_text(encoding="utf-8").splitlines())
-    except OSError:
-        pass
     lines.extend(extra)
     if not any(line.strip() and not line.startswith("#") for line in lines):
         return lambda _path: False

@@ -17,7 +17,9 @@ from typing import Any
 
 def canonical_json(value: Any) -> str:
     """Sorted keys, compact separators, UTF-8 text; NaN and infinities are refused."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
 
 
 def canonical_instant(moment: datetime) -> str:
@@ -46,7 +48,9 @@ def content_hash(
     return "sha256:" + hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()
 
 
-def effective_key(batch_key: str | None, event_key: str | None, digest: str, subject_id: str) -> str:
+def effective_key(
+    batch_key: str | None, event_key: str | None, digest: str, subject_id: str
+) -> str:
     """The idempotency key an event is stored under.
 
     The batch key is namespaced by the content hash so events of one batch

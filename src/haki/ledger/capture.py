@@ -47,8 +47,19 @@ INSERT INTO jobs (kind, org_id, project_id, subject_id, payload)
 VALUES ('consolidate', %(org_id)s, %(project_id)s, %(subject_id)s, %(payload)s)
 RETURNING id"""
 
-_COLUMNS = ("subject_type", "subject_id", "actor_type", "actor_id", "agent_id", "thread_id", "run_id",
-            "kind", "occurred_at", "hash", "origin_trust")
+_COLUMNS = (
+    "subject_type",
+    "subject_id",
+    "actor_type",
+    "actor_id",
+    "agent_id",
+    "thread_id",
+    "run_id",
+    "kind",
+    "occurred_at",
+    "hash",
+    "origin_trust",
+)
 
 
 # The column arrays are sent in binary (``%(name)b``): psycopg dumps a list
@@ -74,7 +85,9 @@ def _job_subject(new_rows: list[PlannedEvent]) -> str | None:
     return subjects.pop() if len(subjects) == 1 else None
 
 
-async def write_events(conn: Connection, batch: CaptureBatch, *, origin_trust_allowed: bool) -> CaptureResult:
+async def write_events(
+    conn: Connection, batch: CaptureBatch, *, origin_trust_allowed: bool
+) -> CaptureResult:
     """Write a batch of events; replays return the same ids, flagged deduplicated.
 
     Enqueues one consolidation job for the newly inserted events (none on a
@@ -84,8 +97,10 @@ async def write_events(conn: Connection, batch: CaptureBatch, *, origin_trust_al
     try:
         cur = await conn.execute(INSERT_EVENTS, _insert_params(plan))
     except (psycopg.DataError, UnicodeEncodeError) as exc:
-        raise InvalidPayload(f"events: a value was refused by the database ({exc.__class__.__name__})",
-                             field="events") from None
+        raise InvalidPayload(
+            f"events: a value was refused by the database ({exc.__class__.__name__})",
+            field="events",
+        ) from None
     inserted: dict[str, UUID] = {row["idempotency_key"]: row["id"] for row in await cur.fetchall()}
     ids = dict(inserted)
     known = [row.key for row in plan.rows if row.key not in inserted]

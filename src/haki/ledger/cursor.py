@@ -25,7 +25,11 @@ def decode(tag: str, cursor: str, arity: int) -> list[str]:
         data = json.loads(base64.urlsafe_b64decode(padded.encode()))
     except (binascii.Error, UnicodeDecodeError, ValueError):
         data = None
-    if not (isinstance(data, list) and len(data) == arity + 1 and data[0] == tag
-            and all(isinstance(v, str) for v in data[1:])):
+    if not (
+        isinstance(data, list)
+        and len(data) == arity + 1
+        and data[0] == tag
+        and all(isinstance(v, str) for v in data[1:])
+    ):
         raise InvalidPayload("cursor: not a cursor of this listing", field="cursor")
     return data[1:]

@@ -63,10 +63,20 @@ def _after(token: str | None) -> dict[str, Any]:
 
 
 async def timeline(
-    conn: Connection, *, project_id: str, subject_id: str, limit: int = 100, after: str | None = None
+    conn: Connection,
+    *,
+    project_id: str,
+    subject_id: str,
+    limit: int = 100,
+    after: str | None = None,
 ) -> Page:
     """One page of a subject's events; pass ``next_cursor`` back as ``after``."""
-    params = {"project_id": project_id, "subject_id": subject_id, "limit": limit + 1, **_after(after)}
+    params = {
+        "project_id": project_id,
+        "subject_id": subject_id,
+        "limit": limit + 1,
+        **_after(after),
+    }
     cur = await conn.execute(TIMELINE, params)
     rows = await cur.fetchall()
     if len(rows) <= limit:
@@ -74,5 +84,7 @@ async def timeline(
     last = rows[limit - 1]
     return Page(
         items=rows[:limit],
-        next_cursor=cursor.encode(_TAG, last["occurred_at"].isoformat(), last["recorded_at"].isoformat(), last["id"]),
+        next_cursor=cursor.encode(
+            _TAG, last["occurred_at"].isoformat(), last["recorded_at"].isoformat(), last["id"]
+        ),
     )

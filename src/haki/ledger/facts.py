@@ -64,7 +64,9 @@ def _after(token: str | None) -> dict[str, Any]:
 
 def _aware(moment: datetime | None, field: str) -> None:
     if moment is not None and moment.utcoffset() is None:
-        raise InvalidPayload(f"{field} must carry a timezone offset, e.g. 2026-01-31T09:00:00Z", field=field)
+        raise InvalidPayload(
+            f"{field} must carry a timezone offset, e.g. 2026-01-31T09:00:00Z", field=field
+        )
 
 
 async def list_facts(conn: Connection, query: FactQuery) -> Page:

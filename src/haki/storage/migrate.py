@@ -89,7 +89,5 @@ def upgrade(url: str) -> list[Migration]:
 
 def current_version(url: str) -> int:
     with psycopg.connect(url) as conn:
-        row = conn.execute(
-            "SELECT coalesce(max(version), 0) FROM schema_migrations"
-        ).fetchone()
+        row = conn.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
         return int(row[0]) if row else 0

@@ -10,6 +10,8 @@ def idf(df: int, n: int) -> float:
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
-def term_score(tf: float, idf_value: float, length: float, avg_length: float, k1: float, b: float) -> float:
+def term_score(
+    tf: float, idf_value: float, length: float, avg_length: float, k1: float, b: float
+) -> float:
     norm = 1.0 - b + b * (length / avg_length if avg_length > 0 else 1.0)
     return idf_value * tf * (k1 + 1.0) / (tf + k1 * norm)

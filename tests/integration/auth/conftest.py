@@ -19,7 +19,9 @@ def auth_settings() -> Settings:
     return load_settings(auth="on", admin_key=ADMIN_KEY, database_url=None)
 
 
-async def _client(db_url: str, settings: Settings, providers: Providers) -> AsyncIterator[httpx.AsyncClient]:
+async def _client(
+    db_url: str, settings: Settings, providers: Providers
+) -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(settings, database_url=db_url, providers=providers, background=False)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
@@ -29,7 +31,9 @@ async def _client(db_url: str, settings: Settings, providers: Providers) -> Asyn
 
 
 @pytest.fixture
-async def authed_client(db_url: str, auth_settings: Settings, providers: Providers) -> AsyncIterator[httpx.AsyncClient]:
+async def authed_client(
+    db_url: str, auth_settings: Settings, providers: Providers
+) -> AsyncIterator[httpx.AsyncClient]:
     """An HTTP client on an app that requires keys; no Authorization header by default."""
     async for c in _client(db_url, auth_settings, providers):
         yield c

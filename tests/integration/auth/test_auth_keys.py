@@ -5,7 +5,9 @@ from datetime import UTC, datetime, timedelta
 import psycopg
 from auth_helpers import ADMIN, ADMIN_KEY, bearer
 
-UNAUTHORIZED = {"error": {"type": "unauthorized", "message": "missing or invalid API key", "field": None}}
+UNAUTHORIZED = {
+    "error": {"type": "unauthorized", "message": "missing or invalid API key", "field": None}
+}
 
 
 async def test_admin_creates_a_key_shown_once_and_stored_as_hash(authed_client, db_url):
@@ -68,7 +70,9 @@ async def test_a_project_key_manages_its_own_project_only(authed_client, mint):
 
     for call in (
         authed_client.post("/v1/keys", json={"project_id": "B"}, headers=hdr),
-        authed_client.post("/v1/keys", json={"project_id": "A", "org_id": "other-org"}, headers=hdr),
+        authed_client.post(
+            "/v1/keys", json={"project_id": "A", "org_id": "other-org"}, headers=hdr
+        ),
         authed_client.get("/v1/keys", params={"project_id": "B"}, headers=hdr),
     ):
         r = await call
@@ -76,7 +80,9 @@ async def test_a_project_key_manages_its_own_project_only(authed_client, mint):
         assert "B" not in r.json()["error"]["message"]
 
     # Another project's key answers exactly like a missing one.
-    missing = await authed_client.delete("/v1/keys/00000000-0000-0000-0000-000000000000", headers=hdr)
+    missing = await authed_client.delete(
+        "/v1/keys/00000000-0000-0000-0000-000000000000", headers=hdr
+    )
     foreign = await authed_client.delete(f"/v1/keys/{b.record.id}", headers=hdr)
     malformed = await authed_client.delete("/v1/keys/not-a-uuid", headers=hdr)
     assert missing.status_code == foreign.status_code == malformed.status_code == 404
@@ -108,7 +114,9 @@ async def test_last_used_is_written_at_most_once_a_minute(authed_client, mint, d
 
     def last_used():
         with psycopg.connect(db_url) as conn:
-            return conn.execute("SELECT last_used_at FROM api_keys WHERE id = %s", (key.record.id,)).fetchone()[0]
+            return conn.execute(
+                "SELECT last_used_at FROM api_keys WHERE id = %s", (key.record.id,)
+            ).fetchone()[0]
 
     assert last_used() is None
     await authed_client.get("/v1/keys", headers=bearer(key.secret))
@@ -134,7 +142,9 @@ async def test_dev_mode_needs_no_key(client):
     assert (await client.get("/v1/keys", params={"project_id": "A"})).status_code == 200
 
 
-async def test_a_v1_route_that_forgets_the_principal_still_needs_a_key(db_url, auth_settings, providers):
+async def test_a_v1_route_that_forgets_the_principal_still_needs_a_key(
+    db_url, auth_settings, providers
+):
     import httpx
     from fastapi import APIRouter
 
@@ -148,11 +158,13 @@ async def test_a_v1_route_that_forgets_the_principal_still_needs_a_key(db_url, a
         return {"ok": True}
 
     app.include_router(forgetful)
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
-            r = await c.get("/v1/forgetful")
-            assert (r.status_code, r.json()) == (401, UNAUTHORIZED)
-            assert (await c.get("/v1/forgetful", headers=ADMIN)).status_code == 200
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c,
+    ):
+        r = await c.get("/v1/forgetful")
+        assert (r.status_code, r.json()) == (401, UNAUTHORIZED)
+        assert (await c.get("/v1/forgetful", headers=ADMIN)).status_code == 200
 
 
 async def test_a_route_that_forgets_its_scope_check_still_cannot_name_another_project(
@@ -178,11 +190,17 @@ async def test_a_route_that_forgets_its_scope_check_still_cannot_name_another_pr
     app.include_router(buggy)
     async with app.router.lifespan_context(app):
         key = await auth.issue(app.state.haki.db, org_id="default", project_id="A")
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://t"
+        ) as c:
             r = await c.get("/v1/buggy", params={"project_id": "B"}, headers=bearer(key.secret))
             assert r.status_code == 403 and r.json()["error"]["type"] == "forbidden_scope"
-            assert (await c.get("/v1/buggy", params={"project_id": "A"}, headers=bearer(key.secret))).status_code == 200
-            assert (await c.get("/v1/buggy", params={"project_id": "B"}, headers=ADMIN)).status_code == 200
+            assert (
+                await c.get("/v1/buggy", params={"project_id": "A"}, headers=bearer(key.secret))
+            ).status_code == 200
+            assert (
+                await c.get("/v1/buggy", params={"project_id": "B"}, headers=ADMIN)
+            ).status_code == 200
         # The binding ends with the request.
         async with app.state.haki.db.transaction(project_id="B"):
             pass

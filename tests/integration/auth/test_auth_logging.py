@@ -14,7 +14,13 @@ async def test_no_key_appears_in_logs_or_error_bodies(authed_client, mint, caplo
     secrets = [valid.secret, revoked.secret, unknown, ADMIN_KEY]
 
     bodies = []
-    for headers in (bearer(valid.secret), bearer(revoked.secret), bearer(unknown), ADMIN, bearer(ADMIN_KEY + "!")):
+    for headers in (
+        bearer(valid.secret),
+        bearer(revoked.secret),
+        bearer(unknown),
+        ADMIN,
+        bearer(ADMIN_KEY + "!"),
+    ):
         for method, path, kwargs in (
             ("GET", "/v1/keys", {"params": {"project_id": "A"}}),
             ("POST", "/v1/keys", {"json": {"project_id": "B", "label": "x"}}),
@@ -24,9 +30,13 @@ async def test_no_key_appears_in_logs_or_error_bodies(authed_client, mint, caplo
             r = await authed_client.request(method, path, headers=headers, **kwargs)
             bodies.append(r.text)
     # A key smuggled in a query string or header value is not logged either.
-    r = await authed_client.get("/v1/keys", params={"api_key": valid.secret}, headers={"X-Api-Key": valid.secret})
+    r = await authed_client.get(
+        "/v1/keys", params={"api_key": valid.secret}, headers={"X-Api-Key": valid.secret}
+    )
     bodies.append(r.text)
-    created = await authed_client.post("/v1/keys", json={"project_id": "A"}, headers=bearer(valid.secret))
+    created = await authed_client.post(
+        "/v1/keys", json={"project_id": "A"}, headers=bearer(valid.secret)
+    )
     assert created.status_code == 201
     secrets.append(created.json()["key"])
 

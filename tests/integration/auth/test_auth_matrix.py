@@ -20,7 +20,9 @@ import psycopg
 from auth_helpers import ADMIN, bearer
 from fastapi import routing
 
-UNAUTHORIZED = {"error": {"type": "unauthorized", "message": "missing or invalid API key", "field": None}}
+UNAUTHORIZED = {
+    "error": {"type": "unauthorized", "message": "missing or invalid API key", "field": None}
+}
 
 B, S = "proj-b", "subj-b"
 
@@ -38,15 +40,20 @@ class Example:
 
 def _event(project: str) -> dict[str, Any]:
     return {
-        "project_id": project, "subject_id": S, "kind": "conversation.message",
-        "occurred_at": "2026-01-05T10:00:00Z", "payload": {"text": "I moved to Nantes."},
+        "project_id": project,
+        "subject_id": S,
+        "kind": "conversation.message",
+        "occurred_at": "2026-01-05T10:00:00Z",
+        "payload": {"text": "I moved to Nantes."},
     }
 
 
 REQUESTS: dict[tuple[str, str], list[Example]] = {
     ("POST", "/v1/keys"): [Example("/v1/keys", json={"project_id": B, "label": "stolen"})],
     ("GET", "/v1/keys"): [Example("/v1/keys", params={"project_id": B})],
-    ("DELETE", "/v1/keys/{key_id}"): [Example("/v1/keys/{b_key}", expect=404, same_as_missing=True)],
+    ("DELETE", "/v1/keys/{key_id}"): [
+        Example("/v1/keys/{b_key}", expect=404, same_as_missing=True)
+    ],
     ("POST", "/v1/capture"): [
         Example("/v1/capture", json={"events": [_event(B)]}),
         Example("/v1/capture", json={"events": [_event("proj-a"), _event(B)]}),
@@ -54,29 +61,50 @@ REQUESTS: dict[tuple[str, str], list[Example]] = {
     ("GET", "/v1/timeline"): [Example("/v1/timeline", params={"project_id": B, "subject_id": S})],
     ("GET", "/v1/events/{event_id}"): [
         Example("/v1/events/{b_event}", params={"project_id": B}),
-        Example("/v1/events/{b_event}", params={"project_id": "proj-a"}, expect=404, same_as_missing=True),
+        Example(
+            "/v1/events/{b_event}",
+            params={"project_id": "proj-a"},
+            expect=404,
+            same_as_missing=True,
+        ),
     ],
     ("GET", "/v1/facts"): [Example("/v1/facts", params={"project_id": B, "subject_id": S})],
     ("GET", "/v1/facts/{fact_id}"): [
         Example("/v1/facts/{b_fact}", params={"project_id": B}),
-        Example("/v1/facts/{b_fact}", params={"project_id": "proj-a"}, expect=404, same_as_missing=True),
+        Example(
+            "/v1/facts/{b_fact}", params={"project_id": "proj-a"}, expect=404, same_as_missing=True
+        ),
     ],
     ("POST", "/v1/facts/{fact_id}/status"): [
         Example("/v1/facts/{b_fact}/status", json={"project_id": B, "status": "deleted"}),
-        Example("/v1/facts/{b_fact}/status", json={"project_id": "proj-a", "status": "deleted"},
-                expect=404, same_as_missing=True),
+        Example(
+            "/v1/facts/{b_fact}/status",
+            json={"project_id": "proj-a", "status": "deleted"},
+            expect=404,
+            same_as_missing=True,
+        ),
     ],
     ("POST", "/v1/forget"): [
         Example("/v1/forget", json={"project_id": B, "subject_id": S, "mode": "delete"}),
         Example("/v1/forget", json={"project_id": B, "fact_id": "{b_fact}", "mode": "delete"}),
-        Example("/v1/forget", json={"project_id": "proj-a", "fact_id": "{b_fact}", "mode": "delete"},
-                expect=404, same_as_missing=True),
+        Example(
+            "/v1/forget",
+            json={"project_id": "proj-a", "fact_id": "{b_fact}", "mode": "delete"},
+            expect=404,
+            same_as_missing=True,
+        ),
     ],
     ("GET", "/v1/conflicts"): [Example("/v1/conflicts", params={"project_id": B})],
     ("POST", "/v1/conflicts/{conflict_id}/resolve"): [
-        Example("/v1/conflicts/{b_conflict}/resolve", json={"project_id": B, "keep_fact_id": "{b_fact}"}),
-        Example("/v1/conflicts/{b_conflict}/resolve", json={"project_id": "proj-a", "keep_fact_id": "{b_fact}"},
-                expect=404, same_as_missing=True),
+        Example(
+            "/v1/conflicts/{b_conflict}/resolve", json={"project_id": B, "keep_fact_id": "{b_fact}"}
+        ),
+        Example(
+            "/v1/conflicts/{b_conflict}/resolve",
+            json={"project_id": "proj-a", "keep_fact_id": "{b_fact}"},
+            expect=404,
+            same_as_missing=True,
+        ),
     ],
     ("POST", "/v1/consolidate"): [
         Example("/v1/consolidate", json={"project_id": B}),
@@ -87,19 +115,34 @@ REQUESTS: dict[tuple[str, str], list[Example]] = {
     ],
     ("GET", "/v1/jobs"): [Example("/v1/jobs", params={"project_id": B})],
     ("POST", "/v1/context"): [
-        Example("/v1/context", json={"project_id": B, "subject_id": S, "query": "where does the user live?"}),
+        Example(
+            "/v1/context",
+            json={"project_id": B, "subject_id": S, "query": "where does the user live?"},
+        ),
     ],
     ("GET", "/v1/inspect/{trace_id}"): [
         Example("/v1/inspect/{b_trace}", params={"project_id": B, "subject_id": S}),
-        Example("/v1/inspect/{b_trace}", params={"project_id": "proj-a", "subject_id": S},
-                expect=404, same_as_missing=True),
+        Example(
+            "/v1/inspect/{b_trace}",
+            params={"project_id": "proj-a", "subject_id": S},
+            expect=404,
+            same_as_missing=True,
+        ),
     ],
     ("GET", "/v1/stats/overview"): [Example("/v1/stats/overview", params={"project_id": B})],
     ("POST", "/v1/feedback"): [
-        Example("/v1/feedback", json={"project_id": B, "trace_id": "{b_trace}", "rating": "irrelevant"}),
-        Example("/v1/feedback", json={"project_id": B, "fact_id": "{b_fact}", "rating": "incorrect"}),
-        Example("/v1/feedback", json={"project_id": "proj-a", "fact_id": "{b_fact}", "rating": "incorrect"},
-                expect=404, same_as_missing=True),
+        Example(
+            "/v1/feedback", json={"project_id": B, "trace_id": "{b_trace}", "rating": "irrelevant"}
+        ),
+        Example(
+            "/v1/feedback", json={"project_id": B, "fact_id": "{b_fact}", "rating": "incorrect"}
+        ),
+        Example(
+            "/v1/feedback",
+            json={"project_id": "proj-a", "fact_id": "{b_fact}", "rating": "incorrect"},
+            expect=404,
+            same_as_missing=True,
+        ),
     ],
 }
 
@@ -130,19 +173,40 @@ def _fill(value: Any, ids: dict[str, str]) -> Any:
 
 async def _send(client, method: str, ex: Example, ids: dict[str, str], headers: dict[str, str]):
     return await client.request(
-        method, _fill(ex.path, ids), params=_fill(ex.params, ids), json=_fill(ex.json, ids), headers=headers
+        method,
+        _fill(ex.path, ids),
+        params=_fill(ex.params, ids),
+        json=_fill(ex.json, ids),
+        headers=headers,
     )
 
 
 async def _seed_b(client, hdr: dict[str, str], db_url: str) -> dict[str, str]:
     """B's data, written through B's own key where the API allows it."""
-    r = await client.post("/v1/capture", headers=hdr, json={"events": [{
-        "project_id": B, "subject_id": S, "kind": "conversation.message", "occurred_at": "2026-01-02T09:00:00Z",
-        "payload": {"messages": [{"role": "user", "content": "I live in Lyon and I prefer green tea."}]},
-    }]})
+    r = await client.post(
+        "/v1/capture",
+        headers=hdr,
+        json={
+            "events": [
+                {
+                    "project_id": B,
+                    "subject_id": S,
+                    "kind": "conversation.message",
+                    "occurred_at": "2026-01-02T09:00:00Z",
+                    "payload": {
+                        "messages": [
+                            {"role": "user", "content": "I live in Lyon and I prefer green tea."}
+                        ]
+                    },
+                }
+            ]
+        },
+    )
     assert r.status_code == 202, r.text
     event_id = r.json()["events"][0]["id"]
-    r = await client.post("/v1/consolidate/subject", params={"project_id": B, "subject_id": S}, headers=hdr)
+    r = await client.post(
+        "/v1/consolidate/subject", params={"project_id": B, "subject_id": S}, headers=hdr
+    )
     assert r.status_code == 200, r.text
 
     # A contradiction pair and its open conflict set, written directly so the ids are certain.
@@ -161,12 +225,18 @@ async def _seed_b(client, hdr: dict[str, str], db_url: str) -> dict[str, str]:
             (B, S, fact, rival),
         ).fetchone()[0]
 
-    r = await client.post("/v1/context", headers=hdr, json={"project_id": B, "subject_id": S, "query": "where"})
+    r = await client.post(
+        "/v1/context", headers=hdr, json={"project_id": B, "subject_id": S, "query": "where"}
+    )
     assert r.status_code == 200, r.text
     trace = r.json()["trace_id"]
-    r = await client.post("/v1/feedback", headers=hdr, json={"project_id": B, "trace_id": trace, "rating": "useful"})
+    r = await client.post(
+        "/v1/feedback", headers=hdr, json={"project_id": B, "trace_id": trace, "rating": "useful"}
+    )
     assert r.status_code == 201, r.text
-    r = await client.post("/v1/forget", headers=hdr, json={"project_id": B, "subject_id": "gone", "mode": "delete"})
+    r = await client.post(
+        "/v1/forget", headers=hdr, json={"project_id": B, "subject_id": "gone", "mode": "delete"}
+    )
     assert r.status_code == 200, r.text
     return {"B": B, "b_event": event_id, "b_fact": fact, "b_conflict": conflict, "b_trace": trace}
 
@@ -175,17 +245,19 @@ def _snapshot(db_url: str, project: str) -> dict[str, list[str]]:
     """Every row of the project in every table that has a project_id, read as the owner."""
     with psycopg.connect(db_url) as conn:
         tables = [
-            r[0] for r in conn.execute(
+            r[0]
+            for r in conn.execute(
                 "SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' "
                 "AND column_name = 'project_id' ORDER BY table_name"
             )
         ]
         return {
             t: [
-                r[0] for r in conn.execute(
-                    psycopg.sql.SQL("SELECT row_to_json(x)::text FROM {} x WHERE project_id = %s ORDER BY 1").format(
-                        psycopg.sql.Identifier(t)
-                    ),
+                r[0]
+                for r in conn.execute(
+                    psycopg.sql.SQL(
+                        "SELECT row_to_json(x)::text FROM {} x WHERE project_id = %s ORDER BY 1"
+                    ).format(psycopg.sql.Identifier(t)),
                     (project,),
                 )
             ]
@@ -217,8 +289,15 @@ async def test_every_v1_route_refuses_strangers_and_other_tenants(authed_client,
     assert (await c.delete(f"/v1/keys/{revoked.record.id}", headers=ADMIN)).status_code == 200
     ids = {**await _seed_b(c, bearer(b.secret), db_url), "b_key": str(b.record.id)}
     before = _snapshot(db_url, B)
-    assert before["events"] and before["facts"] and before["conflict_sets"] and before["context_traces"]
-    assert before["feedback"] and before["forget_receipts"] and before["api_keys"] and before["jobs"]
+    assert (
+        before["events"]
+        and before["facts"]
+        and before["conflict_sets"]
+        and before["context_traces"]
+    )
+    assert (
+        before["feedback"] and before["forget_receipts"] and before["api_keys"] and before["jobs"]
+    )
 
     failures = []
     for (method, route), examples in sorted(REQUESTS.items()):
@@ -241,9 +320,12 @@ async def test_every_v1_route_refuses_strangers_and_other_tenants(authed_client,
                 foreign = await _send(c, method, ex, ids, bearer(a.secret))
                 absent = await _send(c, method, ex, fresh, bearer(a.secret))
                 if (foreign.status_code, _without_ids(foreign.json(), ids)) != (
-                    absent.status_code, _without_ids(absent.json(), fresh)
+                    absent.status_code,
+                    _without_ids(absent.json(), fresh),
                 ):
-                    failures.append(f"{method} {route}: B's id {foreign.text[:150]} != missing id {absent.text[:150]}")
+                    failures.append(
+                        f"{method} {route}: B's id {foreign.text[:150]} != missing id {absent.text[:150]}"
+                    )
 
     assert not failures, "\n".join(failures)
     assert _snapshot(db_url, B) == before

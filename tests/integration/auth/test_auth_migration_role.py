@@ -4,10 +4,9 @@ import uuid
 
 import psycopg
 import pytest
-
-from haki.errors import ConfigError
 from psycopg import sql
 
+from haki.errors import ConfigError
 from haki.storage.migrate import upgrade
 
 
@@ -17,18 +16,26 @@ def non_superuser_db(pg_maintenance_url, template_url):
     name = f"haki_mig_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(pg_maintenance_url, autocommit=True) as admin:
         admin.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(name)))
-        admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(name)))
+        admin.execute(
+            sql.SQL("CREATE DATABASE {} OWNER {}").format(
+                sql.Identifier(name), sql.Identifier(name)
+            )
+        )
     info = psycopg.conninfo.conninfo_to_dict(pg_maintenance_url)
     admin_url = psycopg.conninfo.make_conninfo(**{**info, "dbname": name})
     with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute("CREATE EXTENSION vector")
     yield name, admin_url, psycopg.conninfo.make_conninfo(**{**info, "dbname": name, "user": name})
     with psycopg.connect(pg_maintenance_url, autocommit=True) as admin:
-        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        admin.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
         admin.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(name)))
 
 
-def test_an_ungranted_user_gets_a_clear_error_then_migrates_once_granted(non_superuser_db, pg_maintenance_url):
+def test_an_ungranted_user_gets_a_clear_error_then_migrates_once_granted(
+    non_superuser_db, pg_maintenance_url
+):
     name, _admin_url, user_url = non_superuser_db
     # haki_app already exists in this cluster (template_url created it), so
     # the user needs an administrator's grant: the migration says so.

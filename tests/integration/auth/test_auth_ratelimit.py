@@ -17,7 +17,9 @@ async def test_rate_limit_is_per_key_and_per_route_family(make_client, path, aut
         other = await auth.issue(db, org_id="default", project_id="A")
 
         # The limit is taken before the body is read, so an empty body is enough.
-        statuses = [(await c.post(path, json={}, headers=bearer(a.secret))).status_code for _ in range(2)]
+        statuses = [
+            (await c.post(path, json={}, headers=bearer(a.secret))).status_code for _ in range(2)
+        ]
         assert 429 not in statuses and 401 not in statuses and 404 not in statuses
         r = await c.post(path, json={}, headers=bearer(a.secret))
         assert r.status_code == 429 and r.json()["error"]["type"] == "rate_limited"
@@ -35,5 +37,8 @@ async def test_zero_disables_the_limit(make_client, auth_settings):
         from haki import auth
 
         a = await auth.issue(c.app.state.haki.db, org_id="default", project_id="A")
-        statuses = {(await c.post("/v1/capture", json={}, headers=bearer(a.secret))).status_code for _ in range(20)}
+        statuses = {
+            (await c.post("/v1/capture", json={}, headers=bearer(a.secret))).status_code
+            for _ in range(20)
+        }
         assert 429 not in statuses

@@ -42,7 +42,9 @@ async def test_a_query_without_project_filter_sees_only_its_project(db, db_url):
     async with db.transaction(project_id="A") as conn:
         events = await (await conn.execute("SELECT project_id FROM events")).fetchall()
         facts = await (await conn.execute("SELECT project_id FROM facts")).fetchall()
-        named = await (await conn.execute("SELECT count(*) AS n FROM facts WHERE project_id = 'B'")).fetchone()
+        named = await (
+            await conn.execute("SELECT count(*) AS n FROM facts WHERE project_id = 'B'")
+        ).fetchone()
     assert [r["project_id"] for r in events] == ["A"]
     assert [r["project_id"] for r in facts] == ["A"]
     assert named["n"] == 0
@@ -122,7 +124,8 @@ def test_every_table_with_a_project_has_row_level_security(db_url):
 def test_the_app_role_owns_nothing_and_cannot_log_in(db_url):
     with psycopg.connect(db_url) as conn:
         login, bypass, superuser = conn.execute(
-            "SELECT rolcanlogin, rolbypassrls, rolsuper FROM pg_roles WHERE rolname = %s", (APP_ROLE,)
+            "SELECT rolcanlogin, rolbypassrls, rolsuper FROM pg_roles WHERE rolname = %s",
+            (APP_ROLE,),
         ).fetchone()
         owned = conn.execute(
             "SELECT count(*) FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE r.rolname = %s",

@@ -22,16 +22,27 @@ def locomo():
 
 
 def test_session_dates_and_evidence_ids_parse(locomo):
-    assert locomo.parse_session_date("1:56 pm on 8 May, 2023").isoformat() == "2023-05-08T13:56:00+00:00"
+    assert (
+        locomo.parse_session_date("1:56 pm on 8 May, 2023").isoformat()
+        == "2023-05-08T13:56:00+00:00"
+    )
     assert locomo.evidence_ids(["D1:3", "D2:4; D2:5"]) == frozenset({"D1:3", "D2:4", "D2:5"})
 
 
 def test_answer_share_counts_the_answer_words_served(locomo):
-    q = locomo.Question("conv", "What does Melanie do?", frozenset({"D1:1"}), 1,
-                        frozenset(locomo.content_terms("pottery, camping")))
+    q = locomo.Question(
+        "conv",
+        "What does Melanie do?",
+        frozenset({"D1:1"}),
+        1,
+        frozenset(locomo.content_terms("pottery, camping")),
+    )
     assert locomo.answer_share(q, "Melanie: I signed up for a pottery class") == 0.5
     assert locomo.answer_share(q, "[2023-05-08] Melanie: we went camping, then pottery") == 1.0
-    assert locomo.answer_share(locomo.Question("conv", "q", frozenset(), 5, frozenset()), "anything") is None
+    assert (
+        locomo.answer_share(locomo.Question("conv", "q", frozenset(), 5, frozenset()), "anything")
+        is None
+    )
 
 
 async def test_harness_ingests_consolidates_and_scores_through_the_api(locomo, client):

@@ -16,9 +16,21 @@ def worker_settings():
 
 @pytest.fixture
 def fake_worker(db, hash_embedder, worker_settings) -> Worker:
-    return Worker(db, embedder=hash_embedder, extractor=FakeExtractor(), settings=worker_settings, name="w-fake")
+    return Worker(
+        db,
+        embedder=hash_embedder,
+        extractor=FakeExtractor(),
+        settings=worker_settings,
+        name="w-fake",
+    )
 
 
 @pytest.fixture
 def rules_worker(db, hash_embedder, worker_settings) -> Worker:
-    return Worker(db, embedder=hash_embedder, extractor=RulesExtractor(), settings=worker_settings, name="w-rules")
+    return Worker(
+        db,
+        embedder=hash_embedder,
+        extractor=RulesExtractor(),
+        settings=worker_settings,
+        name="w-rules",
+    )

@@ -48,21 +48,34 @@ async def add_events(
             digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
             cur = await conn.execute(
                 INSERT_EVENT,
-                {"project_id": project_id, "subject_id": subject_id, "kind": kind, "occurred_at": at(start + i),
-                 "payload": Jsonb(payload), "hash": f"sha256:{digest}", "key": uuid.uuid4().hex,
-                 "origin_trust": origin_trust, "actor_type": actor_type},
+                {
+                    "project_id": project_id,
+                    "subject_id": subject_id,
+                    "kind": kind,
+                    "occurred_at": at(start + i),
+                    "payload": Jsonb(payload),
+                    "hash": f"sha256:{digest}",
+                    "key": uuid.uuid4().hex,
+                    "origin_trust": origin_trust,
+                    "actor_type": actor_type,
+                },
             )
             row = await cur.fetchone()
             ids.append(row["id"])
         job_id = None
         if enqueue:
-            job_id = await jobs.enqueue(conn, project_id=project_id, subject_id=subject_id, event_ids=ids)
+            job_id = await jobs.enqueue(
+                conn, project_id=project_id, subject_id=subject_id, event_ids=ids
+            )
     return ids, job_id
 
 
 def fake(predicate: str, value: Any, **extra: Any) -> dict[str, Any]:
     """A payload whose fact the ``fake`` extractor reads back."""
-    return {"text": f"{predicate} is {value}", "mock_facts": [{"predicate": predicate, "value": value, **extra}]}
+    return {
+        "text": f"{predicate} is {value}",
+        "mock_facts": [{"predicate": predicate, "value": value, **extra}],
+    }
 
 
 def as_url(conninfo: str) -> str:

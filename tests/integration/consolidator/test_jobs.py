@@ -29,17 +29,21 @@ async def job_row(db, job_id):
 
 
 async def test_replaying_a_job_changes_nothing(db, hash_embedder):
-    ids, _ = await add_events(db, [
-        {"text": "I live in Paris. My sister Anna is great."},
-        {"text": "I moved to Lyon. I live in Lyon now."},
-        {"text": "I love hiking."},
-    ])
+    ids, _ = await add_events(
+        db,
+        [
+            {"text": "I live in Paris. My sister Anna is great."},
+            {"text": "I moved to Lyon. I live in Lyon now."},
+            {"text": "I love hiking."},
+        ],
+    )
     extractor = RulesExtractor()
 
     async def run():
         async with db.transaction(project_id="p1") as conn:
-            return await consolidate(conn, project_id="p1", event_ids=ids, embedder=hash_embedder,
-                                     extractor=extractor)
+            return await consolidate(
+                conn, project_id="p1", event_ids=ids, embedder=hash_embedder, extractor=extractor
+            )
 
     first = await run()
     before = await snapshot(db)
@@ -50,7 +54,12 @@ async def test_replaying_a_job_changes_nothing(db, hash_embedder):
 
 
 async def test_chunks_are_idempotent_and_rendered_per_turn(db, fake_worker):
-    transcript = {"messages": [{"role": "user", "content": "Hi there"}, {"role": "assistant", "content": "Hello!"}]}
+    transcript = {
+        "messages": [
+            {"role": "user", "content": "Hi there"},
+            {"role": "assistant", "content": "Hello!"},
+        ]
+    }
     turn = {"speaker": "Caroline", "text": "Look at this.", "blip_caption": "a photo of a sunset"}
     ids, _ = await add_events(db, [transcript, turn, {"text": "para one\n\npara two"}])
     await run_pending(fake_worker)
@@ -58,27 +67,34 @@ async def test_chunks_are_idempotent_and_rendered_per_turn(db, fake_worker):
         await jobs.enqueue(conn, project_id="p1", event_ids=ids)
     await run_pending(fake_worker)
     async with db.transaction(project_id="p1") as conn:
-        cur = await conn.execute("SELECT event_id, ordinal, text, embedding IS NOT NULL AS e,"
-                                 " search_vector IS NOT NULL AS tsv FROM episode_chunks ORDER BY occurred_at, ordinal")
+        cur = await conn.execute(
+            "SELECT event_id, ordinal, text, embedding IS NOT NULL AS e,"
+            " search_vector IS NOT NULL AS tsv FROM episode_chunks ORDER BY occurred_at, ordinal"
+        )
         chunks = await cur.fetchall()
         cur = await conn.execute("SELECT count(*) AS n FROM events WHERE embedding IS NOT NULL")
         embedded = (await cur.fetchone())["n"]
     assert [c["text"] for c in chunks] == [
-        "user: Hi there", "assistant: Hello!",
+        "user: Hi there",
+        "assistant: Hello!",
         "Caroline: Look at this. [shares image: a photo of a sunset]",
         "para one\n\npara two",
     ]
     assert all(c["e"] and c["tsv"] for c in chunks) and embedded == 3
 
 
-async def test_failures_back_off_then_fail_with_the_error_visible(db, hash_embedder, worker_settings, client):
+async def test_failures_back_off_then_fail_with_the_error_visible(
+    db, hash_embedder, worker_settings, client
+):
     class Broken:
         name = "broken"
 
         async def extract(self, events):
             raise RuntimeError("model exploded")
 
-    worker = Worker(db, embedder=hash_embedder, extractor=Broken(), settings=worker_settings, name="w-broken")
+    worker = Worker(
+        db, embedder=hash_embedder, extractor=Broken(), settings=worker_settings, name="w-broken"
+    )
     _, job_id = await add_events(db, [{"text": "I live in Paris."}])
     for attempt in range(1, 4):
         summary = await run_pending(worker)
@@ -101,13 +117,23 @@ async def test_failures_back_off_then_fail_with_the_error_visible(db, hash_embed
     assert body["jobs"][0]["last_error"] == "RuntimeError: model exploded"
 
 
-async def test_an_expired_claim_is_reclaimed_and_a_live_one_is_not(db, fake_worker, worker_settings, hash_embedder):
+async def test_an_expired_claim_is_reclaimed_and_a_live_one_is_not(
+    db, fake_worker, worker_settings, hash_embedder
+):
     _, job_id = await add_events(db, [fake("employer", "Acme")])
     (job,) = await fake_worker.claim()
     assert await fake_worker.claim() == []  # claimed: invisible to others
     async with db.transaction() as conn:
-        await conn.execute("UPDATE jobs SET claimed_at = now() - interval '1 hour' WHERE id = %s", (job_id,))
-    other = Worker(db, embedder=hash_embedder, extractor=fake_worker.extractor, settings=worker_settings, name="w2")
+        await conn.execute(
+            "UPDATE jobs SET claimed_at = now() - interval '1 hour' WHERE id = %s", (job_id,)
+        )
+    other = Worker(
+        db,
+        embedder=hash_embedder,
+        extractor=fake_worker.extractor,
+        settings=worker_settings,
+        name="w2",
+    )
     summary = await run_pending(other)
     assert summary.jobs == {"done": 1}
     assert (await fake_worker.run_job(job)).outcome == "lost"  # the first worker's claim is gone
@@ -115,11 +141,21 @@ async def test_an_expired_claim_is_reclaimed_and_a_live_one_is_not(db, fake_work
     assert row["status"] == "done" and row["attempts"] == 2 and row["claimed_by"] == "w2"
 
 
-async def test_concurrent_workers_take_disjoint_jobs(db, fake_worker, worker_settings, hash_embedder):
+async def test_concurrent_workers_take_disjoint_jobs(
+    db, fake_worker, worker_settings, hash_embedder
+):
     for i in range(12):
         await add_events(db, [fake("employer", f"Company {i}")], subject_id=f"s{i}")
-    workers = [Worker(db, embedder=hash_embedder, extractor=fake_worker.extractor, settings=worker_settings,
-                      name=f"w{i}") for i in range(3)]
+    workers = [
+        Worker(
+            db,
+            embedder=hash_embedder,
+            extractor=fake_worker.extractor,
+            settings=worker_settings,
+            name=f"w{i}",
+        )
+        for i in range(3)
+    ]
     summaries = await asyncio.gather(*(run_pending(w) for w in workers))
     assert sum(s.jobs.get("done", 0) for s in summaries) == 12
     async with db.transaction() as conn:
@@ -163,26 +199,40 @@ class CountingEmbedder:
 
 async def test_claimed_jobs_embed_their_chunks_in_one_call(db, hash_embedder, worker_settings):
     for subject in ("a", "b", "c"):
-        await add_events(db, [{"text": f"{subject} turn one"}, {"text": f"{subject} turn two"}], subject_id=subject)
+        await add_events(
+            db,
+            [{"text": f"{subject} turn one"}, {"text": f"{subject} turn two"}],
+            subject_id=subject,
+        )
     counting = CountingEmbedder(hash_embedder)
-    worker = Worker(db, embedder=counting, extractor=RulesExtractor(), settings=worker_settings, name="w-batch")
+    worker = Worker(
+        db, embedder=counting, extractor=RulesExtractor(), settings=worker_settings, name="w-batch"
+    )
     summary = await run_pending(worker)
     assert summary.jobs == {"done": 3} and summary.chunks == 6
     assert counting.calls == [6]  # one call for every chunk of the three jobs, none per job
 
     async with db.transaction(project_id="p1") as conn:
-        cur = await conn.execute("SELECT count(*) AS n, count(embedding) AS embedded FROM episode_chunks")
+        cur = await conn.execute(
+            "SELECT count(*) AS n, count(embedding) AS embedded FROM episode_chunks"
+        )
         assert await cur.fetchone() == {"n": 6, "embedded": 6}
 
 
-async def test_failed_inference_ahead_leaves_each_job_to_fail_on_its_own(db, hash_embedder, worker_settings):
+async def test_failed_inference_ahead_leaves_each_job_to_fail_on_its_own(
+    db, hash_embedder, worker_settings
+):
     for subject in ("a", "b"):
         await add_events(db, [{"text": f"{subject} says hello"}], subject_id=subject)
     failing = CountingEmbedder(hash_embedder, fail=True)
-    worker = Worker(db, embedder=failing, extractor=RulesExtractor(), settings=worker_settings, name="w-fail")
+    worker = Worker(
+        db, embedder=failing, extractor=RulesExtractor(), settings=worker_settings, name="w-fail"
+    )
     ran = await worker.run_batch()
     assert [r.outcome for r in ran] == ["retry", "retry"]
     async with db.transaction() as conn:
         cur = await conn.execute("SELECT last_error FROM jobs ORDER BY subject_id")
-        assert [r["last_error"] for r in await cur.fetchall()] == ["RuntimeError: inference failed"] * 2
+        assert [r["last_error"] for r in await cur.fetchall()] == [
+            "RuntimeError: inference failed"
+        ] * 2
     assert failing.calls == [2, 1, 1]  # ahead for both, then each job on its own

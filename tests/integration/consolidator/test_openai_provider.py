@@ -16,10 +16,12 @@ from haki.consolidator.extract.openai import OpenAIExtractor
 from haki.errors import ProviderError
 from haki.providers.llm import ChatClient
 
-ANSWER = {"facts": [
-    {"predicate": "home_city", "value": "Lyon", "confidence": 0.9},
-    {"predicate": "likes", "value": 42, "fact_kind": "nonsense"},  # invalid: dropped
-]}
+ANSWER = {
+    "facts": [
+        {"predicate": "home_city", "value": "Lyon", "confidence": 0.9},
+        {"predicate": "likes", "value": 42, "fact_kind": "nonsense"},  # invalid: dropped
+    ]
+}
 
 
 class Stub:
@@ -32,14 +34,24 @@ class Stub:
 
 def _handler(stub: Stub):
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):  # noqa: N802 - http.server's naming
+        def do_POST(self):
             length = int(self.headers.get("content-length", 0))
-            stub.requests.append({"path": self.path, "auth": self.headers.get("authorization"),
-                                  "body": json.loads(self.rfile.read(length))})
-            status, headers, body, delay = stub.script.pop(0) if stub.script else (200, {}, ANSWER, 0)
+            stub.requests.append(
+                {
+                    "path": self.path,
+                    "auth": self.headers.get("authorization"),
+                    "body": json.loads(self.rfile.read(length)),
+                }
+            )
+            status, headers, body, delay = (
+                stub.script.pop(0) if stub.script else (200, {}, ANSWER, 0)
+            )
             time.sleep(delay)
-            payload = json.dumps({"choices": [{"message": {"content": json.dumps(body)}}]} if status == 200
-                                 else {"error": body}).encode()
+            payload = json.dumps(
+                {"choices": [{"message": {"content": json.dumps(body)}}]}
+                if status == 200
+                else {"error": body}
+            ).encode()
             try:
                 self.send_response(status)
                 for key, value in headers.items():
@@ -89,11 +101,13 @@ async def test_429_with_retry_after_then_success(stub_server):
     assert answer == ANSWER and sleeps == [3.0] and len(stub.requests) == 2
     first = stub.requests[0]
     assert first["path"] == "/v1/chat/completions" and first["auth"] == "Bearer sk-test"
-    assert first["body"]["model"] == "stub-model" and first["body"]["response_format"] == {"type": "json_object"}
+    assert first["body"]["model"] == "stub-model" and first["body"]["response_format"] == {
+        "type": "json_object"
+    }
 
 
 async def test_timeout_and_5xx_are_retried_with_backoff(stub_server):
-    url, stub = stub_server([(200, {}, ANSWER, 1.0), (503, {}, "down", 0)])
+    url, _stub = stub_server([(200, {}, ANSWER, 1.0), (503, {}, "down", 0)])
     sleeps: list[float] = []
     client = client_for(url, sleeps, timeout_s=0.3)
     assert await client.complete_json([{"role": "user", "content": "hi"}]) == ANSWER
@@ -120,13 +134,21 @@ async def test_client_errors_are_not_retried_and_exhaustion_raises(stub_server):
 async def test_openai_extractor_feeds_the_pipeline(stub_server, db, hash_embedder, worker_settings):
     url, stub = stub_server([(429, {"Retry-After": "0"}, "busy", 0)])
     extractor = OpenAIExtractor(client_for(url, []))
-    worker = Worker(db, embedder=hash_embedder, extractor=extractor, settings=worker_settings, name="w-llm")
-    await add_events(db, [{"speaker": "Caroline", "text": "I just moved to Lyon!"}], subject_id="conv")
+    worker = Worker(
+        db, embedder=hash_embedder, extractor=extractor, settings=worker_settings, name="w-llm"
+    )
+    await add_events(
+        db, [{"speaker": "Caroline", "text": "I just moved to Lyon!"}], subject_id="conv"
+    )
     summary = await run_pending(worker)
     assert summary.jobs == {"done": 1} and summary.actions == {"insert": 1}
     async with db.transaction(project_id="p1") as conn:
         cur = await conn.execute("SELECT predicate, value, qualifiers, search_text FROM facts")
         (fact,) = await cur.fetchall()
-    assert fact == {"predicate": "home_city", "value": "Lyon", "qualifiers": {"speaker": "Caroline"},
-                    "search_text": "Caroline lives in: Lyon"}
+    assert fact == {
+        "predicate": "home_city",
+        "value": "Lyon",
+        "qualifiers": {"speaker": "Caroline"},
+        "search_text": "Caroline lives in: Lyon",
+    }
     assert "Caroline: I just moved to Lyon!" in stub.requests[-1]["body"]["messages"][1]["content"]

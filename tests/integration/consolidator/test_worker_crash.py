@@ -43,8 +43,12 @@ def spawn_worker(db_url: str, **env: str) -> subprocess.Popen:
         **env,
     }
     code = "from haki.cli import main; main()"
-    return subprocess.Popen([sys.executable, "-c", code, "worker"], env=child_env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, "worker"],
+        env=child_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
 
 
 def query(url: str, text: str, params: tuple = ()) -> list[dict]:
@@ -58,7 +62,9 @@ def wait_for(predicate, timeout_s: float, what: str, child: subprocess.Popen) ->
         if predicate():
             return
         if child.poll() is not None:
-            raise AssertionError(f"worker exited ({child.returncode}): {child.stderr.read().decode()[-3000:]}")
+            raise AssertionError(
+                f"worker exited ({child.returncode}): {child.stderr.read().decode()[-3000:]}"
+            )
         time.sleep(0.1)
     raise AssertionError(f"timed out waiting for {what}")
 
@@ -79,11 +85,17 @@ async def seed(url: str) -> None:
 def clean_url(pg_maintenance_url: str, template_url: str):
     name = f"t_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(TEMPLATE)))
+        conn.execute(
+            sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                sql.Identifier(name), sql.Identifier(TEMPLATE)
+            )
+        )
     info = psycopg.conninfo.conninfo_to_dict(pg_maintenance_url)
     yield psycopg.conninfo.make_conninfo(**{**info, "dbname": name})
     with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        conn.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
 
 
 def facts_by_event_text(url: str) -> list[tuple]:
@@ -91,20 +103,37 @@ def facts_by_event_text(url: str) -> list[tuple]:
     rows = query(url, "SELECT id, subject_id, occurred_at FROM events")
     when = {r["id"]: (r["subject_id"], r["occurred_at"]) for r in rows}
     return [
-        (f["subject_id"], f["predicate"], f["value"], f["status"], f["valid_from"], f["valid_to"],
-         tuple(when[e] for e in f["source_event_ids"]), f["reinforcement_count"], f["version"],
-         f["prev_predicate"], f["prev_value"])
+        (
+            f["subject_id"],
+            f["predicate"],
+            f["value"],
+            f["status"],
+            f["valid_from"],
+            f["valid_to"],
+            tuple(when[e] for e in f["source_event_ids"]),
+            f["reinforcement_count"],
+            f["version"],
+            f["prev_predicate"],
+            f["prev_value"],
+        )
         for f in query(url, FACTS)
     ]
 
 
-async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(db_url, clean_url, hash_embedder):
+async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(
+    db_url, clean_url, hash_embedder
+):
     await seed(db_url)
     jobs_total = len(query(db_url, "SELECT id FROM jobs"))
 
     first = spawn_worker(db_url, HAKI_WORKER_TEST_DELAY_S="60", HAKI_JOB_CLAIM_TIMEOUT_S="2")
     try:
-        wait_for(lambda: query(db_url, "SELECT 1 FROM jobs WHERE status = 'running'"), 60, "a running job", first)
+        wait_for(
+            lambda: query(db_url, "SELECT 1 FROM jobs WHERE status = 'running'"),
+            60,
+            "a running job",
+            first,
+        )
         time.sleep(0.5)  # the job's chunks are written, uncommitted
         first.send_signal(signal.SIGKILL)
         first.wait(10)
@@ -118,8 +147,15 @@ async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(db_url,
 
     second = spawn_worker(db_url, HAKI_JOB_CLAIM_TIMEOUT_S="2")
     try:
-        wait_for(lambda: query(db_url, "SELECT count(*) AS n FROM jobs WHERE status = 'done'")[0]["n"] == jobs_total,
-                 90, "every job done", second)
+        wait_for(
+            lambda: (
+                query(db_url, "SELECT count(*) AS n FROM jobs WHERE status = 'done'")[0]["n"]
+                == jobs_total
+            ),
+            90,
+            "every job done",
+            second,
+        )
     finally:
         second.send_signal(signal.SIGTERM)
         assert second.wait(20) == 0, second.stderr.read().decode()[-2000:] if second.stderr else ""
@@ -127,7 +163,9 @@ async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(db_url,
     jobs = query(db_url, "SELECT id, attempts, result FROM jobs ORDER BY created_at, id")
     assert all(j["attempts"] == (2 if j["id"] in killed else 1) for j in jobs)
     events = query(db_url, "SELECT count(*) AS n FROM events")[0]["n"]
-    chunks = query(db_url, "SELECT count(*) AS n, count(DISTINCT event_id) AS e FROM episode_chunks")[0]
+    chunks = query(
+        db_url, "SELECT count(*) AS n, count(DISTINCT event_id) AS e FROM episode_chunks"
+    )[0]
     assert chunks["n"] == chunks["e"] == events == sum(j["result"]["chunks"] for j in jobs)
 
     # A clean run on the same events, in-process, without any crash.
@@ -137,8 +175,13 @@ async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(db_url,
     try:
         from haki.config import load_settings
 
-        worker = Worker(clean_db, embedder=hash_embedder, extractor=RulesExtractor(),
-                        settings=load_settings(auth="off", database_url=None), name="clean")
+        worker = Worker(
+            clean_db,
+            embedder=hash_embedder,
+            extractor=RulesExtractor(),
+            settings=load_settings(auth="off", database_url=None),
+            name="clean",
+        )
         assert (await run_pending(worker)).jobs == {"done": jobs_total}
     finally:
         await clean_db.close()

@@ -51,48 +51,109 @@ class Seeder:
         self.db = db
         self.embedder = embedder
 
-    async def fact(self, value: str, *, predicate: str = "note", project_id: str = PROJECT,
-                   subject_id: str = SUBJECT, status: str = "active", confidence: float = 0.8,
-                   valid_from: datetime | None = None, valid_to: datetime | None = None,
-                   recorded_from: datetime | None = None, volatility: str = "stable",
-                   fact_kind: str = "attribute", last_reinforced_at: datetime | None = None,
-                   source_event_ids: list[uuid.UUID] | None = None, embed: bool = True) -> uuid.UUID:
+    async def fact(
+        self,
+        value: str,
+        *,
+        predicate: str = "note",
+        project_id: str = PROJECT,
+        subject_id: str = SUBJECT,
+        status: str = "active",
+        confidence: float = 0.8,
+        valid_from: datetime | None = None,
+        valid_to: datetime | None = None,
+        recorded_from: datetime | None = None,
+        volatility: str = "stable",
+        fact_kind: str = "attribute",
+        last_reinforced_at: datetime | None = None,
+        source_event_ids: list[uuid.UUID] | None = None,
+        embed: bool = True,
+    ) -> uuid.UUID:
         fid = uuid.uuid4()
         text = f"{predicate.replace('_', ' ')} {value}"
         params = {
-            "id": fid, "project_id": project_id, "subject_id": subject_id, "predicate": predicate,
-            "value": json.dumps(value), "status": status, "confidence": confidence,
-            "valid_from": valid_from, "valid_to": valid_to, "recorded_from": recorded_from or NOW,
-            "volatility": volatility, "fact_kind": fact_kind, "last_reinforced_at": last_reinforced_at,
-            "source_event_ids": source_event_ids or [], "search_text": text,
+            "id": fid,
+            "project_id": project_id,
+            "subject_id": subject_id,
+            "predicate": predicate,
+            "value": json.dumps(value),
+            "status": status,
+            "confidence": confidence,
+            "valid_from": valid_from,
+            "valid_to": valid_to,
+            "recorded_from": recorded_from or NOW,
+            "volatility": volatility,
+            "fact_kind": fact_kind,
+            "last_reinforced_at": last_reinforced_at,
+            "source_event_ids": source_event_ids or [],
+            "search_text": text,
             "embedding": self.embedder.embed_query(text) if embed else None,
         }
         async with self.db.transaction(project_id=project_id) as conn:
             await conn.execute(INSERT_FACT, params)
         return fid
 
-    async def episode(self, text: str, *, occurred_at: datetime | None = None, project_id: str = PROJECT,
-                      subject_id: str = SUBJECT, kind: str = "conversation.message") -> uuid.UUID:
+    async def episode(
+        self,
+        text: str,
+        *,
+        occurred_at: datetime | None = None,
+        project_id: str = PROJECT,
+        subject_id: str = SUBJECT,
+        kind: str = "conversation.message",
+    ) -> uuid.UUID:
         eid = uuid.uuid4()
         when = occurred_at or NOW - timedelta(days=1)
         async with self.db.transaction(project_id=project_id) as conn:
-            await conn.execute(INSERT_EVENT, {
-                "id": eid, "project_id": project_id, "subject_id": subject_id, "kind": kind,
-                "occurred_at": when, "payload": json.dumps({"text": text}), "key": str(eid)})
-            await conn.execute(INSERT_CHUNK, {
-                "event_id": eid, "project_id": project_id, "subject_id": subject_id, "kind": kind,
-                "occurred_at": when, "text": text, "embedding": self.embedder.embed_query(text)})
+            await conn.execute(
+                INSERT_EVENT,
+                {
+                    "id": eid,
+                    "project_id": project_id,
+                    "subject_id": subject_id,
+                    "kind": kind,
+                    "occurred_at": when,
+                    "payload": json.dumps({"text": text}),
+                    "key": str(eid),
+                },
+            )
+            await conn.execute(
+                INSERT_CHUNK,
+                {
+                    "event_id": eid,
+                    "project_id": project_id,
+                    "subject_id": subject_id,
+                    "kind": kind,
+                    "occurred_at": when,
+                    "text": text,
+                    "embedding": self.embedder.embed_query(text),
+                },
+            )
         return eid
 
-    async def conflict(self, *fact_ids: uuid.UUID, status: str = "open", project_id: str = PROJECT,
-                       subject_id: str = SUBJECT) -> uuid.UUID:
+    async def conflict(
+        self,
+        *fact_ids: uuid.UUID,
+        status: str = "open",
+        project_id: str = PROJECT,
+        subject_id: str = SUBJECT,
+    ) -> uuid.UUID:
         async with self.db.transaction(project_id=project_id) as conn:
-            cur = await conn.execute(INSERT_CONFLICT, {
-                "project_id": project_id, "subject_id": subject_id, "fact_ids": list(fact_ids), "status": status})
+            cur = await conn.execute(
+                INSERT_CONFLICT,
+                {
+                    "project_id": project_id,
+                    "subject_id": subject_id,
+                    "fact_ids": list(fact_ids),
+                    "status": status,
+                },
+            )
             row = await cur.fetchone()
         return row["id"]
 
-    async def fetchval(self, sql: str, params: dict[str, Any] | None = None, project_id: str = PROJECT) -> Any:
+    async def fetchval(
+        self, sql: str, params: dict[str, Any] | None = None, project_id: str = PROJECT
+    ) -> Any:
         async with self.db.transaction(project_id=project_id) as conn:
             cur = await conn.execute(sql, params or {})
             row = await cur.fetchone()
@@ -120,8 +181,10 @@ def app_client(db_url: str, providers) -> Callable[..., Any]:
         bundle = providers if embedder is None else Providers(embedder=embedder)
         app = create_app(settings, database_url=db_url, providers=bundle, background=False)
         transport = httpx.ASGITransport(app=app)
-        async with app.router.lifespan_context(app), httpx.AsyncClient(transport=transport,
-                                                                       base_url="http://haki.test") as c:
+        async with (
+            app.router.lifespan_context(app),
+            httpx.AsyncClient(transport=transport, base_url="http://haki.test") as c,
+        ):
             yield Api(c)
 
     return make
@@ -145,7 +208,9 @@ class Api:
         assert r.status_code == 200, r.text
         return r.json()
 
-    async def ask_and_inspect(self, query: str, **extra: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    async def ask_and_inspect(
+        self, query: str, **extra: Any
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         out = await self.ask(query, **extra)
         return out, await self.inspect(out["trace_id"])
 

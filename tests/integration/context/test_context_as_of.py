@@ -7,10 +7,16 @@ QUERY = "Where does she live?"
 
 
 async def _history(seed):
-    old = await seed.fact("lives in Paris", predicate="home_city", status="superseded",
-                          valid_from=NOW - timedelta(days=100), valid_to=NOW - timedelta(days=10))
-    new = await seed.fact("lives in Lyon", predicate="home_city",
-                          valid_from=NOW - timedelta(days=10))
+    old = await seed.fact(
+        "lives in Paris",
+        predicate="home_city",
+        status="superseded",
+        valid_from=NOW - timedelta(days=100),
+        valid_to=NOW - timedelta(days=10),
+    )
+    new = await seed.fact(
+        "lives in Lyon", predicate="home_city", valid_from=NOW - timedelta(days=10)
+    )
     early = await seed.episode("I just moved to Paris!", occurred_at=NOW - timedelta(days=100))
     late = await seed.episode("Moving to Lyon next week.", occurred_at=NOW - timedelta(days=11))
     return old, new, early, late
@@ -33,8 +39,12 @@ async def test_without_as_of_serves_the_current_value(api, seed):
 
 
 async def test_as_of_measures_volatility_at_that_time(api, seed):
-    trip = await seed.fact("is in Rome this week", predicate="current_location", volatility="ephemeral",
-                           valid_from=NOW - timedelta(days=52))
+    trip = await seed.fact(
+        "is in Rome this week",
+        predicate="current_location",
+        volatility="ephemeral",
+        valid_from=NOW - timedelta(days=52),
+    )
     then = await api.ask("Where is she right now?", as_of=(NOW - timedelta(days=50)).isoformat())
     assert api.fact_ids(then) == [str(trip)] and then["packet"]["warnings"] == []
     now = await api.ask("Where is she right now?")

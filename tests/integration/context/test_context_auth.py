@@ -7,11 +7,23 @@ from haki.api.auth import Principal, get_principal
 
 CALLS = [
     ("post", "/v1/context", {"json": {"project_id": "other", "subject_id": "s", "query": "x"}}),
-    ("get", "/v1/inspect/00000000-0000-0000-0000-000000000001",
-     {"params": {"project_id": "other", "subject_id": "s"}}),
+    (
+        "get",
+        "/v1/inspect/00000000-0000-0000-0000-000000000001",
+        {"params": {"project_id": "other", "subject_id": "s"}},
+    ),
     ("get", "/v1/stats/overview", {"params": {"project_id": "other"}}),
-    ("post", "/v1/feedback", {"json": {"project_id": "other", "rating": "useful",
-                                      "trace_id": "00000000-0000-0000-0000-000000000001"}}),
+    (
+        "post",
+        "/v1/feedback",
+        {
+            "json": {
+                "project_id": "other",
+                "rating": "useful",
+                "trace_id": "00000000-0000-0000-0000-000000000001",
+            }
+        },
+    ),
 ]
 
 

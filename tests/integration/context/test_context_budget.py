@@ -4,15 +4,21 @@ import pytest
 
 
 async def test_packing_respects_budget_and_traces_over_budget(api, seed):
-    ids = [await seed.fact(f"enjoys hiking in the {place} mountains every summer with friends", predicate="hobby")
-           for place in ("Alps", "Pyrenees", "Vosges", "Jura", "Rockies")]
+    ids = [
+        await seed.fact(
+            f"enjoys hiking in the {place} mountains every summer with friends", predicate="hobby"
+        )
+        for place in ("Alps", "Pyrenees", "Vosges", "Jura", "Rockies")
+    ]
     out, trace = await api.ask_and_inspect("What are her hobbies?", budget_tokens=45)
     assert 0 < out["token_count"] <= 45
     served = api.fact_ids(out)
     assert 1 <= len(served) < len(ids)
     assert sum(len(f["text"]) // 4 for f in out["packet"]["facts"]) == out["token_count"]
     over = [d for d in trace["decisions"] if d["reason_code"] == "over_budget"]
-    assert over and all(d["action"] == "excluded" and d["kind"] in ("fact", "episode") for d in over)
+    assert over and all(
+        d["action"] == "excluded" and d["kind"] in ("fact", "episode") for d in over
+    )
     included = [d for d in trace["decisions"] if d["action"] == "included"]
     assert {d["id"] for d in included} == set(served)
     # Greedy by score: every included fact outranks every fact left out for budget.
@@ -29,11 +35,16 @@ async def test_default_budget_is_900(api, seed):
 
 @pytest.mark.parametrize("budget", [0, -5, "900", 12.5, True, [1], {"n": 1}])
 async def test_non_positive_integer_budget_is_budget_exceeded(client, budget):
-    r = await client.post("/v1/context", json={"project_id": "p", "subject_id": "s", "query": "x",
-                                               "budget_tokens": budget})
+    r = await client.post(
+        "/v1/context",
+        json={"project_id": "p", "subject_id": "s", "query": "x", "budget_tokens": budget},
+    )
     assert r.status_code == 422
-    assert r.json()["error"] == {"type": "budget_exceeded", "message": "budget_tokens must be a positive integer",
-                                 "field": "budget_tokens"}
+    assert r.json()["error"] == {
+        "type": "budget_exceeded",
+        "message": "budget_tokens must be a positive integer",
+        "field": "budget_tokens",
+    }
 
 
 async def test_budget_of_one_token_serves_nothing_larger(api, seed):

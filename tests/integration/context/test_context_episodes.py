@@ -18,13 +18,17 @@ async def test_episodes_come_after_facts_in_packet_and_trace(api, seed):
     assert episode["excerpt"] == "She said she moved to Lyon for a new job at the hospital."
     kinds = [d["kind"] for d in trace["decisions"]]
     assert kinds == sorted(kinds, key=lambda k: k == "episode")
-    assert out["token_count"] == sum(len(i["text"]) // 4 for i in packet["facts"] + packet["episodes"])
+    assert out["token_count"] == sum(
+        len(i["text"]) // 4 for i in packet["facts"] + packet["episodes"]
+    )
 
 
 async def test_episodes_only_get_what_facts_leave(api, seed):
     await seed.fact("lives in Lyon since she took the job at the hospital", predicate="home_city")
-    await seed.episode("She said she moved to Lyon for a new job at the hospital, which she loves a lot.")
-    fact_tokens = len('home_city: lives in Lyon since she took the job at the hospital') // 4
+    await seed.episode(
+        "She said she moved to Lyon for a new job at the hospital, which she loves a lot."
+    )
+    fact_tokens = len("home_city: lives in Lyon since she took the job at the hospital") // 4
     out, trace = await api.ask_and_inspect("Where does she live?", budget_tokens=fact_tokens + 3)
     assert len(out["packet"]["facts"]) == 1 and out["packet"]["episodes"] == []
     [d] = [d for d in trace["decisions"] if d["kind"] == "episode"]

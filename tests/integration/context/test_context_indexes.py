@@ -33,19 +33,43 @@ def bulk(db_url):
         register_vector(owner)
         owner.execute(
             "INSERT INTO events (id, project_id, subject_id, kind, occurred_at, payload, hash, idempotency_key) "
-            "VALUES ('00000000-0000-0000-0000-000000000001', 'proj', 'alice', 'm', now(), '{}', 'h', 'k')")
+            "VALUES ('00000000-0000-0000-0000-000000000001', 'proj', 'alice', 'm', now(), '{}', 'h', 'k')"
+        )
         with owner.cursor() as cur:
-            with cur.copy("COPY facts (project_id, subject_id, predicate, value, status, search_text, "
-                          "embedding) FROM STDIN") as copy:
+            with cur.copy(
+                "COPY facts (project_id, subject_id, predicate, value, status, search_text, "
+                "embedding) FROM STDIN"
+            ) as copy:
                 for i in range(1_000):
                     text = " ".join(rng.choice(WORDS, 6))
-                    copy.write_row(("proj", "alice" if i % 3 else "bob", "note", f'"{text}"', "active",
-                                    text, _unit(rng)))
-            with cur.copy("COPY episode_chunks (event_id, ordinal, project_id, subject_id, kind, "
-                          "occurred_at, text, embedding) FROM STDIN") as copy:
+                    copy.write_row(
+                        (
+                            "proj",
+                            "alice" if i % 3 else "bob",
+                            "note",
+                            f'"{text}"',
+                            "active",
+                            text,
+                            _unit(rng),
+                        )
+                    )
+            with cur.copy(
+                "COPY episode_chunks (event_id, ordinal, project_id, subject_id, kind, "
+                "occurred_at, text, embedding) FROM STDIN"
+            ) as copy:
                 for i in range(1_000):
-                    copy.write_row(("00000000-0000-0000-0000-000000000001", i, "proj", "alice", "m",
-                                    "2024-01-01", " ".join(rng.choice(WORDS, 6)), _unit(rng)))
+                    copy.write_row(
+                        (
+                            "00000000-0000-0000-0000-000000000001",
+                            i,
+                            "proj",
+                            "alice",
+                            "m",
+                            "2024-01-01",
+                            " ".join(rng.choice(WORDS, 6)),
+                            _unit(rng),
+                        )
+                    )
         owner.execute("ANALYZE facts")
         owner.execute("ANALYZE episode_chunks")
     return _unit(rng)
@@ -84,9 +108,18 @@ def _plans(db_url, sql, params):
 
 def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     q = FactQuery("proj", "alice", datetime.now(UTC), bounded=False)
-    params = q.params() | fulltext_params(DEFAULT) | {
-        "vec": bulk, "terms": fulltext_terms("what about w0007 and w1234?", 64), "top_k": DEFAULT.top_k,
-        "lex_ids": [], "lex_ranks": [], "blocked": []}
+    params = (
+        q.params()
+        | fulltext_params(DEFAULT)
+        | {
+            "vec": bulk,
+            "terms": fulltext_terms("what about w0007 and w1234?", 64),
+            "top_k": DEFAULT.top_k,
+            "lex_ids": [],
+            "lex_ranks": [],
+            "blocked": [],
+        }
+    )
     plans = _plans(db_url, LEXICAL, params)
     assert "Bitmap Index Scan on facts_search_vector" in plans, plans
     assert "Seq Scan on facts" not in plans, plans
@@ -94,10 +127,18 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     assert "Index Scan using facts_embedding" in plans, plans
     assert "Seq Scan on facts" not in plans, plans
 
-    params = {"project_id": "proj", "subject_id": "alice", "at": datetime.now(UTC), "vec": bulk,
-              "terms": query_terms("what about w0007 and w1234?", 64), "k": DEFAULT.episode_candidates,
-              "lex_k": DEFAULT.episode_candidates, "term_limit": DEFAULT.episode_term_matches,
-              "scan_limit": DEFAULT.fulltext_scan_limit, "lex_ids": []}
+    params = {
+        "project_id": "proj",
+        "subject_id": "alice",
+        "at": datetime.now(UTC),
+        "vec": bulk,
+        "terms": query_terms("what about w0007 and w1234?", 64),
+        "k": DEFAULT.episode_candidates,
+        "lex_k": DEFAULT.episode_candidates,
+        "term_limit": DEFAULT.episode_term_matches,
+        "scan_limit": DEFAULT.fulltext_scan_limit,
+        "lex_ids": [],
+    }
     plans = _plans(db_url, EPISODE_LEXICAL, params)
     assert "Bitmap Index Scan on episode_chunks_search_vector" in plans, plans
     plans = _plans(db_url, EPISODE_SEMANTIC, params)

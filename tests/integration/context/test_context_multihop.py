@@ -16,13 +16,18 @@ async def _seed(hash_seed):
         await hash_seed.fact("Bruno and Chloe", predicate="sister_colleague"),
     ]
     targets = {
-        name: [await hash_seed.fact(f"{name} flies plane number {i}", predicate="note") for i in range(7)]
+        name: [
+            await hash_seed.fact(f"{name} flies plane number {i}", predicate="note")
+            for i in range(7)
+        ]
         for name in ("Anna", "Bruno", "Chloe")
     }
     return anchors, targets
 
 
-async def test_hop_is_bounded_to_two_entities_and_five_facts_each(app_client, hash_seed, hash_embedder):
+async def test_hop_is_bounded_to_two_entities_and_five_facts_each(
+    app_client, hash_seed, hash_embedder
+):
     anchors, targets = await _seed(hash_seed)
     async with app_client(embedder=hash_embedder) as api:
         out, trace = await api.ask_and_inspect("who is my sister", budget_tokens=5000)

@@ -8,7 +8,9 @@ async def test_overview_counts_calls_injection_and_tokens(api, seed):
     await seed.fact("lives in Rome", predicate="home_city", project_id="other")
     await seed.episode("hello")
     served = [await api.ask("Where does she live?"), await api.ask("Where does she live?")]
-    empty = await api.client.post("/v1/context", json={"project_id": "proj", "subject_id": "nobody", "query": "x"})
+    empty = await api.client.post(
+        "/v1/context", json={"project_id": "proj", "subject_id": "nobody", "query": "x"}
+    )
     assert empty.json()["packet"]["facts"] == []
     r = await api.client.get("/v1/stats/overview", params={"project_id": "proj"})
     assert r.status_code == 200
@@ -17,16 +19,27 @@ async def test_overview_counts_calls_injection_and_tokens(api, seed):
     assert body["active_facts"] == 1
     assert body["events_this_week"] == 1
     assert body["recall_count"] == 3
-    assert body["injection_rate"] == pytest.approx(2 / 3) and body["hit_rate"] == body["injection_rate"]
+    assert (
+        body["injection_rate"] == pytest.approx(2 / 3)
+        and body["hit_rate"] == body["injection_rate"]
+    )
     assert body["context_tokens_served"] == sum(o["token_count"] for o in served)
     assert 0 < body["recall_p50_ms"] <= body["recall_p99_ms"]
 
 
 async def test_overview_of_an_unused_project(client):
     r = await client.get("/v1/stats/overview", params={"project_id": "fresh"})
-    assert r.json() == {"project_id": "fresh", "active_facts": 0, "events_this_week": 0, "recall_p50_ms": None,
-                        "recall_p99_ms": None, "injection_rate": None, "hit_rate": None,
-                        "context_tokens_served": 0, "recall_count": 0}
+    assert r.json() == {
+        "project_id": "fresh",
+        "active_facts": 0,
+        "events_this_week": 0,
+        "recall_p50_ms": None,
+        "recall_p99_ms": None,
+        "injection_rate": None,
+        "hit_rate": None,
+        "context_tokens_served": 0,
+        "recall_count": 0,
+    }
 
 
 async def test_overview_requires_project(client):

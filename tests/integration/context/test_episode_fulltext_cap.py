@@ -19,8 +19,11 @@ def test_a_rare_term_is_ranked_however_common_the_other_terms(db_url):
     with psycopg.connect(db_url, autocommit=True) as owner:
         owner.execute(
             "INSERT INTO events (id, project_id, subject_id, kind, occurred_at, payload, hash, idempotency_key) "
-            "VALUES ('00000000-0000-0000-0000-000000000001', 'proj', 'alice', 'm', now(), '{}', 'h', 'k')")
-        texts = [f"Anna said hello number {i}" for i in range(40)] + ["Anna said the marathon went well"]
+            "VALUES ('00000000-0000-0000-0000-000000000001', 'proj', 'alice', 'm', now(), '{}', 'h', 'k')"
+        )
+        texts = [f"Anna said hello number {i}" for i in range(40)] + [
+            "Anna said the marathon went well"
+        ]
         with owner.cursor() as cur:
             cur.executemany(
                 "INSERT INTO episode_chunks (event_id, ordinal, project_id, subject_id, kind, occurred_at, text) "

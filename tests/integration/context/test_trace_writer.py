@@ -18,8 +18,16 @@ COUNT = "SELECT count(*) FROM context_traces WHERE id = %(id)s"
 
 def pending(trace_id: uuid.UUID | None = None) -> PendingTrace:
     record = TraceRecord(
-        id=trace_id or uuid.uuid4(), project_id=PROJECT, subject_id=SUBJECT, query="q", purpose=None, as_of=None,
-        recipe="default", recipe_config={}, packet=Packet(facts=(), episodes=(), warnings=(), status="ok", empty_reason=None), decisions=(),
+        id=trace_id or uuid.uuid4(),
+        project_id=PROJECT,
+        subject_id=SUBJECT,
+        query="q",
+        purpose=None,
+        as_of=None,
+        recipe="default",
+        recipe_config={},
+        packet=Packet(facts=(), episodes=(), warnings=(), status="ok", empty_reason=None),
+        decisions=(),
         token_count=0,
     )
     return PendingTrace(record, b'{"facts":[],"episodes":[]}', {"embed_ms": 1.0}, 2.0)
@@ -48,7 +56,9 @@ async def test_a_submitted_trace_is_written_and_waited_for(db, seed):
     trace = pending()
     await writer.submit(trace)
     assert writer.pending == 1
-    assert await seed.fetchval(COUNT, {"id": trace.record.id}) == 0  # not written yet: the caller did not wait
+    assert (
+        await seed.fetchval(COUNT, {"id": trace.record.id}) == 0
+    )  # not written yet: the caller did not wait
     waiting = asyncio.ensure_future(writer.wait(trace.record.id))
     await asyncio.sleep(0.05)
     assert not waiting.done()
@@ -125,7 +135,10 @@ async def test_inspect_feedback_and_stats_wait_for_the_trace(api, client, seed, 
     assert (await inspect)["trace_id"] == out["trace_id"]
 
     out = await api.ask("Where did she travel?")
-    r = await client.post("/v1/feedback", json={"project_id": PROJECT, "trace_id": out["trace_id"], "rating": "useful"})
+    r = await client.post(
+        "/v1/feedback",
+        json={"project_id": PROJECT, "trace_id": out["trace_id"], "rating": "useful"},
+    )
     assert r.status_code == 201, r.text
     await api.ask("Where did she travel?")
     r = await client.get("/v1/stats/overview", params={"project_id": PROJECT})
@@ -135,8 +148,11 @@ async def test_inspect_feedback_and_stats_wait_for_the_trace(api, client, seed, 
 async def test_forget_erases_traces_still_being_written(api, client, seed, held_writes):
     await seed.fact("visited Rome in spring", predicate="trip")
     await api.ask("Where did she travel?")
-    forgetting = asyncio.ensure_future(client.post(
-        "/v1/forget", json={"project_id": PROJECT, "subject_id": SUBJECT, "mode": "delete"}))
+    forgetting = asyncio.ensure_future(
+        client.post(
+            "/v1/forget", json={"project_id": PROJECT, "subject_id": SUBJECT, "mode": "delete"}
+        )
+    )
     await asyncio.sleep(0.05)
     held_writes.set()
     r = await forgetting

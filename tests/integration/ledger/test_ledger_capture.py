@@ -32,10 +32,21 @@ async def test_capture_writes_events_and_one_job(client, db_url):
     jobs = rows(db_url, "SELECT id::text, kind, org_id, project_id, subject_id, payload FROM jobs")
     assert len(jobs) == 1
     job_id, kind, org, project, subject, payload = jobs[0]
-    assert (job_id, kind, org, project, subject) == (body["consolidation_job_id"], "consolidate", "acme", "p1", "u1")
+    assert (job_id, kind, org, project, subject) == (
+        body["consolidation_job_id"],
+        "consolidate",
+        "acme",
+        "p1",
+        "u1",
+    )
     assert payload == {"event_ids": ids}
-    stored = rows(db_url, "SELECT hash, origin_trust, recorded_at IS NOT NULL FROM events ORDER BY occurred_at")
-    assert all(h.startswith("sha256:") and len(h) == 71 and t == "trusted" and rec for h, t, rec in stored)
+    stored = rows(
+        db_url,
+        "SELECT hash, origin_trust, recorded_at IS NOT NULL FROM events ORDER BY occurred_at",
+    )
+    assert all(
+        h.startswith("sha256:") and len(h) == 71 and t == "trusted" and rec for h, t, rec in stored
+    )
 
 
 async def test_replay_returns_same_ids_flagged_deduplicated(client, db_url):
@@ -51,9 +62,15 @@ async def test_replay_returns_same_ids_flagged_deduplicated(client, db_url):
 
 async def test_partial_replay_enqueues_only_new_events(client, db_url):
     await client.post("/v1/capture", json={"events": [event(0)], "idempotency_key": "k"})
-    r = (await client.post("/v1/capture", json={"events": [event(0), event(1)], "idempotency_key": "k"})).json()
+    r = (
+        await client.post(
+            "/v1/capture", json={"events": [event(0), event(1)], "idempotency_key": "k"}
+        )
+    ).json()
     assert [e["deduplicated"] for e in r["events"]] == [True, False]
-    payload = rows(db_url, "SELECT payload FROM jobs WHERE id = %s", r["consolidation_job_id"])[0][0]
+    payload = rows(db_url, "SELECT payload FROM jobs WHERE id = %s", r["consolidation_job_id"])[0][
+        0
+    ]
     assert payload == {"event_ids": [r["events"][1]["id"]]}
 
 
@@ -71,7 +88,9 @@ async def test_identical_events_in_one_batch_are_one_event(client, db_url):
 
 
 async def test_key_precedence_batch_then_event_then_content(client, db_url):
-    await client.post("/v1/capture", json={"events": [event(0, idempotency_key="own")], "idempotency_key": "bk"})
+    await client.post(
+        "/v1/capture", json={"events": [event(0, idempotency_key="own")], "idempotency_key": "bk"}
+    )
     await client.post("/v1/capture", json={"events": [event(1, idempotency_key="own")]})
     await client.post("/v1/capture", json={"events": [event(2)]})
     keys = [r[0] for r in rows(db_url, "SELECT idempotency_key FROM events ORDER BY occurred_at")]
@@ -92,7 +111,11 @@ async def test_event_key_repeated_in_one_batch_resolves_to_first(client):
 
 async def test_same_key_in_another_project_is_another_event(client, db_url):
     a = (await client.post("/v1/capture", json={"events": [event(0, idempotency_key="k")]})).json()
-    b = (await client.post("/v1/capture", json={"events": [event(0, project_id="p2", idempotency_key="k")]})).json()
+    b = (
+        await client.post(
+            "/v1/capture", json={"events": [event(0, project_id="p2", idempotency_key="k")]}
+        )
+    ).json()
     assert a["events"][0]["id"] != b["events"][0]["id"]
     assert b["events"][0]["deduplicated"] is False
 
@@ -149,7 +172,9 @@ async def test_oversize_payload_is_413_and_writes_nothing(client, db_url):
 
 
 async def test_too_many_events_is_413(client):
-    r = await client.post("/v1/capture", json={"events": [event(i % 60, subject_id=f"s{i}") for i in range(1001)]})
+    r = await client.post(
+        "/v1/capture", json={"events": [event(i % 60, subject_id=f"s{i}") for i in range(1001)]}
+    )
     assert r.status_code == 413 and r.json()["error"]["field"] == "events"
 
 
@@ -157,7 +182,9 @@ async def test_huge_body_is_refused_before_parsing(client):
     from haki.api.routes.capture import MAX_BODY_BYTES
 
     r = await client.post(
-        "/v1/capture", content=b"{" + b" " * MAX_BODY_BYTES + b"}", headers={"content-type": "application/json"}
+        "/v1/capture",
+        content=b"{" + b" " * MAX_BODY_BYTES + b"}",
+        headers={"content-type": "application/json"},
     )
     assert r.status_code == 413 and r.json()["error"]["type"] == "payload_too_large"
 
@@ -186,7 +213,9 @@ async def test_field_limits_and_malformed_input_are_typed_4xx(client, db_url):
 
 
 async def test_naive_datetime_message_is_clear(client):
-    r = await client.post("/v1/capture", json={"events": [event(0, occurred_at="2026-01-01T10:00:00")]})
+    r = await client.post(
+        "/v1/capture", json={"events": [event(0, occurred_at="2026-01-01T10:00:00")]}
+    )
     assert "timezone" in r.json()["error"]["message"]
 
 
@@ -207,8 +236,12 @@ async def test_one_batch_is_one_project(client, db_url):
 
 
 async def test_mixed_subjects_enqueue_a_job_without_subject(client, db_url):
-    r = (await client.post("/v1/capture", json={"events": [event(0), event(1, subject_id="u2")]})).json()
-    assert rows(db_url, "SELECT subject_id FROM jobs WHERE id = %s", r["consolidation_job_id"]) == [(None,)]
+    r = (
+        await client.post("/v1/capture", json={"events": [event(0), event(1, subject_id="u2")]})
+    ).json()
+    assert rows(db_url, "SELECT subject_id FROM jobs WHERE id = %s", r["consolidation_job_id"]) == [
+        (None,)
+    ]
 
 
 async def test_origin_trust_defaults_and_explicit_values(client, db_url):
@@ -227,10 +260,17 @@ async def test_origin_trust_defaults_and_explicit_values(client, db_url):
 
 
 async def test_stored_content_is_what_was_sent(client, db_url):
-    e = event(0, source={"app": "slack", "n": 1.5}, classification=["customer-data"], thread_id="t1",
-              payload={"messages": [{"role": "user", "content": "J'aime le café ☕"}]})
+    e = event(
+        0,
+        source={"app": "slack", "n": 1.5},
+        classification=["customer-data"],
+        thread_id="t1",
+        payload={"messages": [{"role": "user", "content": "J'aime le café ☕"}]},
+    )
     r = (await client.post("/v1/capture", json={"events": [e]})).json()
-    got = (await client.get(f"/v1/events/{r['events'][0]['id']}", params={"project_id": "p1"})).json()
+    got = (
+        await client.get(f"/v1/events/{r['events'][0]['id']}", params={"project_id": "p1"})
+    ).json()
     assert got["payload"] == e["payload"] and got["source"] == e["source"]
     assert got["classification"] == ["customer-data"] and got["thread_id"] == "t1"
     assert got["org_id"] == "acme" and got["subject_type"] == "user"

@@ -14,8 +14,13 @@ def as_project_key(client):
 
 
 def ev(**over) -> dict:
-    body = {"project_id": "p1", "subject_id": "u1", "kind": "note", "occurred_at": "2026-01-01T10:00:00Z",
-            "payload": {"a": 1}}
+    body = {
+        "project_id": "p1",
+        "subject_id": "u1",
+        "kind": "note",
+        "occurred_at": "2026-01-01T10:00:00Z",
+        "payload": {"a": 1},
+    }
     body.update(over)
     return body
 
@@ -40,9 +45,13 @@ async def test_every_route_refuses_another_project(as_project_key, db_url):
 
 async def test_project_key_may_lower_trust_but_not_raise_it(as_project_key):
     c = as_project_key
-    r = await c.post("/v1/capture", json={"events": [ev(actor_type="agent", origin_trust="trusted")]})
+    r = await c.post(
+        "/v1/capture", json={"events": [ev(actor_type="agent", origin_trust="trusted")]}
+    )
     assert r.status_code == 422 and r.json()["error"]["field"] == "events[0].origin_trust"
-    r = await c.post("/v1/capture", json={"events": [ev(actor_type="agent", origin_trust="untrusted")]})
+    r = await c.post(
+        "/v1/capture", json={"events": [ev(actor_type="agent", origin_trust="untrusted")]}
+    )
     assert r.status_code == 202
     event_id = r.json()["events"][0]["id"]
     got = await c.get(f"/v1/events/{event_id}", params={"project_id": "p1"})

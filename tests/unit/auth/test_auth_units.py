@@ -13,7 +13,12 @@ from haki.errors import ForbiddenScope, InvalidPayload
 
 def test_all_lists_the_public_names():
     public = {n for n in dir(haki.auth) if not n.startswith("_")} - {
-        "material", "ratelimit", "service", "store", "types", "annotations",
+        "material",
+        "ratelimit",
+        "service",
+        "store",
+        "types",
+        "annotations",
     }
     assert set(haki.auth.__all__) == public
 

@@ -9,8 +9,17 @@ from haki.consolidator.types import EventRow
 
 
 def event(payload: dict) -> EventRow:
-    return EventRow(uuid.uuid4(), "default", "p", "user", "s", "conversation.message",
-                    datetime(2024, 1, 1, tzinfo=UTC), payload, "trusted")
+    return EventRow(
+        uuid.uuid4(),
+        "default",
+        "p",
+        "user",
+        "s",
+        "conversation.message",
+        datetime(2024, 1, 1, tzinfo=UTC),
+        payload,
+        "trusted",
+    )
 
 
 def texts(payload: dict) -> list[str]:
@@ -18,9 +27,13 @@ def texts(payload: dict) -> list[str]:
 
 
 def test_one_chunk_per_message_with_role():
-    payload = {"messages": [{"role": "user", "content": "I live in Paris"},
-                            {"role": "assistant", "content": [{"type": "text", "text": "Noted"}]},
-                            {"role": "user", "content": "   "}]}
+    payload = {
+        "messages": [
+            {"role": "user", "content": "I live in Paris"},
+            {"role": "assistant", "content": [{"type": "text", "text": "Noted"}]},
+            {"role": "user", "content": "   "},
+        ]
+    }
     assert texts(payload) == ["user: I live in Paris", "assistant: Noted"]
 
 

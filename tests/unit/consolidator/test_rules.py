@@ -19,12 +19,20 @@ def found(payload):
         ("I love hiking and I hate sushi.", [("likes", "hiking"), ("dislikes", "sushi")]),
         ("My favorite book is Charlotte's Web.", [("favorite_book", "Charlotte's Web")]),
         ("We decided to use PostgreSQL for storage.", [("decision", "use PostgreSQL for storage")]),
-        ("Always run the linter before pushing.", [("convention", "Always run the linter before pushing")]),
+        (
+            "Always run the linter before pushing.",
+            [("convention", "Always run the linter before pushing")],
+        ),
         ("I'm going to visit my parents next week.", [("plan", "visit my parents")]),
         ("I'm allergic to peanuts.", [("allergy", "peanuts")]),
-        ("J'habite à Lyon et je travaille chez Renault.", [("home_city", "Lyon"), ("employer", "Renault")]),
-        ("J'ai 34 ans. Ma sœur Claire arrive. Je préfère le thé.",
-         [("age", 34), ("sister", "Claire"), ("prefers", "thé")]),
+        (
+            "J'habite à Lyon et je travaille chez Renault.",
+            [("home_city", "Lyon"), ("employer", "Renault")],
+        ),
+        (
+            "J'ai 34 ans. Ma sœur Claire arrive. Je préfère le thé.",
+            [("age", 34), ("sister", "Claire"), ("prefers", "thé")],
+        ),
         ("Nous avons décidé d'utiliser Postgres.", [("decision", "utiliser Postgres")]),
     ],
 )
@@ -50,8 +58,12 @@ def test_stays_silent(text):
 
 
 def test_only_the_subject_speaks_for_themself():
-    payload = {"messages": [{"role": "assistant", "content": "I live in the cloud."},
-                            {"role": "user", "content": "I live in Oslo."}]}
+    payload = {
+        "messages": [
+            {"role": "assistant", "content": "I live in the cloud."},
+            {"role": "user", "content": "I live in Oslo."},
+        ]
+    }
     assert found(payload) == [("home_city", "Oslo")]
 
 

@@ -6,5 +6,9 @@ from haki import context
 
 
 def test_all_is_exactly_the_public_names():
-    public = {n for n, v in vars(context).items() if not n.startswith("_") and not isinstance(v, types.ModuleType)}
+    public = {
+        n
+        for n, v in vars(context).items()
+        if not n.startswith("_") and not isinstance(v, types.ModuleType)
+    }
     assert sorted(context.__all__) == sorted(public)

@@ -26,15 +26,35 @@ AT = datetime(2026, 6, 1, tzinfo=UTC)
 IDS = {name: uuid.UUID(int=i + 1) for i, name in enumerate("abcdefgh")}
 
 
-def fact(name="a", *, distance=0.3, fulltext=0.0, value="x", age_days=0.0, volatility="stable",
-         reinforced_days=None, valid_from=True, search_text=""):
+def fact(
+    name="a",
+    *,
+    distance=0.3,
+    fulltext=0.0,
+    value="x",
+    age_days=0.0,
+    volatility="stable",
+    reinforced_days=None,
+    valid_from=True,
+    search_text="",
+):
     since = AT - timedelta(days=age_days)
     return FactRow(
-        id=IDS[name], predicate="note", value=value, confidence=0.9,
-        valid_from=since if valid_from else None, recorded_from=since,
-        last_reinforced_at=None if reinforced_days is None else AT - timedelta(days=reinforced_days),
-        source_event_ids=(), fact_kind="attribute", volatility=volatility, search_text=search_text,
-        distance=distance, fulltext=fulltext,
+        id=IDS[name],
+        predicate="note",
+        value=value,
+        confidence=0.9,
+        valid_from=since if valid_from else None,
+        recorded_from=since,
+        last_reinforced_at=None
+        if reinforced_days is None
+        else AT - timedelta(days=reinforced_days),
+        source_event_ids=(),
+        fact_kind="attribute",
+        volatility=volatility,
+        search_text=search_text,
+        distance=distance,
+        fulltext=fulltext,
     )
 
 
@@ -47,17 +67,27 @@ def test_fact_renders_its_search_text_when_there_is_one():
 
 
 def episode(name="a", *, distance=0.3, text="hello"):
-    return EpisodeRow(id=IDS[name], event_id=IDS[name], event_kind="m", occurred_at=AT, text=text, distance=distance)
+    return EpisodeRow(
+        id=IDS[name],
+        event_id=IDS[name],
+        event_kind="m",
+        occurred_at=AT,
+        text=text,
+        distance=distance,
+    )
 
 
 # scoring
+
 
 def test_score_parts_follow_the_documented_formula():
     [s] = rank([fact(distance=0.2, fulltext=0.5, age_days=30)], DEFAULT, AT)
     w = DEFAULT.weights
     assert s.score.semantic == pytest.approx(0.8)
     assert s.score.recency == pytest.approx(pytest.approx(0.36788, rel=1e-4))
-    assert s.score.total == pytest.approx(w.semantic * 0.8 + w.fulltext * 0.5 + w.recency * s.score.recency)
+    assert s.score.total == pytest.approx(
+        w.semantic * 0.8 + w.fulltext * 0.5 + w.recency * s.score.recency
+    )
 
 
 def test_rank_orders_by_total_then_id_and_caps():
@@ -69,7 +99,9 @@ def test_rank_orders_by_total_then_id_and_caps():
 
 def test_recency_is_one_for_future_dates_and_decays_with_tau():
     assert recency(AT + timedelta(days=3), AT, timedelta(days=30)) == 1.0
-    assert recency(AT - timedelta(days=60), AT, timedelta(days=30)) == pytest.approx(0.1353, rel=1e-3)
+    assert recency(AT - timedelta(days=60), AT, timedelta(days=30)) == pytest.approx(
+        0.1353, rel=1e-3
+    )
 
 
 def test_missing_embedding_scores_zero_semantic():
@@ -85,6 +117,7 @@ def test_episodes_rank_by_similarity_alone():
 
 # recall gate
 
+
 def test_gate_off_keeps_everything():
     ranked = rank([fact("a", distance=1.9), fact("b", distance=None)], DEFAULT, AT)
     kept, dropped = apply_gate(ranked, 0.0)
@@ -92,22 +125,38 @@ def test_gate_off_keeps_everything():
 
 
 def test_gate_drops_rows_beyond_the_floor_with_their_scores():
-    ranked = rank([fact("a", distance=0.2), fact("b", distance=0.7), fact("c", distance=None)], DEFAULT, AT)
+    ranked = rank(
+        [fact("a", distance=0.2), fact("b", distance=0.7), fact("c", distance=None)], DEFAULT, AT
+    )
     kept, dropped = apply_gate(ranked, 0.5)
     assert [s.row.id for s in kept] == [IDS["a"]]
     assert {d.id for d in dropped} == {IDS["b"], IDS["c"]}
-    assert all(d.reason_code == "below_relevance_floor" and d.action == "excluded" and d.score for d in dropped)
+    assert all(
+        d.reason_code == "below_relevance_floor" and d.action == "excluded" and d.score
+        for d in dropped
+    )
     assert passes(0.5, 0.5) and not passes(0.5001, 0.5)
 
 
 # hard filters
 
-@pytest.mark.parametrize(("volatility", "days", "expired"), [
-    ("stable", 10_000, False), ("slow", 364, False), ("slow", 366, True),
-    ("volatile", 59, False), ("volatile", 61, True), ("ephemeral", 6, False), ("ephemeral", 8, True),
-])
+
+@pytest.mark.parametrize(
+    ("volatility", "days", "expired"),
+    [
+        ("stable", 10_000, False),
+        ("slow", 364, False),
+        ("slow", 366, True),
+        ("volatile", 59, False),
+        ("volatile", 61, True),
+        ("ephemeral", 6, False),
+        ("ephemeral", 8, True),
+    ],
+)
 def test_volatility_horizons(volatility, days, expired):
-    assert is_expired(fact(age_days=days, volatility=volatility), AT, VOLATILITY_HORIZONS) is expired
+    assert (
+        is_expired(fact(age_days=days, volatility=volatility), AT, VOLATILITY_HORIZONS) is expired
+    )
 
 
 def test_reinforcement_restarts_the_horizon_and_hidden_rows_get_no_score():
@@ -116,16 +165,20 @@ def test_reinforcement_restarts_the_horizon_and_hidden_rows_get_no_score():
     kept, hidden = split_expired([fresh, stale], AT, VOLATILITY_HORIZONS)
     assert kept == [fresh]
     assert [(d.id, d.action, d.reason_code, d.score) for d in hidden] == [
-        (IDS["b"], "excluded", "volatility_expired", None)]
+        (IDS["b"], "excluded", "volatility_expired", None)
+    ]
 
 
 def test_blocked_decisions_are_sorted_and_unscored():
     ds = blocked_decisions([fact("b"), fact("a")])
     assert [(d.id, d.action, d.reason_code, d.score) for d in ds] == [
-        (IDS["a"], "blocked", "conflict_open", None), (IDS["b"], "blocked", "conflict_open", None)]
+        (IDS["a"], "blocked", "conflict_open", None),
+        (IDS["b"], "blocked", "conflict_open", None),
+    ]
 
 
 # budget and packing
+
 
 @pytest.mark.parametrize("bad", [0, -1, 1.0, "10", True, None, [3]])
 def test_budget_must_be_a_positive_integer(bad):
@@ -138,14 +191,19 @@ def test_check_budget_passes_positive_integers():
 
 
 def test_over_budget_is_traced_not_dropped_and_smaller_items_still_fit():
-    rows = [fact("a", distance=0.1, value="x" * 40), fact("b", distance=0.2, value="y" * 80),
-            fact("c", distance=0.3, value="z")]
+    rows = [
+        fact("a", distance=0.1, value="x" * 40),
+        fact("b", distance=0.2, value="y" * 80),
+        fact("c", distance=0.3, value="z"),
+    ]
     items = render_all(rank(rows, DEFAULT, AT))
     result = pack(items, budget=items[0].tokens + items[2].tokens)
     assert [i.scored.row.id for i in result.included] == [IDS["a"], IDS["c"]]
     assert [(d.id, d.action, d.reason_code) for d in result.decisions] == [
-        (IDS["a"], "included", "top_score"), (IDS["b"], "excluded", "over_budget"),
-        (IDS["c"], "included", "top_score")]
+        (IDS["a"], "included", "top_score"),
+        (IDS["b"], "excluded", "over_budget"),
+        (IDS["c"], "included", "top_score"),
+    ]
     assert result.remaining == 0
     assert all(d.tokens == i.tokens for d, i in zip(result.decisions, items, strict=True))
 
@@ -157,10 +215,15 @@ def test_pack_reason_is_the_stage_reason():
 
 # rendering
 
+
 def test_cost_is_a_quarter_of_the_rendered_length_at_least_one():
-    assert estimate_tokens("") == 1 and estimate_tokens("abc") == 1 and estimate_tokens("x" * 40) == 10
+    assert (
+        estimate_tokens("") == 1 and estimate_tokens("abc") == 1 and estimate_tokens("x" * 40) == 10
+    )
     item = render(rank([fact(value="lives in Lyon")], DEFAULT, AT)[0])
-    assert item.text == "note: lives in Lyon (since 2026-06-01)" and item.tokens == len(item.text) // 4
+    assert (
+        item.text == "note: lives in Lyon (since 2026-06-01)" and item.tokens == len(item.text) // 4
+    )
 
 
 def test_structured_values_render_as_compact_sorted_json():
@@ -175,14 +238,24 @@ def test_episode_text_is_dated_verbatim_excerpt():
 
 # packet
 
+
 def test_packet_warnings_and_status():
     facts = render_all(rank([fact("a")], DEFAULT, AT))
     p = build_packet(facts, [], blocked=2, expired=1, gated=0)
-    assert p.warnings == ("open_conflict: 2 fact(s) hidden pending conflict resolution",
-                          "volatility_expired: 1 fact(s) hidden past their volatility horizon")
+    assert p.warnings == (
+        "open_conflict: 2 fact(s) hidden pending conflict resolution",
+        "volatility_expired: 1 fact(s) hidden past their volatility horizon",
+    )
     assert p.status == "degraded" and p.empty_reason is None
     assert p.facts[0]["id"] == str(IDS["a"]) and set(p.facts[0]) >= {
-        "predicate", "value", "confidence", "valid_from", "source_event_ids", "fact_kind", "volatility"}
+        "predicate",
+        "value",
+        "confidence",
+        "valid_from",
+        "source_event_ids",
+        "fact_kind",
+        "volatility",
+    }
 
 
 def test_empty_reason_only_when_the_gate_emptied_the_packet():
@@ -197,4 +270,7 @@ def test_recipe_records_its_knobs():
     cfg = replace(DEFAULT, recall_max_distance=0.4)
     data = cfg.describe()
     assert data["name"] == "default" and data["recall_max_distance"] == 0.4
-    assert data["recency_tau"] == 30 * 86400 and data["weights"]["semantic"] == DEFAULT.weights.semantic
+    assert (
+        data["recency_tau"] == 30 * 86400
+        and data["weights"]["semantic"] == DEFAULT.weights.semantic
+    )

@@ -10,7 +10,9 @@ def test_content_words_only():
     assert fulltext_terms("When did Anna move to Lyon?", 64) == ["anna", "move", "lyon"]
 
 
-@pytest.mark.parametrize("text", ["", "   ", "the and of or", "🙂🤔", '"" - -- ! & | <-> :*', "___ _"])
+@pytest.mark.parametrize(
+    "text", ["", "   ", "the and of or", "🙂🤔", '"" - -- ! & | <-> :*', "___ _"]
+)
 def test_nothing_left_is_no_terms(text):
     assert fulltext_terms(text, 64) == []
 
@@ -27,7 +29,12 @@ def test_terms_are_distinct_and_capped():
 
 
 def test_unicode_words_are_kept():
-    assert fulltext_terms("Où habite Zoë à Zürich ? 東京", 64) == ["habite", "zoë", "zürich", "東京"]
+    assert fulltext_terms("Où habite Zoë à Zürich ? 東京", 64) == [
+        "habite",
+        "zoë",
+        "zürich",
+        "東京",
+    ]
 
 
 def test_entities_ranked_by_frequency_then_name():
@@ -44,20 +51,34 @@ def test_entity_regex_accepts_accented_names():
     assert entities(["Élodie et Zoé habitent à Évry"], "", 3) == ["Zoé", "Élodie", "Évry"]
 
 
-@pytest.mark.parametrize("question", [
-    "What activities does Melanie partake in?", "Which cities has Jon visited?",
-    "What kind of deals did Tim sign?", "How many children does Melanie have?",
-    "What do both Joanna and Nate like?", "In what ways is Caroline helping?",
-    "Quels livres a-t-elle lus ?", "Combien d'enfants a-t-il ?",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What activities does Melanie partake in?",
+        "Which cities has Jon visited?",
+        "What kind of deals did Tim sign?",
+        "How many children does Melanie have?",
+        "What do both Joanna and Nate like?",
+        "In what ways is Caroline helping?",
+        "Quels livres a-t-elle lus ?",
+        "Combien d'enfants a-t-il ?",
+    ],
+)
 def test_questions_asking_for_several_things(question):
     assert asks_for_list(question)
 
 
-@pytest.mark.parametrize("question", [
-    "What is Caroline's identity?", "What does Melanie do to destress?", "What has John cooked?",
-    "When did Melanie run a charity race?", "Where did Caroline move from?", "What did Melanie paint recently?",
-    "",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is Caroline's identity?",
+        "What does Melanie do to destress?",
+        "What has John cooked?",
+        "When did Melanie run a charity race?",
+        "Where did Caroline move from?",
+        "What did Melanie paint recently?",
+        "",
+    ],
+)
 def test_questions_asking_for_one_thing(question):
     assert not asks_for_list(question)

@@ -6,7 +6,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from haki.context.config import RECIPES, EpisodeWeights
-from haki.context.episodes import episode_weights
 from haki.context.episode_ranking import (
     base_relevance,
     context_bonus,
@@ -17,6 +16,7 @@ from haki.context.episode_ranking import (
     speaker_terms,
     term_counts,
 )
+from haki.context.episodes import episode_weights
 from haki.context.types import EpisodeRow
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
@@ -24,8 +24,14 @@ NO_CONTEXT = EpisodeWeights(neighbour=(), session=0.0)
 
 
 def row(n: int, text: str, *, distance: float = 0.5, minutes: float = 0.0) -> EpisodeRow:
-    return EpisodeRow(id=uuid.UUID(int=n), event_id=uuid.UUID(int=1000 + n), event_kind="conversation.message",
-                      occurred_at=T0 + timedelta(minutes=minutes), text=text, distance=distance)
+    return EpisodeRow(
+        id=uuid.UUID(int=n),
+        event_id=uuid.UUID(int=1000 + n),
+        event_kind="conversation.message",
+        occurred_at=T0 + timedelta(minutes=minutes),
+        text=text,
+        distance=distance,
+    )
 
 
 def test_only_the_measured_gain_is_on_by_default():
@@ -42,7 +48,10 @@ def test_list_questions_weigh_the_named_speaker_and_neighbours_less():
     assert listing == cfg.list_episode_weights and listing.speaker > 0
     assert listing.neighbour < cfg.episode_weights.neighbour
     assert episode_weights("When did Melanie read that book?", cfg) == cfg.episode_weights
-    assert episode_weights("What books has Melanie read?", RECIPES["no_list_questions"]) == cfg.episode_weights
+    assert (
+        episode_weights("What books has Melanie read?", RECIPES["no_list_questions"])
+        == cfg.episode_weights
+    )
     assert episode_weights("What books has Melanie read?", RECIPES["seed_episodes"]).speaker == 0
 
 
@@ -53,9 +62,18 @@ def test_an_ablation_changes_both_weight_sets():
 
 
 def test_neighbour_max_adds_the_strongest_turn_within_reach():
-    rows = [row(1, "a", distance=0.1), row(2, "b", distance=0.5), row(3, "c", distance=0.9), row(4, "d")]
+    rows = [
+        row(1, "a", distance=0.1),
+        row(2, "b", distance=0.5),
+        row(3, "c", distance=0.9),
+        row(4, "d"),
+    ]
     rel = base_relevance(rows, [], term_counts(rows), EpisodeWeights())
-    pairs = [(0, 1, 1), (1, 2, 2), (2, 3, 3)]  # 3 steps apart: out of reach of a 2-step neighbour tuple
+    pairs = [
+        (0, 1, 1),
+        (1, 2, 2),
+        (2, 3, 3),
+    ]  # 3 steps apart: out of reach of a 2-step neighbour tuple
     plain = context_bonus(rows, rel, pairs, EpisodeWeights(session=0.0, neighbour_max=0.0))
     extra = context_bonus(rows, rel, pairs, EpisodeWeights(session=0.0, neighbour_max=0.2))
     assert extra[1] - plain[1] == pytest.approx(0.2 * max(rel[0].base, rel[2].base))
@@ -66,12 +84,18 @@ def test_neighbour_max_adds_the_strongest_turn_within_reach():
 def test_speaker_is_the_name_before_the_colon():
     assert speaker_terms("Caroline: I went to the parade") == frozenset({"carolin"})
     assert speaker_terms("no speaker here") == frozenset()
-    rows = [row(1, "Melanie: my kids love the beach"), row(2, "Caroline: your kids are cute, Melanie!")]
+    rows = [
+        row(1, "Melanie: my kids love the beach"),
+        row(2, "Caroline: your kids are cute, Melanie!"),
+    ]
     assert speaker_named(rows, ["melani", "kid"]) == [True, False]
 
 
 def test_speaker_weight_lifts_the_named_speakers_turns():
-    rows = [row(1, "Melanie: we went camping", distance=0.4), row(2, "Caroline: Melanie, camping!", distance=0.4)]
+    rows = [
+        row(1, "Melanie: we went camping", distance=0.4),
+        row(2, "Caroline: Melanie, camping!", distance=0.4),
+    ]
     terms = ["melani", "camp"]
     plain = base_relevance(rows, terms, term_counts(rows), EpisodeWeights())
     named = base_relevance(rows, terms, term_counts(rows), EpisodeWeights(speaker=0.2))
@@ -83,7 +107,15 @@ def test_session_penalty_lets_another_session_in():
     rows = [row(1, "x", minutes=0), row(2, "y", minutes=1), row(3, "z", minutes=24 * 60)]
     totals = [1.0, 0.9, 0.85]
     w = EpisodeWeights(session_penalty=0.1)
-    picked = diversify(rows, totals, sessions(rows, w.session_gap_s), [term_counts(rows)[r.id] for r in rows], [], w, 3)
+    picked = diversify(
+        rows,
+        totals,
+        sessions(rows, w.session_gap_s),
+        [term_counts(rows)[r.id] for r in rows],
+        [],
+        w,
+        3,
+    )
     assert [i for i, _ in picked] == [0, 2, 1]
     assert [s for _, s in picked] == pytest.approx([1.0, 0.85, 0.8])
 
@@ -91,26 +123,56 @@ def test_session_penalty_lets_another_session_in():
 def test_coverage_prefers_a_row_that_brings_a_missing_query_term():
     rows = [row(1, "paint"), row(2, "paint again"), row(3, "pottery")]
     docs = [term_counts(rows)[r.id] for r in rows]
-    plain = diversify(rows, [1.0, 0.9, 0.8], [0, 1, 2], docs, ["paint", "pottery"], EpisodeWeights(coverage=0.0), 3)
+    plain = diversify(
+        rows,
+        [1.0, 0.9, 0.8],
+        [0, 1, 2],
+        docs,
+        ["paint", "pottery"],
+        EpisodeWeights(coverage=0.0),
+        3,
+    )
     assert [i for i, _ in plain] == [0, 1, 2]
-    covering = diversify(rows, [1.0, 0.9, 0.8], [0, 1, 2], docs, ["paint", "pottery"], EpisodeWeights(coverage=0.3), 3)
-    assert [i for i, _ in covering] == [0, 2, 1]  # "paint" is covered once row 1 is in: "pottery" goes next
+    covering = diversify(
+        rows,
+        [1.0, 0.9, 0.8],
+        [0, 1, 2],
+        docs,
+        ["paint", "pottery"],
+        EpisodeWeights(coverage=0.3),
+        3,
+    )
+    assert [i for i, _ in covering] == [
+        0,
+        2,
+        1,
+    ]  # "paint" is covered once row 1 is in: "pottery" goes next
 
 
 def test_redundancy_demotes_a_near_duplicate():
-    rows = [row(1, "pride parade downtown friends"), row(2, "pride parade downtown friends wow"),
-            row(3, "adoption agency interview")]
+    rows = [
+        row(1, "pride parade downtown friends"),
+        row(2, "pride parade downtown friends wow"),
+        row(3, "adoption agency interview"),
+    ]
     docs = [term_counts(rows)[r.id] for r in rows]
-    picked = diversify(rows, [1.0, 0.95, 0.9], [0, 0, 0], docs, [], EpisodeWeights(redundancy=0.5), 3)
+    picked = diversify(
+        rows, [1.0, 0.95, 0.9], [0, 0, 0], docs, [], EpisodeWeights(redundancy=0.5), 3
+    )
     assert [i for i, _ in picked] == [0, 2, 1]
     scores = [s for _, s in picked]
     assert scores == sorted(scores, reverse=True)
 
 
 def test_diversified_ranking_is_limited_and_keeps_the_parts_consistent():
-    rows = [row(n, f"turn {n} about painting", distance=0.1 * n, minutes=n * 90) for n in range(1, 6)]
+    rows = [
+        row(n, f"turn {n} about painting", distance=0.1 * n, minutes=n * 90) for n in range(1, 6)
+    ]
     w = EpisodeWeights(session_penalty=0.05, coverage=0.1, redundancy=0.1)
-    base = {r.id: rel.base for r, rel in zip(rows, base_relevance(rows, ["paint"], term_counts(rows), w), strict=True)}
+    base = {
+        r.id: rel.base
+        for r, rel in zip(rows, base_relevance(rows, ["paint"], term_counts(rows), w), strict=True)
+    }
     ranked = rank_episodes(rows, ["paint"], term_counts(rows), [], w, limit=3)
     assert [s.rank for s in ranked] == [1, 2, 3]
     assert len({s.row.id for s in ranked}) == 3

@@ -16,17 +16,29 @@ AT = datetime(2026, 1, 1, 10, tzinfo=UTC)
 
 
 def event(**over) -> NewEvent:
-    fields = {"project_id": "p", "subject_id": "s", "kind": "k", "occurred_at": AT, "payload": {"b": 1, "a": [1, "é"]}}
+    fields = {
+        "project_id": "p",
+        "subject_id": "s",
+        "kind": "k",
+        "occurred_at": AT,
+        "payload": {"b": 1, "a": [1, "é"]},
+    }
     fields.update(over)
     return NewEvent(**fields)
 
 
 def plan(*events: NewEvent, key: str | None = None, trusted: bool = True):
-    return plan_batch(CaptureBatch(events=events, idempotency_key=key), origin_trust_allowed=trusted)
+    return plan_batch(
+        CaptureBatch(events=events, idempotency_key=key), origin_trust_allowed=trusted
+    )
 
 
 def test_all_is_exact():
-    public = {name for name, value in vars(ledger).items() if not name.startswith("_") and not inspect.ismodule(value)}
+    public = {
+        name
+        for name, value in vars(ledger).items()
+        if not name.startswith("_") and not inspect.ismodule(value)
+    }
     assert set(ledger.__all__) == public
 
 
@@ -37,8 +49,15 @@ def test_canonical_json_is_sorted_compact_and_refuses_nan():
 
 
 def test_hash_covers_business_content_only():
-    base = dict(org_id="o", project_id="p", subject_type="user", subject_id="s", kind="k", occurred_at=AT,
-                payload={"x": 1})
+    base = dict(
+        org_id="o",
+        project_id="p",
+        subject_type="user",
+        subject_id="s",
+        kind="k",
+        occurred_at=AT,
+        payload={"x": 1},
+    )
     h = content_hash(**base)
     assert h.startswith("sha256:") and len(h) == 71
     assert content_hash(**{**base, "payload": {"x": 2}}) != h
@@ -96,7 +115,9 @@ def test_batch_size_limit():
 
 def test_trust_defaults_and_who_may_set_it():
     assert default_trust(None) == default_trust("user") == "trusted"
-    assert default_trust("agent") == default_trust("tool") == default_trust("system") == "semi_trusted"
+    assert (
+        default_trust("agent") == default_trust("tool") == default_trust("system") == "semi_trusted"
+    )
     assert plan(event(actor_type="agent", origin_trust="trusted")).rows[0].origin_trust == "trusted"
     assert plan(event(origin_trust="untrusted"), trusted=False).rows[0].origin_trust == "untrusted"
     with pytest.raises(InvalidPayload) as err:
@@ -107,6 +128,11 @@ def test_trust_defaults_and_who_may_set_it():
 def test_cursor_round_trip_and_tag_check():
     token = cursor.encode("timeline", "a", "b")
     assert cursor.decode("timeline", token, 2) == ["a", "b"]
-    for bad in ("%%%", token + "x", cursor.encode("facts", "a", "b"), cursor.encode("timeline", "a")):
+    for bad in (
+        "%%%",
+        token + "x",
+        cursor.encode("facts", "a", "b"),
+        cursor.encode("timeline", "a"),
+    ):
         with pytest.raises(InvalidPayload):
             cursor.decode("timeline", bad, 2)

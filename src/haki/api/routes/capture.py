@@ -49,7 +49,9 @@ router = APIRouter(tags=["capture"], route_class=BoundedBodyRoute)
 
 
 @router.post("/v1/capture", status_code=202)
-async def capture(body: CaptureIn, principal: PrincipalDep, db: DbDep, state: StateDep) -> CaptureOut:
+async def capture(
+    body: CaptureIn, principal: PrincipalDep, db: DbDep, state: StateDep
+) -> CaptureOut:
     """Write a batch of events (idempotent) and enqueue their consolidation."""
     projects = sorted({event.project_id for event in body.events})
     principal.require(*projects)

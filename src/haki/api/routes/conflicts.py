@@ -29,16 +29,25 @@ async def list_conflicts(
     project = required_scope(project_id, "project_id")
     principal.require(project)
     async with db.transaction(project_id=project) as conn:
-        rows = await conflicts.list_conflicts(conn, project_id=project, subject_id=subject_id, status=status,
-                                              limit=limit)
+        rows = await conflicts.list_conflicts(
+            conn, project_id=project, subject_id=subject_id, status=status, limit=limit
+        )
     return ConflictListOut(conflicts=[ConflictOut.model_validate(r) for r in rows])
 
 
 @router.post("/v1/conflicts/{conflict_id}/resolve")
-async def resolve_conflict(conflict_id: UUID, body: ResolveIn, principal: PrincipalDep, db: DbDep) -> ResolveOut:
+async def resolve_conflict(
+    conflict_id: UUID, body: ResolveIn, principal: PrincipalDep, db: DbDep
+) -> ResolveOut:
     """Activate the kept fact and supersede the set's other members."""
     principal.require(body.project_id)
     async with db.transaction(project_id=body.project_id) as conn:
-        resolution = await conflicts.resolve(conn, project_id=body.project_id, conflict_id=conflict_id,
-                                             keep_fact_id=body.keep_fact_id)
-    return ResolveOut(id=conflict_id, keep_fact_id=body.keep_fact_id, superseded=resolution["superseded"])
+        resolution = await conflicts.resolve(
+            conn,
+            project_id=body.project_id,
+            conflict_id=conflict_id,
+            keep_fact_id=body.keep_fact_id,
+        )
+    return ResolveOut(
+        id=conflict_id, keep_fact_id=body.keep_fact_id, superseded=resolution["superseded"]
+    )

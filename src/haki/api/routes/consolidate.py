@@ -16,8 +16,12 @@ router = APIRouter(tags=["consolidation"])
 
 
 def worker_for(state: AppState) -> Worker:
-    return Worker(state.db, embedder=state.providers.embedder, extractor=state.providers.extractor,
-                  settings=state.settings)
+    return Worker(
+        state.db,
+        embedder=state.providers.embedder,
+        extractor=state.providers.extractor,
+        settings=state.settings,
+    )
 
 
 @router.post("/v1/consolidate")
@@ -27,15 +31,22 @@ async def consolidate_all(
     """Run every claimable job (of one project if given). Admin keys only, or dev mode."""
     body = body or ConsolidateIn()
     if not principal.admin:
-        raise ForbiddenScope("running every pending job needs the admin key; use /v1/consolidate/subject")
+        raise ForbiddenScope(
+            "running every pending job needs the admin key; use /v1/consolidate/subject"
+        )
     principal.require(body.project_id)
-    summary = await run_pending(worker_for(state), project_id=body.project_id, max_jobs=body.max_jobs)
+    summary = await run_pending(
+        worker_for(state), project_id=body.project_id, max_jobs=body.max_jobs
+    )
     return ConsolidateOut.of(summary)
 
 
 @router.post("/v1/consolidate/subject")
 async def consolidate_subject(
-    principal: PrincipalDep, state: StateDep, project_id: str | None = None, subject_id: str | None = None
+    principal: PrincipalDep,
+    state: StateDep,
+    project_id: str | None = None,
+    subject_id: str | None = None,
 ) -> ConsolidateOut:
     """Run the subject's claimable jobs, and the project's jobs that mix several subjects."""
     project = required_scope(project_id, "project_id")

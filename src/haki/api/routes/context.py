@@ -39,13 +39,21 @@ async def context(
         project_id=project,
         subject_id=subject,
         query=body.query,
-        budget_tokens=settings.default_budget_tokens if body.budget_tokens is None else body.budget_tokens,
+        budget_tokens=settings.default_budget_tokens
+        if body.budget_tokens is None
+        else body.budget_tokens,
         purpose=body.purpose,
         as_of=body.as_of,
     )
     cfg = recipe(settings.context_recipe, recall_max_distance=settings.recall_max_distance)
     result = await assemble(db, providers.embedder, request, cfg, traces)
-    body_out = {"packet": orjson.Fragment(result.packet_json), "token_count": result.token_count,
-                "trace_id": str(result.trace_id)}
-    return Response(orjson.dumps(body_out), media_type="application/json",
-                    headers={"Server-Timing": server_timing(result.timings)})
+    body_out = {
+        "packet": orjson.Fragment(result.packet_json),
+        "token_count": result.token_count,
+        "trace_id": str(result.trace_id),
+    }
+    return Response(
+        orjson.dumps(body_out),
+        media_type="application/json",
+        headers={"Server-Timing": server_timing(result.timings)},
+    )

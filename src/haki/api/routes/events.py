@@ -16,7 +16,9 @@ router = APIRouter(tags=["events"])
 
 
 @router.get("/v1/events/{event_id}")
-async def get_event(event_id: UUID, principal: PrincipalDep, db: DbDep, project_id: str | None = None) -> EventOut:
+async def get_event(
+    event_id: UUID, principal: PrincipalDep, db: DbDep, project_id: str | None = None
+) -> EventOut:
     project = required_scope(project_id, "project_id")
     principal.require(project)
     async with db.transaction(project_id=project) as conn:

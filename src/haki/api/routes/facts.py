@@ -38,8 +38,13 @@ async def list_facts(
     subject = required_scope(subject_id, "subject_id")
     principal.require(project)
     query = ledger.FactQuery(
-        project_id=project, subject_id=subject, status=status, as_of=as_of, known_at=known_at,
-        limit=limit, cursor=cursor,
+        project_id=project,
+        subject_id=subject,
+        status=status,
+        as_of=as_of,
+        known_at=known_at,
+        limit=limit,
+        cursor=cursor,
     )
     async with db.transaction(project_id=project) as conn:
         page = await ledger.list_facts(conn, query)
@@ -47,7 +52,9 @@ async def list_facts(
 
 
 @router.get("/v1/facts/{fact_id}")
-async def get_fact(fact_id: UUID, principal: PrincipalDep, db: DbDep, project_id: str | None = None) -> FactOut:
+async def get_fact(
+    fact_id: UUID, principal: PrincipalDep, db: DbDep, project_id: str | None = None
+) -> FactOut:
     project = required_scope(project_id, "project_id")
     principal.require(project)
     async with db.transaction(project_id=project) as conn:
@@ -56,7 +63,9 @@ async def get_fact(fact_id: UUID, principal: PrincipalDep, db: DbDep, project_id
 
 
 @router.post("/v1/facts/{fact_id}/status")
-async def set_fact_status(fact_id: UUID, body: StatusIn, principal: PrincipalDep, db: DbDep) -> FactOut:
+async def set_fact_status(
+    fact_id: UUID, body: StatusIn, principal: PrincipalDep, db: DbDep
+) -> FactOut:
     """Apply one lifecycle transition; a stale ``expected_version`` is a 409."""
     principal.require(body.project_id)
     async with db.transaction(project_id=body.project_id) as conn:

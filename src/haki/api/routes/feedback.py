@@ -14,7 +14,9 @@ router = APIRouter(tags=["feedback"])
 
 
 @router.post("/v1/feedback", status_code=201)
-async def post_feedback(body: FeedbackIn, principal: PrincipalDep, db: DbDep, traces: TracesDep) -> FeedbackOut:
+async def post_feedback(
+    body: FeedbackIn, principal: PrincipalDep, db: DbDep, traces: TracesDep
+) -> FeedbackOut:
     """``incorrect`` on a fact disputes it (a disputed fact stays disputed)."""
     project = required_scope(body.project_id, "project_id")
     principal.require(project)

@@ -13,7 +13,9 @@ router = APIRouter(tags=["forget"])
 
 
 @router.post("/v1/forget")
-async def forget(body: ForgetIn, principal: PrincipalDep, db: DbDep, traces: TracesDep) -> ForgetOut:
+async def forget(
+    body: ForgetIn, principal: PrincipalDep, db: DbDep, traces: TracesDep
+) -> ForgetOut:
     """Returns the stored receipt: counts only, never content."""
     principal.require(body.project_id)
     # Traces still being written hold what this erases: they land first, so

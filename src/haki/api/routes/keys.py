@@ -33,7 +33,9 @@ async def create_key(body: KeyCreateIn, db: DbDep, principal: PrincipalDep) -> K
 
 
 @router.get("/v1/keys")
-async def list_keys(db: DbDep, principal: PrincipalDep, project_id: str | None = None) -> KeyListOut:
+async def list_keys(
+    db: DbDep, principal: PrincipalDep, project_id: str | None = None
+) -> KeyListOut:
     keys = await auth.list_keys(db, principal.project(project_id))
     return KeyListOut(keys=[KeyOut.of(k) for k in keys])
 

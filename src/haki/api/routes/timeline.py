@@ -29,5 +29,7 @@ async def timeline(
     subject = required_scope(subject_id, "subject_id")
     principal.require(project)
     async with db.transaction(project_id=project) as conn:
-        page = await ledger.timeline(conn, project_id=project, subject_id=subject, limit=limit, after=cursor)
+        page = await ledger.timeline(
+            conn, project_id=project, subject_id=subject, limit=limit, after=cursor
+        )
     return TimelineOut.of(page)

@@ -65,7 +65,9 @@ class CaptureIn(BaseModel):
     idempotency_key: str | None = None
 
     def to_ledger(self) -> CaptureBatch:
-        return CaptureBatch(events=tuple(e.to_ledger() for e in self.events), idempotency_key=self.idempotency_key)
+        return CaptureBatch(
+            events=tuple(e.to_ledger() for e in self.events), idempotency_key=self.idempotency_key
+        )
 
 
 class CapturedOut(BaseModel):

@@ -16,7 +16,9 @@ class ContextIn(BaseModel):
     purpose: str | None = Field(default=None, max_length=1_024)
     # Any JSON value: a non-positive or non-integer budget is the typed
     # budget_exceeded error, raised by the assembler, not a schema error.
-    budget_tokens: Any = Field(default=None, json_schema_extra={"type": "integer", "minimum": 1, "default": 900})
+    budget_tokens: Any = Field(
+        default=None, json_schema_extra={"type": "integer", "minimum": 1, "default": 900}
+    )
     as_of: datetime | None = None
 
     @field_validator("as_of")
@@ -37,7 +39,9 @@ class PacketFactOut(BaseModel):
     source_event_ids: list[UUID]
     fact_kind: str
     volatility: str
-    text: str = Field(description="What the fact costs: the rendered line counted against the budget")
+    text: str = Field(
+        description="What the fact costs: the rendered line counted against the budget"
+    )
 
 
 class PacketEpisodeOut(BaseModel):
@@ -89,7 +93,9 @@ class TraceOut(BaseModel):
     as_of: datetime | None
     recipe: str
     recipe_config: dict[str, Any]
-    packet: dict[str, Any] = Field(description="The packet exactly as it was served (see ContextOut.packet)")
+    packet: dict[str, Any] = Field(
+        description="The packet exactly as it was served (see ContextOut.packet)"
+    )
     decisions: list[DecisionOut]
     token_count: int
     facts_served: int
@@ -108,8 +114,12 @@ class StatsOverviewOut(BaseModel):
     events_this_week: int
     recall_p50_ms: float | None
     recall_p99_ms: float | None
-    injection_rate: float | None = Field(description="Share of context calls that served at least one fact")
-    hit_rate: float | None = Field(deprecated=True, description="Deprecated alias of injection_rate")
+    injection_rate: float | None = Field(
+        description="Share of context calls that served at least one fact"
+    )
+    hit_rate: float | None = Field(
+        deprecated=True, description="Deprecated alias of injection_rate"
+    )
     context_tokens_served: int
     recall_count: int
 

@@ -41,4 +41,7 @@ class TimelineOut(BaseModel):
 
     @classmethod
     def of(cls, page: Page) -> TimelineOut:
-        return cls(events=[EventOut.model_validate(row) for row in page.items], next_cursor=page.next_cursor)
+        return cls(
+            events=[EventOut.model_validate(row) for row in page.items],
+            next_cursor=page.next_cursor,
+        )

@@ -44,7 +44,9 @@ class FactListOut(BaseModel):
 
     @classmethod
     def of(cls, page: Page) -> FactListOut:
-        return cls(facts=[FactOut.model_validate(row) for row in page.items], next_cursor=page.next_cursor)
+        return cls(
+            facts=[FactOut.model_validate(row) for row in page.items], next_cursor=page.next_cursor
+        )
 
 
 class StatusIn(BaseModel):

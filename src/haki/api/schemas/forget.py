@@ -20,7 +20,10 @@ class ForgetIn(BaseModel):
 
     def to_ledger(self) -> ForgetRequest:
         return ForgetRequest(
-            project_id=self.project_id, mode=self.mode, subject_id=self.subject_id, fact_id=self.fact_id
+            project_id=self.project_id,
+            mode=self.mode,
+            subject_id=self.subject_id,
+            fact_id=self.fact_id,
         )
 
 
@@ -45,7 +48,9 @@ class ForgetOut(BaseModel):
 
     @classmethod
     def of(cls, receipt: ForgetReceipt) -> ForgetOut:
-        scope = ForgetScope(project_id=receipt.project_id, subject_id=receipt.subject_id, fact_id=receipt.fact_id)
+        scope = ForgetScope(
+            project_id=receipt.project_id, subject_id=receipt.subject_id, fact_id=receipt.fact_id
+        )
         return cls(
             forget_id=receipt.forget_id,
             mode=receipt.mode,

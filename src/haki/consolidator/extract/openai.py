@@ -41,15 +41,27 @@ def _prompt(event: EventRow) -> str:
 
 def _with_speaker(cands: list[Candidate], event: EventRow) -> list[Candidate]:
     """Pin the speaker qualifier when the event has exactly one named speaker."""
-    speakers = {u.speaker for u in utterances(event.payload) if u.speaker and u.role in SUBJECT_ROLES}
+    speakers = {
+        u.speaker for u in utterances(event.payload) if u.speaker and u.role in SUBJECT_ROLES
+    }
     if len(speakers) != 1:
         return cands
     (speaker,) = speakers
     out = []
     for c in cands:
         qualifiers = {"speaker": speaker, **c.qualifiers}
-        out.append(Candidate(c.predicate, c.value, qualifiers, c.fact_kind, c.volatility, c.confidence,
-                             c.evidence_span, c.role))
+        out.append(
+            Candidate(
+                c.predicate,
+                c.value,
+                qualifiers,
+                c.fact_kind,
+                c.volatility,
+                c.confidence,
+                c.evidence_span,
+                c.role,
+            )
+        )
     return out
 
 
@@ -66,7 +78,10 @@ class OpenAIExtractor:
             return []
         async with self._limit:
             answer = await self.client.complete_json(
-                [{"role": "system", "content": self._system}, {"role": "user", "content": _prompt(event)}]
+                [
+                    {"role": "system", "content": self._system},
+                    {"role": "user", "content": _prompt(event)},
+                ]
             )
         cands, _ = parse_items(answer.get("facts"))
         return _with_speaker(cands, event)
