@@ -69,3 +69,64 @@ def test_benchmark_command_prints_metrics(tmp_path) -> None:
 def test_percentile_interpolates() -> None:
     assert percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.5
     assert percentile([], 95) == 0.0
+
+
+KINDS = {
+    "exact",
+    "paraphrase",
+    "multi-intent",
+    "dependency",
+    "nothing-fits",
+    "generic-words",
+    "lifecycle",
+    "workspace-vs-global",
+    "security",
+    "path",
+}
+
+
+def test_dev_set_covers_every_kind_with_a_held_out_third() -> None:
+    _, cases = read_cases(FIXTURES / "dev_cases.json")
+    assert len(cases) >= 150
+    assert {c.category for c in cases} == KINDS
+    for kind in KINDS:
+        of_kind = [c for c in cases if c.category == kind]
+        held = [c for c in of_kind if c.split == "holdout"]
+        assert len(of_kind) >= 15, kind
+        assert len(of_kind) // 4 <= len(held) <= len(of_kind) // 2, kind
+    assert {c.split for c in cases} == {"tune", "holdout"}
+
+
+def test_scoped_ids_match_only_their_copy() -> None:
+    from haki.engram.benchmark import matches
+
+    assert matches("conventional-commits", "global:conventional-commits")
+    assert matches("workspace:conventional-commits", "workspace:conventional-commits")
+    assert not matches("global:conventional-commits", "workspace:conventional-commits")
+    assert not matches("commits", "workspace:conventional-commits")
+
+
+def test_kind_metrics_count_forbidden_poisoned_and_clean_tasks() -> None:
+    from haki.engram.benchmark import Case, CaseResult, kind_metrics
+
+    def result(expect, forbid, returned, shown=None, poisoned=()) -> CaseResult:
+        case = Case("q", tuple(expect), tuple(forbid), "k")
+        shown = tuple(returned) if shown is None else tuple(shown)
+        hits = tuple(f for f in forbid if any(s.endswith(":" + f) for s in shown))
+        return CaseResult(case, tuple(returned), shown, hits, tuple(poisoned), 0, 0.0)
+
+    row = kind_metrics(
+        [
+            result(["a"], ["b"], ["workspace:a", "workspace:b"]),
+            result(["a", "c"], [], ["workspace:a"]),
+            result([], [], [], shown=["workspace:x"]),
+            result([], [], []),
+            result([], [], ["workspace:p"], poisoned=["workspace:p"]),
+        ],
+        k=5,
+    )
+    assert row["recall_at_k"] == 0.75
+    assert row["precision_at_k"] == 0.75
+    assert row["must_not_load_rate"] == 0.2
+    assert row["poisoned_shown"] == 1
+    assert abs(row["zero_match_correct"] - 1 / 3) < 1e-9

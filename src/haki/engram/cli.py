@@ -184,13 +184,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "benchmark",
         "measure routing on a cases file",
         "Run each case {query, expect[], forbid[], category} and report precision@k, recall@k, "
-        "forbidden hits, zero-match correctness, tokens per load and latency p50/p95.",
+        "forbidden hits, zero-match correctness, tokens per load and latency p50/p95, "
+        "then a table per kind of task (category).",
     )
     p.add_argument("cases", type=Path, help="JSON cases file")
     p.add_argument(
         "-k", type=_positive, help="cut-off for precision/recall (default: file's k or 5)"
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--split", help="only the cases whose 'split' field has this value (e.g. tune, holdout)"
+    )
+    p.add_argument(
+        "--no-misses", action="store_true", help="print the figures without the missed cases"
+    )
     p.set_defaults(func=_benchmark)
     return parser
 
@@ -370,11 +377,15 @@ def _benchmark(args: argparse.Namespace) -> int:
     from .benchmark import format_report, read_cases, run
 
     k, cases = read_cases(args.cases)
+    if args.split:
+        cases = tuple(c for c in cases if c.split == args.split)
+        if not cases:
+            raise EngramError(f"no case has split {args.split!r}")
     report = run(cases, _roots(args), args.k or k)
     if args.json:
         print(json.dumps(asdict(report), indent=2))
     else:
-        sys.stdout.write(format_report(report))
+        sys.stdout.write(format_report(report, show_misses=not args.no_misses))
     return 0
 
 
