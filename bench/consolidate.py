@@ -26,8 +26,9 @@ from pathlib import Path
 
 from psycopg.types.json import Jsonb
 
+from haki import jobs
 from haki.config import load_settings
-from haki.consolidator import Summary, Worker, jobs, run_pending
+from haki.consolidator import Summary, Worker, run_pending
 from haki.consolidator.extract import RulesExtractor
 from haki.providers.embed import HashEmbedder, LocalEmbedder
 from haki.storage import Database

@@ -68,7 +68,9 @@ def consolidate(
     from rich.console import Console
     from rich.progress import Progress
 
-    from ..consolidator import jobs, run_pending
+    from .. import jobs
+    from ..consolidator import run_pending
+    from ..consolidator.backlog import enqueue_unconsolidated
 
     if subject_id and not project_id:
         raise click.UsageError("--subject needs --project")
@@ -78,7 +80,7 @@ def consolidate(
         async with _worker(settings) as w:
             if backfill:
                 async with w.db.transaction(system=True) as conn:
-                    await jobs.enqueue_unconsolidated(conn, project_id=project_id)
+                    await enqueue_unconsolidated(conn, project_id=project_id)
             async with w.db.transaction() as conn:
                 total = await jobs.count_claimable(
                     conn, project_id=project_id, subject_id=subject_id

@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from uuid import UUID
 
+from .. import jobs
 from ..config import Settings
 from ..errors import DatabaseUnavailable
 from ..providers.embed import Embedder
 from ..storage import Database
-from . import jobs
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import load_events, pending_chunks
 from .extract import Extractor

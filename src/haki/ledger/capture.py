@@ -12,8 +12,8 @@ from __future__ import annotations
 from uuid import UUID
 
 import psycopg
-from psycopg.types.json import Jsonb
 
+from .. import jobs
 from ..errors import InvalidPayload, VersionConflict
 from ..storage import Connection
 from .planning import Plan, PlannedEvent, plan_batch
@@ -41,11 +41,6 @@ RETURNING id, idempotency_key"""
 RESOLVE_KEYS = """
 SELECT id, idempotency_key FROM events
 WHERE project_id = %(project_id)s AND idempotency_key = ANY(%(keys)s::text[])"""
-
-ENQUEUE_CONSOLIDATION = """
-INSERT INTO jobs (kind, org_id, project_id, subject_id, payload)
-VALUES ('consolidate', %(org_id)s, %(project_id)s, %(subject_id)s, %(payload)s)
-RETURNING id"""
 
 _COLUMNS = (
     "subject_type",
@@ -120,16 +115,11 @@ async def write_events(
     new_ids = tuple(inserted[row.key] for row in new_rows)
     job_id = None
     if new_rows:
-        cur = await conn.execute(
-            ENQUEUE_CONSOLIDATION,
-            {
-                "org_id": plan.org_id,
-                "project_id": plan.project_id,
-                "subject_id": _job_subject(new_rows),
-                "payload": Jsonb({"event_ids": [str(event_id) for event_id in new_ids]}),
-            },
+        job_id = await jobs.enqueue(
+            conn,
+            project_id=plan.project_id,
+            event_ids=list(new_ids),
+            org_id=plan.org_id,
+            subject_id=_job_subject(new_rows),
         )
-        job_row = await cur.fetchone()
-        assert job_row is not None
-        job_id = job_row["id"]
     return CaptureResult(events=tuple(captured), consolidation_job_id=job_id, new_event_ids=new_ids)

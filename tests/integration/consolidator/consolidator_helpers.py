@@ -12,7 +12,7 @@ from urllib.parse import quote
 import psycopg
 from psycopg.types.json import Jsonb
 
-from haki.consolidator import jobs
+from haki import jobs
 from haki.storage import Database
 
 T0 = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)

@@ -4,7 +4,8 @@ import asyncio
 
 from consolidator_helpers import add_events, fake
 
-from haki.consolidator import Worker, consolidate, jobs, run_pending
+from haki import jobs
+from haki.consolidator import Worker, consolidate, run_pending
 from haki.consolidator.extract import RulesExtractor
 
 SNAPSHOT = """

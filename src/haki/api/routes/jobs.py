@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
-from ...consolidator import jobs
+from ... import jobs
 from ..auth import PrincipalDep
 from ..deps import DbDep
 from ..schemas.consolidate import JobListOut, JobOut

@@ -1,5 +1,8 @@
 """The consolidation queue: enqueue, claim, run-lock, complete, fail, reclaim.
 
+The ledger enqueues through it when it captures events; the consolidator
+claims and finishes jobs through it. Nothing else touches the ``jobs`` table.
+
 A claim is a short transaction of its own (``FOR UPDATE SKIP LOCKED``, so
 any number of workers take disjoint jobs). The job then runs in a second
 transaction that first re-locks its row (``lock_for_run``) and ends with
@@ -13,11 +16,13 @@ job that is still running, however slow.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+import orjson
 from psycopg.types.json import Jsonb
 
 from ..storage import Connection
@@ -93,26 +98,19 @@ LIMIT %(limit)s"""
 COUNT_BY_STATUS = """
 SELECT status, count(*) AS n FROM jobs WHERE project_id = %(project_id)s GROUP BY status ORDER BY status"""
 
-# Events never chunked (imported before consolidation existed, or whose job
-# failed for good), in jobs of at most %(batch)s events per subject, skipping
-# events an open job already carries.
-ENQUEUE_UNCONSOLIDATED = """
+# Events carried by a job not yet finished: a backlog sweep skips them.
+CARRIED_EVENT_IDS = """
+SELECT DISTINCT e.id AS event_id
+FROM jobs j, jsonb_array_elements_text(j.payload->'event_ids') AS e(id)
+WHERE j.status IN ('pending', 'running')
+  AND (%(project_id)s::text IS NULL OR j.project_id = %(project_id)s)"""
+
+ENQUEUE_MANY = """
 INSERT INTO jobs (kind, org_id, project_id, subject_id, payload)
-SELECT 'consolidate', org_id, project_id, subject_id,
-       jsonb_build_object('event_ids', jsonb_agg(id::text ORDER BY occurred_at, id))
-FROM (
-    SELECT e.id, e.org_id, e.project_id, e.subject_id, e.occurred_at,
-           (row_number() OVER (PARTITION BY e.project_id, e.subject_id ORDER BY e.occurred_at, e.id) - 1)
-               / %(batch)s AS part
-    FROM events e
-    WHERE (%(project_id)s::text IS NULL OR e.project_id = %(project_id)s)
-      AND NOT EXISTS (SELECT 1 FROM episode_chunks c WHERE c.event_id = e.id)
-      AND NOT EXISTS (SELECT 1 FROM jobs j
-                      WHERE j.status IN ('pending', 'running') AND j.project_id = e.project_id
-                        AND j.payload->'event_ids' ? e.id::text)
-) todo
-GROUP BY org_id, project_id, subject_id, part
-ORDER BY project_id, subject_id, part
+SELECT 'consolidate', r.org_id, r.project_id, r.subject_id, r.payload::jsonb
+FROM unnest(%(org_id)s::text[], %(project_id)s::text[], %(subject_id)s::text[], %(payload)s::text[])
+    WITH ORDINALITY AS r(org_id, project_id, subject_id, payload, n)
+ORDER BY r.n
 RETURNING id"""
 
 COUNT_CLAIMABLE = """
@@ -240,12 +238,34 @@ async def count_by_status(conn: Connection, project_id: str) -> dict[str, int]:
     return {row["status"]: row["n"] for row in await cur.fetchall()}
 
 
-async def enqueue_unconsolidated(
-    conn: Connection, *, project_id: str | None, batch: int = 500
-) -> int:
-    """Queue every event that has no chunks yet; return the number of jobs created."""
-    cur = await conn.execute(ENQUEUE_UNCONSOLIDATED, {"project_id": project_id, "batch": batch})
-    return len(await cur.fetchall())
+async def carried_event_ids(conn: Connection, *, project_id: str | None) -> set[str]:
+    """Ids of the events that a pending or running job already carries."""
+    cur = await conn.execute(CARRIED_EVENT_IDS, {"project_id": project_id})
+    return {row["event_id"] for row in await cur.fetchall()}
+
+
+@dataclass(frozen=True, slots=True)
+class NewJob:
+    org_id: str
+    project_id: str
+    subject_id: str | None
+    event_ids: tuple[str, ...]
+
+
+async def enqueue_many(conn: Connection, new_jobs: Sequence[NewJob]) -> list[UUID]:
+    """Queue several consolidation jobs in one statement, in the given order."""
+    if not new_jobs:
+        return []
+    cur = await conn.execute(
+        ENQUEUE_MANY,
+        {
+            "org_id": [j.org_id for j in new_jobs],
+            "project_id": [j.project_id for j in new_jobs],
+            "subject_id": [j.subject_id for j in new_jobs],
+            "payload": [orjson.dumps({"event_ids": list(j.event_ids)}).decode() for j in new_jobs],
+        },
+    )
+    return [row["id"] for row in await cur.fetchall()]
 
 
 async def count_claimable(

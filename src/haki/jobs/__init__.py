@@ -1,0 +1,37 @@
+"""The job queue, below the ledger (which enqueues) and the consolidator (which claims)."""
+
+from .forgetting import forget_subject
+from .queue import (
+    Job,
+    NewJob,
+    backoff_s,
+    carried_event_ids,
+    claim,
+    complete,
+    count_by_status,
+    count_claimable,
+    enqueue,
+    enqueue_many,
+    fail,
+    list_jobs,
+    lock_for_run,
+    reclaim,
+)
+
+__all__ = [
+    "Job",
+    "NewJob",
+    "backoff_s",
+    "carried_event_ids",
+    "claim",
+    "complete",
+    "count_by_status",
+    "count_claimable",
+    "enqueue",
+    "enqueue_many",
+    "fail",
+    "forget_subject",
+    "list_jobs",
+    "lock_for_run",
+    "reclaim",
+]
