@@ -3,15 +3,13 @@
 from .capture import write_events
 from .events import get_event, timeline
 from .facts import get_fact, list_facts
-from .forgetting import forget
+from .forgetting import disable_fact, disable_subject, forget_fact, forget_subject
 from .transitions import ALLOWED, check_transition, set_status
 from .types import (
     CaptureBatch,
     CapturedEvent,
     CaptureResult,
     FactQuery,
-    ForgetReceipt,
-    ForgetRequest,
     NewEvent,
     Page,
 )
@@ -22,12 +20,13 @@ __all__ = [
     "CaptureResult",
     "CapturedEvent",
     "FactQuery",
-    "ForgetReceipt",
-    "ForgetRequest",
     "NewEvent",
     "Page",
     "check_transition",
-    "forget",
+    "disable_fact",
+    "disable_subject",
+    "forget_fact",
+    "forget_subject",
     "get_event",
     "get_fact",
     "list_facts",

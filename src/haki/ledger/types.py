@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 from uuid import UUID
-
-ForgetMode = Literal["disable", "delete"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,24 +73,3 @@ class FactQuery:
     known_at: datetime | None = None
     limit: int = 100
     cursor: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ForgetRequest:
-    """Exactly one of ``subject_id`` and ``fact_id`` is set."""
-
-    project_id: str
-    mode: ForgetMode
-    subject_id: str | None = None
-    fact_id: UUID | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ForgetReceipt:
-    forget_id: UUID
-    mode: ForgetMode
-    project_id: str
-    subject_id: str | None
-    fact_id: UUID | None
-    created_at: datetime
-    counts: Mapping[str, int] = field(default_factory=dict)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ... import ledger
+from ...forget import forget as forget_memory
 from ..auth import PrincipalDep
 from ..deps import DbDep, TracesDep
 from ..schemas.forget import ForgetIn, ForgetOut
@@ -22,5 +22,5 @@ async def forget(
     # the forget removes them too.
     await traces.wait_all()
     async with db.transaction(project_id=body.project_id) as conn:
-        receipt = await ledger.forget(conn, body.to_ledger())
+        receipt = await forget_memory(conn, body.to_request())
     return ForgetOut.of(receipt)

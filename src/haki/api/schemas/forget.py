@@ -8,8 +8,7 @@ from uuid import UUID
 
 from pydantic import BaseModel, Field
 
-from ...ledger import ForgetReceipt, ForgetRequest
-from ...ledger.types import ForgetMode
+from ...forget import ForgetMode, ForgetReceipt, ForgetRequest
 
 
 class ForgetIn(BaseModel):
@@ -18,7 +17,7 @@ class ForgetIn(BaseModel):
     fact_id: UUID | None = None
     mode: ForgetMode = "disable"
 
-    def to_ledger(self) -> ForgetRequest:
+    def to_request(self) -> ForgetRequest:
         return ForgetRequest(
             project_id=self.project_id,
             mode=self.mode,

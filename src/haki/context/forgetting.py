@@ -1,0 +1,51 @@
+"""The context's part of a forget: the traces that served the memory, and feedback on it."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from ..storage import Connection
+
+DELETE_SUBJECT_TRACES = """
+DELETE FROM context_traces WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s
+RETURNING id"""
+
+DELETE_SUBJECT_FEEDBACK = """
+DELETE FROM feedback
+WHERE project_id = %(project_id)s
+  AND (subject_id = %(subject_id)s OR fact_id = ANY(%(fact_ids)s::uuid[]) OR trace_id = ANY(%(trace_ids)s::uuid[]))"""
+
+DELETE_FACT_FEEDBACK = """
+DELETE FROM feedback WHERE project_id = %(project_id)s AND fact_id = %(fact_id)s::uuid"""
+
+# A trace that considered the fact holds its value in the packet or the
+# decisions: it goes too, or the fact could be read back from it.
+DELETE_TRACES_SERVING_FACT = """
+DELETE FROM context_traces
+WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s
+  AND (strpos(decisions::text, %(fact_text)s) > 0 OR strpos(packet::text, %(fact_text)s) > 0)"""
+
+
+async def forget_subject(
+    conn: Connection, *, project_id: str, subject_id: str, fact_ids: list[UUID]
+) -> dict[str, int]:
+    """Delete the subject's traces and every feedback on them, on it or on its facts."""
+    scope = {"project_id": project_id, "subject_id": subject_id}
+    cur = await conn.execute(DELETE_SUBJECT_TRACES, scope)
+    trace_ids = [row["id"] for row in await cur.fetchall()]
+    await conn.execute(
+        DELETE_SUBJECT_FEEDBACK, {**scope, "fact_ids": fact_ids, "trace_ids": trace_ids}
+    )
+    return {"traces_deleted": len(trace_ids)}
+
+
+async def forget_fact(
+    conn: Connection, *, project_id: str, subject_id: str, fact_id: UUID
+) -> dict[str, int]:
+    """Delete the feedback on one fact and the traces that considered it."""
+    await conn.execute(DELETE_FACT_FEEDBACK, {"project_id": project_id, "fact_id": fact_id})
+    cur = await conn.execute(
+        DELETE_TRACES_SERVING_FACT,
+        {"project_id": project_id, "subject_id": subject_id, "fact_text": str(fact_id)},
+    )
+    return {"traces_deleted": cur.rowcount}
