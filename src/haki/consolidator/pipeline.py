@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from ..context.trace import recently_served
 from ..providers.embed import Embedder
 from ..storage import Connection
 from .aliases import canonical_predicates
@@ -23,21 +24,6 @@ from .episodes import load_events, store_chunks
 from .extract import Extractor
 from .guard import guard, served_key
 from .types import Sourced
-
-# Facts served in this window count as "just served" for the echo guard.
-RECENT_SERVED = """
-SELECT f->>'predicate' AS predicate, f->'value' AS value
-FROM (
-    SELECT packet FROM context_traces
-    WHERE project_id = %(project_id)s AND subject_id = ANY(%(subject_ids)s)
-      AND created_at > now() - interval '1 day'
-    ORDER BY created_at DESC, id DESC
-    LIMIT 50
-) t,
-LATERAL jsonb_array_elements(
-    CASE WHEN jsonb_typeof(t.packet->'facts') = 'array' THEN t.packet->'facts' ELSE '[]'::jsonb END
-) f
-WHERE f ? 'predicate'"""
 
 Checkpoint = Callable[[str], Awaitable[None]]
 
@@ -65,8 +51,8 @@ class JobResult:
 async def _served(
     conn: Connection, project_id: str, subject_ids: list[str]
 ) -> set[tuple[str, str]]:
-    cur = await conn.execute(RECENT_SERVED, {"project_id": project_id, "subject_ids": subject_ids})
-    return {served_key(row["predicate"], row["value"]) for row in await cur.fetchall()}
+    served = await recently_served(conn, project_id, subject_ids)
+    return {served_key(predicate, value) for predicate, value in served}
 
 
 async def _no_checkpoint(_: str) -> None:

@@ -33,6 +33,22 @@ SELECT id, project_id, subject_id, query, purpose, recipe, recipe_config, as_of,
 FROM context_traces
 WHERE id = %(id)s AND project_id = %(project_id)s AND subject_id = %(subject_id)s"""
 
+# The facts served to the given subjects in the last day (at most the last
+# 50 packets), as (predicate, value) pairs.
+RECENTLY_SERVED = """
+SELECT f->>'predicate' AS predicate, f->'value' AS value
+FROM (
+    SELECT packet FROM context_traces
+    WHERE project_id = %(project_id)s AND subject_id = ANY(%(subject_ids)s)
+      AND created_at > now() - interval '1 day'
+    ORDER BY created_at DESC, id DESC
+    LIMIT 50
+) t,
+LATERAL jsonb_array_elements(
+    CASE WHEN jsonb_typeof(t.packet->'facts') = 'array' THEN t.packet->'facts' ELSE '[]'::jsonb END
+) f
+WHERE f ? 'predicate'"""
+
 
 @dataclass(frozen=True, slots=True)
 class TraceRecord:
@@ -112,3 +128,13 @@ async def read_trace(
     if row is None:
         raise NotFound("trace not found")
     return row
+
+
+async def recently_served(
+    conn: Connection, project_id: str, subject_ids: list[str]
+) -> list[tuple[str, Any]]:
+    """(predicate, value) of the facts served to these subjects in the last day."""
+    cur = await conn.execute(
+        RECENTLY_SERVED, {"project_id": project_id, "subject_ids": subject_ids}
+    )
+    return [(row["predicate"], row["value"]) for row in await cur.fetchall()]
