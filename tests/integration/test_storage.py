@@ -22,7 +22,6 @@ TABLES = {
     "forget_receipts",
     "feedback",
     "predicate_aliases",
-    "subject_aliases",
 }
 
 

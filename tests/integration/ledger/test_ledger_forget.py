@@ -19,7 +19,6 @@ FEEDBACK_ON_TRACE = "INSERT INTO feedback (project_id, subject_id, trace_id, rat
 FEEDBACK_ON_FACT = (
     "INSERT INTO feedback (project_id, fact_id, rating) VALUES ('p1', %s, 'incorrect')"
 )
-ALIAS = "INSERT INTO subject_aliases (project_id, alias, subject_id) VALUES ('p1', 'me@example.com', %s)"
 TRANSITION = """INSERT INTO fact_transitions (project_id, subject_id, fact_id, from_status, to_status, version)
 VALUES ('p1', %s, %s, 'candidate', 'active', 2)"""
 
@@ -56,7 +55,6 @@ async def seed_subject(client, db_url) -> tuple[list[str], list[str]]:
         (trace_id,) = conn.execute(TRACE, (SUBJECT, packet, decisions)).fetchone()
         conn.execute(FEEDBACK_ON_TRACE, (SUBJECT, trace_id))
         conn.execute(FEEDBACK_ON_FACT, (facts[1],))
-        conn.execute(ALIAS, (SUBJECT,))
         conn.execute(TRANSITION, (SUBJECT, facts[0]))
         conn.execute("UPDATE jobs SET status = 'done' WHERE subject_id = %s", (SUBJECT,))
     return event_ids, [*facts, other_fact, neighbour_event]
