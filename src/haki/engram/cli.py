@@ -42,7 +42,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-COMMANDS = ("load", "index", "verify", "rehash", "init", "add", "lint", "graph", "benchmark")
+COMMANDS = (
+    "load",
+    "index",
+    "verify",
+    "rehash",
+    "init",
+    "add",
+    "lint",
+    "graph",
+    "benchmark",
+    "hook",
+    "hooks",
+    "mcp",
+)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -79,6 +92,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("query", nargs="*", help="the task or prompt to route")
     p.add_argument("--id", dest="ids", help="fetch these memories' bodies (comma-separated ids)")
+    p.add_argument(
+        "--files",
+        nargs="+",
+        metavar="PATH",
+        default=(),
+        help="files being worked on: memories whose applies_to globs match them are routed",
+    )
     p.add_argument(
         "--all", action="store_true", help="every visible routed match, as bodies, no compact limit"
     )
@@ -199,6 +219,70 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--no-misses", action="store_true", help="print the figures without the missed cases"
     )
     p.set_defaults(func=_benchmark)
+
+    from .hooks.hosts import HOSTS
+
+    p = command(
+        "hook",
+        "answer one agent-host hook event (reads the event JSON on stdin)",
+        "The single entry point every installed hook runs. Reads the host's event JSON on "
+        "stdin, injects the routed memories the session has not seen yet, and prints the "
+        "host's answer. Any failure prints the host's no-op answer and exits 0.",
+    )
+    p.add_argument("--host", required=True, choices=HOSTS, help="the agent host calling")
+    p.set_defaults(func=_hook)
+
+    p = command(
+        "hooks",
+        "install, remove or inspect agent-host hooks",
+        "Merge Engram's hook entries into a host's own configuration (other hooks are kept "
+        "in place), remove only ours, or show what is installed.",
+    )
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    for action, help_ in (
+        ("install", "write Engram's hooks into the host configuration"),
+        ("uninstall", "remove Engram's hooks (and generated rule files) only"),
+        ("status", "show installed hooks, rule files and the command they run"),
+    ):
+        a = actions.add_parser(action, parents=[common], help=help_, description=help_)
+        a.add_argument(
+            "--host",
+            action="append",
+            choices=HOSTS,
+            help="claude | codex | gemini | cursor (repeatable; status defaults to all)",
+        )
+        a.add_argument(
+            "--global",
+            dest="to_global",
+            action="store_true",
+            help="the host's user-level config (~/.claude, ~/.codex, ~/.gemini, ~/.cursor)",
+        )
+        if action == "install":
+            a.add_argument(
+                "--command",
+                dest="program",
+                default="engram",
+                help="program the hook runs (default: engram on PATH)",
+            )
+        a.set_defaults(func=_hooks)
+
+    p = command(
+        "mcp",
+        "serve Engram over MCP (stdio), or install it into a host",
+        "Without an action, serve the engram_load, engram_search, engram_fetch, engram_verify "
+        "and engram_status tools over stdio. 'engram mcp install --host H' registers the server "
+        "in the host's MCP configuration.",
+    )
+    p.add_argument("action", nargs="?", choices=("serve", "install", "uninstall"), default="serve")
+    p.add_argument("--host", action="append", choices=HOSTS, help="host to (un)register with")
+    p.add_argument(
+        "--global",
+        dest="to_global",
+        action="store_true",
+        help="the host's user-level config instead of the project's",
+    )
+    p.add_argument("--command", dest="program", default="engram", help="program the host runs")
+    p.set_defaults(func=_mcp)
     return parser
 
 
@@ -233,11 +317,14 @@ def _load(args: argparse.Namespace) -> int:
 
     query = " ".join(args.query)
     ids = _split(args.ids)
-    if not query.strip() and not ids:
-        raise EngramError("give a query or --id")
+    roots = _roots(args)
+    files = _repo_paths(args.files, roots.workspace.base)
+    if not query.strip() and not ids and not files:
+        raise EngramError("give a query, --id or --files")
     request = LoadRequest(
         query=query,
         ids=ids,
+        files=files,
         all=args.all,
         full=args.full,
         disclosure=args.disclosure,
@@ -247,7 +334,7 @@ def _load(args: argparse.Namespace) -> int:
         roles=tuple(args.role) if args.role else None,
         record_usage=not args.dry_run,
     )
-    plan = load(request, _roots(args))
+    plan = load(request, roots)
     if args.dry_run and not args.json:
         sys.stdout.write(explain(plan))
         return 0
@@ -269,6 +356,7 @@ def _load(args: argparse.Namespace) -> int:
 
 
 def _index(args: argparse.Namespace) -> int:
+    from .hooks import rules
     from .index import open_index
 
     roots = _roots(args)
@@ -280,6 +368,8 @@ def _index(args: argparse.Namespace) -> int:
         )
         for p in ix.problems:
             print(f"  {root.scope}:{p.path}:{p.line}: {p.message}")
+    for synced in rules.sync_existing(roots):
+        _print_rule_sync(synced, roots.workspace.base)
     return 0
 
 
@@ -386,6 +476,170 @@ def _benchmark(args: argparse.Namespace) -> int:
         print(json.dumps(asdict(report), indent=2))
     else:
         sys.stdout.write(format_report(report, show_misses=not args.no_misses))
+    return 0
+
+
+def _repo_paths(paths: Sequence[str], repo: Path) -> tuple[str, ...]:
+    """``--files`` as repository-relative paths (absolute or cwd-relative accepted)."""
+    from .hooks.events import relative_paths
+
+    return relative_paths(tuple(paths), Path.cwd(), repo)
+
+
+def _hook(args: argparse.Namespace) -> int:
+    from .hooks.runtime import DEADLINE, run
+
+    _deadline(DEADLINE)
+    try:
+        raw = sys.stdin.read()
+        out = run(args.host, raw, args.global_dir, False if args.no_global else None)
+    except BaseException as exc:  # the deadline, a closed stdin: answer no-op all the same
+        print(f"engram hook: {type(exc).__name__}: {exc}", file=sys.stderr)
+        out = "{}\n"
+    sys.stdout.write(out)
+    sys.stdout.flush()
+    return 0
+
+
+def _deadline(seconds: float) -> None:
+    import signal
+
+    if not hasattr(signal, "setitimer"):
+        return
+
+    def expire(_signum: int, _frame: object) -> None:
+        raise TimeoutError(f"gave up after {seconds:g} s")
+
+    signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+def _hooks(args: argparse.Namespace) -> int:
+    from .hooks import install as inst
+    from .hooks import rules
+    from .hooks.hosts import HOSTS, host
+
+    roots = _roots(args)
+    project = roots.workspace.base
+    names = args.host or (list(HOSTS) if args.action == "status" else None)
+    if not names:
+        raise EngramError("name a host: --host claude|codex|gemini|cursor")
+    path_rules = roots.config.hooks.path_rules
+    for name in dict.fromkeys(names):
+        spec = host(name)
+        path = spec.config_path(project, args.to_global)
+        shown = _shown(path, project)
+        if args.action == "install":
+            change = inst.install(spec, path, spec.command(args.program), path_rules)
+            state = "installed" if change.changed else "already installed"
+            print(f"{name}: {state} in {shown} ({', '.join(change.events)})")
+            if name in rules.RULE_DIRS and path_rules == "native":
+                _print_rule_sync(rules.sync(roots, name), project)
+            _print_host_note(name, args.program)
+        elif args.action == "uninstall":
+            change = inst.uninstall(spec, path)
+            if change.changed:
+                print(f"{name}: removed Engram's hooks from {shown} ({', '.join(change.events)})")
+            else:
+                print(f"{name}: no Engram hooks in {shown}")
+            if name in rules.RULE_DIRS and not args.to_global:
+                removed = rules.remove(project, name)
+                if removed:
+                    print(f"{name}: removed {len(removed)} generated rule files")
+        else:
+            events = inst.installed_events(spec, path)
+            wanted = [r.event for r in spec.registrations(path_rules)]
+            missing = [e for e in wanted if e not in events]
+            if not events:
+                print(f"{name}: not installed ({shown})")
+                continue
+            command = inst.installed_command(spec, path) or ""
+            print(f"{name}: {', '.join(events)} in {shown}; runs: {command}")
+            if missing:
+                print(f"  missing: {', '.join(missing)} (run engram hooks install --host {name})")
+            directory = project / rules.RULE_DIRS.get(name, Path("-"))
+            if name in rules.RULE_DIRS and directory.is_dir():
+                count = len(list(directory.glob("*" + rules.SUFFIX[name])))
+                print(f"  rule files: {count} in {_shown(directory, project)}")
+            _check_program(command.split(" hook ")[0])
+    return 0
+
+
+def _print_rule_sync(synced: Any, project: Path) -> None:
+    where = _shown(synced.directory, project)
+    print(
+        f"{synced.host}: {synced.total} path rule files in {where} "
+        f"({len(synced.written)} written, {len(synced.removed)} removed)"
+    )
+
+
+def _print_host_note(name: str, program: str) -> None:
+    notes = {
+        "codex": "codex: hooks need `hooks = true` under [features] in config.toml on "
+        "Codex versions where they are not on by default",
+        "cursor": "cursor: session-start context is best effort; path rules in "
+        ".cursor/rules/engram/ carry the path-scoped memories",
+    }
+    if name in notes:
+        print(notes[name])
+    _check_program(program)
+
+
+_CHECKED: set[str] = set()
+
+
+def _check_program(program: str) -> None:
+    import shlex
+    import shutil
+
+    if program in _CHECKED:
+        return
+    _CHECKED.add(program)
+    try:
+        first = shlex.split(program)[0] if program.strip() else ""
+    except ValueError:
+        first = program
+    if first and shutil.which(first) is None:
+        print(
+            f"warning: {first!r} is not on PATH here; hosts will fail to run it "
+            "(pass --command /absolute/path/to/engram)",
+            file=sys.stderr,
+        )
+
+
+def _shown(path: Path, project: Path) -> str:
+    try:
+        return path.relative_to(project).as_posix()
+    except ValueError:
+        home = Path.home()
+        try:
+            return "~/" + path.relative_to(home).as_posix()
+        except ValueError:
+            return str(path)
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    if args.action == "serve":
+        from .mcp_server import serve
+
+        serve(_roots(args))
+        return 0
+    from .mcp_install import install_mcp, uninstall_mcp
+
+    if not args.host:
+        raise EngramError("name a host: --host claude|codex|gemini|cursor")
+    roots = _roots(args)
+    project = roots.workspace.base
+    for name in dict.fromkeys(args.host):
+        if args.action == "install":
+            path, changed = install_mcp(name, project, args.to_global, args.program)
+            state = "registered" if changed else "already registered"
+            print(f"{name}: {state} the engram MCP server in {_shown(path, project)}")
+            _check_program(args.program)
+        else:
+            path, changed = uninstall_mcp(name, project, args.to_global)
+            state = "removed the engram MCP server from" if changed else "no engram MCP server in"
+            print(f"{name}: {state} {_shown(path, project)}")
     return 0
 
 

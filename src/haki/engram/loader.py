@@ -67,6 +67,7 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
         today,
         usage=read_usage(roots.workspace),
         vector_scores=request.vector_scores,
+        paths=request.files,
     )
     limit = (
         None if request.all else (request.limit if request.limit is not None else config.load.limit)
@@ -155,7 +156,12 @@ def _gate(
             continue
         if doc.edited_outside:
             skipped.append(
-                Skip(doc.id, doc.scope, "hash_mismatch", "edited outside engram; run engram verify")
+                Skip(
+                    doc.id,
+                    doc.scope,
+                    "hash_mismatch",
+                    "edited outside engram; review it, then run engram rehash",
+                )
             )
             continue
         body = None

@@ -16,6 +16,9 @@ class LoadRequest:
 
     query: str = ""
     ids: tuple[str, ...] = ()
+    # Repository-relative paths being worked on: they hit ``applies_to`` globs
+    # without having to appear in the query text.
+    files: tuple[str, ...] = ()
     all: bool = False
     full: bool = False
     disclosure: Disclosure | None = None

@@ -6,7 +6,7 @@ list of admitted memories plus the reasons others were left out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..text import bm25
@@ -103,6 +103,7 @@ def route(
     usage: Mapping[str, int] | None = None,
     vector_scores: Mapping[str, float] | None = None,
     cfg: RoutingConfig = DEFAULT_ROUTING,
+    paths: Sequence[str] = (),
 ) -> Routed:
     words = extract_anchors(query)
     stems: dict[str, str] = {}
@@ -131,7 +132,7 @@ def route(
             )
             matched.setdefault(pos, []).append((word, fbits))
             bits[pos] = bits.get(pos, 0) | fbits
-    path_hits = _path_hits(query, pool)
+    path_hits = _path_hits(query, pool, paths)
     restrictions: list[str] = []
     many = len(stems) >= cfg.many_anchors
     if many:
@@ -206,8 +207,8 @@ def _multiplier(
     return factor, why
 
 
-def _path_hits(query: str, pool: Pool) -> dict[int, str]:
-    paths = query_paths(query)
+def _path_hits(query: str, pool: Pool, extra: Sequence[str] = ()) -> dict[int, str]:
+    paths = query_paths(query) + [p.lstrip("./") if p.startswith("./") else p for p in extra]
     if not paths:
         return {}
     hits: dict[int, str] = {}

@@ -22,6 +22,10 @@ CONFIG_NAME = "config.yaml"
 IGNORE_NAME = ".engramignore"
 LOCK_NAME = "engram.lock.json"
 Disclosure = Literal["auto", "full"]
+HookRead = Literal["startup", "auto", "always", "off"]
+PathRules = Literal["native", "hooks"]
+HOOK_READ_MODES = ("startup", "auto", "always", "off")
+PATH_RULES_MODES = ("native", "hooks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +53,24 @@ class LoadSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class HookSettings:
+    """``hooks.read``: when hooks inject; ``hooks.path_rules``: how path-scoped memories load.
+
+    ``native`` writes rule files the host reads by itself (Claude, Cursor);
+    ``hooks`` injects them from file events instead.
+    """
+
+    read: HookRead = "auto"
+    path_rules: PathRules = "native"
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     load: LoadSettings = field(default_factory=LoadSettings)
     roles: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     use_global: bool = True
+    hooks: HookSettings = field(default_factory=HookSettings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +184,26 @@ def config_from_mapping(raw: dict[str, Any], where: str) -> Config:
     if not isinstance(use_global, bool):
         raise ConfigError(f"{where}: 'global' must be true or false")
     return Config(
-        LoadSettings(disclosure, ints["expand_top"], ints["limit"]), roles, ignore, use_global
+        LoadSettings(disclosure, ints["expand_top"], ints["limit"]),
+        roles,
+        ignore,
+        use_global,
+        _hook_settings(raw.get("hooks"), where),
     )
+
+
+def _hook_settings(raw: Any, where: str) -> HookSettings:
+    if raw is None:
+        return HookSettings()
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{where}: 'hooks' must be a mapping")
+    read = raw.get("read", "auto")
+    if read not in HOOK_READ_MODES:
+        raise ConfigError(f"{where}: hooks.read must be one of {', '.join(HOOK_READ_MODES)}")
+    path_rules = raw.get("path_rules", "native")
+    if path_rules not in PATH_RULES_MODES:
+        raise ConfigError(f"{where}: hooks.path_rules must be one of {', '.join(PATH_RULES_MODES)}")
+    return HookSettings(read, path_rules)
 
 
 def _string_list(value: Any, name: str, where: str) -> tuple[str, ...]:

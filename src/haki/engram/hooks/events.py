@@ -1,0 +1,113 @@
+"""Read a host's event JSON into one shape the runtime understands."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+Kind = Literal["start", "prompt", "files", "compact", "subagent", "instructions", "other"]
+
+_KINDS: dict[str, Kind] = {
+    "SessionStart": "start",
+    "sessionStart": "start",
+    "UserPromptSubmit": "prompt",
+    "BeforeAgent": "prompt",
+    "PreToolUse": "files",
+    "AfterTool": "files",
+    "PreCompact": "compact",
+    "PreCompress": "compact",
+    "SubagentStart": "subagent",
+    "InstructionsLoaded": "instructions",
+}
+CLAUDE_FILE_TOOLS = frozenset({"Read", "Edit", "Write", "MultiEdit"})
+GEMINI_FILE_TOOLS = frozenset({"read_file", "write_file", "replace"})
+_PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$", re.M)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    name: str  # the host's own event name, echoed back in the answer
+    kind: Kind
+    session: str
+    cwd: str
+    prompt: str = ""
+    paths: tuple[str, ...] = ()  # as the host gave them (absolute or relative)
+    agent: str = ""  # subagent id ("" for the main agent)
+    agent_type: str = ""
+    source: str = ""  # SessionStart: startup | resume | clear | compact
+    file_path: str = ""  # InstructionsLoaded
+
+
+def parse(host: str, data: Any) -> Event:
+    if not isinstance(data, dict):
+        raise ValueError("event JSON must be an object")
+    name = _text(data, "hook_event_name")
+    if not name:
+        raise ValueError("event JSON has no hook_event_name")
+    kind = _KINDS.get(name, "other")
+    session = _text(data, "session_id") or _text(data, "conversation_id") or "default"
+    roots = data.get("workspace_roots")
+    first_root = roots[0] if isinstance(roots, list) and roots and isinstance(roots[0], str) else ""
+    cwd = _text(data, "cwd") or first_root
+    paths: tuple[str, ...] = ()
+    if kind == "files":
+        paths = _tool_paths(host, _text(data, "tool_name"), data.get("tool_input"))
+    return Event(
+        name=name,
+        kind=kind,
+        session=session,
+        cwd=cwd,
+        prompt=_text(data, "prompt"),
+        paths=paths,
+        agent=_text(data, "agent_id"),
+        agent_type=_text(data, "agent_type"),
+        source=_text(data, "source") or _text(data, "trigger"),
+        file_path=_text(data, "file_path"),
+    )
+
+
+def relative_paths(paths: tuple[str, ...], cwd: Path, repo: Path) -> tuple[str, ...]:
+    """Repository-relative forms of ``paths``; paths outside the repository drop out."""
+    out: list[str] = []
+    repo = repo.resolve()
+    for raw in paths:
+        candidate = Path(raw)
+        full = candidate if candidate.is_absolute() else cwd / candidate
+        try:
+            rel = Path(_normalise(full)).relative_to(repo).as_posix()
+        except ValueError:
+            continue
+        if rel and rel != "." and rel not in out:
+            out.append(rel)
+    return tuple(out)
+
+
+def _normalise(path: Path) -> str:
+    import os
+
+    return os.path.normpath(str(path.resolve() if path.exists() else path.absolute()))
+
+
+def _tool_paths(host: str, tool: str, tool_input: Any) -> tuple[str, ...]:
+    if not isinstance(tool_input, dict):
+        return ()
+    if host == "codex":
+        if tool != "apply_patch":
+            return ()
+        patch = tool_input.get("command") or tool_input.get("patch") or tool_input.get("input")
+        return tuple(dict.fromkeys(_PATCH_PATH.findall(patch))) if isinstance(patch, str) else ()
+    allowed = GEMINI_FILE_TOOLS if host == "gemini" else CLAUDE_FILE_TOOLS
+    if tool not in allowed:
+        return ()
+    for key in ("file_path", "absolute_path", "path"):
+        value = tool_input.get(key)
+        if isinstance(value, str) and value:
+            return (value,)
+    return ()
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    return value if isinstance(value, str) else ""

@@ -1,0 +1,170 @@
+"""``engram hook --host H``: one entry point for every event of every host.
+
+Reads the event JSON, decides what the agent should receive, and prints the
+host's answer. It never breaks the host: any failure (no workspace, a broken
+file, a slow disk) prints the host's no-op answer ``{}``, and the command
+exits 0.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..text import estimate_tokens
+from ..workspace import Roots, cache_dir, locate
+from . import events, rules
+from .hosts import Host, host
+from .inject import compose
+from .state import locked, prune, session_path
+
+# Seconds before the runtime gives up and answers no-op; hosts wait TIMEOUT_SECONDS.
+DEADLINE = 8.0
+FILE_EVENT_BODIES = 3
+SESSION_START_LIMIT = 5
+PROMPT_MEMORY = 2000  # characters of the last prompt kept for SubagentStart
+
+
+def run(
+    host_name: str,
+    raw: str,
+    global_dir: Path | None = None,
+    use_global: bool | None = None,
+) -> str:
+    """Return the exact stdout for one event; never raises."""
+    try:
+        spec = host(host_name)
+        event = events.parse(host_name, json.loads(raw))
+        context = handle(spec, event, global_dir, use_global)
+        answer = spec.answer(event.name, context)
+    except Exception as exc:  # the host must never see a failure
+        print(f"engram hook: {type(exc).__name__}: {exc}", file=sys.stderr)
+        answer = {}
+    return json.dumps(answer) + "\n"
+
+
+def handle(
+    spec: Host,
+    event: events.Event,
+    global_dir: Path | None = None,
+    use_global: bool | None = None,
+) -> str | None:
+    cwd = Path(event.cwd) if event.cwd else Path.cwd()
+    roots = locate(cwd, global_dir, use_global)
+    if not roots.workspace.path.is_dir():
+        return None
+    settings = roots.config.hooks
+    if settings.read == "off":
+        return None
+    sessions = cache_dir(roots.workspace) / "sessions"
+    path = session_path(sessions, spec.name, event.session)
+    fits = _fits(spec)
+    mode = settings.read
+
+    if event.kind == "compact":
+        with locked(path) as session:
+            session.delivered.clear()
+            session.routed.clear()
+        return None
+
+    if event.kind == "instructions":
+        mid = rules.rule_id(event.file_path, roots.workspace.base)
+        if mid is not None:
+            with locked(path) as session:
+                session.deliver([mid])
+        return None
+
+    if event.kind == "start":
+        prune(sessions)
+        query = _session_query(roots, cwd)
+        plan = _load(roots, query, limit=SESSION_START_LIMIT)
+        with locked(path) as session:
+            session.delivered.clear()
+            session.routed.clear()
+            why = f"session {event.source or 'start'}, routed on {query!r}"
+            injection = compose(plan, event.name, why, mode, (), plan.expand_top, fits)
+            session.deliver(list(injection.bodies))
+        return injection.text
+
+    if event.kind == "subagent":
+        with locked(path) as session:
+            task = " ".join(filter(None, (event.agent_type, session.last_prompt)))
+        if not task.strip():
+            return None
+        plan = _load(roots, task)
+        if not plan.batch and not plan.skipped:
+            return None
+        why = f"subagent {event.agent_type or event.agent}, routed on its task"
+        return compose(plan, event.name, why, mode, (), plan.expand_top, fits).text
+
+    if mode == "startup":
+        return None
+
+    if event.kind == "prompt":
+        if not event.prompt.strip():
+            return None
+        plan = _load(roots, event.prompt)
+        routed = [i.id for i in (*plan.batch, *plan.omitted_cards)]
+        with locked(path) as session:
+            session.last_prompt = event.prompt[:PROMPT_MEMORY]
+            if mode == "auto" and routed and routed == session.routed:
+                return None
+            session.routed = routed
+            if not routed and not plan.skipped:
+                return None
+            why = "anchors: " + (", ".join(plan.anchors[:6]) or "(none)")
+            injection = compose(
+                plan, event.name, why, mode, session.delivered, plan.expand_top, fits
+            )
+            session.deliver(list(injection.bodies))
+        return injection.text
+
+    if event.kind == "files":
+        if spec.name in rules.RULE_DIRS and settings.path_rules == "native":
+            return None  # the host loads the generated rule files itself
+        paths = events.relative_paths(event.paths, cwd, roots.workspace.base)
+        if not paths:
+            return None
+        plan = _load(roots, "", files=paths, limit=FILE_EVENT_BODIES * 3)
+        matched = [i for i in plan.batch if any(r.startswith("applies_to:") for r in i.reasons)]
+        with locked(path) as session:
+            fresh = [i for i in matched if i.id not in session.delivered]
+            if not fresh:
+                return None
+            why = "applies_to: " + ", ".join(paths[:3])
+            injection = compose(
+                plan, event.name, why, mode, session.delivered, FILE_EVENT_BODIES, fits, fresh
+            )
+            session.deliver(list(injection.bodies))
+        return injection.text
+
+    return None
+
+
+def _load(roots: Roots, query: str, files: tuple[str, ...] = (), limit: int | None = None) -> Any:
+    from ..loader import load
+    from ..plan import LoadRequest
+
+    request = LoadRequest(query=query, files=files, limit=limit, record_usage=False)
+    return load(request, roots)
+
+
+def _session_query(roots: Roots, cwd: Path) -> str:
+    """Words naming where the session runs: the repository and the working folder."""
+    base = roots.workspace.base
+    parts = [base.name]
+    with contextlib.suppress(ValueError):
+        parts += list(cwd.resolve().relative_to(base.resolve()).parts)
+    return " ".join(p.replace("-", " ").replace("_", " ") for p in parts if p)
+
+
+def _fits(spec: Host) -> Callable[[str], bool]:
+    if spec.cap_tokens is not None:
+        cap_tokens = spec.cap_tokens
+        return lambda text: estimate_tokens(text) <= cap_tokens
+    cap_chars = spec.cap_chars or 9500
+    return lambda text: len(text) <= cap_chars

@@ -1,0 +1,105 @@
+"""Per-session memory of what a host already received.
+
+One small JSON file per (host, session) under the index cache (never in the
+committed tree). Hooks of one session can run at once (two prompts, a
+subagent, the asynchronous ``InstructionsLoaded``), so every read-modify-write
+holds an exclusive ``flock`` on the session's lock file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..workspace import write_atomic
+
+MAX_AGE_SECONDS = 7 * 24 * 3600
+
+
+@dataclass
+class Session:
+    delivered: list[str] = field(default_factory=list)  # memory ids, in delivery order
+    routed: list[str] = field(default_factory=list)  # last prompt's routed set (read: auto)
+    last_prompt: str = ""
+
+    def deliver(self, ids: list[str]) -> None:
+        self.delivered.extend(i for i in ids if i not in self.delivered)
+
+    def signature(self) -> str:
+        return hashlib.sha256("\n".join(sorted(self.delivered)).encode()).hexdigest()[:8]
+
+
+def session_path(directory: Path, host: str, session_id: str) -> Path:
+    digest = hashlib.sha256(session_id.encode("utf-8", "replace")).hexdigest()[:20]
+    return directory / f"{host}-{digest}.json"
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[Session]:
+    """Yield the session stored at ``path``; it is written back on a clean exit."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "a+") as lock:
+        _lock(lock.fileno())
+        session = _read(path)
+        before = _dump(session)
+        yield session
+        after = _dump(session)
+        if after != before or not path.exists():
+            write_atomic(path, after)
+
+
+def prune(directory: Path, now: float | None = None) -> int:
+    """Delete session files untouched for a week; returns how many went."""
+    cutoff = (now or time.time()) - MAX_AGE_SECONDS
+    removed = 0
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if entry.stat().st_mtime < cutoff:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _read(path: Path) -> Session:
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Session()
+    if not isinstance(data, dict):
+        return Session()
+    return Session(
+        [str(i) for i in data.get("delivered", []) if isinstance(i, str)],
+        [str(i) for i in data.get("routed", []) if isinstance(i, str)],
+        str(data.get("last_prompt", "")),
+    )
+
+
+def _dump(session: Session) -> str:
+    return json.dumps(
+        {
+            "delivered": session.delivered,
+            "routed": session.routed,
+            "last_prompt": session.last_prompt,
+        }
+    )
+
+
+def _lock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): concurrent hooks may repeat a body
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX)
