@@ -29,8 +29,8 @@ from psycopg.types.json import Jsonb
 from haki import jobs
 from haki.config import load_settings
 from haki.consolidator import Summary, Worker, run_pending
-from haki.consolidator.extract import RulesExtractor
 from haki.providers.embed import HashEmbedder, LocalEmbedder
+from haki.providers.extraction import RulesExtractor
 from haki.storage import Database
 from haki.storage.migrate import upgrade
 

@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from haki.consolidator.extract.rules import extract_payload
+from haki.providers.extraction.rules import extract_payload
 
 SAMPLE = (
     Path(__file__).resolve().parents[1]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from .render import image_caption, utterances
-from .types import Chunk, EventRow
+from ..providers.extraction.render import image_caption, utterances
+from ..providers.extraction.types import EventRow
+from .types import Chunk
 
 TARGET_CHARS = 1000
 MAX_CHARS = 1500

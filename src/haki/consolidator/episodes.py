@@ -14,10 +14,11 @@ from uuid import UUID
 import numpy as np
 
 from ..providers.embed import Embedder
+from ..providers.extraction.types import EventRow
 from ..storage import Connection
 from .chunking import chunk_event
 from .embedding import embed_texts
-from .types import Chunk, EventRow
+from .types import Chunk
 
 LOAD_EVENTS = """
 SELECT id, org_id, project_id, subject_type, subject_id, kind, occurred_at, payload,

@@ -18,10 +18,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..providers.extraction.types import SUBJECT_ROLES
 from ..types import TRUST_ORDER
 from .identity import value_key
 from .predicates import normalise_predicate
-from .types import SUBJECT_ROLES, Sourced
+from .types import Sourced
 
 AGENT_COMMAND = re.compile(
     r"\b(?:ignore|disregard|forget|override)\b.{0,30}\b(?:previous|prior|above|earlier|all|your|the)\b.{0,20}"

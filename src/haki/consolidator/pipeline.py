@@ -17,11 +17,11 @@ from uuid import UUID
 
 from ..context.trace import recently_served
 from ..providers.embed import Embedder
+from ..providers.extraction import Extractor
 from ..storage import Connection
 from .aliases import canonical_predicates
 from .apply import Item, NewFact, apply_subject, embed_facts
 from .episodes import load_events, store_chunks
-from .extract import Extractor
 from .guard import guard, served_key
 from .types import Sourced
 

@@ -25,10 +25,10 @@ from .. import jobs
 from ..config import Settings
 from ..errors import DatabaseUnavailable
 from ..providers.embed import Embedder
+from ..providers.extraction import Extractor
 from ..storage import Database
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import load_events, pending_chunks
-from .extract import Extractor
 from .pipeline import JobResult, consolidate
 
 log = logging.getLogger(__name__)

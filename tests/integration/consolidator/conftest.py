@@ -6,7 +6,7 @@ import pytest
 
 from haki.config import load_settings
 from haki.consolidator import Worker
-from haki.consolidator.extract import FakeExtractor, RulesExtractor
+from haki.providers.extraction import FakeExtractor, RulesExtractor
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from consolidator_helpers import add_events, fake
 
 from haki import jobs
 from haki.consolidator import Worker, consolidate, run_pending
-from haki.consolidator.extract import RulesExtractor
+from haki.providers.extraction import RulesExtractor
 
 SNAPSHOT = """
 SELECT (SELECT coalesce(jsonb_agg(to_jsonb(f) - 'embedding' - 'updated_at' ORDER BY f.id), '[]')

@@ -12,8 +12,8 @@ import pytest
 from consolidator_helpers import add_events
 
 from haki.consolidator import Worker, run_pending
-from haki.consolidator.extract.openai import OpenAIExtractor
 from haki.errors import ProviderError
+from haki.providers.extraction.openai import OpenAIExtractor
 from haki.providers.llm import ChatClient
 
 ANSWER = {

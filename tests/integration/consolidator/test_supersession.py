@@ -164,7 +164,7 @@ async def test_a_spelling_variant_predicate_is_learned_as_an_alias(
     db, local_embedder, worker_settings
 ):
     from haki.consolidator import Worker
-    from haki.consolidator.extract import FakeExtractor
+    from haki.providers.extraction import FakeExtractor
 
     worker = Worker(
         db, embedder=local_embedder, extractor=FakeExtractor(), settings=worker_settings, name="w"

@@ -15,7 +15,7 @@ from consolidator_helpers import add_events, as_url
 from psycopg import sql
 
 from haki.consolidator import Worker, run_pending
-from haki.consolidator.extract import RulesExtractor
+from haki.providers.extraction import RulesExtractor
 from haki.storage import Database
 
 TEMPLATE = "haki_test_template"

@@ -4,8 +4,8 @@ import uuid
 from datetime import UTC, datetime
 
 from haki.consolidator.chunking import MAX_CHARS, TARGET_CHARS, chunk_event, split_text
-from haki.consolidator.render import extraction_text, utterances
-from haki.consolidator.types import EventRow
+from haki.providers.extraction.render import extraction_text, utterances
+from haki.providers.extraction.types import EventRow
 
 
 def event(payload: dict) -> EventRow:

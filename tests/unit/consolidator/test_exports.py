@@ -1,7 +1,7 @@
 """``__all__`` of the consolidator packages lists exactly what they export."""
 
 import haki.consolidator as consolidator
-import haki.consolidator.extract as extract
+import haki.providers.extraction as extract
 
 
 def test_all_is_exact():

@@ -15,7 +15,8 @@ from haki.consolidator.identity import (
     search_text,
     value_key,
 )
-from haki.consolidator.types import Candidate, EventRow, Sourced
+from haki.consolidator.types import Sourced
+from haki.providers.extraction.types import Candidate, EventRow
 
 T = datetime(2024, 1, 1, tzinfo=UTC)
 

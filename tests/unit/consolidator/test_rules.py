@@ -2,7 +2,7 @@
 
 import pytest
 
-from haki.consolidator.extract.rules import extract_payload
+from haki.providers.extraction.rules import extract_payload
 
 
 def found(payload):

@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..render import extraction_text, utterances
-from ..types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
+from .render import extraction_text, utterances
+from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _HEDGES = re.compile(

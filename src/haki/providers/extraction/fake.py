@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..types import Candidate, EventRow
 from .schema import parse_items
+from .types import Candidate, EventRow
 
 
 class FakeExtractor:

@@ -12,10 +12,10 @@ import asyncio
 import json
 from collections.abc import Sequence
 
-from ...providers.llm import ChatClient
-from ..render import extraction_text, utterances
-from ..types import SUBJECT_ROLES, Candidate, EventRow
+from ..llm import ChatClient
+from .render import extraction_text, utterances
 from .schema import RESPONSE_SCHEMA, parse_items
+from .types import SUBJECT_ROLES, Candidate, EventRow
 
 CONCURRENCY = 4
 

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...types import FactKind, Volatility
-from ..types import Candidate
+from .types import Candidate
 
 MAX_VALUE_CHARS = 500
 

@@ -16,7 +16,7 @@ def build_extractor(settings: Settings) -> Extractor:
     if settings.llm_provider == "fake":
         return FakeExtractor()
     if settings.llm_provider == "openai":
-        from ...providers.llm import ChatClient
+        from ..llm import ChatClient
         from .openai import OpenAIExtractor
 
         return OpenAIExtractor(ChatClient.from_settings(settings))

@@ -1,0 +1,54 @@
+"""What extractors read (events, their utterances) and what they propose (candidates)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from ...types import FactKind, Volatility
+
+# Message roles whose words describe the subject; other roles (assistant,
+# system, tool) speak about the agent or repeat what it was served.
+SUBJECT_ROLES = frozenset({"user", "human", ""})
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """The columns of one event that consolidation reads."""
+
+    id: UUID
+    org_id: str
+    project_id: str
+    subject_type: str
+    subject_id: str
+    kind: str
+    occurred_at: datetime
+    payload: dict[str, Any]
+    origin_trust: str
+    actor_type: str | None = None
+    has_embedding: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """One thing said in an event: who said it (role, speaker name) and the words."""
+
+    role: str
+    speaker: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A fact proposed by an extractor, before guarding and identity resolution."""
+
+    predicate: str
+    value: Any
+    qualifiers: dict[str, Any] = field(default_factory=dict)
+    fact_kind: FactKind = "attribute"
+    volatility: Volatility = "stable"
+    confidence: float = 0.7
+    evidence_span: str = ""
+    role: str = "user"
