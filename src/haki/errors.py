@@ -11,6 +11,7 @@ HakiError                      500 internal
 ├── ForbiddenScope             403 forbidden_scope
 ├── NotFound                   404 not_found
 ├── VersionConflict            409 version_conflict
+├── ConsolidationPending       409 consolidation_pending
 ├── RateLimited                429 rate_limited
 ├── DatabaseUnavailable        503 database_unavailable
 └── ProviderError              502 provider_error
@@ -78,6 +79,12 @@ class NotFound(HakiError):
 
 class VersionConflict(HakiError):
     code, status = "version_conflict", 409
+
+
+class ConsolidationPending(HakiError):
+    """Jobs queued before a "consolidate now" call are still unfinished when it gives up."""
+
+    code, status = "consolidation_pending", 409
 
 
 class RateLimited(HakiError):

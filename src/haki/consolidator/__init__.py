@@ -2,15 +2,17 @@
 
 from .forgetting import forget_fact, forget_subject
 from .pipeline import JobResult, consolidate
-from .worker import Ran, Summary, Worker, run_pending
+from .worker import Ran, Summary, Waited, Worker, run_pending, run_until_done
 
 __all__ = [
     "JobResult",
     "Ran",
     "Summary",
+    "Waited",
     "Worker",
     "consolidate",
     "forget_fact",
     "forget_subject",
     "run_pending",
+    "run_until_done",
 ]

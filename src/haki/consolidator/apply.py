@@ -38,12 +38,12 @@ INSERT_FACT = """
 INSERT INTO facts
     (id, org_id, project_id, subject_type, subject_id, predicate, value, qualifiers, status, confidence,
      valid_from, valid_to, supersedes_id, source_event_ids, fact_kind, volatility, origin_trust,
-     evidence_span, search_text)
+     evidence_span, search_text, asserted_by)
 VALUES
     (%(id)s, %(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s, %(predicate)s, %(value)s,
      %(qualifiers)s, %(status)s, %(confidence)s, %(valid_from)s, %(valid_to)s, %(supersedes_id)s,
      %(source_event_ids)s, %(fact_kind)s, %(volatility)s, %(origin_trust)s, %(evidence_span)s,
-     %(search_text)s)"""
+     %(search_text)s, %(asserted_by)s)"""
 
 REINFORCE = """
 UPDATE facts SET
@@ -157,6 +157,7 @@ async def _insert(
             "origin_trust": event.origin_trust,
             "evidence_span": cand.evidence_span or None,
             "search_text": search_text(item.predicate, cand.value, cand.qualifiers),
+            "asserted_by": None,
         },
     )
     return FactView(

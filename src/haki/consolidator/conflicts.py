@@ -1,6 +1,10 @@
-"""Listing open conflict sets and resolving one by keeping a fact.
+"""Listing open conflict sets and resolving one: keep a fact, or dismiss the candidates.
 
 Resolving activates the kept fact and supersedes every other open member.
+Dismissing (a quarantined candidate, or the newcomer of a contradiction
+that is simply wrong) disables every candidate member and leaves the other
+members as they are; the set is resolved either way, so it no longer
+blocks anything.
 Lineage always points from the survivor to what it replaced: when the kept
 fact has no predecessor yet, its ``supersedes_id`` is set to the latest
 member it replaced, the same direction supersession writes.
@@ -76,16 +80,51 @@ def _ended(kept_from: datetime | None, other_from: datetime | None) -> datetime 
     return max(kept_from, other_from)
 
 
-async def resolve(
-    conn: Connection, *, project_id: str, conflict_id: UUID, keep_fact_id: UUID
-) -> dict[str, Any]:
-    """Keep one member of an open set; return the resolution record."""
+async def _lock_open(conn: Connection, project_id: str, conflict_id: UUID) -> dict[str, Any]:
     cur = await conn.execute(LOCK_CONFLICT, {"id": conflict_id, "project_id": project_id})
     conflict = await cur.fetchone()
     if conflict is None:
         raise NotFound("conflict set not found")
     if conflict["status"] != "open":
         raise InvalidPayload("this conflict set is already resolved", field="conflict_id")
+    return conflict
+
+
+async def _close(
+    conn: Connection, project_id: str, conflict_id: UUID, resolution: dict[str, Any]
+) -> None:
+    await conn.execute(
+        CLOSE, {"id": conflict_id, "project_id": project_id, "resolution": Jsonb(resolution)}
+    )
+
+
+async def dismiss(
+    conn: Connection, *, project_id: str, conflict_id: UUID, reason: str | None = None
+) -> dict[str, Any]:
+    """Disable every candidate member of an open set and resolve it; return the record."""
+    conflict = await _lock_open(conn, project_id, conflict_id)
+    cur = await conn.execute(MEMBERS, {"project_id": project_id, "ids": conflict["fact_ids"]})
+    dismissed: list[UUID] = []
+    for row in await cur.fetchall():
+        if row["status"] == "candidate":
+            await set_status(
+                conn,
+                project_id=project_id,
+                fact_id=row["id"],
+                status="disabled",
+                reason=reason or f"dismissed from conflict set {conflict_id}",
+            )
+            dismissed.append(row["id"])
+    resolution = {"dismissed": [str(f) for f in dismissed]}
+    await _close(conn, project_id, conflict_id, resolution)
+    return resolution
+
+
+async def resolve(
+    conn: Connection, *, project_id: str, conflict_id: UUID, keep_fact_id: UUID
+) -> dict[str, Any]:
+    """Keep one member of an open set; return the resolution record."""
+    conflict = await _lock_open(conn, project_id, conflict_id)
     if keep_fact_id not in conflict["fact_ids"]:
         raise InvalidPayload(
             "keep_fact_id is not a member of this conflict set", field="keep_fact_id"
@@ -114,7 +153,5 @@ async def resolve(
             {"id": keep_fact_id, "project_id": project_id, "predecessor": superseded[-1]},
         )
     resolution = {"keep_fact_id": str(keep_fact_id), "superseded": [str(f) for f in superseded]}
-    await conn.execute(
-        CLOSE, {"id": conflict_id, "project_id": project_id, "resolution": Jsonb(resolution)}
-    )
+    await _close(conn, project_id, conflict_id, resolution)
     return resolution

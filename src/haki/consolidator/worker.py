@@ -14,6 +14,7 @@ import contextlib
 import logging
 import os
 import socket
+import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from uuid import UUID
 
 from .. import jobs
 from ..config import Settings
-from ..errors import DatabaseUnavailable
+from ..errors import ConsolidationPending, DatabaseUnavailable
 from ..providers.embed import Embedder
 from ..providers.extraction import Extractor
 from ..storage import Database
@@ -86,6 +87,26 @@ class Summary:
             "candidates": self.candidates,
             "rejected": self.rejected,
             "actions": self.actions,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Waited:
+    """What a "consolidate now" call answered for: the jobs of its scope queued
+    before it, those another worker held (and this call waited for), those that
+    ended ``failed``, and how long it waited."""
+
+    jobs: tuple[UUID, ...] = ()
+    held_elsewhere: tuple[UUID, ...] = ()
+    failed: tuple[UUID, ...] = ()
+    waited_ms: float = 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "jobs": [str(i) for i in self.jobs],
+            "held_elsewhere": [str(i) for i in self.held_elsewhere],
+            "failed": [str(i) for i in self.failed],
+            "waited_ms": round(self.waited_ms, 1),
         }
 
 
@@ -243,3 +264,76 @@ async def run_pending(
             break
         runs.extend(await worker.run_claimed(claimed, on_job))
     return Summary.of(runs)
+
+
+# Polling a job another worker holds: start short (most jobs take tens of
+# milliseconds), back off to a ceiling so a long job costs few queries.
+WAIT_POLL_FIRST_S = 0.02
+WAIT_POLL_MAX_S = 0.25
+
+
+async def run_until_done(
+    worker: Worker,
+    *,
+    timeout_s: float,
+    project_id: str | None = None,
+    subject_id: str | None = None,
+    job_id: UUID | str | None = None,
+) -> tuple[Summary, Waited]:
+    """Run the scope's jobs now and wait for those another worker holds.
+
+    On return every job of the scope that was pending or running when the
+    call began is finished (``done``, or ``failed`` for good). Raises
+    ``ConsolidationPending`` naming what is left when a job is still held
+    elsewhere after ``timeout_s``, or is backing off after a failure (waiting
+    would not finish it: its retry is scheduled later).
+    """
+    started = time.monotonic()
+    async with worker.db.transaction() as conn:
+        queued = await jobs.open_jobs(
+            conn, project_id=project_id, subject_id=subject_id, job_id=job_id
+        )
+    runs: list[Ran] = []
+    held: dict[UUID, None] = {}
+    poll = WAIT_POLL_FIRST_S
+    open_before, idle = len(queued), 0
+    while True:
+        claimed_before = len(runs)
+        # The whole scope, not only the queued ids: a queued job of a subject
+        # cannot start before that subject's earlier jobs.
+        while claimed := await worker.claim(
+            project_id=project_id, subject_id=subject_id, job_id=job_id
+        ):
+            runs.extend(await worker.run_claimed(claimed))
+        async with worker.db.transaction() as conn:
+            states = await jobs.job_states(conn, queued)
+        left = [s for s in states if s.open]
+        running = [s for s in left if s.status == "running"]
+        held.update((s.id, None) for s in running)
+        elapsed = time.monotonic() - started
+        if not left:
+            break
+        # Nothing running and nothing moved: left jobs are backing off, or
+        # wait behind one that is. A pending job that simply became claimable
+        # since the claim above gets one more round.
+        moved = len(runs) > claimed_before or len(left) < open_before
+        idle = 0 if running or moved else idle + 1
+        open_before = len(left)
+        stuck = not running and (all(s.backing_off for s in left) or idle >= 2)
+        if stuck or elapsed >= timeout_s:
+            what = "; ".join(s.describe() for s in left)
+            raise ConsolidationPending(
+                f"{len(left)} of the {len(queued)} jobs queued before this call "
+                f"{'are' if len(left) > 1 else 'is'} not finished after {elapsed:.1f} s: {what}",
+                headers={"Retry-After": "1" if running else "5"},
+            )
+        await asyncio.sleep(min(poll, max(0.0, timeout_s - elapsed)))
+        poll = min(poll * 2, WAIT_POLL_MAX_S)
+    ours = {r.job_id for r in runs}
+    waited = Waited(
+        jobs=tuple(queued),
+        held_elsewhere=tuple(i for i in held if i not in ours),
+        failed=tuple(s.id for s in states if s.status == "failed"),
+        waited_ms=(time.monotonic() - started) * 1000,
+    )
+    return Summary.of(runs), waited

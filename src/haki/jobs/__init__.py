@@ -3,6 +3,7 @@
 from .forgetting import forget_subject
 from .queue import (
     Job,
+    JobState,
     NewJob,
     backoff_s,
     carried_event_ids,
@@ -13,13 +14,16 @@ from .queue import (
     enqueue,
     enqueue_many,
     fail,
+    job_states,
     list_jobs,
     lock_for_run,
+    open_jobs,
     reclaim,
 )
 
 __all__ = [
     "Job",
+    "JobState",
     "NewJob",
     "backoff_s",
     "carried_event_ids",
@@ -31,7 +35,9 @@ __all__ = [
     "enqueue_many",
     "fail",
     "forget_subject",
+    "job_states",
     "list_jobs",
     "lock_for_run",
+    "open_jobs",
     "reclaim",
 ]

@@ -119,6 +119,22 @@ WHERE status = 'pending' AND run_after <= now()
   AND (%(project_id)s::text IS NULL OR project_id = %(project_id)s)
   AND (%(subject_id)s::text IS NULL OR subject_id = %(subject_id)s OR subject_id IS NULL)"""
 
+# The unfinished jobs a "consolidate now" call answers for: those of the
+# scope queued before the call (a subject's scope includes the project's
+# jobs that mix several subjects, as CLAIM does).
+OPEN_JOBS = """
+SELECT id FROM jobs
+WHERE status IN ('pending', 'running') AND kind = 'consolidate'
+  AND (%(project_id)s::text IS NULL OR project_id = %(project_id)s)
+  AND (%(subject_id)s::text IS NULL OR subject_id = %(subject_id)s OR subject_id IS NULL)
+  AND (%(job_id)s::uuid IS NULL OR id = %(job_id)s::uuid)
+ORDER BY created_at, id"""
+
+JOB_STATES = """
+SELECT id, status, claimed_by, claimed_at, run_after, run_after > now() AS backing_off, last_error
+FROM jobs WHERE id = ANY(%(ids)s::uuid[])
+ORDER BY created_at, id"""
+
 BACKOFF_BASE_S = 2.0
 BACKOFF_MAX_S = 600.0
 
@@ -138,6 +154,31 @@ class Job:
     def event_ids(self) -> list[str]:
         ids = self.payload.get("event_ids")
         return [str(i) for i in ids] if isinstance(ids, list) else []
+
+
+@dataclass(frozen=True, slots=True)
+class JobState:
+    """Where one job stands, as a caller waiting for it sees it."""
+
+    id: UUID
+    status: str
+    claimed_by: str | None
+    claimed_at: datetime | None
+    run_after: datetime
+    backing_off: bool
+    last_error: str | None
+
+    @property
+    def open(self) -> bool:
+        return self.status in ("pending", "running")
+
+    def describe(self) -> str:
+        if self.status == "running":
+            return f"{self.id} running on worker {self.claimed_by} since {self.claimed_at:%H:%M:%S}"
+        if self.backing_off:
+            why = f" after: {self.last_error}" if self.last_error else ""
+            return f"{self.id} pending, retried at {self.run_after:%H:%M:%S}{why}"
+        return f"{self.id} {self.status}"
 
 
 def backoff_s(attempts: int, rng: random.Random | None = None) -> float:
@@ -274,3 +315,26 @@ async def count_claimable(
     cur = await conn.execute(COUNT_CLAIMABLE, {"project_id": project_id, "subject_id": subject_id})
     row = await cur.fetchone()
     return int(row["n"]) if row else 0
+
+
+async def open_jobs(
+    conn: Connection,
+    *,
+    project_id: str | None = None,
+    subject_id: str | None = None,
+    job_id: UUID | str | None = None,
+) -> list[UUID]:
+    cur = await conn.execute(
+        OPEN_JOBS,
+        {
+            "project_id": project_id,
+            "subject_id": subject_id,
+            "job_id": str(job_id) if job_id else None,
+        },
+    )
+    return [row["id"] for row in await cur.fetchall()]
+
+
+async def job_states(conn: Connection, ids: list[UUID]) -> list[JobState]:
+    cur = await conn.execute(JOB_STATES, {"ids": ids})
+    return [JobState(**row) for row in await cur.fetchall()]

@@ -22,7 +22,7 @@ FACT_COLUMNS = """
 id, org_id, project_id, subject_type, subject_id, predicate, value, qualifiers, status,
 confidence, version, valid_from, valid_to, recorded_from, recorded_to, supersedes_id,
 source_event_ids, fact_kind, volatility, reinforcement_count, last_reinforced_at, origin_trust,
-evidence_span, updated_at"""
+evidence_span, asserted_by, updated_at"""
 
 GET_FACT = f"""
 SELECT {FACT_COLUMNS} FROM facts

@@ -4,6 +4,11 @@ Every transition bumps ``version`` and is recorded in ``fact_transitions``
 with the caller's reason; a caller may pass the version it saw (optimistic
 concurrency). ``deleted`` is terminal and closes ``recorded_to``
 (system time: from now on we no longer hold this fact as knowledge).
+
+Business time follows the status: ``superseded`` ends the fact's truth, so
+it sets ``valid_to`` (the caller's, else the one already set, else now) and
+``as_of`` stops serving it from then on; ``active`` makes it true now, so it
+reopens ``valid_to`` unless the caller gives one.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from ..errors import IllegalStatusTransition, NotFound, VersionConflict
+from ..errors import IllegalStatusTransition, InvalidPayload, NotFound, VersionConflict
 from ..storage import Connection
 from .facts import FACT_COLUMNS
 
@@ -26,7 +31,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 
 LOCK_FACT = """
-SELECT id, status, version FROM facts
+SELECT id, status, version, valid_from FROM facts
 WHERE id = %(id)s AND project_id = %(project_id)s
 FOR UPDATE"""
 
@@ -38,7 +43,11 @@ WITH updated AS (
         status = %(status)s,
         version = version + 1,
         recorded_to = CASE WHEN %(status)s = 'deleted' THEN now() ELSE recorded_to END,
-        valid_to = coalesce(%(valid_to)s, valid_to),
+        valid_to = CASE
+            WHEN %(status)s = 'superseded'
+                THEN coalesce(%(valid_to)s::timestamptz, valid_to, greatest(now(), valid_from))
+            WHEN %(status)s = 'active' THEN %(valid_to)s::timestamptz
+            ELSE coalesce(%(valid_to)s::timestamptz, valid_to) END,
         updated_at = now()
     WHERE id = %(id)s AND project_id = %(project_id)s
     RETURNING {FACT_COLUMNS}
@@ -50,9 +59,12 @@ SELECT * FROM updated"""
 
 
 def check_transition(current: str, target: str) -> None:
-    if target not in ALLOWED.get(current, frozenset()):
+    allowed = ALLOWED.get(current, frozenset())
+    if target not in allowed:
+        choices = ", ".join(sorted(allowed)) if allowed else "nothing: it is final"
         raise IllegalStatusTransition(
-            f"a fact cannot go from {current} to {target}", field="status"
+            f"a fact cannot go from {current} to {target}; from {current} it can go to {choices}",
+            field="status",
         )
 
 
@@ -76,6 +88,14 @@ async def set_status(
             f"fact is at version {row['version']}, not {expected_version}", field="expected_version"
         )
     check_transition(row["status"], status)
+    if valid_to is not None:
+        if valid_to.utcoffset() is None:
+            raise InvalidPayload("valid_to must carry a timezone offset", field="valid_to")
+        if row["valid_from"] is not None and valid_to < row["valid_from"]:
+            raise InvalidPayload(
+                f"valid_to must not precede the fact's valid_from ({row['valid_from'].isoformat()})",
+                field="valid_to",
+            )
     params = {
         "id": fact_id,
         "project_id": project_id,

@@ -84,6 +84,27 @@ REQUESTS: dict[tuple[str, str], list[Example]] = {
             same_as_missing=True,
         ),
     ],
+    ("POST", "/v1/facts"): [
+        Example(
+            "/v1/facts",
+            json={"project_id": B, "subject_id": S, "predicate": "home_city", "value": "Oslo"},
+        )
+    ],
+    ("PATCH", "/v1/facts/{fact_id}"): [
+        Example("/v1/facts/{b_fact}", json={"project_id": B, "value": "Oslo"}),
+        Example(
+            "/v1/facts/{b_fact}",
+            json={"project_id": "proj-a", "value": "Oslo"},
+            expect=404,
+            same_as_missing=True,
+        ),
+        Example(
+            "/v1/facts/{b_fact}",
+            json={"project_id": "proj-a", "status": "superseded"},
+            expect=404,
+            same_as_missing=True,
+        ),
+    ],
     ("POST", "/v1/forget"): [
         Example("/v1/forget", json={"project_id": B, "subject_id": S, "mode": "delete"}),
         Example("/v1/forget", json={"project_id": B, "fact_id": "{b_fact}", "mode": "delete"}),

@@ -39,15 +39,25 @@ async def list_conflicts(
 async def resolve_conflict(
     conflict_id: UUID, body: ResolveIn, principal: PrincipalDep, db: DbDep
 ) -> ResolveOut:
-    """Activate the kept fact and supersede the set's other members."""
+    """Keep a fact (activate it, supersede the other members), or dismiss the
+    candidates (``dismiss: true``: each candidate member is disabled, e.g. a
+    quarantined one); either way the set is resolved."""
     principal.require(body.project_id)
     async with db.transaction(project_id=body.project_id) as conn:
-        resolution = await conflicts.resolve(
-            conn,
-            project_id=body.project_id,
-            conflict_id=conflict_id,
-            keep_fact_id=body.keep_fact_id,
-        )
+        if body.keep_fact_id is None:
+            resolution = await conflicts.dismiss(
+                conn, project_id=body.project_id, conflict_id=conflict_id, reason=body.reason
+            )
+        else:
+            resolution = await conflicts.resolve(
+                conn,
+                project_id=body.project_id,
+                conflict_id=conflict_id,
+                keep_fact_id=body.keep_fact_id,
+            )
     return ResolveOut(
-        id=conflict_id, keep_fact_id=body.keep_fact_id, superseded=resolution["superseded"]
+        id=conflict_id,
+        keep_fact_id=body.keep_fact_id,
+        superseded=resolution.get("superseded", []),
+        dismissed=resolution.get("dismissed", []),
     )

@@ -1,10 +1,17 @@
-"""``POST /v1/consolidate`` and ``/v1/consolidate/subject``: run pending jobs now."""
+"""``POST /v1/consolidate`` and ``/v1/consolidate/subject``: consolidate now.
+
+When either call returns 200, every job of its scope queued before the call
+is finished, including the ones another worker (the in-process worker, a
+``haki worker``) was running: the call waits for those, up to
+``HAKI_CONSOLIDATE_WAIT_S``, then answers ``409 consolidation_pending``
+naming the jobs still unfinished.
+"""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ...consolidator import Worker, run_pending
+from ...consolidator import Worker, run_pending, run_until_done
 from ...errors import ForbiddenScope
 from ..auth import PrincipalDep
 from ..deps import StateDep
@@ -13,6 +20,14 @@ from ..schemas.scope import required_scope
 from ..state import AppState
 
 router = APIRouter(tags=["consolidation"])
+
+PENDING = {
+    409: {
+        "description": "jobs queued before the call are still running elsewhere after "
+        "HAKI_CONSOLIDATE_WAIT_S, or are backing off after a failure "
+        "(error type consolidation_pending; the message names them)"
+    }
+}
 
 
 def worker_for(state: AppState) -> Worker:
@@ -24,36 +39,53 @@ def worker_for(state: AppState) -> Worker:
     )
 
 
-@router.post("/v1/consolidate")
+@router.post("/v1/consolidate", responses=PENDING)
 async def consolidate_all(
     principal: PrincipalDep, state: StateDep, body: ConsolidateIn | None = None
 ) -> ConsolidateOut:
-    """Run every claimable job (of one project if given). Admin keys only, or dev mode."""
+    """Run every job (of one project if given) and wait for those held elsewhere.
+
+    Admin keys only, or dev mode. With ``max_jobs`` it runs at most that many
+    claimable jobs and waits for nothing.
+    """
     body = body or ConsolidateIn()
     if not principal.admin:
         raise ForbiddenScope(
             "running every pending job needs the admin key; use /v1/consolidate/subject"
         )
     principal.require(body.project_id)
-    summary = await run_pending(
-        worker_for(state), project_id=body.project_id, max_jobs=body.max_jobs
+    if body.max_jobs is not None:
+        summary = await run_pending(
+            worker_for(state), project_id=body.project_id, max_jobs=body.max_jobs
+        )
+        return ConsolidateOut.of(summary)
+    summary, waited = await run_until_done(
+        worker_for(state),
+        project_id=body.project_id,
+        timeout_s=state.settings.consolidate_wait_s,
     )
-    return ConsolidateOut.of(summary)
+    return ConsolidateOut.of(summary, waited)
 
 
-@router.post("/v1/consolidate/subject")
+@router.post("/v1/consolidate/subject", responses=PENDING)
 async def consolidate_subject(
     principal: PrincipalDep,
     state: StateDep,
     project_id: str | None = None,
     subject_id: str | None = None,
 ) -> ConsolidateOut:
-    """Run the subject's claimable jobs, and the project's jobs that mix several subjects."""
+    """Finish the subject's jobs (and the project's jobs that mix several subjects)
+    queued before the call: run them here, or wait for the worker holding them."""
     project = required_scope(project_id, "project_id")
     subject = required_scope(subject_id, "subject_id")
     principal.require(project)
-    summary = await run_pending(worker_for(state), project_id=project, subject_id=subject)
-    return ConsolidateOut.of(summary)
+    summary, waited = await run_until_done(
+        worker_for(state),
+        project_id=project,
+        subject_id=subject,
+        timeout_s=state.settings.consolidate_wait_s,
+    )
+    return ConsolidateOut.of(summary, waited)
 
 
 async def in_process_worker(state: AppState) -> None:

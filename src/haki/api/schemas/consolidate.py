@@ -6,9 +6,9 @@ from datetime import datetime
 from typing import Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
-from ...consolidator import Summary
+from ...consolidator import Summary, Waited
 
 
 class ConsolidateIn(BaseModel):
@@ -16,8 +16,20 @@ class ConsolidateIn(BaseModel):
     max_jobs: int | None = Field(default=None, ge=1, le=100_000)
 
 
+class WaitedOut(BaseModel):
+    """The jobs this call answered for: every one is finished when the call returns."""
+
+    jobs: list[UUID] = Field(description="jobs of the scope pending or running when the call began")
+    held_elsewhere: list[UUID] = Field(
+        description="of those, the ones another worker was running; the call waited for them"
+    )
+    failed: list[UUID] = Field(description="of those, the ones that failed for good")
+    waited_ms: float
+
+
 class ConsolidateOut(BaseModel):
-    """Counts over the jobs run: outcomes, events, chunks, candidates, rejections, actions."""
+    """Counts over the jobs this call ran (outcomes, events, chunks, candidates,
+    rejections, actions), and the jobs it waited for."""
 
     jobs: dict[str, int]
     events: int
@@ -25,10 +37,16 @@ class ConsolidateOut(BaseModel):
     candidates: int
     rejected: dict[str, int]
     actions: dict[str, int]
+    waited: WaitedOut | None = Field(
+        default=None, description="absent when the run was bounded by max_jobs"
+    )
 
     @classmethod
-    def of(cls, summary: Summary) -> ConsolidateOut:
-        return cls(**summary.as_json())
+    def of(cls, summary: Summary, waited: Waited | None = None) -> ConsolidateOut:
+        return cls(
+            **summary.as_json(),
+            waited=WaitedOut.model_validate(waited.as_json()) if waited else None,
+        )
 
 
 class JobOut(BaseModel):
@@ -83,12 +101,26 @@ class ConflictListOut(BaseModel):
 
 
 class ResolveIn(BaseModel):
+    """Either keep one member (``keep_fact_id``) or dismiss the candidates (``dismiss: true``)."""
+
     project_id: str = Field(min_length=1, max_length=128)
-    keep_fact_id: UUID
+    keep_fact_id: UUID | None = None
+    dismiss: bool = Field(
+        default=False,
+        description="disable every candidate member (e.g. a quarantined one) and close the set",
+    )
+    reason: str | None = Field(default=None, max_length=1000)
+
+    @model_validator(mode="after")
+    def _one_decision(self) -> ResolveIn:
+        if (self.keep_fact_id is None) == (not self.dismiss):
+            raise ValueError("give exactly one of keep_fact_id and dismiss: true")
+        return self
 
 
 class ResolveOut(BaseModel):
     id: UUID
     status: Literal["resolved"] = "resolved"
-    keep_fact_id: UUID
+    keep_fact_id: UUID | None
     superseded: list[UUID]
+    dismissed: list[UUID] = Field(default_factory=list)

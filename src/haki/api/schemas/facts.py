@@ -1,14 +1,15 @@
-"""Wire models of fact reads and of the versioned status mutation."""
+"""Wire models of fact reads, of the facts people write, and of status changes."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...ledger import Page
+from ...types import FactKind, Volatility
 
 
 class FactOut(BaseModel):
@@ -35,6 +36,9 @@ class FactOut(BaseModel):
     last_reinforced_at: datetime | None
     origin_trust: str
     evidence_span: str | None
+    asserted_by: str | None = Field(
+        default=None, description="who asserted or corrected the fact through the API"
+    )
     updated_at: datetime
 
 
@@ -57,3 +61,104 @@ class StatusIn(BaseModel):
     status: str = Field(max_length=32)
     expected_version: int | None = Field(default=None, ge=1)
     reason: str | None = Field(default=None, max_length=1000)
+
+
+class FactIn(BaseModel):
+    """A fact a person asserts (``POST /v1/facts``); the caller is its trusted source."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "project_id": "demo",
+                    "subject_id": "maya",
+                    "predicate": "home_city",
+                    "value": "Lyon",
+                    "valid_from": "2026-03-01T00:00:00Z",
+                }
+            ]
+        },
+    )
+
+    project_id: str = Field(min_length=1, max_length=128)
+    subject_id: str = Field(min_length=1, max_length=256)
+    subject_type: str = Field(default="user", min_length=1, max_length=64)
+    org_id: str = Field(default="default", min_length=1, max_length=128)
+    predicate: str = Field(min_length=1, max_length=128, pattern=r"\S")
+    value: Any = Field(description="any JSON value but null")
+    qualifiers: dict[str, Any] = Field(default_factory=dict)
+    fact_kind: FactKind = "attribute"
+    volatility: Volatility = "stable"
+    confidence: float = Field(default=1.0, ge=0, le=1)
+    valid_from: datetime | None = Field(
+        default=None, description="when it became true (default: now)"
+    )
+    reason: str | None = Field(default=None, max_length=1000)
+
+    @model_validator(mode="after")
+    def _value_given(self) -> FactIn:
+        if self.value is None:
+            raise ValueError("value is required and must not be null")
+        return self
+
+
+class FactPatchIn(BaseModel):
+    """Correct a fact (``value`` and/or ``qualifiers``: a new version supersedes it),
+    or change its status (``status``, with ``valid_to`` when it stops being true)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"project_id": "demo", "value": "Villeurbanne", "reason": "misheard"},
+                {"project_id": "demo", "status": "superseded", "valid_to": "2026-05-01T00:00:00Z"},
+            ]
+        },
+    )
+
+    project_id: str = Field(min_length=1, max_length=128)
+    value: Any = None
+    qualifiers: dict[str, Any] | None = None
+    valid_from: datetime | None = Field(
+        default=None,
+        description="correction only: when the corrected value became true "
+        "(default: the old fact's valid_from, i.e. the old value was never true)",
+    )
+    status: str | None = Field(default=None, max_length=32)
+    valid_to: datetime | None = Field(
+        default=None,
+        description="status superseded only: when the fact stopped being true (default: now)",
+    )
+    expected_version: int | None = Field(default=None, ge=1)
+    reason: str | None = Field(default=None, max_length=1000)
+
+    @property
+    def corrects(self) -> bool:
+        return "value" in self.model_fields_set or self.qualifiers is not None
+
+    @model_validator(mode="after")
+    def _one_kind_of_change(self) -> FactPatchIn:
+        if "value" in self.model_fields_set and self.value is None:
+            raise ValueError("value must not be null")
+        if self.corrects and self.status is not None:
+            raise ValueError("give either a correction (value, qualifiers) or a status, not both")
+        if not self.corrects and self.status is None:
+            raise ValueError("give a correction (value, qualifiers) or a status")
+        if self.corrects and self.valid_to is not None:
+            raise ValueError("valid_to goes with a status change; a correction takes valid_from")
+        if self.status is not None and self.valid_from is not None:
+            raise ValueError("valid_from goes with a correction; a status change takes valid_to")
+        return self
+
+
+class FactWriteOut(BaseModel):
+    """The fact in force after a manual write, and what the write did."""
+
+    fact: FactOut
+    action: Literal["insert", "supersede", "historical", "unchanged", "correct", "status"] = Field(
+        description="insert: new identity; supersede: replaced the active fact of its identity; "
+        "historical: dated before the active fact, kept as past; unchanged: already held; "
+        "correct: a new version replaced the fact; status: the fact's status changed"
+    )
+    superseded: list[UUID] = Field(description="facts this write superseded")
