@@ -13,7 +13,7 @@ import pytest
 from haki.api.app import create_app
 from haki.config import load_settings
 from haki.consolidator import Worker
-from haki.consolidator.extract import RulesExtractor
+from haki.providers.extraction import RulesExtractor
 from haki.storage import Database
 
 
