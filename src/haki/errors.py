@@ -10,6 +10,7 @@ HakiError                      500 internal
 ├── Unauthorized               401 unauthorized
 ├── ForbiddenScope             403 forbidden_scope
 ├── NotFound                   404 not_found
+│   └── KeyNotFound            404 key_not_found
 ├── VersionConflict            409 version_conflict
 ├── ConsolidationPending       409 consolidation_pending
 ├── RateLimited                429 rate_limited
@@ -75,6 +76,10 @@ class ForbiddenScope(HakiError):
 
 class NotFound(HakiError):
     code, status = "not_found", 404
+
+
+class KeyNotFound(NotFound):
+    code = "key_not_found"
 
 
 class VersionConflict(HakiError):

@@ -1,6 +1,7 @@
 """Stage 1a: cut an event into turn-sized episode chunks (pure).
 
-One chunk per message (``"role: content"``) or per speaker turn
+One chunk per message (``"role: content"``, for a ``messages`` list or a
+single ``{"role", "content"}`` payload) or per speaker turn
 (``"Caroline: text [shares image: caption]"``); free text is split on
 paragraphs, then sentences, then words, to stay near ``TARGET_CHARS`` and
 never above ``MAX_CHARS``.
@@ -87,6 +88,9 @@ def _turn_texts(event: EventRow) -> list[str] | None:
         text = f"{said[0].speaker}: {said[0].text}"
         caption = image_caption(payload)
         return [f"{text} [shares image: {caption}]" if caption else text]
+    if len(said) == 1 and isinstance(payload.get("role"), str):
+        # One chat message: the role is who spoke, kept like a transcript turn.
+        return [f"{said[0].role}: {said[0].text}"]
     return None
 
 

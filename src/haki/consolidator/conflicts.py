@@ -56,7 +56,8 @@ WHERE id = %(id)s AND project_id = %(project_id)s AND supersedes_id IS NULL"""
 
 CLOSE = """
 UPDATE conflict_sets SET status = 'resolved', resolved_at = now(), resolution = %(resolution)s
-WHERE id = %(id)s AND project_id = %(project_id)s"""
+WHERE id = %(id)s AND project_id = %(project_id)s
+RETURNING resolved_at"""
 
 # Statuses a losing member moves out of; superseded, disabled and deleted
 # members are already out of the way.
@@ -92,10 +93,14 @@ async def _lock_open(conn: Connection, project_id: str, conflict_id: UUID) -> di
 
 async def _close(
     conn: Connection, project_id: str, conflict_id: UUID, resolution: dict[str, Any]
-) -> None:
-    await conn.execute(
+) -> dict[str, Any]:
+    """Store the resolution; return it with the time the set was closed."""
+    cur = await conn.execute(
         CLOSE, {"id": conflict_id, "project_id": project_id, "resolution": Jsonb(resolution)}
     )
+    closed = await cur.fetchone()
+    assert closed is not None  # the caller locked the set
+    return {**resolution, "resolved_at": closed["resolved_at"]}
 
 
 async def dismiss(
@@ -116,8 +121,7 @@ async def dismiss(
             )
             dismissed.append(row["id"])
     resolution = {"dismissed": [str(f) for f in dismissed]}
-    await _close(conn, project_id, conflict_id, resolution)
-    return resolution
+    return await _close(conn, project_id, conflict_id, resolution)
 
 
 async def resolve(
@@ -153,5 +157,4 @@ async def resolve(
             {"id": keep_fact_id, "project_id": project_id, "predecessor": superseded[-1]},
         )
     resolution = {"keep_fact_id": str(keep_fact_id), "superseded": [str(f) for f in superseded]}
-    await _close(conn, project_id, conflict_id, resolution)
-    return resolution
+    return await _close(conn, project_id, conflict_id, resolution)

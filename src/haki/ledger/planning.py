@@ -25,6 +25,9 @@ MAX_KEY_CHARS = 256
 
 # Provenance kinds whose word is worth less than the user's own.
 MACHINE_ACTORS = frozenset({"agent", "tool", "system"})
+# Chat roles that speak for a machine: the payload says who spoke even when
+# the caller sets no ``actor_type``.
+MACHINE_ROLES = frozenset({"assistant", "agent", "tool", "system", "function"})
 
 ID_FIELDS = (
     "org_id",
@@ -77,13 +80,29 @@ class Plan:
     keys: tuple[str, ...]
 
 
-def default_trust(actor_type: str | None) -> str:
-    return "semi_trusted" if actor_type in MACHINE_ACTORS else "trusted"
+def payload_roles(payload: Mapping[str, Any]) -> set[str]:
+    """The chat roles a payload names, in any documented spelling."""
+    roles: set[str] = set()
+    messages = payload.get("messages")
+    if isinstance(messages, list):
+        roles.update(str(m.get("role") or "user") for m in messages if isinstance(m, Mapping))
+    elif isinstance(payload.get("role"), str):
+        roles.add(payload["role"])
+    roles.update(k for k in ("user", "assistant") if isinstance(payload.get(k), str))
+    return {role.lower() for role in roles}
+
+
+def default_trust(actor_type: str | None, payload: Mapping[str, Any] | None = None) -> str:
+    """A machine actor, or (with no actor given) a payload only machines speak in, is semi-trusted."""
+    if actor_type is not None:
+        return "semi_trusted" if actor_type in MACHINE_ACTORS else "trusted"
+    roles = payload_roles(payload or {})
+    return "semi_trusted" if roles and roles <= MACHINE_ROLES else "trusted"
 
 
 def resolve_trust(event: NewEvent, field: str, origin_trust_allowed: bool) -> str:
     """Trusted callers may set any value; others may only lower the default."""
-    default = default_trust(event.actor_type)
+    default = default_trust(event.actor_type, event.payload)
     explicit = event.origin_trust
     if explicit is None:
         return default

@@ -22,6 +22,8 @@ async def test_relevant_fact_is_served_and_traced(api, seed):
         "rank": 1,
         "score": None,
         "tokens": api.decision(trace, tea)["tokens"],
+        "fact_id": str(tea),  # the id again, under the name older clients read
+        "episode_id": None,
     }
     assert set(trace["timings"]) >= {
         "embed_ms",

@@ -86,7 +86,8 @@ async def test_subject_delete_leaves_no_row_anywhere(client, db_url):
     assert r.status_code == 200, r.text
     receipt = r.json()
     assert receipt["mode"] == "delete"
-    assert receipt["scope"] == {"project_id": "p1", "subject_id": SUBJECT, "fact_id": None}
+    assert receipt["scope"] == "subject"
+    assert receipt["target"] == {"project_id": "p1", "subject_id": SUBJECT, "fact_id": None}
     expected = {
         "facts_disabled": 0,
         "facts_deleted": 3,

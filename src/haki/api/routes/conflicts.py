@@ -55,9 +55,4 @@ async def resolve_conflict(
                 conflict_id=conflict_id,
                 keep_fact_id=body.keep_fact_id,
             )
-    return ResolveOut(
-        id=conflict_id,
-        keep_fact_id=body.keep_fact_id,
-        superseded=resolution.get("superseded", []),
-        dismissed=resolution.get("dismissed", []),
-    )
+    return ResolveOut.of(conflict_id, body.keep_fact_id, resolution)

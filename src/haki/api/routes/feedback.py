@@ -32,4 +32,4 @@ async def post_feedback(
         await traces.wait(fb.trace_id)  # a call just answered may still be writing it
     async with db.transaction(project_id=project) as conn:
         receipt = await feedback.record_feedback(conn, fb)
-    return FeedbackOut(id=receipt.id, fact_status=receipt.fact_status)
+    return FeedbackOut(id=receipt.id, feedback_id=receipt.id, fact_status=receipt.fact_status)

@@ -12,7 +12,7 @@ import uuid
 from fastapi import APIRouter
 
 from ... import auth
-from ...errors import ForbiddenScope, NotFound
+from ...errors import ForbiddenScope, KeyNotFound, NotFound
 from ..auth import PrincipalDep
 from ..deps import DbDep
 from ..schemas.keys import KeyCreatedOut, KeyCreateIn, KeyListOut, KeyOut, KeyRevokedOut
@@ -28,7 +28,7 @@ async def create_key(body: KeyCreateIn, db: DbDep, principal: PrincipalDep) -> K
     if principal.org_id is not None and body.org_id not in (None, principal.org_id):
         raise ForbiddenScope("this key may not access that project")
     org_id = body.org_id or principal.org_id or DEFAULT_ORG
-    issued = await auth.issue(db, org_id=org_id, project_id=body.project_id, label=body.label)
+    issued = await auth.issue(db, org_id=org_id, project_id=body.project_id, label=body.label or "")
     return KeyCreatedOut.issued(issued)
 
 
@@ -45,7 +45,10 @@ async def revoke_key(key_id: str, db: DbDep, principal: PrincipalDep) -> KeyRevo
     try:
         parsed = uuid.UUID(key_id)
     except ValueError:
-        raise NotFound("no such API key") from None
-    record = await auth.revoke(db, parsed, project_id=principal.project_id)
+        raise KeyNotFound("no such API key", field="key_id") from None
+    try:
+        record = await auth.revoke(db, parsed, project_id=principal.project_id)
+    except NotFound:
+        raise KeyNotFound("no such API key", field="key_id") from None
     assert record.revoked_at is not None  # revoke() always sets it
     return KeyRevokedOut(id=record.id, revoked_at=record.revoked_at)

@@ -31,6 +31,7 @@ class ConsolidateOut(BaseModel):
     """Counts over the jobs this call ran (outcomes, events, chunks, candidates,
     rejections, actions), and the jobs it waited for."""
 
+    processed: int = Field(description="Jobs run, whatever their outcome (the sum of ``jobs``)")
     jobs: dict[str, int]
     events: int
     chunks: int
@@ -43,8 +44,10 @@ class ConsolidateOut(BaseModel):
 
     @classmethod
     def of(cls, summary: Summary, waited: Waited | None = None) -> ConsolidateOut:
+        counts = summary.as_json()
         return cls(
-            **summary.as_json(),
+            processed=sum(counts["jobs"].values()),
+            **counts,
             waited=WaitedOut.model_validate(waited.as_json()) if waited else None,
         )
 
@@ -119,8 +122,31 @@ class ResolveIn(BaseModel):
 
 
 class ResolveOut(BaseModel):
+    """``conflict_id``, ``kept_fact_id`` and ``superseded_fact_ids`` repeat ``id``,
+    ``keep_fact_id`` and ``superseded`` under the names older clients read."""
+
     id: UUID
     status: Literal["resolved"] = "resolved"
     keep_fact_id: UUID | None
     superseded: list[UUID]
     dismissed: list[UUID] = Field(default_factory=list)
+    resolved_at: datetime
+    conflict_id: UUID
+    kept_fact_id: UUID | None
+    superseded_fact_ids: list[UUID]
+
+    @classmethod
+    def of(
+        cls, conflict_id: UUID, keep_fact_id: UUID | None, resolution: dict[str, Any]
+    ) -> ResolveOut:
+        superseded = [UUID(f) for f in resolution.get("superseded", [])]
+        return cls(
+            id=conflict_id,
+            keep_fact_id=keep_fact_id,
+            superseded=superseded,
+            dismissed=[UUID(f) for f in resolution.get("dismissed", [])],
+            resolved_at=resolution["resolved_at"],
+            conflict_id=conflict_id,
+            kept_fact_id=keep_fact_id,
+            superseded_fact_ids=superseded,
+        )

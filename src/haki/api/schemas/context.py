@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 
 class ContextIn(BaseModel):
@@ -82,6 +82,17 @@ class DecisionOut(BaseModel):
     rank: int | None = None
     score: ScoreOut | None = None
     tokens: int | None = None
+    fact_id: UUID | None = Field(default=None, description="``id`` when ``kind`` is fact")
+    episode_id: UUID | None = Field(default=None, description="``id`` when ``kind`` is episode")
+
+    @model_validator(mode="after")
+    def _named_ids(self) -> DecisionOut:
+        # The same id under the kind's own name, as older clients read it.
+        if self.kind == "fact":
+            self.fact_id = self.id
+        else:
+            self.episode_id = self.id
+        return self
 
 
 class TraceOut(BaseModel):
@@ -137,3 +148,4 @@ class FeedbackOut(BaseModel):
     id: UUID
     status: Literal["recorded"] = "recorded"
     fact_status: str | None = None
+    feedback_id: UUID = Field(description="Same as ``id``, the name older clients read")

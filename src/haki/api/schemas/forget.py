@@ -26,17 +26,23 @@ class ForgetIn(BaseModel):
         )
 
 
-class ForgetScope(BaseModel):
+class ForgetTarget(BaseModel):
     project_id: str
     subject_id: str | None
     fact_id: UUID | None
 
 
 class ForgetOut(BaseModel):
+    """``scope`` says what was forgotten (a fact, or a subject); ``target`` names it."""
+
     status: Literal["ok"] = "ok"
     forget_id: UUID
     mode: ForgetMode
-    scope: ForgetScope
+    scope: Literal["fact", "subject"]
+    target: ForgetTarget
+    project_id: str
+    subject_id: str | None
+    fact_id: UUID | None
     created_at: datetime
     facts_disabled: int
     facts_deleted: int
@@ -47,13 +53,17 @@ class ForgetOut(BaseModel):
 
     @classmethod
     def of(cls, receipt: ForgetReceipt) -> ForgetOut:
-        scope = ForgetScope(
+        target = ForgetTarget(
             project_id=receipt.project_id, subject_id=receipt.subject_id, fact_id=receipt.fact_id
         )
         return cls(
             forget_id=receipt.forget_id,
             mode=receipt.mode,
-            scope=scope,
+            scope="fact" if receipt.fact_id is not None else "subject",
+            target=target,
+            project_id=receipt.project_id,
+            subject_id=receipt.subject_id,
+            fact_id=receipt.fact_id,
             created_at=receipt.created_at,
             **receipt.counts,
         )

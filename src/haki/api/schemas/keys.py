@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -13,7 +14,7 @@ from ...auth import ApiKey, IssuedKey
 class KeyCreateIn(BaseModel):
     org_id: str | None = Field(default=None, min_length=1, max_length=128)
     project_id: str = Field(min_length=1, max_length=128)
-    label: str = Field(default="", max_length=200)
+    label: str | None = Field(default="", max_length=200, description="null is read as no label")
 
 
 class KeyOut(BaseModel):
@@ -46,3 +47,4 @@ class KeyListOut(BaseModel):
 class KeyRevokedOut(BaseModel):
     id: uuid.UUID
     revoked_at: datetime
+    status: Literal["revoked"] = "revoked"

@@ -6,6 +6,8 @@ Payloads are free JSON. The shapes recognised, in this order:
   may be OpenAI-style parts);
 - ``{"user": "...", "assistant": "..."}`` (a captured conversation turn);
 - ``{"speaker": "Caroline", "text": "...", "blip_caption"?: "..."}``;
+- ``{"role": "user", "content": "...", "name"?: "..."}`` (one chat message;
+  ``name`` is the speaker);
 - ``{"text": "..."}`` or ``{"content": "..."}``;
 - anything else: a readable ``key: value`` rendering.
 """
@@ -68,7 +70,9 @@ def utterances(payload: dict[str, Any]) -> list[Utterance]:
             for role, text in pairs
             if isinstance(text, str) and text.strip()
         ]
-    speaker = payload.get("speaker") if isinstance(payload.get("speaker"), str) else None
+    speaker = next(
+        (payload[k] for k in ("speaker", "name") if isinstance(payload.get(k), str)), None
+    )
     for key in ("text", "content"):
         if isinstance(payload.get(key), str) and payload[key].strip():
             role = payload.get("role") if isinstance(payload.get("role"), str) else "user"

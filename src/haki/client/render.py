@@ -1,0 +1,166 @@
+"""``render(packet)``: the ``<haki_memory>`` block a prompt carries.
+
+One implementation for the SDK, the MCP tool and the gateway. The block is
+plain text a model reads once:
+
+- a header naming the subject (when known) and the packet's status;
+- current facts, each with the date it holds from and its source events;
+- episodes in time order, each with its date and who spoke;
+- markers on facts that are contested, superseded, or older than a later
+  statement in the packet on the same topic;
+- each warning on a line of its own.
+
+An empty packet whose status is ``ok`` renders as ``""``: no memory means no
+block, never a block saying there is none. Output is deterministic: the
+same packet always gives the same text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from .types import ContextResult, Packet, PacketEpisode, PacketFact, from_json
+
+OPEN, CLOSE = "<haki_memory>", "</haki_memory>"
+SOURCE_ID_CHARS = 8
+_WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
+# Predicate words too generic to say two texts are about the same thing.
+_GENERIC = frozenset({"user", "name", "type", "value", "preferred", "preference", "current"})
+
+
+def _packet(packet: Packet | ContextResult | Mapping[str, Any]) -> Packet:
+    if isinstance(packet, ContextResult):
+        return packet.packet
+    if isinstance(packet, Packet):
+        return packet
+    data = dict(packet)
+    if isinstance(data.get("packet"), Mapping):  # a whole /v1/context answer
+        data = dict(data["packet"])
+    return from_json(Packet, data)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _day(moment: datetime | str | None) -> str:
+    if isinstance(moment, datetime):
+        return moment.date().isoformat()
+    return str(moment)[:10] if moment else "undated"
+
+
+def _minute(moment: datetime | str | None) -> str:
+    if isinstance(moment, datetime):
+        return moment.strftime("%Y-%m-%d %H:%M")
+    return str(moment)[:16].replace("T", " ") if moment else "undated"
+
+
+def _topic_words(predicate: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(predicate.replace("_", " "))} - _GENERIC
+
+
+def _later_statement(fact: PacketFact, packet: Packet) -> datetime | None:
+    """The date of the latest packet item on the fact's topic said after the fact held.
+
+    Another fact with the same predicate and a later date counts, and so
+    does an episode after the fact's date, from none of its sources, whose
+    words name the fact's topic.
+    """
+    since = fact.valid_from
+    if not isinstance(since, datetime):
+        return None
+    later: list[datetime] = []
+    for other in packet.facts:
+        if (
+            other.id != fact.id
+            and other.predicate == fact.predicate
+            and isinstance(other.valid_from, datetime)
+            and other.valid_from > since
+        ):
+            later.append(other.valid_from)
+    words = _topic_words(fact.predicate)
+    sources = set(fact.source_event_ids)
+    for episode in packet.episodes:
+        when = episode.occurred_at
+        if not isinstance(when, datetime) or when <= since or episode.event_id in sources:
+            continue
+        said = {w.lower() for w in _WORD.findall(episode.excerpt)}
+        if words & said:
+            later.append(when)
+    return max(later) if later else None
+
+
+def _fact_marks(fact: PacketFact, packet: Packet) -> list[str]:
+    extra = fact.extra
+    marks = []
+    status = extra.get("status")
+    if extra.get("contested") or status == "disputed" or extra.get("conflict_id"):
+        conflict = extra.get("conflict_id")
+        marks.append(f"CONTESTED (conflict {conflict})" if conflict else "CONTESTED: not settled")
+    if status == "superseded" or extra.get("superseded_by"):
+        marks.append("SUPERSEDED: no longer current")
+    later = _later_statement(fact, packet)
+    if later is not None:
+        marks.append(f"OLDER than a later statement on this topic ({_day(later)})")
+    trust = extra.get("origin_trust")
+    if trust and trust != "trusted":
+        marks.append(f"origin {trust}")
+    return marks
+
+
+def _fact_line(fact: PacketFact, packet: Packet) -> str:
+    sources = ", ".join(s[:SOURCE_ID_CHARS] for s in fact.source_event_ids) or "none"
+    line = f"- {fact.predicate}: {_value(fact.value)} (since {_day(fact.valid_from)}; sources {sources})"
+    marks = _fact_marks(fact, packet)
+    return line + "".join(f" [{m}]" for m in marks)
+
+
+def _speaker(episode: PacketEpisode) -> str | None:
+    speaker = episode.speaker or episode.extra.get("role")
+    return str(speaker) if speaker else None
+
+
+def _episode_line(episode: PacketEpisode) -> str:
+    speaker = _speaker(episode)
+    text = " ".join(episode.excerpt.split())
+    if speaker and not text.lower().startswith(f"{speaker.lower()}:"):
+        text = f"{speaker}: {text}"
+    return f"- [{_minute(episode.occurred_at)}] {text}"
+
+
+def _episode_order(episode: PacketEpisode) -> tuple[str, str, str]:
+    when = episode.occurred_at
+    stamp = when.isoformat() if isinstance(when, datetime) else str(when)
+    return stamp, episode.event_id, episode.id
+
+
+def render(
+    packet: Packet | ContextResult | Mapping[str, Any], *, subject_id: str | None = None
+) -> str:
+    """The ``<haki_memory>`` block for a packet (typed, or the JSON as served)."""
+    p = _packet(packet)
+    if not p.facts and not p.episodes and not p.warnings and p.status == "ok":
+        return ""
+    subject = subject_id or p.extra.get("subject_id")
+    lines = [OPEN]
+    lines.append(f"Memory about subject {subject}." if subject else "Memory about this subject.")
+    if p.status != "ok":
+        lines.append(
+            f"Status: {p.status}. Memory may exist that could not be read; "
+            "do not take missing items as absent."
+        )
+    if p.facts:
+        lines.append("Facts (current unless marked; date it holds from; source events):")
+        lines.extend(_fact_line(f, p) for f in p.facts)
+    if p.episodes:
+        lines.append("Episodes (oldest first; what was said, by whom, when, in UTC):")
+        lines.extend(_episode_line(e) for e in sorted(p.episodes, key=_episode_order))
+    lines.extend(f"! {w}" for w in p.warnings)
+    lines.append(CLOSE)
+    return "\n".join(lines)
