@@ -130,3 +130,31 @@ def test_kind_metrics_count_forbidden_poisoned_and_clean_tasks() -> None:
     assert row["must_not_load_rate"] == 0.2
     assert row["poisoned_shown"] == 1
     assert abs(row["zero_match_correct"] - 1 / 3) < 1e-9
+
+
+SHARED_CORPUS = FIXTURES.parents[3] / "shared" / "data" / "engram-rules" / "corpus"
+
+
+def _shared_report(name: str):
+    from haki.engram.workspace import locate
+
+    if not SHARED_CORPUS.is_dir():
+        import pytest
+
+        pytest.skip(f"shared corpus not found at {SHARED_CORPUS}")
+    k, cases = read_cases(FIXTURES / name)
+    return run(cases, locate(SHARED_CORPUS, SHARED_CORPUS / "global", True), k)
+
+
+def test_routing_on_the_shared_corpus_holds_its_figures() -> None:
+    """Floors just under the figures the README reports, so a regression fails here."""
+    dev = _shared_report("dev_cases.json")
+    assert dev.poisoned_shown == 0
+    assert dev.must_not_load_rate <= 0.05, dev.misses
+    assert dev.recall_at_k >= 0.88, dev.misses
+    assert dev.precision_at_k >= 0.75, dev.misses
+    assert (dev.zero_match_correct or 0.0) >= 0.78, dev.misses
+    shared = _shared_report("shared_corpus_cases.json")
+    assert shared.forbidden_hits == 0 and shared.poisoned_shown == 0, shared.misses
+    assert shared.recall_at_k >= 0.95 and shared.precision_at_k >= 0.7, shared.misses
+    assert shared.zero_match_correct == 1.0, shared.misses

@@ -125,4 +125,7 @@ def test_dry_run_explains_without_bodies(repo) -> None:
 def test_zero_match_output(repo) -> None:
     corpus(repo, 2)
     p = load(LoadRequest("banana bread recipe", record_usage=False), repo.roots(), today=TODAY)
-    assert render(p).text == "loaded 0 memory files / 0 total related memories\n"
+    assert render(p).text == (
+        "loaded 0 memory files / 0 total related memories\n"
+        "nothing matched: no memory covers this task closely enough to load\n"
+    )

@@ -188,8 +188,17 @@ def test_four_anchor_rule(repo) -> None:
     plan = plan_for(repo, "kafka consumer retries with backoff offsets")
     assert [i.id for i in plan.batch] == ["kafka-consumer"]  # strong field (id, tag)
     plan = plan_for(repo, "partition rebalancing retries backoff offsets")
+    # Two anchors in a body pass the anchor rule, not the floor: they explain too little.
+    assert plan.batch == ()
+    assert [(s.id, s.reason, s.detail.split(" ")[0]) for s in plan.omitted] == [
+        ("kafka-consumer", "weak_match", "1/5"),
+        ("offsets-note", "weak_match", "explains"),
+    ]
+    plan = plan_for(repo, "partition offsets")
     assert [i.id for i in plan.batch] == ["offsets-note"]  # two anchors in the body
     plan = plan_for(repo, "retries backoff jitter storage")
+    assert plan.batch == ()  # the tag is strong, but three words no memory knows outweigh it
+    plan = plan_for(repo, "jitter storage")
     assert [i.id for i in plan.batch] == ["offsets-note"]  # tag match is strong
     plan = plan_for(repo, "retries backoff jitter partition")
     assert plan.batch == ()

@@ -14,6 +14,9 @@ from .text import estimate_tokens
 
 Tier = Literal["body", "card"]
 
+# Said out loud so an agent does not read an empty batch as a failure to look.
+NOTHING_MATCHED = "nothing matched: no memory covers this task closely enough to load"
+
 
 @dataclass(frozen=True, slots=True)
 class Rendering:
@@ -68,6 +71,8 @@ def _compose(plan: LoadPlan, tiers: list[tuple[Item, Tier]]) -> str:
     batch_ids = {i.id for i in plan.batch}
     loaded = sum(1 for item, _ in tiers if item.id in batch_ids)
     lines = [f"loaded {loaded} memory files / {plan.total_related} total related memories"]
+    if not tiers and not plan.skipped and plan.query:
+        lines.append(NOTHING_MATCHED)
     for item, tier in tiers:
         if tier != "body":
             continue
@@ -95,6 +100,8 @@ def explain(plan: LoadPlan) -> str:
         f"{len(plan.batch)} selected, {len(plan.skipped)} skipped",
     ]
     lines += [f"restriction: {r}" for r in plan.restrictions]
+    if not plan.batch and not plan.omitted_cards and not plan.skipped and plan.query:
+        lines.append(NOTHING_MATCHED)
     for item in plan.batch:
         why = "; ".join(item.reasons) or item.origin
         lines.append(

@@ -35,3 +35,13 @@ def _compile(pattern: str) -> re.Pattern[str]:
 
 def matches(pattern: str, path: str) -> bool:
     return _compile(pattern).match(path.lstrip("./") if path.startswith("./") else path) is not None
+
+
+def specificity(pattern: str) -> float:
+    """0 for ``**/*`` up to 1 for a long literal path: how narrowly a glob names its files.
+
+    ``docs/reference/**/*.md`` says more about a file than ``**/*.md``, so a
+    path trigger on the former ranks higher.
+    """
+    literal = sum(len(part) for part in re.split(r"\*+|\?", pattern.strip("./")) if part != "/")
+    return min(1.0, literal / 24)

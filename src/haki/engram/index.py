@@ -14,14 +14,15 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .text import estimate_tokens, terms, words
+from .text import ENGRAM_STOP_WORDS, estimate_tokens, words
+from .vocabulary import index_terms, phrase_terms
 from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig, write_atomic
 
 if TYPE_CHECKING:
     from .hashes import Lock
     from .memory import Memory
 
-INDEX_VERSION = 4
+INDEX_VERSION = 5
 
 # Field weights for BM25F-style weighted term frequency: short, curated fields
 # (id, tags, directive) say more about a memory than a word deep in its body.
@@ -92,6 +93,7 @@ class Index:
     hidden_by_ignore: frozenset[int]
     roles: dict[int, tuple[str, ...]]
     applies_to: dict[int, tuple[str, ...]]
+    phrases: dict[int, tuple[tuple[str, ...], ...]]  # multi-word triggers and tags, as terms
     rows: tuple[str, ...]
     postings: dict[str, str]  # term -> "doc weighted_tf field_bits doc ..."
     problems: tuple[FileProblem, ...]
@@ -127,7 +129,7 @@ _DOC_FIELDS = [f.name for f in fields(Doc)]
 def open_index(root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool = False) -> Index:
     """Return a fresh index for ``root``, rebuilding only what changed."""
     if not root.path.is_dir():
-        return Index(root, (), (), frozenset(), {}, {}, (), {}, (), False, {})
+        return Index(root, (), (), frozenset(), {}, {}, {}, (), {}, (), False, {})
     files = scan_files(root)
     cdir = cache_dir(root)
     index_path = cdir / "index.json"
@@ -232,13 +234,14 @@ def _build(
             seen[memory.id] = rel
             memories.append((memory, digest))
     docs, postings = _postings(root, memories, lock, ignored)
+    phrases = {str(n): found for n, (m, _) in enumerate(memories) if (found := _phrases(m))}
     sources = sorted({s for m, _ in memories for s in m.sources})
     return {
         "version": INDEX_VERSION,
         "root": str(root.path),
         "files": files,
         "aux": _aux_sig(root, patterns, sources),
-        "columns": _columns(docs),
+        "columns": {**_columns(docs), "phrases": phrases},
         "rows": [
             json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs
         ],
@@ -262,7 +265,7 @@ def _postings(
         bits: dict[str, int] = {}
         length = 0.0
         for name, text in _field_texts(m).items():
-            field_terms = terms(text)
+            field_terms = index_terms(text, ENGRAM_STOP_WORDS)
             weight = FIELD_WEIGHTS[name]
             length += weight * len(field_terms)
             for term in field_terms:
@@ -311,6 +314,16 @@ def _postings(
     return docs, {term: " ".join(entries) for term, entries in postings.items()}
 
 
+def _phrases(m: Memory) -> list[list[str]]:
+    """Multi-word triggers and tags: a task that contains one whole says more than its words."""
+    found: dict[tuple[str, ...], None] = {}
+    for text in (*m.triggers, *m.tags):
+        terms = phrase_terms(text)
+        if len(terms) >= 2:
+            found.setdefault(terms, None)
+    return [list(p) for p in found]
+
+
 def _field_texts(m: Memory) -> dict[str, str]:
     return {
         "id": " ".join(words(m.id)),
@@ -339,6 +352,7 @@ def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:
         frozenset(cols["ignored"]),
         {int(k): tuple(v) for k, v in cols["roles"].items()},
         {int(k): tuple(v) for k, v in cols["applies_to"].items()},
+        {int(k): tuple(tuple(p) for p in v) for k, v in cols["phrases"].items()},
         tuple(data["rows"]),
         data["postings"],
         problems,

@@ -72,7 +72,16 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
     limit = (
         None if request.all else (request.limit if request.limit is not None else config.load.limit)
     )
-    selection = select(routed.ranked, pool.lookup, limit, today, DEFAULT_ROUTING.min_relative)
+    cfg = DEFAULT_ROUTING
+    selection = select(
+        routed.ranked,
+        pool.lookup,
+        limit,
+        today,
+        cfg.min_relative,
+        min_marginal=cfg.min_marginal,
+        new_relative=cfg.new_relative,
+    )
     batch, skipped = _gate(selection.batch, root_of, read_body=True)
     cards, skipped_cards = _gate(selection.overflow, root_of, read_body=False)
     routed_ids = {s.doc.id for s in routed.ranked}

@@ -12,8 +12,16 @@ from dataclasses import dataclass, field
 from ..text import bm25
 from . import globs
 from .index import FIELD_BITS, STRONG_BITS, Doc, Index
-from .text import anchors as extract_anchors
-from .text import mentions_workflow, query_paths, stem
+from .text import ENGRAM_STOP_WORDS, mentions_workflow, query_paths
+from .vocabulary import (
+    Anchor,
+    index_terms,
+    is_language,
+    memory_languages,
+    query_terms,
+    task_anchors,
+    task_languages,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +41,38 @@ class RoutingConfig:
     vector_weight: float = 0.2
     many_anchors: int = 4
     # The compact batch keeps candidates scoring at least this share of the best one.
-    min_relative: float = 0.4
+    min_relative: float = 0.5
+    # Admission: the share of the task's weight (idf of its anchors) a memory must explain.
+    min_coverage: float = 0.3
+    min_coverage_curated: float = 0.25  # for a memory matching two anchors in curated fields
+    generic_weight: float = 0.3  # GENERIC_TASK_WORDS, in score and in the task's weight
+    unknown_weight: float = 0.6  # a word no memory uses still counts in the task's weight
+    synonym_weight: float = 0.8  # a match through shorthand folding ranks a little lower
+    summary_factor: float = 0.6  # evidence from a summary, relative to a curated field
+    content_factor: float = 0.35  # evidence from the body alone
+    phrase_weight: float = 1.0  # a whole multi-word trigger or tag counts its words again
+    coverage_power: float = 1.0  # rank by score x coverage^power
+    # Selection: a memory that explains a part of the task no better one explains needs
+    # ``min_marginal`` of the task and ``new_relative`` of the best score; one that adds
+    # nothing new needs ``min_relative``.
+    min_marginal: float = 0.2
+    new_relative: float = 0.3
+    path_cover: float = 0.25
+    variant_factor: float = 0.9  # a retired memory's match, handed to its current variant
+    broad_matches: int = 4  # this many memories on one single shared word is a topic...
+    broad_dominance: float = 2.0  # ...unless the best of them stands this far above the rest
 
 
 DEFAULT_ROUTING = RoutingConfig()
 CONTENT_BIT = FIELD_BITS["content"]
+SUMMARY_BIT = FIELD_BITS["summary"]
+CURATED_BITS = (
+    FIELD_BITS["id"]
+    | FIELD_BITS["tags"]
+    | FIELD_BITS["directive"]
+    | FIELD_BITS["triggers"]
+    | FIELD_BITS["title"]
+)
 OMITTED_LIFECYCLES = ("superseded", "archived")
 
 
@@ -52,6 +87,7 @@ class Pool:
     refs: tuple[tuple[int, int], ...]  # (index number, doc number)
     positions: tuple[dict[int, int], ...]  # per index: doc number -> pool position
     by_id: dict[str, int]
+    hit_cache: dict[str, list[tuple[int, float, int]]] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.refs)
@@ -74,6 +110,8 @@ class Scored:
     score: float
     matched: tuple[str, ...]
     reasons: tuple[str, ...]
+    # (anchor term, share of the task's weight this memory explains through it)
+    covers: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,66 +143,88 @@ def route(
     cfg: RoutingConfig = DEFAULT_ROUTING,
     paths: Sequence[str] = (),
 ) -> Routed:
-    words = extract_anchors(query)
-    stems: dict[str, str] = {}
-    for w in words:
-        stems.setdefault(stem(w), w)
+    groups = task_anchors(query)
     n = len(pool)
     avg_length = pool.total_length() / n if n else 0.0
     base: dict[int, float] = {}
     matched: dict[int, list[tuple[str, int]]] = {}
     bits: dict[int, int] = {}
-    for term, word in stems.items():
-        hits = [
-            (positions[no], tf, fbits)
-            for ix, positions in zip(pool.indexes, pool.positions, strict=False)
-            for no, tf, fbits in ix.hits(term)
-            if no in positions
-        ]
-        if not hits:
-            continue
-        term_idf = bm25.idf(len(hits), n)
-        for pos, tf, fbits in hits:
-            i, no = pool.refs[pos]
-            length = pool.indexes[i].lengths[no]
-            base[pos] = base.get(pos, 0.0) + bm25.term_score(
-                tf, term_idf, length, avg_length, cfg.k1, cfg.b
-            )
-            matched.setdefault(pos, []).append((word, fbits))
+    evidence: dict[int, float] = {}
+    explains: dict[int, dict[str, float]] = {}
+    anchor_weight: dict[str, float] = {}
+    task_weight = 0.0
+    for anchor in groups:
+        per_pos = _anchor_hits(anchor, pool, avg_length, cfg)
+        weight = _anchor_weight(anchor, pool, cfg)
+        anchor_weight[anchor.term] = weight
+        task_weight += weight
+        scale = cfg.generic_weight if anchor.generic else 1.0
+        for pos, (score, fbits) in per_pos.items():
+            base[pos] = base.get(pos, 0.0) + score * scale
+            matched.setdefault(pos, []).append((anchor.word, fbits))
             bits[pos] = bits.get(pos, 0) | fbits
-    path_hits = _path_hits(query, pool, paths)
+            share = weight * _field_factor(fbits, cfg)
+            evidence[pos] = evidence.get(pos, 0.0) + share
+            explains.setdefault(pos, {})[anchor.term] = share
+    _phrase_evidence(query, pool, evidence, anchor_weight, cfg)
+    task_paths = _task_paths(query, paths)
+    path_hits = _path_hits(task_paths, pool)
     restrictions: list[str] = []
-    many = len(stems) >= cfg.many_anchors
+    many = len(groups) >= cfg.many_anchors
     if many:
-        restrictions.append(f"{len(stems)} anchors: needs 2 anchor matches or a strong-field match")
-    workflow = mentions_workflow(query) and bool(stems)
+        restrictions.append(
+            f"{len(groups)} anchors: needs 2 anchor matches or a strong-field match"
+        )
+    workflow = mentions_workflow(query) and bool(groups)
     if workflow:
         restrictions.append("workflow: skills preferred")
+    generic_words = {a.word for a in groups if a.generic}
+    languages = task_languages(query, task_paths)
     scored: list[Scored] = []
     omitted: list[Omitted] = []
+    retired: list[tuple[int, float, float]] = []  # superseded/archived matches: pos, score, cover
     for pos in sorted(set(base) | set(path_hits)):
         doc = pool.doc(pos)
         hit_pairs = matched.get(pos, [])
         words_hit = tuple(w for w, _ in hit_pairs)
         strong = bool(bits.get(pos, 0) & STRONG_BITS) or pos in path_hits
-        if many and len(words_hit) < 2 and not strong:
-            omitted.append(
-                Omitted(doc.id, doc.scope, "weak_match", f"1/{len(stems)} anchors, no strong field")
-            )
+        coverage = evidence.get(pos, 0.0) / task_weight if task_weight else 0.0
+        reason = _weak(
+            words_hit, bits.get(pos, 0), pos in path_hits, strong, many, len(groups), generic_words
+        )
+        floor = cfg.min_coverage
+        if _curated_anchors(hit_pairs, generic_words) >= 2:
+            # Two of the author's own words (id, tags, triggers, directive, title) are a sign
+            # of their own; the rest of the task may be another intent.
+            floor = cfg.min_coverage_curated
+        if reason is None and pos not in path_hits and coverage < floor:
+            reason = f"explains {coverage:.0%} of the task (floor {floor:.0%})"
+        if reason is not None:
+            omitted.append(Omitted(doc.id, doc.scope, "weak_match", reason))
             continue
-        if len(words_hit) == 1 and bits.get(pos, 0) == CONTENT_BIT and pos not in path_hits:
-            # One word somewhere in a body is how unrelated prompts leak in.
-            omitted.append(Omitted(doc.id, doc.scope, "weak_match", "one anchor, body text only"))
+        other = _other_language(doc, languages)
+        if other:
+            omitted.append(Omitted(doc.id, doc.scope, "other_stack", other))
             continue
         if doc.lifecycle in OMITTED_LIFECYCLES:
             omitted.append(Omitted(doc.id, doc.scope, "lifecycle", doc.lifecycle))
+            if pos not in path_hits:
+                retired.append((pos, base.get(pos, 0.0) * min(1.0, coverage), coverage))
             continue
         if doc.valid_until and doc.valid_until < today:
             omitted.append(
                 Omitted(doc.id, doc.scope, "lifecycle", f"valid_until {doc.valid_until} passed")
             )
             continue
-        score = base.get(pos, 0.0) + (cfg.path_bonus if pos in path_hits else 0.0)
+        path_bonus = 0.0
+        if pos in path_hits:
+            # The task names a file this memory applies to: evidence of its own,
+            # stronger for a narrow glob than for ``**/*.md``.
+            specificity = globs.specificity(path_hits[pos][0])
+            path_bonus = cfg.path_bonus * (1.0 + specificity)
+            coverage += cfg.path_cover * (1.0 + specificity)
+        fit = min(1.0, max(coverage, 0.05)) ** cfg.coverage_power
+        score = (base.get(pos, 0.0) + path_bonus) * fit
         factor, why = _multiplier(doc, cfg, usage or {}, workflow)
         if vector_scores and doc.id in vector_scores:
             # Vectors only re-rank memories already admitted on shared terms.
@@ -172,11 +232,214 @@ def route(
             why.append("vector")
         reasons = [f"{w}: {_field_names(b)}" for w, b in hit_pairs]
         if pos in path_hits:
-            reasons.append(f"applies_to: {path_hits[pos]}")
-        scored.append(Scored(doc, round(score * factor, 6), words_hit, tuple(reasons + why)))
+            reasons.append(f"applies_to: {path_hits[pos][1]}")
+        reasons.append(f"coverage {min(coverage, 1.0):.2f}")
+        covers = tuple(
+            (t, share / task_weight) for t, share in sorted(explains.get(pos, {}).items())
+        )
+        if pos in path_hits:
+            covers += (("applies_to", cfg.path_cover),)
+        scored.append(
+            Scored(doc, round(score * factor, 6), words_hit, tuple(reasons + why), covers)
+        )
+    scored += _current_variants(retired, scored, pool, today, languages, cfg)
+    if len(groups) > 1:  # a one-word task is a deliberate topic lookup ("release")
+        scored = _broad(scored, generic_words, cfg, omitted)
     scored.sort(key=rank_key)
     omitted.sort(key=lambda o: (o.reason, o.id, o.scope))
-    return Routed(tuple(words), tuple(scored), tuple(omitted), tuple(restrictions))
+    return Routed(tuple(a.word for a in groups), tuple(scored), tuple(omitted), tuple(restrictions))
+
+
+def _curated_anchors(hit_pairs: list[tuple[str, int]], generic_words: set[str]) -> int:
+    """Anchors matched in curated fields, not counting generic words or a language name
+    (``python`` is a tag of half a Python team's memories: it names a stack, not a subject)."""
+    return sum(
+        1
+        for w, fbits in hit_pairs
+        if fbits & CURATED_BITS and w not in generic_words and not is_language(w)
+    )
+
+
+def _other_language(doc: Doc, languages: frozenset[str]) -> str:
+    """A memory tagged only for languages the task does not name belongs to another stack."""
+    if not languages:
+        return ""
+    own = memory_languages(doc.tags)
+    if own and not own & languages:
+        return f"for {', '.join(sorted(own))}, task is {', '.join(sorted(languages))}"
+    return ""
+
+
+def _current_variants(
+    retired: list[tuple[int, float, float]],
+    scored: list[Scored],
+    pool: Pool,
+    today: str,
+    languages: frozenset[str],
+    cfg: RoutingConfig,
+) -> list[Scored]:
+    """A superseded or archived memory that matches the task hands its match to its
+    current variant: the active memory of the same type sharing the most tags with it.
+
+    The task still shares meaningful terms with the pair; only the retired copy is
+    left out, so "format with black" reaches the formatter rule that replaced Black.
+    """
+    have = {s.doc.id for s in scored}
+    added: list[Scored] = []
+    for pos, score, coverage in retired:
+        if coverage < cfg.min_coverage or score <= 0:
+            continue
+        old = pool.doc(pos)
+        variant = _variant_of(old, pool, today, languages)
+        if variant is None or variant.id in have:
+            continue
+        have.add(variant.id)
+        reasons = (f"current variant of {old.id} ({old.lifecycle})",)
+        added.append(
+            Scored(
+                variant, round(score * cfg.variant_factor, 6), (), reasons, (("variant", coverage),)
+            )
+        )
+    return added
+
+
+def _variant_of(old: Doc, pool: Pool, today: str, languages: frozenset[str]) -> Doc | None:
+    tag_bit = FIELD_BITS["tags"]
+    candidates: set[int] = set()
+    for tag in old.tags:
+        for t in index_terms(tag, ENGRAM_STOP_WORDS):
+            candidates.update(pos for pos, _, fbits in _pool_hits(pool, t) if fbits & tag_bit)
+    best: tuple[int, str] | None = None
+    found: Doc | None = None
+    for pos in candidates:
+        doc = pool.doc(pos)
+        if doc.id == old.id or doc.type != old.type or doc.lifecycle in OMITTED_LIFECYCLES:
+            continue
+        if (doc.valid_until and doc.valid_until < today) or _other_language(doc, languages):
+            continue
+        shared = len(set(doc.tags) & set(old.tags))
+        if shared < 2:
+            continue
+        key = (-shared, doc.id)
+        if best is None or key < best:
+            best, found = key, doc
+    return found
+
+
+def _broad(
+    scored: list[Scored], generic_words: set[str], cfg: RoutingConfig, omitted: list[Omitted]
+) -> list[Scored]:
+    """When every match of a sentence rests on one and the same word, and many memories
+    share it, the task names a topic, not a memory: nothing is admitted ("improve the
+    performance of the service")."""
+    keys = {tuple(w for w in s.matched if w not in generic_words) for s in scored}
+    if len(scored) < cfg.broad_matches or len(keys) != 1:
+        return scored
+    (key,) = keys
+    ranked = sorted((s.score for s in scored), reverse=True)
+    if len(key) != 1 or ranked[0] >= cfg.broad_dominance * ranked[cfg.broad_matches - 1]:
+        return scored
+    for s in scored:
+        omitted.append(Omitted(s.doc.id, s.doc.scope, "weak_match", f"broad: only {key[0]!r}"))
+    return []
+
+
+def _anchor_hits(
+    anchor: Anchor, pool: Pool, avg_length: float, cfg: RoutingConfig
+) -> dict[int, tuple[float, int]]:
+    """Best BM25 score and field bits per pool position, over the anchor and its alternates."""
+    n = len(pool)
+    per_pos: dict[int, tuple[float, int]] = {}
+    candidates = [(anchor.term, 1.0)] + [(t, cfg.synonym_weight) for t in anchor.alternates]
+    for term, weight in candidates:
+        hits = _pool_hits(pool, term)
+        if not hits:
+            continue
+        term_idf = bm25.idf(len(hits), n)
+        for pos, tf, fbits in hits:
+            i, no = pool.refs[pos]
+            score = weight * bm25.term_score(
+                tf, term_idf, pool.indexes[i].lengths[no], avg_length, cfg.k1, cfg.b
+            )
+            prev_score, prev_bits = per_pos.get(pos, (0.0, 0))
+            per_pos[pos] = (max(score, prev_score), prev_bits | fbits)
+    return per_pos
+
+
+def _pool_hits(pool: Pool, term: str) -> list[tuple[int, float, int]]:
+    """Decoded postings of ``term`` over the visible pool, decoded once per pool."""
+    cached = pool.hit_cache.get(term)
+    if cached is None:
+        cached = pool.hit_cache[term] = [
+            (positions[no], tf, fbits)
+            for ix, positions in zip(pool.indexes, pool.positions, strict=False)
+            for no, tf, fbits in ix.hits(term)
+            if no in positions
+        ]
+    return cached
+
+
+def _anchor_weight(anchor: Anchor, pool: Pool, cfg: RoutingConfig) -> float:
+    """How much of the task an anchor is: its idf, less for generic and unknown words."""
+    n = len(pool)
+    df = _document_frequency(pool, anchor.term)
+    if df == 0:
+        known = [d for t in anchor.alternates if (d := _document_frequency(pool, t))]
+        df = max(known, default=0)
+    weight = bm25.idf(df, n) * (cfg.unknown_weight if df == 0 else 1.0)
+    return weight * (cfg.generic_weight if anchor.generic else 1.0)
+
+
+def _document_frequency(pool: Pool, term: str) -> int:
+    return len(_pool_hits(pool, term))
+
+
+def _field_factor(fbits: int, cfg: RoutingConfig) -> float:
+    if fbits & CURATED_BITS:
+        return 1.0
+    if fbits & SUMMARY_BIT:
+        return cfg.summary_factor
+    return cfg.content_factor
+
+
+def _phrase_evidence(
+    query: str,
+    pool: Pool,
+    evidence: dict[int, float],
+    anchor_weight: Mapping[str, float],
+    cfg: RoutingConfig,
+) -> None:
+    """A whole multi-word trigger or tag in the task counts its anchors' weight again."""
+    if not evidence:
+        return
+    text = " " + " ".join(query_terms(query)) + " "
+    for pos in list(evidence):
+        i, no = pool.refs[pos]
+        for phrase in pool.indexes[i].phrases.get(no, ()):
+            if f" {' '.join(phrase)} " in text:
+                evidence[pos] += cfg.phrase_weight * sum(anchor_weight.get(t, 0.0) for t in phrase)
+
+
+def _weak(
+    words_hit: tuple[str, ...],
+    fbits: int,
+    path_hit: bool,
+    strong: bool,
+    many: bool,
+    n_anchors: int,
+    generic_words: set[str],
+) -> str | None:
+    """The seed's anchor rule and the guards that keep generic words from admitting alone."""
+    if path_hit:
+        return None
+    if many and len(words_hit) < 2 and not strong:
+        return f"1/{n_anchors} anchors, no strong field"
+    if len(words_hit) == 1 and fbits == CONTENT_BIT:
+        # One word somewhere in a body is how unrelated prompts leak in.
+        return "one anchor, body text only"
+    if words_hit and all(w in generic_words for w in words_hit):
+        return "generic words only"
+    return None
 
 
 def _multiplier(
@@ -207,19 +470,24 @@ def _multiplier(
     return factor, why
 
 
-def _path_hits(query: str, pool: Pool, extra: Sequence[str] = ()) -> dict[int, str]:
-    paths = query_paths(query) + [p.lstrip("./") if p.startswith("./") else p for p in extra]
+def _task_paths(query: str, extra: Sequence[str]) -> list[str]:
+    """Paths written in the task plus the files the caller says are being worked on."""
+    return query_paths(query) + [p[2:] if p.startswith("./") else p for p in extra]
+
+
+def _path_hits(paths: list[str], pool: Pool) -> dict[int, tuple[str, str]]:
+    """Pool position -> (the most specific matching glob, the task's path it matched)."""
     if not paths:
         return {}
-    hits: dict[int, str] = {}
+    hits: dict[int, tuple[str, str]] = {}
     for ix, positions in zip(pool.indexes, pool.positions, strict=False):
         for no, patterns in ix.applies_to.items():
             if no not in positions:
                 continue
-            for pattern in patterns:
+            for pattern in sorted(patterns, key=globs.specificity, reverse=True):
                 hit = next((p for p in paths if globs.matches(pattern, p)), None)
                 if hit:
-                    hits[positions[no]] = hit
+                    hits[positions[no]] = (pattern, hit)
                     break
     return hits
 

@@ -33,17 +33,22 @@ def select(
     today: str,
     min_relative: float = 0.0,
     overflow_cards: int = 5,
+    min_marginal: float = 1.0,
+    new_relative: float = 0.0,
 ) -> Selection:
-    """Take the top ``limit`` above the relative floor and pull in their
+    """Take the top ``limit`` above the relative floors and pull in their
     prerequisites, foundations first.
 
+    A task may hold several intents ("add a test and format the file"): a
+    candidate that explains at least ``min_marginal`` of the task that no
+    better candidate explains needs only ``new_relative`` of the best score;
+    one that repeats what is already explained needs ``min_relative``.
     Prerequisites load even without term overlap: the author declared them.
-    The floor is relative to the best candidate that can be shown, so an
+    The floors are relative to the best candidate that can be shown, so an
     unsafe top hit cannot push every safe one out of the batch.
     """
     best = next((s.score for s in ranked if not s.doc.unsafe and not s.doc.edited_outside), 0.0)
-    eligible = [s for s in ranked if s.score >= best * min_relative]
-    chosen = eligible if limit is None else eligible[:limit]
+    chosen = _floored(ranked, best, limit, min_relative, min_marginal, new_relative)
     batch: list[Picked] = []
     placed: set[str] = set()
     problems: list[str] = []
@@ -79,3 +84,27 @@ def select(
         for i, s in enumerate(rest[:overflow_cards])
     ]
     return Selection(tuple(batch), tuple(overflow), tuple(dict.fromkeys(problems)))
+
+
+def _floored(
+    ranked: Sequence[Scored],
+    best: float,
+    limit: int | None,
+    min_relative: float,
+    min_marginal: float,
+    new_relative: float,
+) -> list[Scored]:
+    chosen: list[Scored] = []
+    covered: set[str] = set()
+    for s in ranked:
+        if limit is not None and len(chosen) >= limit:
+            break
+        marginal = sum(share for term, share in s.covers if term not in covered)
+        keep = s.score >= best * min_relative or (
+            marginal >= min_marginal and s.score >= best * new_relative
+        )
+        if keep:
+            chosen.append(s)
+            if not (s.doc.unsafe or s.doc.edited_outside):
+                covered.update(term for term, _ in s.covers)
+    return chosen

@@ -7,6 +7,7 @@ import re
 from ..text.lexicon import STOP_WORDS, normalise, stem, terms, words
 
 __all__ = [
+    "ENGRAM_STOP_WORDS",
     "STOP_WORDS",
     "anchors",
     "estimate_tokens",
@@ -17,6 +18,14 @@ __all__ = [
     "terms",
     "words",
 ]
+
+# French stop words that are also English words a coding task means ("comment this function").
+ENGLISH_WORDS = frozenset(["comment", "car", "plus", "son"])
+# What is left of English contractions once the apostrophe splits them ("don't" -> "don").
+CONTRACTIONS = frozenset(
+    ["don", "doesn", "didn", "isn", "aren", "wasn", "won", "shouldn", "ll", "ve", "re"]
+)
+ENGRAM_STOP_WORDS = (STOP_WORDS - ENGLISH_WORDS) | CONTRACTIONS
 
 _PATHLIKE = re.compile(r"[\w.*-]*(?:/[\w.*-]+)+|[\w*-]+(?:\.[a-z0-9]{1,6})+\b")
 
@@ -97,7 +106,7 @@ def anchors(query: str) -> list[str]:
     for w in words(query):
         if (
             len(w) < 2
-            or w in STOP_WORDS
+            or w in ENGRAM_STOP_WORDS
             or w in GENERIC_MEMORY_WORDS
             or w in GENERIC_VERBS
             or w in WORKFLOW_WORDS
@@ -108,12 +117,19 @@ def anchors(query: str) -> list[str]:
 
 
 def mentions_workflow(query: str) -> bool:
-    return any(w in WORKFLOW_WORDS for w in words(query))
+    """``workflow`` as a word of the task; ``.github/workflows/ci.yml`` is a path, not a request."""
+    return any(w in WORKFLOW_WORDS for w in words(_PATHLIKE.sub(" ", query)))
 
 
 def query_paths(query: str) -> list[str]:
     """Path-like tokens (``src/app/x.py``, ``foo.test.ts``) that may hit ``applies_to`` globs."""
-    return [p.strip("./") or p for p in _PATHLIKE.findall(query) if "/" in p or "." in p]
+    found = []
+    for p in _PATHLIKE.findall(query):
+        if "/" not in p and "." not in p:
+            continue
+        p = p.rstrip(".")  # a sentence's full stop, not part of the path
+        found.append(p[2:] if p.startswith("./") else p.lstrip("/"))
+    return [p for p in found if p]
 
 
 def estimate_tokens(text: str) -> int:

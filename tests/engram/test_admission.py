@@ -1,0 +1,124 @@
+"""Admission and recall across wording: the floor, generic words, folding, variants, stacks."""
+
+from __future__ import annotations
+
+from haki.engram import LoadRequest, load
+from haki.engram.disclosure import NOTHING_MATCHED, explain, render
+from haki.engram.text import anchors, query_paths
+from haki.engram.vocabulary import task_anchors, task_languages, term
+
+TODAY = "2026-06-01"
+
+
+def plan_for(repo, query: str, **kw):
+    return load(LoadRequest(query, record_usage=False, **kw), repo.roots(), today=TODAY)
+
+
+def ids(plan) -> list[str]:
+    return [i.id for i in plan.batch]
+
+
+def reasons(plan) -> dict[str, str]:
+    return {s.id: f"{s.reason}: {s.detail}" for s in plan.omitted}
+
+
+def test_derived_forms_and_shorthand_meet_the_memory_words() -> None:
+    assert term("capitalization") == term("capitalize")
+    assert term("authorization") == term("authorize")
+    assert term("injection") == term("inject")
+    assert term("retried") == term("retry") == term("retries")
+    assert term("analysis") == "analysis"  # -sis is not a British -ise
+    (a11y,) = task_anchors("a11y")
+    assert a11y.alternates == (term("accessibility"),)
+    assert [a.generic for a in task_anchors("refactor the code")] == [False, True]
+
+
+def test_comment_is_an_english_word_here_and_contractions_are_not_anchors() -> None:
+    assert anchors("don't comment the obvious") == ["comment", "obvious"]
+
+
+def test_paths_keep_their_leading_dot_and_drop_a_full_stop() -> None:
+    assert query_paths("edit .github/workflows/ci.yml and ./src/a.py.") == [
+        ".github/workflows/ci.yml",
+        "src/a.py",
+    ]
+
+
+def test_languages_come_from_words_tools_and_extensions() -> None:
+    assert task_languages("wrap errors in Go", []) == {"go"}
+    assert task_languages("go ahead and add jest tests", []) == {"js"}
+    assert task_languages("edit the parser", ["pkg/parser/parser_test.go"]) == {"go"}
+    assert task_languages("tidy the readme", []) == frozenset()
+
+
+def test_a_task_that_shares_only_generic_words_loads_nothing_and_says_so(repo) -> None:
+    repo.add("service-layer", tags=["architecture"], directive="Keep the service code thin.")
+    repo.add("reuse-code", tags=["refactoring"], directive="Reuse existing code and helpers.")
+    plan = plan_for(repo, "improve the code of the service")
+    assert plan.batch == () and plan.omitted_cards == ()
+    assert set(reasons(plan).values()) == {"weak_match: generic words only"}
+    assert render(plan).text.splitlines()[1] == NOTHING_MATCHED
+    assert NOTHING_MATCHED in explain(plan)
+
+
+def test_the_floor_weighs_words_no_memory_uses(repo) -> None:
+    repo.add("commit-footer", tags=["git"], triggers=["commit footer"], directive="No footers.")
+    plan = plan_for(repo, "bump the copyright year in the footer")
+    assert plan.batch == ()
+    assert reasons(plan)["commit-footer"].startswith("weak_match: explains")
+    assert ids(plan_for(repo, "what goes in the commit footer")) == ["commit-footer"]
+
+
+def test_a_whole_trigger_phrase_counts_more_than_its_words(repo) -> None:
+    repo.add("a11y", tags=["accessibility"], triggers=["screen reader"], directive="Use ARIA.")
+    repo.add("reader-io", tags=["io"], directive="Stream files with a buffered reader.")
+    plan = plan_for(repo, "make the buttons readable by screen readers")
+    assert ids(plan) == ["a11y"]
+
+
+def test_a_second_intent_loads_when_it_explains_a_part_the_first_does_not(repo) -> None:
+    repo.add("pytest-style", tags=["pytest", "testing"], directive="Use pytest fixtures.")
+    repo.add("ruff-format", tags=["ruff", "formatting"], directive="Run ruff format.")
+    repo.add("pytest-markers", tags=["pytest"], directive="Mark slow pytest tests.")
+    plan = plan_for(repo, "add a pytest fixture for the client and run ruff format on it")
+    assert set(ids(plan)[:2]) == {"pytest-style", "ruff-format"}
+
+
+def test_a_retired_memory_hands_its_match_to_its_current_variant(repo) -> None:
+    repo.add(
+        "black-isort",
+        tags=["python", "formatting", "black", "isort"],
+        directive="Format with Black and sort imports with isort.",
+        lifecycle="superseded",
+    )
+    repo.add("ruff-format", tags=["python", "formatting", "ruff"], directive="Run ruff format.")
+    repo.add("python-logging", tags=["python", "logging"], directive="Log with structured fields.")
+    plan = plan_for(repo, "sort the imports with isort")
+    assert ids(plan) == ["ruff-format"]
+    assert plan.batch[0].reasons == ("current variant of black-isort (superseded)",)
+    assert reasons(plan)["black-isort"] == "lifecycle: superseded"
+
+
+def test_a_memory_for_another_language_stays_out(repo) -> None:
+    repo.add("pytest-names", tags=["python", "testing"], triggers=["unit test"], directive="x.")
+    repo.add("vitest-names", tags=["typescript", "testing"], triggers=["unit test"], directive="y.")
+    repo.add("test-coverage", tags=["testing"], triggers=["unit test"], directive="Cover edges.")
+    plan = plan_for(repo, "unit test in typescript")
+    assert "pytest-names" not in ids(plan)
+    assert reasons(plan)["pytest-names"] == "other_stack: for python, task is js"
+    assert ids(plan)[0] == "vitest-names"
+
+
+def test_many_memories_on_one_shared_word_are_a_topic_not_a_match(repo) -> None:
+    for n in range(5):
+        repo.add(f"perf-{n}", tags=["performance", f"area{n}"], directive=f"Area {n} rule.")
+    assert ids(plan_for(repo, "improve the performance of the service")) == []
+    assert len(ids(plan_for(repo, "performance"))) == 5  # a one-word lookup lists the topic
+
+
+def test_a_path_trigger_outranks_a_word_match(repo) -> None:
+    repo.add("workflow-approval", tags=["ci"], applies_to=[".github/workflows/*.yml"])
+    repo.add("ci-notes", tags=["ci", "github"], directive="The CI gate runs on GitHub.")
+    plan = plan_for(repo, "edit .github/workflows/ci.yml")
+    assert ids(plan)[0] == "workflow-approval"
+    assert plan.restrictions == ()  # a path's "workflows" is not a request for skills
