@@ -136,13 +136,11 @@ def test_claude_prompt_delta_across_three_prompts(ws: Repo) -> None:
     assert first == (
         answer(
             "UserPromptSubmit",
-            "[engram] UserPromptSubmit: 2 new bodies, 1 card, 0 already loaded; "
+            "[engram] UserPromptSubmit: 2 new bodies, 0 cards, 0 already loaded; "
             "anchors: pytest, fixture, api, handlers; read=auto; "
             f"set {signature(['pytest-style', 'api-layer'])}\n\n"
             "### pytest-style [rule, instruction]\n- Fixtures live in conftest.py.\n\n"
-            "### api-layer [rule, instruction]\n- Handlers parse input and call one service.\n\n"
-            "- db-session [rule] Open one database session per request.\n"
-            "fetch: engram load --id db-session",
+            "### api-layer [rule, instruction]\n- Handlers parse input and call one service.",
         )
         + "\n"
     )
@@ -150,10 +148,12 @@ def test_claude_prompt_delta_across_three_prompts(ws: Repo) -> None:
     assert claude.send("UserPromptSubmit", prompt="add a pytest fixture for the api handlers") == (
         "{}\n"
     )
-    third = claude.send("UserPromptSubmit", prompt="the api database session for pytest")
+    third = claude.send(
+        "UserPromptSubmit", prompt="a pytest fixture for the api handlers with one database session"
+    )
     assert context(third) == (
         "[engram] UserPromptSubmit: 1 new body, 0 cards, 2 already loaded; "
-        "anchors: api, database, session, pytest; read=auto; "
+        "anchors: pytest, fixture, api, handlers, database, session; read=auto; "
         f"set {signature(['pytest-style', 'api-layer', 'db-session'])}\n\n"
         "### db-session [rule, instruction]\n- Close it in a finally block.\n\n"
         "already loaded: pytest-style, api-layer"
