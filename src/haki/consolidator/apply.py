@@ -25,6 +25,13 @@ from .embedding import embed_texts
 from .identity import Action, FactView, IdentityKey, Newcomer, decide, is_replay, search_text
 from .types import Sourced
 
+# How a quarantine reason reads in ``conflict_sets.reason``.
+THREAT_LABELS = {
+    "exfiltration": "data exfiltration (send secrets or the conversation to an address)",
+    "safety_override": "safety override (discard the rules or reveal the system prompt)",
+    "jailbreak": "role-play jailbreak (a new identity without the rules)",
+}
+
 # Every status, disabled and deleted included: a replayed job must recognise
 # the facts its events produced even after someone disabled them, or it
 # would bring a forgotten fact back.
@@ -83,10 +90,11 @@ NEW_STATUS: dict[Action, str] = {
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """A guarded candidate with its canonical predicate."""
+    """A guarded candidate with its canonical predicate (and the threat that quarantines it)."""
 
     sourced: Sourced
     predicate: str
+    threat: str | None = None
 
     def newcomer(self) -> Newcomer:
         cand, event = self.sourced.candidate, self.sourced.event
@@ -247,7 +255,9 @@ async def _execute(
             )
     elif action == "quarantine":
         why = (
-            f"untrusted origin ({event.origin_trust})"
+            f"{item.threat}: the turn matches a {THREAT_LABELS[item.threat]} pattern"
+            if item.threat
+            else f"untrusted origin ({event.origin_trust})"
             if incumbent is None or event.origin_trust == "untrusted"
             else f"{event.origin_trust} source contradicts {incumbent.origin_trust} fact {incumbent.id}"
         )
@@ -275,7 +285,7 @@ async def apply_subject(
             counts["replay"] += 1
             continue
         incumbent = subject.active.get(new.key)
-        action = decide(new, incumbent)
+        action: Action = "quarantine" if item.threat else decide(new, incumbent)
         counts[action] += 1
         fact = await _execute(conn, item, action, incumbent, subject)
         if fact is not None:

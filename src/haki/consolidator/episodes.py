@@ -16,6 +16,7 @@ import numpy as np
 from ..providers.embed import Embedder
 from ..providers.extraction.types import EventRow
 from ..storage import Connection
+from ..text.injection import marks
 from .chunking import chunk_event
 from .embedding import embed_texts
 from .types import Chunk
@@ -33,10 +34,12 @@ WHERE project_id = %(project_id)s AND event_id = ANY(%(ids)s)"""
 
 INSERT_CHUNK = """
 INSERT INTO episode_chunks
-    (event_id, ordinal, org_id, project_id, subject_type, subject_id, kind, occurred_at, text, embedding)
+    (event_id, ordinal, org_id, project_id, subject_type, subject_id, kind, occurred_at, text, embedding,
+     origin_trust, actor_type, marks)
 VALUES
     (%(event_id)s, %(ordinal)s, %(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s,
-     %(kind)s, %(occurred_at)s, %(text)s, %(embedding)s)
+     %(kind)s, %(occurred_at)s, %(text)s, %(embedding)s, %(origin_trust)s, %(actor_type)s,
+     %(marks)s)
 ON CONFLICT (event_id, ordinal) DO NOTHING"""
 
 SET_EVENT_EMBEDDING = """
@@ -91,6 +94,9 @@ async def store_chunks(conn: Connection, embedder: Embedder, events: Sequence[Ev
                     "occurred_at": e.occurred_at,
                     "text": c.text,
                     "embedding": vectors[i],
+                    "origin_trust": e.origin_trust,
+                    "actor_type": e.actor_type,
+                    "marks": list(marks(c.text)),
                 }
                 for i, (e, c) in enumerate(chunks)
             ],

@@ -77,17 +77,24 @@ async def consolidate(
     sourced = [Sourced(c, e) for e, cands in zip(events, extracted, strict=True) for c in cands]
     subject_ids = sorted({e.subject_id for e in events})
     guarded = guard(sourced, await _served(conn, project_id, subject_ids) if sourced else ())
+    position = {e.id: i for i, e in enumerate(events)}
 
-    raw_predicates = (s.candidate.predicate for s in guarded.accepted)
+    held = [(s, None) for s in guarded.accepted] + [
+        (q.sourced, q.reason) for q in guarded.quarantined
+    ]
+    raw_predicates = (s.candidate.predicate for s, _ in held)
     predicates = await canonical_predicates(conn, embedder, project_id, raw_predicates)
     actions: Counter[str] = Counter()
     created: list[NewFact] = []
     for subject_id in subject_ids:
-        items = [
-            Item(s, predicates[s.candidate.predicate])
-            for s in guarded.accepted
-            if s.event.subject_id == subject_id
-        ]
+        items = sorted(
+            (
+                Item(s, predicates[s.candidate.predicate], threat)
+                for s, threat in held
+                if s.event.subject_id == subject_id
+            ),
+            key=lambda i: position[i.sourced.event.id],
+        )
         if items:
             counts, facts = await apply_subject(conn, project_id, subject_id, items)
             actions.update(counts)

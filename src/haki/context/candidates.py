@@ -33,7 +33,8 @@ ELIGIBLE = """
 
 FACT_COLUMNS = """
     f.id, f.predicate, f.value, f.confidence, f.valid_from, f.recorded_from,
-    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text"""
+    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text,
+    f.origin_trust"""
 
 # hnsw returns at most ef_search rows per scan; the iterative scan keeps
 # scanning until a filtered top-K is complete instead of returning fewer.
@@ -133,6 +134,7 @@ def fact_row(rec: dict[str, Any]) -> FactRow:
         search_text=rec["search_text"],
         distance=rec["distance"],
         fulltext=float(rec["fulltext"] or 0.0),
+        origin_trust=rec["origin_trust"],
     )
 
 

@@ -25,7 +25,7 @@ from ..storage import Connection
 from .config import RetrievalConfig
 from .types import EpisodeRow
 
-CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text"
+CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text, c.origin_trust, c.actor_type, c.marks"
 
 # The full-text leg needs no query vector: it is sent while the query is
 # being embedded.
@@ -54,6 +54,7 @@ ORDER BY c.id"""
 # gap longer than that starts another conversation), in chronological order.
 NEIGHBOURS = """
 SELECT a.id AS anchor_id, nb.offset_n, nb.id, nb.event_id, nb.kind AS event_kind, nb.occurred_at, nb.text,
+       nb.origin_trust, nb.actor_type, nb.marks,
        (nb.embedding <=> %(vec)s)::float8 AS distance
 FROM episode_chunks a
 CROSS JOIN LATERAL (
@@ -106,6 +107,9 @@ def episode_row(rec: dict[str, Any]) -> EpisodeRow:
         occurred_at=rec["occurred_at"],
         text=rec["text"],
         distance=rec["distance"],
+        origin_trust=rec["origin_trust"],
+        actor_type=rec["actor_type"],
+        marks=tuple(rec["marks"]),
     )
 
 

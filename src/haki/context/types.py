@@ -42,6 +42,7 @@ class FactRow:
     search_text: str  # the readable "predicate: value" with its qualifiers
     distance: float | None  # cosine distance to the query; None without an embedding
     fulltext: float  # ts_rank_cd normalised to [0, 1)
+    origin_trust: str = "trusted"
 
     kind: ItemKind = field(default="fact", init=False)
 
@@ -58,6 +59,9 @@ class EpisodeRow:
     occurred_at: datetime
     text: str
     distance: float | None
+    origin_trust: str = "trusted"
+    actor_type: str | None = None
+    marks: tuple[str, ...] = ()  # set by the consolidator: see text.injection.marks
 
     kind: ItemKind = field(default="episode", init=False)
 

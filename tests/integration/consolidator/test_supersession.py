@@ -109,15 +109,21 @@ async def test_untrusted_origin_is_quarantined_and_its_instruction_rejected(db, 
     }
     await add_events(db, [payload], start=5, origin_trust="untrusted")
     summary = await run_pending(fake_worker)
-    assert summary.rejected == {"agent_command": 1, "low_trust_instruction": 1}
-    assert summary.actions == {"quarantine": 1}
-    paris, berlin = await facts(db)
+    assert summary.rejected == {"low_trust_instruction": 1, "safety_override": 1}
+    assert summary.actions == {"quarantine": 2}
+    paris, *held = await facts(db)
+    berlin, note = sorted(held, key=lambda f: f["value"] != "Berlin")
     assert (paris["value"], paris["status"]) == ("Paris", "active")
     assert (berlin["value"], berlin["status"]) == ("Berlin", "candidate")
+    assert note["status"] == "candidate"
     async with db.transaction(project_id="p1") as conn:
-        cur = await conn.execute("SELECT kind, status, fact_ids FROM conflict_sets")
-        (conflict,) = await cur.fetchall()
-    assert conflict["kind"] == "quarantine" and conflict["fact_ids"] == [berlin["id"]]
+        cur = await conn.execute(
+            "SELECT kind, status, fact_ids, reason FROM conflict_sets ORDER BY created_at, id"
+        )
+        conflicts = {c["fact_ids"][0]: c for c in await cur.fetchall()}
+    assert {c["kind"] for c in conflicts.values()} == {"quarantine"}
+    assert conflicts[berlin["id"]]["reason"] == "untrusted origin (untrusted)"
+    assert conflicts[note["id"]]["reason"].startswith("safety_override: ")
 
 
 async def test_lower_trust_contradiction_is_quarantined(db, fake_worker):

@@ -39,6 +39,9 @@ class PacketFactOut(BaseModel):
     source_event_ids: list[UUID]
     fact_kind: str
     volatility: str
+    origin_trust: str = Field(
+        description="Trust of the source the fact came from: trusted, semi_trusted, third_party, untrusted"
+    )
     text: str = Field(
         description="What the fact costs: the rendered line counted against the budget"
     )
@@ -49,7 +52,15 @@ class PacketEpisodeOut(BaseModel):
     event_id: UUID
     kind: str
     occurred_at: datetime
-    excerpt: str
+    excerpt: str = Field(
+        description="The chunk's words; a captured <haki_memory> block is quoted, never served as a block"
+    )
+    origin_trust: str = Field(description="Trust of the event the episode comes from")
+    actor_type: str | None = Field(description="Who produced the event (user, agent, tool, ...)")
+    marks: list[str] = Field(
+        description="What the episode holds: exfiltration, safety_override, jailbreak, "
+        "instruction_like, memory_block"
+    )
     text: str
 
 

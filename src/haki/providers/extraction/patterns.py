@@ -98,10 +98,19 @@ IMPERATIVES_EN = (
     "run|use|write|add|check|commit|push|test|review|ask|reply|answer|respond|call|send|keep|put|include"
     "|format|lint|document|deploy|merge|rebase|tag|update|back up|log|cc|copy|double-check|confirm|lock|close"
     "|save|cite|mention|sign|read|respect|store|name|prefix|squash|open|email|notify|wear|bring|book|pay"
+    "|schedule|paste|rotate|share|leave|set|make|take|give|show|print|delete|remove|install|upgrade"
+    "|restart|reboot|encrypt|archive|clean|order|buy|translate|summarise|summarize|round|spell|capitalise"
+    "|capitalize|indent|wrap|forward|attach|drink|eat|park|unplug|water|feed|walk|label|file|charge|text"
+    "|greet|address|sort|list|link|quote|pin|mark|flag|track|measure|convert|reserve|plan|start|end|finish"
+    "|stop|avoid|skip|turn|switch|go|come|work|write down|note|remind|tell|explain|highlight|bold|trust"
 )
 IMPERATIVES_FR = (
     "lancer|utiliser|écrire|ajouter|vérifier|répondre|tester|relire|mettre|envoyer|garder|inclure|formater"
     "|documenter|déployer|fusionner|demander|appeler|sauvegarder|nommer|fermer|signer|citer"
+    "|planifier|partager|coller|supprimer|installer|redémarrer|chiffrer|archiver|traduire|résumer"
+    "|arrondir|joindre|imprimer|commander|réserver|payer|publier|pousser|parler|transmettre|noter"
+    "|rappeler|prévenir|expliquer|éviter|laisser|prendre|donner|garder|tutoyer|vouvoyer|indiquer"
+    "|préciser|mentionner|utiliser|respecter|lire|commencer|finir|terminer|programmer|copier|faire"
 )
 WANT_VERBS = (
     r"visit|go to|travel to|learn|try|adopt|start|open|move to|get into|become|write|publish|build"

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ...text.injection import clean
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .render import extraction_text, utterances
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
@@ -71,8 +72,6 @@ _STOP_FIRST = frozenset(
         "doing",
         "seeing",
         "hearing",
-        "reading",
-        "watching",
         "knowing",
         "getting",
         "talking",
@@ -307,9 +306,12 @@ def _value(rule: Rule, raw: str) -> Any | None:
         if rule.predicate == "occupation":
             value = _PLACE_TAIL.split(value)[0]
         return value if _phrase_ok(value, 5) else None
-    # Clauses: decisions, plans, conventions (whose pattern already fixed the verb).
-    is_convention = value.lower().startswith(("always", "never", "toujours", "jamais", "ne jamais"))
-    return value if is_convention or _phrase_ok(value, 12) else None
+    # Clauses: decisions, plans, conventions (whose pattern already fixed the
+    # verb or the "our rule is" frame, so any first word may follow).
+    if rule.predicate == "convention":
+        words = value.split()
+        return value if 2 <= len(words) <= 25 and words[-1].lower() not in _DANGLING else None
+    return value if _phrase_ok(value, 12) else None
 
 
 def _predicate(rule: Rule, match: re.Match[str]) -> str | None:
@@ -366,7 +368,7 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
     """Candidates stated by one utterance; the first statement of a (predicate, value) wins."""
     if utterance.role not in SUBJECT_ROLES:
         return []
-    text = extraction_text(utterance.text).replace("’", "'")
+    text = extraction_text(clean(utterance.text)).replace("’", "'")
     seen: set[tuple[str, str]] = set()
     out: list[Candidate] = []
     for sentence in _SENTENCES.split(text):

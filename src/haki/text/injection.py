@@ -1,0 +1,216 @@
+"""Reading captured text as an attacker would write it (pure, stdlib only).
+
+Captured turns may carry words meant for the agent rather than about the
+subject: a web page telling the agent to mail out the API keys, a user
+pasting a jailbreak, a transcript echoing the ``<haki_memory>`` block we
+served. Three functions answer the questions the consolidator and the
+context packet ask:
+
+- ``normalise``: the text a guard must judge — Unicode NFKC, invisible
+  characters (zero-width, bidi controls, soft hyphen) removed, common
+  Cyrillic and Greek look-alike letters folded to Latin, whitespace collapsed —
+  so "ign\\u200bore" and "ｉｇｎｏｒｅ" read as "ignore";
+- ``threats``: the hostile patterns found in a whole turn — ``exfiltration``
+  (send/forward/post secrets, keys or the conversation to an address),
+  ``safety_override`` (ignore the previous instructions, answer without
+  restrictions, never mention the safety policy, reveal the system prompt)
+  and ``jailbreak`` (role-play takeovers: "you are now DAN", developer mode),
+  in English and French. A whole turn is judged, never one sentence, because
+  attacks split their trigger across sentences;
+- ``marks``: how an episode served in a packet should be flagged — the
+  threats above, ``instruction_like`` for imperatives aimed at the agent,
+  ``memory_block`` for a captured ``<haki_memory>`` block.
+
+``neutralise_memory_tags`` rewrites the block's tags so a served episode can
+quote a captured block without ever being a block itself.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Invisible characters an attacker can slip inside a trigger word: zero-width
+# spaces and joiners, word joiner, invisible operators, BOM, soft hyphen,
+# Mongolian vowel separator, and every bidi embedding/override/isolate mark.
+INVISIBLE = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e"
+    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d\u206e\u206f"
+    "\u3164\ufeff\uffa0"
+)
+_INVISIBLE_RE = re.compile(f"[{INVISIBLE}]")
+# Look-alike letters NFKC leaves alone (Cyrillic and Greek), folded to the
+# Latin letter they imitate. Only the guard reads this form.
+_CONFUSABLES = str.maketrans(
+    "аеорсухіјԁһӏѕԛԝАВЕКМНОРСТХІЈЅԚԜαοντικρυχ",
+    "aeopcyxijdhlsqwABEKMHOPCTXIJSQWaovtikpyx",
+)
+_SPACES = re.compile(r"\s+")
+
+
+def strip_invisible(text: str) -> str:
+    return _INVISIBLE_RE.sub("", text)
+
+
+def clean(text: str) -> str:
+    """What an extractor reads: NFKC and no invisible characters; lines and letters kept."""
+    return unicodedata.normalize("NFKC", strip_invisible(text))
+
+
+def normalise(text: str) -> str:
+    """The form every guard reads: NFKC, no invisible characters, no look-alikes, single spaces."""
+    text = unicodedata.normalize("NFKC", strip_invisible(text))
+    text = text.translate(_CONFUSABLES).replace("’", "'").replace("‘", "'")
+    return _SPACES.sub(" ", text).strip()
+
+
+def _r(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+# --- exfiltration: a sending verb, something secret, and somewhere else -----
+_SEND = (
+    r"(?:send|sends|sending|forward|post|posting|upload|e-?mail|mail|leak|share|transmit|exfiltrate"
+    r"|copy|paste|dump|submit|report|relay|sync|push|pipe|beam|cc|bcc"
+    r"|envoie[rsz]?|envoyer|transmet[sz]?|transmettre|transf[èe]re[rsz]?|partage[rsz]?|poste[rsz]?"
+    r"|publie[rsz]?|copie[rsz]?|colle[rsz]?|recopie[rsz]?|fais suivre|faire suivre)"
+)
+_SECRET = (
+    r"(?:api[ _-]?keys?|keys?|secrets?|tokens?|passwords?|passphrases?|credentials?|creds|cookies?"
+    r"|session ids?|private|ssh|\.env|env(?:ironment)? var(?:iable)?s?|system prompt|instructions"
+    r"|conversations?|chats?|history|transcripts?|messages|memor(?:y|ies)|everything|all (?:the )?data"
+    r"|personal data|user data|card numbers?|credit cards?|bank details|iban"
+    r"|cl[ée]s?|mots? de passe|identifiants|jetons?|historique|[ée]changes|donn[ée]es"
+    r"|num[ée]ros? de carte|coordonn[ée]es bancaires)"
+)
+_DESTINATION = (
+    r"(?:https?://|www\.|ftp://|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+\.(?:example|com|net|org|io|ru|xyz|top|site|co|fr)\b"
+    r"|\bwebhook\b|\bpastebin\b|\bngrok\b|\bdiscord(?:app)?\.com\b)"
+)
+# Cheap first look: without an address there is nowhere to exfiltrate to.
+_DESTINATION_HINT = re.compile(r"://|www\.|@|webhook|pastebin|ngrok|\.[a-z]{2,7}\b", re.IGNORECASE)
+_EXFILTRATION = _r(
+    rf"\b{_SEND}\b[^!?\n]{{0,120}}?(?:\b|(?=\.)){_SECRET}\b[^!?\n]{{0,160}}?{_DESTINATION}"
+    rf"|\b{_SEND}\b[^.!?\n]{{0,40}}?(?:to|à|vers|sur|at|into)\s+{_DESTINATION}[^!?\n]{{0,120}}?(?:\b|(?=\.)){_SECRET}\b"
+)
+
+# --- safety override: discard the rules, hide them, or reveal the prompt ----
+_RULES = (
+    r"(?:instructions?|prompts?|rules?|directives?|guidelines?|polic(?:y|ies)|guardrails?|safeguards?"
+    r"|restrictions?|constraints?|programming|training|filters?|consignes?|r[èe]gles?|directives?"
+    r"|garde-fous|restrictions?|limites?|politiques?)"
+)
+_SAFETY_OVERRIDE = _r(
+    r"(?<!not )(?<!n't )(?<!never )\b(?:ignore|ignores|ignoring|disregard|forget|override|bypass|skip|drop|discard|abandon)\b"
+    rf"[^.!?\n]{{0,40}}?\b(?:previous|prior|above|earlier|preceding|all|any|every|your|the|system|safety|original|initial)\b[^.!?\n]{{0,30}}?\b{_RULES}\b"
+    r"|\b(?:without|with no|free of|free from|no more|remove|removing|disable|disabling|turn off|lift|bypass)\s+"
+    r"(?:any |all |the |your |of )*(?:restrictions?|limits|limitations|filters?|filtering|guardrails?|safeguards?"
+    r"|safety(?: \w+)?|censorship|content polic(?:y|ies)|moderation|ethical (?:guidelines|constraints))\b"
+    r"|\b(?:never|don't|do not|stop)\s+(?:ever\s+)?(?:mention|mentioning|tell|reveal|disclose|talk about|bring up|refer to|cite|follow|apply|enforce|warn about)\s+"
+    r"(?:(?:the user|users|anyone|anybody|me|them|people)(?: about)?\s+)?(?:the |your |any |our )*(?:safety|content|security|usage|ethics?|moderation)\s*(?:policy|policies|guidelines?|rules?|filters?|warnings?)"
+    r"|\b(?:reveal|print|show|repeat|output|leak|display|dump|recite|tell me|give me|write out)\s+(?:me\s+)?(?:the |your |all )*"
+    r"(?:full |entire |exact |hidden |secret |initial |original )*(?:system prompt|system message|hidden instructions|initial instructions|original instructions|instructions above)\b"
+    r"|\b(?:reveal|print|show|repeat|output|leak|display|dump|recite)\s+(?:me\s+)?your (?:full |entire |exact )?prompt\b"
+    r"|\bnew (?:system )?(?:instructions?|rules?)\s*:|\bsystem\s*(?:override|prompt)\s*:"
+    r"|<\|im_(?:start|end)\|>|<\s*/?\s*system\s*>|\[\s*/?\s*(?:system|inst)\s*\]"
+    # French
+    r"|\b(?:ignore[rsz]?|oublie[rsz]?|n[ée]glige[rsz]?|contourne[rsz]?|outrepasse[rsz]?|fais abstraction de)\b"
+    rf"[^.!?\n]{{0,40}}?\b(?:toutes?|tous|les|tes|vos|ces|pr[ée]c[ée]dentes?|ant[ée]rieures?)\b[^.!?\n]{{0,30}}?\b{_RULES}\b"
+    r"|\bsans (?:aucune |aucun |la moindre |plus de |de )?(?:restrictions?|limites?|filtres?|filtrage|censure|garde-fous|r[èe]gles|mod[ée]ration)\b"
+    r"|\b(?:ne (?:mentionne|parle|cite|dis|r[ée]v[èe]le)[sz]? (?:jamais|plus|pas|rien)|ne jamais (?:mentionner|parler|citer|r[ée]v[ée]ler))"
+    r"[^.!?\n]{0,20}?\b(?:politique|r[èe]gles?|consignes?) de (?:s[ée]curit[ée]|mod[ée]ration|contenu)"
+    r"|\b(?:r[ée]v[èe]le[rsz]?|affiche[rsz]?|montre[rsz]?|r[ée]p[èe]te[rsz]?|donne[sz]?-moi|recopie[rsz]?)\s+"
+    r"(?:le |ton |votre |tes |vos |les )*(?:prompt syst[èe]me|message syst[èe]me|instructions (?:cach[ée]es|initiales|syst[èe]me))"
+    r"|\bnouvelles? (?:instructions|consignes|r[èe]gles)\s*:"
+    r"|\bd[ée]sactive[rsz]? (?:tes |vos |les |la )*(?:filtres?|garde-fous|s[ée]curit[ée]|restrictions?|mod[ée]ration)"
+)
+
+# --- jailbreak: a new identity without the old rules ------------------------
+_JAILBREAK = _r(
+    r"(?:^|[.!?:;\"]\s*|\b(?:ok|okay|so|and|now),? )you(?: are|'re) now\b(?! (?:able|done|ready|all set|connected|logged|signed|subscribed|registered|set up)\b)"
+    r"|\bfrom now on,? (?:you(?: are|'re| will be| shall be)|act as|pretend|roleplay|role-play|behave as)\b"
+    r"|\b(?:act|acting|behave|respond|answer) as (?:if you (?:were|are|had)|an? (?:unrestricted|unfiltered|uncensored|evil|jailbroken|rogue)|dan\b)"
+    r"|\b(?:pretend|imagine|role-?play|play the role)\b[^.!?\n]{0,40}?\b(?:no|without|zero|free of|free from)\s+(?:any\s+)?(?:rules|restrictions|limits|filters|guidelines|ethics|morals)"
+    r"|(?-i:\bDAN\b)"
+    r"|\bdo anything now\b|\bdeveloper mode\b|\bgod mode\b|\bjailbr(?:eak|oken)\b|\bunfiltered (?:ai|mode|assistant)\b"
+    r"|\bevil (?:confidant|assistant|twin|mode)\b|\bunrestricted (?:ai|mode|assistant)\b"
+    # French
+    r"|\b(?:tu es|t'es|vous [êe]tes) (?:d[ée]sormais|maintenant|dor[ée]navant)\b"
+    r"|\b(?:[àa] partir de maintenant|d[ée]sormais|dor[ée]navant),? (?:tu es|vous [êe]tes|tu joues|joue|agis|fais comme)\b"
+    r"|\b(?:joue|jouez|fais|faites) (?:le r[ôo]le d'une?|comme si tu [ée]tais une?) (?:ia|assistant|intelligence)[^.!?\n]{0,30}?\bsans\b"
+    r"|\bfais comme si tu n'avais (?:aucune?|pas de|plus de) (?:r[èe]gles?|restrictions?|limites?|filtres?)"
+    r"|\bmode (?:d[ée]veloppeur|sans restriction|sans filtre|dieu)\b"
+)
+
+# --- imperatives aimed at the agent (marks only, never a reason to drop) ---
+_INSTRUCTION_LIKE = _r(
+    r"^(?:please,? )?(?:always|never(?! mind)|you must|you should|make sure to|remember to|ensure you)\b"
+    r"|(?:^|[.!?]\s)(?:always|never|you must|from now on)\b"
+    r"|^(?:toujours|jamais|ne jamais|tu dois|vous devez|n'oublie pas de|souviens-toi de|à partir de maintenant)\b"
+    r"|(?:^|[.!?]\s)(?:toujours|ne jamais|tu dois|vous devez)\b"
+)
+
+# Spaced or dotted letters ("i g n o r e  a l l  p r e v i o u s") defeat
+# word patterns; the squashed form keeps letters only.
+_SQUASHED = (
+    ("safety_override", "ignoreallpreviousinstructions"),
+    ("safety_override", "ignorepreviousinstructions"),
+    ("safety_override", "disregardallpreviousinstructions"),
+    ("safety_override", "revealthesystemprompt"),
+    ("safety_override", "ignoretouteslesinstructions"),
+    ("jailbreak", "youarenowdan"),
+    ("jailbreak", "doanythingnow"),
+)
+_NOT_LETTERS = re.compile(r"[^a-z]+")
+
+_MEMORY_TAG = re.compile(
+    r"<\s*/?\s*" + "".join(f"{re.escape(ch)}[{INVISIBLE}]*" for ch in "haki_memory") + r"[^>]*>",
+    re.IGNORECASE,
+)
+
+THREAT_KINDS = ("exfiltration", "safety_override", "jailbreak")
+
+
+def threats(text: str) -> tuple[str, ...]:
+    """The hostile pattern kinds found in a whole turn, in ``THREAT_KINDS`` order."""
+    norm = normalise(text)
+    found = set()
+    if _DESTINATION_HINT.search(norm) and _EXFILTRATION.search(norm):
+        found.add("exfiltration")
+    if _SAFETY_OVERRIDE.search(norm):
+        found.add("safety_override")
+    if _JAILBREAK.search(norm):
+        found.add("jailbreak")
+    squashed = _NOT_LETTERS.sub("", norm.lower())
+    found.update(kind for kind, needle in _SQUASHED if needle in squashed)
+    return tuple(k for k in THREAT_KINDS if k in found)
+
+
+def has_memory_block(text: str) -> bool:
+    return _MEMORY_TAG.search(text) is not None
+
+
+def instruction_like(text: str) -> bool:
+    """True for imperatives aimed at the agent ("Always…", "You must…", "Ne jamais…")."""
+    return _INSTRUCTION_LIKE.search(normalise(text)) is not None
+
+
+def marks(text: str) -> tuple[str, ...]:
+    """How a served episode is flagged: threat kinds, ``instruction_like``, ``memory_block``."""
+    found = list(threats(text))
+    if found or instruction_like(text):
+        found.append("instruction_like")
+    if has_memory_block(text):
+        found.append("memory_block")
+    return tuple(found)
+
+
+def neutralise_memory_tags(text: str) -> str:
+    """``<haki_memory>`` / ``</haki_memory>`` become ``[quoted haki_memory]`` / ``[/quoted haki_memory]``."""
+
+    def quoted(match: re.Match[str]) -> str:
+        closing = "/" in match.group(0).split("h", 1)[0]
+        return "[/quoted haki_memory]" if closing else "[quoted haki_memory]"
+
+    return _MEMORY_TAG.sub(quoted, text)
