@@ -98,11 +98,11 @@ IMPERATIVES_EN = (
     "run|use|write|add|check|commit|push|test|review|ask|reply|answer|respond|call|send|keep|put|include"
     "|format|lint|document|deploy|merge|rebase|tag|update|back up|log|cc|copy|double-check|confirm|lock|close"
     "|save|cite|mention|sign|read|respect|store|name|prefix|squash|open|email|notify|wear|bring|book|pay"
-    "|schedule|paste|rotate|share|leave|set|make|take|give|show|print|delete|remove|install|upgrade"
+    "|schedule|paste|rotate|share|set|show|print|delete|remove|install|upgrade"
     "|restart|reboot|encrypt|archive|clean|order|buy|translate|summarise|summarize|round|spell|capitalise"
     "|capitalize|indent|wrap|forward|attach|drink|eat|park|unplug|water|feed|walk|label|file|charge|text"
-    "|greet|address|sort|list|link|quote|pin|mark|flag|track|measure|convert|reserve|plan|start|end|finish"
-    "|stop|avoid|skip|turn|switch|go|come|work|write down|note|remind|tell|explain|highlight|bold|trust"
+    "|greet|address|sort|list|link|quote|pin|mark|flag|track|measure|convert|reserve|skip"
+    "|write down|note|remind|explain|highlight|bold"
 )
 IMPERATIVES_FR = (
     "lancer|utiliser|écrire|ajouter|vérifier|répondre|tester|relire|mettre|envoyer|garder|inclure|formater"
