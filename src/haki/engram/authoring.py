@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -13,6 +13,8 @@ from . import graph
 from .errors import DuplicateMemory, SchemaError
 from .hashes import record, sha256_file
 from .index import open_index, parse_file
+from .integrity import unsafe_findings
+from .loader import unsafe_reason
 from .memory import ID_PATTERN, LEVELS, TYPE_DIRS, TYPES, Memory
 from .text import estimate_tokens
 from .workspace import CONFIG_NAME, IGNORE_NAME, SUBDIRS, Root, Roots, memory_files, write_atomic
@@ -75,8 +77,14 @@ class NewMemory:
     content: str = ""
 
 
-def add(root: Root, new: NewMemory, today: str | None = None) -> Path:
-    """Write a memory from the template, check it parses, and record its hash."""
+def add(
+    root: Root, new: NewMemory, today: str | None = None, other_ids: Collection[str] = ()
+) -> Path:
+    """Write a memory from the template, check it parses, and record its hash.
+
+    ``depends_on`` must name memories that exist in this root or in ``other_ids``
+    (the other root's ids).
+    """
     if new.type not in TYPES:
         raise SchemaError(new.id, 1, f"type must be one of {', '.join(TYPES)}")
     if not ID_PATTERN.match(new.id):
@@ -88,8 +96,18 @@ def add(root: Root, new: NewMemory, today: str | None = None) -> Path:
     for rel in memory_files(root):
         if Path(rel).stem == new.id:
             raise DuplicateMemory(f"a memory file for {new.id!r} already exists: {rel}")
-    if any(doc.id == new.id for doc in open_index(root).docs):
+    known = {doc.id for doc in open_index(root).docs}
+    if new.id in known:
         raise DuplicateMemory(f"a memory with id {new.id!r} already exists")
+    missing = [d for d in new.depends_on if d not in known and d not in other_ids]
+    if missing:
+        import difflib
+
+        hints = sorted(
+            {h for d in missing for h in difflib.get_close_matches(d, [*known, *other_ids], 3)}
+        )
+        hint = f"; did you mean {', '.join(hints)}?" if hints else ""
+        raise SchemaError(new.id, 1, f"--depends-on {', '.join(missing)}: no such memory{hint}")
     today = today or dt.date.today().isoformat()
     rel = f"{TYPE_DIRS[new.type]}/{new.id}.md"
     path = root.path / rel
@@ -185,6 +203,15 @@ def lint(roots: Roots) -> tuple[LintFinding, ...]:
                 continue
             seen[memory.id] = rel
             findings.extend(_memory_checks(memory, where))
+            unsafe = unsafe_findings(root, rel)
+            if unsafe:
+                findings.append(
+                    LintFinding(
+                        "error",
+                        where,
+                        f"never shown to agents: {unsafe_reason(unsafe)}; remove it from the file",
+                    )
+                )
             edges.setdefault(memory.id, memory.depends_on)
     g = graph.build(edges)
     findings.extend(

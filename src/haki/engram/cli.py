@@ -385,11 +385,17 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _rehash(args: argparse.Namespace) -> int:
-    from .integrity import rehash
+    from .integrity import rehash_report
+    from .loader import unsafe_reason
 
-    changed = rehash(_roots(args).all())
+    changed, refused = rehash_report(_roots(args).all())
     print(f"recorded {changed} changed hash{'es' if changed != 1 else ''}")
-    return 0
+    for r in refused:
+        print(
+            f"refused: {r.scope}:{r.path} holds {unsafe_reason(r.findings)}; "
+            "remove it from the file, then run engram rehash again"
+        )
+    return 1 if refused else 0
 
 
 def _init(args: argparse.Namespace) -> int:
@@ -400,6 +406,13 @@ def _init(args: argparse.Namespace) -> int:
         print(f"created {path}")
     if not created:
         print("already initialised")
+    print(
+        "next steps:\n"
+        '  engram add rule --id <slug> --directive "<one imperative line>"   # a first memory\n'
+        "  engram hooks install --host claude   # or codex, gemini, cursor: memories reach "
+        "the agent by themselves\n"
+        "  engram mcp install --host claude     # or expose engram_load/engram_fetch as MCP tools"
+    )
     return 0
 
 
@@ -423,7 +436,13 @@ def _add(args: argparse.Namespace) -> int:
         level=args.level,
         content=args.content,
     )
-    print(f"created {add(root, new)}")
+    other = roots.workspace if args.to_global else roots.global_
+    other_ids: set[str] = set()
+    if other is not None:
+        from .index import open_index
+
+        other_ids = set(open_index(other, roots.config.ignore).ids)
+    print(f"created {add(root, new, other_ids=other_ids)}")
     return 0
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .plan import Item, LoadPlan
+from .plan import Item, LoadPlan, Skip
 from .text import estimate_tokens
 
 Tier = Literal["body", "card"]
@@ -53,12 +53,36 @@ def render(plan: LoadPlan) -> Rendering:
             dropped.append(item.id)
             tiers = [t for t in tiers if t[0] is not item]
             text = _compose(plan, tiers)
+    if plan.budget_tokens is not None and dropped and not tiers:
+        smallest = smallest_budget(plan)
+        text += (
+            f"budget of {plan.budget_tokens} tokens is too small for any memory; "
+            f"the smallest useful budget is {smallest} tokens\n"
+        )
     return Rendering(
         text,
         tuple(i.id for i, t in tiers if t == "body"),
         tuple(i.id for i, t in tiers if t == "card"),
         tuple(dropped),
         estimate_tokens(text),
+    )
+
+
+def smallest_budget(plan: LoadPlan) -> int:
+    """Tokens needed to show the best memory alone, as a card or (if shorter) its body."""
+    ranked = sorted([*plan.batch, *plan.omitted_cards], key=lambda i: i.rank)
+    if not ranked:
+        return 0
+    tiers: tuple[Tier, ...] = ("card", "body") if ranked[0].body is not None else ("card",)
+    return min(estimate_tokens(_compose(plan, [(ranked[0], tier)])) for tier in tiers)
+
+
+def requirements(ids: tuple[str, ...], skipped: tuple[Skip, ...]) -> str:
+    """``a, b (not shown: hash_mismatch; …)``: a prerequisite that failed the gate says so."""
+    hidden = {s.id: s for s in skipped}
+    return ", ".join(
+        i if i not in hidden else f"{i} (not shown: {hidden[i].reason}; {hidden[i].detail})"
+        for i in ids
     )
 
 
@@ -79,7 +103,7 @@ def _compose(plan: LoadPlan, tiers: list[tuple[Item, Tier]]) -> str:
         stale = " (stale)" if item.stale else ""
         lines += ["", f"### {item.id} [{item.type}, {item.authority}]{stale}"]
         if item.requires:
-            lines.append(f"requires: {', '.join(item.requires)}")
+            lines.append(f"requires: {requirements(item.requires, plan.skipped)}")
         lines.append((item.body or "").strip())
     cards = [item for item, tier in tiers if tier == "card"]
     if cards or plan.skipped:

@@ -48,15 +48,40 @@ def verify(roots: tuple[Root, ...]) -> tuple[Finding, ...]:
     return tuple(findings)
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    scope: str
+    path: str
+    findings: tuple[str, ...]
+
+
 def rehash(roots: tuple[Root, ...]) -> int:
-    """Accept every current file and source as-is; returns how many hashes changed."""
+    """Accept every current safe file and source; returns how many hashes changed."""
+    return rehash_report(roots)[0]
+
+
+def rehash_report(roots: tuple[Root, ...]) -> tuple[int, tuple[Refusal, ...]]:
+    """Like ``rehash``, and say which files were refused.
+
+    A file holding a secret or a prompt-injection line is never accepted: its
+    previous hash (if any) stays recorded, so it keeps failing the gate.
+    """
     changed = 0
+    refused: list[Refusal] = []
     for root in roots:
         if not root.path.is_dir():
             continue
         old = read_lock(root)
         files = memory_files(root)
-        memories = {rel: sha256_file(root.path / rel) or "" for rel in files}
+        memories = {}
+        for rel in files:
+            findings = unsafe_findings(root, rel)
+            if findings:
+                refused.append(Refusal(root.scope, rel, findings))
+                if rel in old.memories:
+                    memories[rel] = old.memories[rel]
+                continue
+            memories[rel] = sha256_file(root.path / rel) or ""
         sources = {
             src: digest
             for src in _sources(root, files)
@@ -68,7 +93,21 @@ def rehash(roots: tuple[Root, ...]) -> int:
         changed += len(set(old.memories) - set(memories))
         if new != old:
             write_lock(root, new)
-    return changed
+    return changed, tuple(refused)
+
+
+def unsafe_findings(root: Root, rel: str) -> tuple[str, ...]:
+    """Secrets anywhere in the file, injection lines in what agents would see."""
+    from . import safety
+
+    try:
+        raw = (root.path / rel).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ()
+    memory, _, _ = parse_file(root, rel)
+    shown = (memory.title, memory.directive, memory.summary, memory.content) if memory else ()
+    secrets = tuple(f for f in safety.scan([raw]) if f.startswith("secret:"))
+    return tuple(sorted(set(secrets) | set(safety.scan(shown))))
 
 
 def _sources(root: Root, files: list[str]) -> dict[str, set[str]]:

@@ -147,7 +147,13 @@ def _fetch(ids: Sequence[str], pool: Pool) -> list[Picked]:
     wanted = list(dict.fromkeys(ids))
     missing = [i for i in wanted if pool.lookup(i) is None]
     if missing and len(missing) == len(wanted):
-        raise MemoryNotFound(f"no visible memory with id {', '.join(missing)}")
+        import difflib
+
+        hints = list(
+            dict.fromkeys(m for i in missing for m in difflib.get_close_matches(i, pool.by_id, 3))
+        )
+        hint = f"; did you mean {', '.join(hints)}?" if hints else ""
+        raise MemoryNotFound(f"no visible memory with id {', '.join(missing)}{hint}")
     found = [doc for i in wanted if (doc := pool.lookup(i)) is not None]
     return [Picked(doc, 0.0, n, "fetched", ()) for n, doc in enumerate(found)]
 

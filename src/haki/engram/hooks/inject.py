@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..disclosure import card_line
+from ..disclosure import card_line, requirements
 from ..plan import Item, LoadPlan, Skip
 
 Tier = Literal["body", "card"]
@@ -97,14 +97,11 @@ def _render(
     )
     proof = f"[engram] {label}: {counts}; {why}; read={mode}; set {sig}"
     lines = [proof]
-    skipped_ids = {s.id: s for s in skipped}
     for item in bodies:
         stale = " (stale)" if item.stale else ""
         lines += ["", f"### {item.id} [{item.type}, {item.authority}]{stale}"]
         if item.requires:
-            lines.append(
-                "requires: " + ", ".join(_requirement(r, skipped_ids) for r in item.requires)
-            )
+            lines.append(f"requires: {requirements(item.requires, skipped)}")
         lines.append((item.body or "").strip())
     tail = [card_line(item) for item in cards]
     if already:
@@ -115,11 +112,6 @@ def _render(
     if tail:
         lines += ["", *tail]
     return "\n".join(lines)
-
-
-def _requirement(mid: str, skipped: dict[str, Skip]) -> str:
-    hidden = skipped.get(mid)
-    return mid if hidden is None else f"{mid} (not shown: {hidden.reason}; {hidden.detail})"
 
 
 def _n(count: int, one: str, many: str) -> str:
