@@ -357,6 +357,7 @@ def _load(args: argparse.Namespace) -> int:
 
 def _index(args: argparse.Namespace) -> int:
     from .hooks import rules
+    from .hooks.commands import print_rule_sync
     from .index import open_index
 
     roots = _roots(args)
@@ -369,7 +370,7 @@ def _index(args: argparse.Namespace) -> int:
         for p in ix.problems:
             print(f"  {root.scope}:{p.path}:{p.line}: {p.message}")
     for synced in rules.sync_existing(roots):
-        _print_rule_sync(synced, roots.workspace.base)
+        print_rule_sync(synced, roots.workspace.base)
     return 0
 
 
@@ -506,160 +507,21 @@ def _repo_paths(paths: Sequence[str], repo: Path) -> tuple[str, ...]:
 
 
 def _hook(args: argparse.Namespace) -> int:
-    from .hooks.runtime import DEADLINE, run
+    from .hooks.commands import hook
 
-    _deadline(DEADLINE)
-    try:
-        raw = sys.stdin.read()
-        out = run(args.host, raw, args.global_dir, False if args.no_global else None)
-    except BaseException as exc:  # the deadline, a closed stdin: answer no-op all the same
-        print(f"engram hook: {type(exc).__name__}: {exc}", file=sys.stderr)
-        out = "{}\n"
-    sys.stdout.write(out)
-    sys.stdout.flush()
-    return 0
-
-
-def _deadline(seconds: float) -> None:
-    import signal
-
-    if not hasattr(signal, "setitimer"):
-        return
-
-    def expire(_signum: int, _frame: object) -> None:
-        raise TimeoutError(f"gave up after {seconds:g} s")
-
-    signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    return hook(args)
 
 
 def _hooks(args: argparse.Namespace) -> int:
-    from .hooks import install as inst
-    from .hooks import rules
-    from .hooks.hosts import HOSTS, host
+    from .hooks.commands import hooks
 
-    roots = _roots(args)
-    project = roots.workspace.base
-    names = args.host or (list(HOSTS) if args.action == "status" else None)
-    if not names:
-        raise EngramError("name a host: --host claude|codex|gemini|cursor")
-    path_rules = roots.config.hooks.path_rules
-    for name in dict.fromkeys(names):
-        spec = host(name)
-        path = spec.config_path(project, args.to_global)
-        shown = _shown(path, project)
-        if args.action == "install":
-            change = inst.install(spec, path, spec.command(args.program), path_rules)
-            state = "installed" if change.changed else "already installed"
-            print(f"{name}: {state} in {shown} ({', '.join(change.events)})")
-            if name in rules.RULE_DIRS and path_rules == "native":
-                _print_rule_sync(rules.sync(roots, name), project)
-            _print_host_note(name, args.program)
-        elif args.action == "uninstall":
-            change = inst.uninstall(spec, path)
-            if change.changed:
-                print(f"{name}: removed Engram's hooks from {shown} ({', '.join(change.events)})")
-            else:
-                print(f"{name}: no Engram hooks in {shown}")
-            if name in rules.RULE_DIRS and not args.to_global:
-                removed = rules.remove(project, name)
-                if removed:
-                    print(f"{name}: removed {len(removed)} generated rule files")
-        else:
-            events = inst.installed_events(spec, path)
-            wanted = [r.event for r in spec.registrations(path_rules)]
-            missing = [e for e in wanted if e not in events]
-            if not events:
-                print(f"{name}: not installed ({shown})")
-                continue
-            command = inst.installed_command(spec, path) or ""
-            print(f"{name}: {', '.join(events)} in {shown}; runs: {command}")
-            if missing:
-                print(f"  missing: {', '.join(missing)} (run engram hooks install --host {name})")
-            directory = project / rules.RULE_DIRS.get(name, Path("-"))
-            if name in rules.RULE_DIRS and directory.is_dir():
-                count = len(list(directory.glob("*" + rules.SUFFIX[name])))
-                print(f"  rule files: {count} in {_shown(directory, project)}")
-            _check_program(command.split(" hook ")[0])
-    return 0
-
-
-def _print_rule_sync(synced: Any, project: Path) -> None:
-    where = _shown(synced.directory, project)
-    print(
-        f"{synced.host}: {synced.total} path rule files in {where} "
-        f"({len(synced.written)} written, {len(synced.removed)} removed)"
-    )
-
-
-def _print_host_note(name: str, program: str) -> None:
-    notes = {
-        "codex": "codex: hooks need `hooks = true` under [features] in config.toml on "
-        "Codex versions where they are not on by default",
-        "cursor": "cursor: session-start context is best effort; path rules in "
-        ".cursor/rules/engram/ carry the path-scoped memories",
-    }
-    if name in notes:
-        print(notes[name])
-    _check_program(program)
-
-
-_CHECKED: set[str] = set()
-
-
-def _check_program(program: str) -> None:
-    import shlex
-    import shutil
-
-    if program in _CHECKED:
-        return
-    _CHECKED.add(program)
-    try:
-        first = shlex.split(program)[0] if program.strip() else ""
-    except ValueError:
-        first = program
-    if first and shutil.which(first) is None:
-        print(
-            f"warning: {first!r} is not on PATH here; hosts will fail to run it "
-            "(pass --command /absolute/path/to/engram)",
-            file=sys.stderr,
-        )
-
-
-def _shown(path: Path, project: Path) -> str:
-    try:
-        return path.relative_to(project).as_posix()
-    except ValueError:
-        home = Path.home()
-        try:
-            return "~/" + path.relative_to(home).as_posix()
-        except ValueError:
-            return str(path)
+    return hooks(args)
 
 
 def _mcp(args: argparse.Namespace) -> int:
-    if args.action == "serve":
-        from .mcp_server import serve
+    from .hooks.commands import mcp
 
-        serve(_roots(args))
-        return 0
-    from .mcp_install import install_mcp, uninstall_mcp
-
-    if not args.host:
-        raise EngramError("name a host: --host claude|codex|gemini|cursor")
-    roots = _roots(args)
-    project = roots.workspace.base
-    for name in dict.fromkeys(args.host):
-        if args.action == "install":
-            path, changed = install_mcp(name, project, args.to_global, args.program)
-            state = "registered" if changed else "already registered"
-            print(f"{name}: {state} the engram MCP server in {_shown(path, project)}")
-            _check_program(args.program)
-        else:
-            path, changed = uninstall_mcp(name, project, args.to_global)
-            state = "removed the engram MCP server from" if changed else "no engram MCP server in"
-            print(f"{name}: {state} {_shown(path, project)}")
-    return 0
+    return mcp(args)
 
 
 if __name__ == "__main__":
