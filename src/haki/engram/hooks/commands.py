@@ -65,8 +65,16 @@ def hooks(args: argparse.Namespace) -> int:
             change = inst.install(spec, path, spec.command(args.program), path_rules)
             state = "installed" if change.changed else "already installed"
             print(f"{name}: {state} in {shown} ({', '.join(change.events)})")
-            if name in rules.RULE_DIRS and path_rules == "native":
+            # Cursor has no file event to hook: its rule files are the only path route.
+            native = path_rules == "native" or name == "cursor"
+            if name in rules.RULE_DIRS and native and not args.to_global:
                 print_rule_sync(rules.sync(roots, name), project)
+            elif name in rules.RULE_DIRS and not args.to_global:
+                removed = rules.remove(project, name)
+                if removed:
+                    print(
+                        f"{name}: removed {len(removed)} generated rule files (path_rules: hooks)"
+                    )
             _print_host_note(name, args.program)
         elif args.action == "uninstall":
             change = inst.uninstall(spec, path)
