@@ -40,8 +40,11 @@ def wait_healthy(
 
 
 @contextlib.contextmanager
-def running_server(base_url: str | None = None, env: dict[str, str] | None = None) -> Iterator[str]:
-    """Yield a base URL: the given one, or a fresh server on a temp data dir."""
+def running_server(
+    base_url: str | None = None, env: dict[str, str] | None = None, python: str | None = None
+) -> Iterator[str]:
+    """Yield a base URL: the given one, or a fresh server on a temp data dir
+    (run by ``python``: another checkout's interpreter serves its own code)."""
     if base_url:
         wait_healthy(base_url)
         yield base_url.rstrip("/")
@@ -59,7 +62,10 @@ def running_server(base_url: str | None = None, env: dict[str, str] | None = Non
         }
         log = open(Path(data_dir) / "serve.log", "w")  # noqa: SIM115 - lives as long as the child
         proc = subprocess.Popen(
-            [sys.executable, "-m", "haki.cli", "serve"], env=child_env, stdout=log, stderr=log
+            [python or sys.executable, "-m", "haki.cli", "serve"],
+            env=child_env,
+            stdout=log,
+            stderr=log,
         )
         url = f"http://127.0.0.1:{port}"
         try:

@@ -1,38 +1,53 @@
-"""POST /v1/context latency over HTTP on loopback, with the naive full scan beside it.
+"""POST /v1/context latency over HTTP on loopback, one workload at a time.
 
-One scope holds N facts and N episode chunks. A ``haki serve`` subprocess runs
-against that database, warmed up, and 200 distinct varied queries are sent
-one after the other, twice. Printed: p50/p95/p99 of the whole call (query
-embedding included: first pass) and without the embedding (second pass: the
-server's query-embedding cache answers), then the SQL cost of phase 1 + 2
-against the naive full scan that scores every active fact of the scope, on
-the same queries and connection.
+Workloads (``context_workloads``): ``corpus`` (N facts and N episode chunks
+from the template corpus, copied in), ``100k`` (the same at 100,000 rows),
+``conversational`` (10,000 short third-person events in one subject, whose
+every question word is shared by hundreds of turns) and ``locomo`` (the
+LoCoMo dev conversations, one scope of about 550 turns each). A ``haki
+serve`` subprocess runs against the seeded database, warmed up, and the
+workload's distinct queries are sent one after the other. Printed per
+workload: p50/p95/p99 of the whole call (query embedding included), and of
+the same queries again (the server's query-embedding cache answers), the
+per-stage split from ``Server-Timing``, and the most rows each episode
+stage handled (``Haki-Work``), beside its cap.
 
-``--rounds N`` repeats the HTTP measurement N times against the same warm
-server, each round with its own distinct queries (so each pays for its
-embeddings): one line per round shows how much the figures move from one
-round to the next on a shared machine, without seeding the scope again.
+``--baseline REPO`` serves the same database a second time from another
+checkout (its ``.venv``), and sends each query to both servers, alternating
+which goes first: both versions are measured in the same time window, on
+the same data, which is the only fair comparison on a shared machine.
 
-Vectors: with ``--vectors real`` (default up to 20,000 rows) every text is
-embedded with the local MiniLM embedder. Beyond that, embedding would take
-minutes per 20,000 texts, so ``--vectors topic`` embeds one centroid per text
-template and gives each row a unit vector drawn around its template's
-centroid: the index sees clustered, realistic geometry, not uniform noise.
+``--rounds N`` repeats the measurement N times against the same warm
+servers, each round with its own distinct queries: one table per round
+shows how much the figures move on a shared machine.
 
-    .venv/bin/python bench/context_latency.py                      # 10,000 + 10,000
-    .venv/bin/python bench/context_latency.py --rows 100000        # topic vectors
-    .venv/bin/python bench/context_latency.py --rounds 3           # three rounds, one line each
-    .venv/bin/python bench/context_latency.py --database-url postgresql://...   # reuses a seeded scope
+Vectors (``corpus``): with ``--vectors real`` (default up to 20,000 rows)
+every text is embedded with the local MiniLM embedder. Beyond that, ``--vectors
+topic`` embeds one centroid per text template and gives each row a unit
+vector drawn around its template's centroid. ``corpus`` also prints the SQL
+cost of the fact phase 1 + 2 against the naive full scan.
+
+    .venv/bin/python bench/context_latency.py                          # corpus, 10,000 + 10,000
+    .venv/bin/python bench/context_latency.py --workload all           # every workload
+    .venv/bin/python bench/context_latency.py --workload conversational --baseline ../i16-base
+    .venv/bin/python bench/context_latency.py --workload 100k
+    .venv/bin/python bench/context_latency.py --rounds 3               # three rounds, one line each
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -44,6 +59,7 @@ from psycopg.rows import dict_row
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_corpus as corpus
+import context_workloads as workloads
 from _server import running_server
 from haki.context.candidates import (
     LEXICAL,
@@ -214,37 +230,88 @@ def summary(values: list[float]) -> str:
     return f"{pct(values, 50):7.2f} | {pct(values, 95):7.2f} | {pct(values, 99):7.2f}"
 
 
-def http_run(
-    base_url: str, queries: list[str], warm_up: list[str]
-) -> tuple[list[float], list[float], list[int], dict[str, list[float]]]:
-    """Two passes over the same distinct queries: the first pays for each
-    query's embedding, the second finds it in the server's query cache."""
-    total, cached, served = [], [], []
-    stages: dict[str, list[float]] = {}
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.2f} / {five:.2f}"
 
-    def call(client: httpx.Client, q: str) -> tuple[float, httpx.Response]:
-        t0 = time.perf_counter()
-        r = client.post(
-            "/v1/context", json={"project_id": PROJECT, "subject_id": SUBJECT, "query": q}
-        )
-        ms = (time.perf_counter() - t0) * 1000
-        r.raise_for_status()
-        return ms, r
 
-    with httpx.Client(base_url=base_url, timeout=30) as client:
-        for q in warm_up:  # connections, plans, caches; never measured
-            call(client, q)
-        for q in queries:
-            ms, r = call(client, q)
-            timings = dict(part.split(";dur=") for part in r.headers["server-timing"].split(", "))
-            for stage, dur in timings.items():
-                stages.setdefault(stage, []).append(float(dur))
-            total.append(ms)
-            body = r.json()
-            served.append(len(body["packet"]["facts"]) + len(body["packet"]["episodes"]))
-        for q in queries:
-            cached.append(call(client, q)[0])
-    return total, cached, served, stages
+@dataclass
+class Side:
+    """What one server measured: call times, per-stage times and work counts."""
+
+    name: str
+    base_url: str
+    total: list[float] = field(default_factory=list)
+    cached: list[float] = field(default_factory=list)
+    stages: dict[str, list[float]] = field(default_factory=dict)
+    work: dict[str, list[int]] = field(default_factory=dict)
+    served: list[int] = field(default_factory=list)
+    slowest: list[tuple[float, str]] = field(default_factory=list)
+
+
+def call(client: httpx.Client, ask: workloads.Ask) -> tuple[float, httpx.Response]:
+    t0 = time.perf_counter()
+    r = client.post(
+        "/v1/context",
+        json={"project_id": PROJECT, "subject_id": ask.subject_id, "query": ask.query},
+    )
+    ms = (time.perf_counter() - t0) * 1000
+    r.raise_for_status()
+    return ms, r
+
+
+def record(side: Side, ask: workloads.Ask, ms: float, r: httpx.Response) -> None:
+    side.total.append(ms)
+    side.slowest.append((ms, ask.query))
+    for part in r.headers["server-timing"].split(", "):
+        name, _, dur = part.partition(";dur=")
+        side.stages.setdefault(name, []).append(float(dur))
+    for part in filter(None, r.headers.get("haki-work", "").split(", ")):
+        name, _, n = part.partition("=")
+        side.work.setdefault(name, []).append(int(n))
+    body = r.json()
+    side.served.append(len(body["packet"]["facts"]) + len(body["packet"]["episodes"]))
+
+
+def measure(sides: list[Side], asks: list[workloads.Ask], warm_up: list[workloads.Ask]) -> None:
+    """Each query to every server, the order rotating from one query to the
+    next; then the same queries again (their embeddings now cached)."""
+    with ExitStack() as stack:
+        clients = [
+            stack.enter_context(httpx.Client(base_url=s.base_url, timeout=60)) for s in sides
+        ]
+        for ask in warm_up:  # connections, plans, caches; never measured
+            for client in clients:
+                call(client, ask)
+        for n, ask in enumerate(asks):
+            for k in range(len(sides)):
+                i = (n + k) % len(sides)
+                record(sides[i], ask, *call(clients[i], ask))
+        for n, ask in enumerate(asks):
+            for k in range(len(sides)):
+                i = (n + k) % len(sides)
+                sides[i].cached.append(call(clients[i], ask)[0])
+
+
+@contextlib.contextmanager
+def servers(url: str, baseline: Path | None) -> Iterator[list[Side]]:
+    """This checkout's server, and the baseline's on the same database."""
+    env = {"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
+    with ExitStack() as stack:
+        sides = [Side("this", stack.enter_context(running_server(env=env)))]
+        if baseline is not None:
+            python = str(baseline / ".venv" / "bin" / "python")
+            sides.append(
+                Side("baseline", stack.enter_context(running_server(env=env, python=python)))
+            )
+        yield sides
+
+
+def git_head(repo: Path) -> str:
+    out = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
+    return out.stdout.strip() or "?"
 
 
 def sql_run(
@@ -278,26 +345,182 @@ def sql_run(
     return two_phase, naive
 
 
+WORK_CAPS = {
+    "ep_lexical": "episode_candidates",
+    "ep_pool": "episode_pool",
+    "ep_neighbours": "episode_neighbour_rows",
+    "ep_ranked": "episode_ranked_rows",
+}
+
+
+def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
+    print(f"\n### {title}\n")
+    print("| version | measure (ms) | p50 | p95 | p99 |")
+    print("|---|---|---:|---:|---:|")
+    for s in sides:
+        label = f"{s.name} ({git_head(repos[s.name])})"
+        print(f"| {label} | HTTP call, query embedding included | {summary(s.total)} |")
+        print(f"| {label} | same query again (embedding cached) | {summary(s.cached)} |")
+    for s in sides:
+        print(
+            f"\n{s.name}: server stages, p50 / p95 / max (ms): "
+            + ", ".join(
+                f"{name} {pct(v, 50):.1f} / {pct(v, 95):.1f} / {max(v):.1f}"
+                for name, v in s.stages.items()
+            )
+        )
+        if s.work:
+            print(
+                f"{s.name}: episode rows per call, p50 / max: "
+                + ", ".join(f"{k} {pct(v, 50):.0f} / {max(v)}" for k, v in s.work.items())
+            )
+        worst = sorted(s.slowest, reverse=True)[:3]
+        print(f"{s.name}: slowest: " + "; ".join(f"{ms:.1f} ms {q!r}" for ms, q in worst))
+        print(f"{s.name}: items served per call: median {statistics.median(s.served):.0f}")
+
+
+def seed_workload(
+    name: str, url: str, args: argparse.Namespace, embedder: LocalEmbedder
+) -> tuple[list[workloads.Ask], list[workloads.Ask], str]:
+    """Seed the database for one workload; return (asks, warm-up asks, description)."""
+    wanted = args.queries * args.rounds
+    if name in ("corpus", "100k"):
+        rows = 100_000 if name == "100k" else args.rows
+        mode = args.vectors or ("real" if rows <= 20_000 else "topic")
+        if scope_size(url) >= rows:
+            log("reusing the facts already in the bench scope")
+        else:
+            seed(url, rows, mode, embedder)
+        every = corpus.queries(wanted)
+        warm = corpus.queries(20, seed=99, avoid=frozenset(every))
+        asks = [workloads.Ask(SUBJECT, q) for q in every]
+        desc = f"{rows:,} facts + {rows:,} episode chunks, one scope ({mode} vectors)"
+        return asks, [workloads.Ask(SUBJECT, q) for q in warm], desc
+    # No in-process worker: the consolidate call runs every job itself, and
+    # has run them all when it answers.
+    env = {"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
+    seeded = chunk_count(url) > 0
+    if seeded:
+        log(f"reusing the {name} workload already in {url}")
+    t0 = time.perf_counter()
+    if name == "conversational":
+        events = workloads.conversational_events(args.events)
+        if not seeded:
+            with running_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as c:
+                workloads.capture(c, PROJECT, SUBJECT, [(at, {"text": t}) for at, t in events])
+        questions = workloads.conversational_questions(wanted + 20)
+        asks = [workloads.Ask(SUBJECT, q) for q in questions]
+        log(f"captured and consolidated {len(events):,} events in {time.perf_counter() - t0:.0f}s")
+        desc = (
+            f"{len(events):,} short third-person events in one subject, captured and consolidated"
+        )
+        return asks[20:], asks[:20], desc
+    import locomo
+
+    turns, questions = locomo.load(locomo.DATA, None, None)
+    by_subject: dict[str, list[tuple[datetime, dict[str, str]]]] = {}
+    for t in turns:
+        payload = {"speaker": t.speaker, "text": t.text}
+        if t.caption:
+            payload["blip_caption"] = t.caption
+        by_subject.setdefault(t.sample_id, []).append((t.occurred_at, payload))
+    if not seeded:
+        with running_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as c:
+            for subject, events in by_subject.items():
+                workloads.capture(c, PROJECT, subject, events)
+    log(f"captured and consolidated {len(turns):,} LoCoMo turns in {time.perf_counter() - t0:.0f}s")
+    asks = workloads.spread([workloads.Ask(q.sample_id, q.text) for q in questions], wanted + 20)
+    sizes = sorted(len(v) for v in by_subject.values())
+    desc = f"LoCoMo dev: {len(sizes)} scopes of {sizes[0]}–{sizes[-1]} turns, their own questions"
+    return asks[20:], asks[:20], desc
+
+
+def chunk_count(url: str) -> int:
+    with psycopg.connect(url) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM episode_chunks WHERE project_id = %s", (PROJECT,)
+        ).fetchone()
+    return row[0] if row else 0
+
+
+def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -> None:
+    with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp:
+        from haki.storage.embedded import ensure_database, start_embedded
+
+        data = Path(tmp) if args.data_dir is None else args.data_dir / name
+        data.mkdir(parents=True, exist_ok=True)
+        server = start_embedded(data)
+        try:
+            with psycopg.connect(server.server.get_uri(), autocommit=True) as admin:  # type: ignore[attr-defined]
+                admin.execute(
+                    psycopg.sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(
+                        psycopg.sql.Literal(args.shared_buffers)
+                    )
+                )
+            server.stop()
+            server = start_embedded(data)
+            ensure_database(server.server.get_uri(), "haki_bench")  # type: ignore[attr-defined]
+            url = server.server.get_uri(database="haki_bench")  # type: ignore[attr-defined]
+            upgrade(url)
+            asks, warm, desc = seed_workload(name, url, args, embedder)
+            repos = {"this": Path(__file__).resolve().parents[1]}
+            if args.baseline:
+                repos["baseline"] = args.baseline.resolve()
+            before = load()
+            with servers(url, args.baseline) as sides:
+                for n in range(args.rounds):
+                    round_sides = [Side(s.name, s.base_url) for s in sides]
+                    mine = asks[n * args.queries : (n + 1) * args.queries] or asks[: args.queries]
+                    measure(round_sides, mine, warm if n == 0 else [])
+                    title = (
+                        f"{name}: POST /v1/context — {desc}; {len(mine)} queries, sequential, "
+                        f"loopback, default budget; {before} → {load()}"
+                        + ("" if args.rounds == 1 else f"; round {n + 1} of {args.rounds}")
+                    )
+                    print_sides(title, round_sides, repos)
+            if name == "corpus" and not args.baseline:
+                two_phase, naive = sql_run(url, [a.query for a in asks[: args.queries]], embedder)
+                print("\n| fact SQL (ms) | p50 | p95 | p99 |")
+                print("|---|---:|---:|---:|")
+                print(f"| phase 1 + 2 (two indexed top-64, scored union) | {summary(two_phase)} |")
+                print(f"| naive full scan (score every active fact) | {summary(naive)} |")
+                ratio = statistics.median(naive) / statistics.median(two_phase)
+                print(f"naive / two-phase (p50): {ratio:.1f}x")
+        finally:
+            server.stop()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--rows", type=int, default=10_000, help="facts, and as many episode chunks")
+    ap.add_argument(
+        "--workload",
+        choices=["corpus", "conversational", "locomo", "100k", "all"],
+        default="corpus",
+        help="what to store and ask (all: every workload, one after the other)",
+    )
+    ap.add_argument("--rows", type=int, default=10_000, help="corpus: facts, and as many chunks")
+    ap.add_argument("--events", type=int, default=10_000, help="conversational: events captured")
     ap.add_argument("--queries", type=int, default=200, help="distinct queries per round")
     ap.add_argument(
-        "--rounds",
-        type=int,
-        default=1,
-        help="repeat the HTTP measurement with fresh queries, one result line per round",
+        "--rounds", type=int, default=1, help="measurements per workload, one table each"
+    )
+    ap.add_argument(
+        "--baseline",
+        type=Path,
+        help="another checkout (with its .venv) served on the same database and measured alongside",
+    )
+    ap.add_argument(
+        "--data-dir",
+        type=Path,
+        help="keep each workload's embedded database under DIR/<workload> and reuse it next time",
     )
     ap.add_argument(
         "--vectors",
         choices=["real", "topic"],
         default=None,
-        help="default: real up to 20,000 rows, topic beyond",
-    )
-    ap.add_argument(
-        "--database-url", help="an empty PostgreSQL database (default: a temporary embedded server)"
+        help="corpus: real MiniLM vectors (default up to 20,000 rows) or topic-clustered ones",
     )
     ap.add_argument(
         "--shared-buffers",
@@ -306,75 +529,18 @@ def main() -> None:
         "100k-row heap nor its hnsw index)",
     )
     args = ap.parse_args()
-    mode = args.vectors or ("real" if args.rows <= 20_000 else "topic")
-    embedder = LocalEmbedder()
     if args.rounds < 1 or args.queries < 1:
         ap.error("--rounds and --queries must be positive")
-    every = corpus.queries(args.queries * args.rounds)
-    rounds = [every[i * args.queries : (i + 1) * args.queries] for i in range(args.rounds)]
-    queries = rounds[0]
-    warm_up = corpus.queries(20, seed=99, avoid=frozenset(every))
-
-    with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp:
-        server = None
-        url = args.database_url
-        if url is None:
-            from haki.storage.embedded import ensure_database, start_embedded
-
-            server = start_embedded(Path(tmp))
-            if args.shared_buffers:
-                with psycopg.connect(server.server.get_uri(), autocommit=True) as admin:  # type: ignore[attr-defined]
-                    admin.execute(
-                        psycopg.sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(
-                            psycopg.sql.Literal(args.shared_buffers)
-                        )
-                    )
-                server.stop()
-                server = start_embedded(Path(tmp))
-            ensure_database(server.server.get_uri(), "haki_bench")  # type: ignore[attr-defined]
-            url = server.server.get_uri(database="haki_bench")  # type: ignore[attr-defined]
-        try:
-            upgrade(url)
-            if scope_size(url) >= args.rows:
-                log("reusing the facts already in the bench scope")
-                mode = "existing"
-            else:
-                seed(url, args.rows, mode, embedder)
-            with running_server(
-                env={"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
-            ) as base:
-                runs = [http_run(base, qs, warm_up) for qs in rounds]
-            total, cached, served, stages = runs[0]
-            two_phase, naive = sql_run(url, queries, embedder)
-        finally:
-            if server is not None:
-                server.stop()
-
-    buffers = "" if args.database_url else f", shared_buffers {args.shared_buffers}"
-    print(
-        f"\n### POST /v1/context — {args.rows:,} facts + {args.rows:,} episode chunks, one scope "
-        f"({mode} vectors{buffers}), {len(queries)} queries, sequential, loopback"
-        f"{'' if len(runs) == 1 else f'; round 1 of {len(runs)}'}\n"
+    if args.baseline and not (args.baseline / ".venv" / "bin" / "python").exists():
+        ap.error(f"--baseline {args.baseline}: no .venv/bin/python there (run make install in it)")
+    embedder = LocalEmbedder()
+    names = (
+        ["corpus", "conversational", "locomo", "100k"]
+        if args.workload == "all"
+        else [args.workload]
     )
-    print("| measure (ms) | p50 | p95 | p99 |")
-    print("|---|---:|---:|---:|")
-    print(f"| HTTP call, query embedding included | {summary(total)} |")
-    print(f"| HTTP call, query embedding excluded (same query again: cached) | {summary(cached)} |")
-    print(f"| SQL phase 1 + 2 (two indexed top-64, scored union) | {summary(two_phase)} |")
-    print(f"| SQL naive full scan (score every active fact) | {summary(naive)} |")
-    if len(runs) > 1:
-        print("\n| round (ms), embedding included / excluded | p50 | p95 | p99 | p50 | p95 | p99 |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
-        for n, run in enumerate(runs, start=1):
-            print(f"| {n} | {summary(run[0])} | {summary(run[1])} |")
-    print(
-        "\nserver stages, p50 / p95 (ms): "
-        + ", ".join(f"{name} {pct(v, 50):.1f} / {pct(v, 95):.1f}" for name, v in stages.items())
-    )
-    ratio = statistics.median(naive) / statistics.median(two_phase)
-    print(
-        f"\nnaive / two-phase (p50): {ratio:.1f}x; items served per call: median {statistics.median(served):.0f}"
-    )
+    for name in names:
+        run_workload(name, args, embedder)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from ..providers.embed import Embedder
 from ..storage import Database
 from .candidates import FactQuery, fact_candidates, lexical_leg, tune_hnsw
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
-from .episode_candidates import EpisodeQuery, lexical_ids
+from .episode_candidates import EpisodeQuery, EpisodeWork, lexical_ids
 from .episode_ranking import query_terms
 from .episodes import episode_weights, ranked_episodes
 from .filters import blocked_decisions, split_expired
@@ -156,20 +156,21 @@ async def _facts(
 
 async def _episodes(
     db: Database, req: ContextRequest, vector: Vector, at: datetime, cfg: RetrievalConfig
-) -> tuple[list[Scored], float]:
-    """Ranked episodes (not packed: that needs the budget facts leave) and the time they took."""
+) -> tuple[list[Scored], float, EpisodeWork]:
+    """Ranked episodes (not packed: that needs the budget facts leave), the
+    time they took and the rows each step handled."""
     start = time.perf_counter()
     if cfg.episode_top_k < 1:
-        return [], 0.0
+        return [], 0.0, EpisodeWork()
     eq = EpisodeQuery(req.project_id, req.subject_id, at)
     terms = query_terms(req.query, cfg.max_query_terms)
     async with db.transaction(project_id=req.project_id) as conn:
         async with conn.pipeline():
             await tune_hnsw(conn, cfg)
-            lex_ids = await (await lexical_ids(conn, eq, terms, cfg))()
+            lexical = await (await lexical_ids(conn, eq, terms, cfg))()
         w = episode_weights(req.query, cfg)
-        ranked = await ranked_episodes(conn, eq, await vector(), terms, lex_ids, cfg, w)
-    return ranked, round((time.perf_counter() - start) * 1000, 3)
+        ranked, work = await ranked_episodes(conn, eq, await vector(), terms, lexical, cfg, w)
+    return ranked, round((time.perf_counter() - start) * 1000, 3), work
 
 
 def _timed_embedding(embedder: Embedder, text: str) -> tuple[np.ndarray, float]:
@@ -220,7 +221,7 @@ async def assemble(
         return (await asyncio.shield(embedding))[0]
 
     try:
-        (ranked_chunks, episodes_ms), (blocked, main, hopped, fact_timings) = await _both(
+        (ranked_chunks, episodes_ms, work), (blocked, main, hopped, fact_timings) = await _both(
             _episodes(db, req, vector, at, cfg), _facts(db, req, vector, at, cfg, budget)
         )
     finally:
@@ -266,7 +267,11 @@ async def assemble(
     # written after the response (``trace_writer``), so it cannot hold the
     # time of its own insert anyway.
     clock.lap("trace_ms")
-    await traces.submit(PendingTrace(record, serialised, clock.timings, clock.total_ms()))
+    # The trace keeps the row counts beside the timings: a slow call can be
+    # read against the work it did.
+    counts = work.as_dict()
+    trace_timings = clock.timings | {f"{name}_rows": float(n) for name, n in counts.items()}
+    await traces.submit(PendingTrace(record, serialised, trace_timings, clock.total_ms()))
     return ContextResult(
         packet=packet,
         token_count=token_count,
@@ -274,4 +279,5 @@ async def assemble(
         decisions=decisions,
         timings=clock.timings,
         packet_json=serialised,
+        work=counts,
     )

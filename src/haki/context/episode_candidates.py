@@ -1,10 +1,14 @@
 """Episode candidates: cosine top-K UNION full-text top-K, term statistics, neighbours.
 
 The two phase-1 legs mirror the fact retrieval: a GIN top-K through
-``context_episode_fulltext_ids`` (migrations 0032 and 0034, usable under
-row-level security), sent while the query is embedded, then an hnsw top-K
-on the chunk embeddings. Only the columns the packet needs are selected,
-plus the cosine distance computed server-side.
+``context_episode_lexical`` (migration 0050, usable under row-level
+security), sent while the query is embedded, then an hnsw top-K on the
+chunk embeddings. Only the columns the packet needs are selected, plus the
+cosine distance computed server-side.
+
+Every statement here has a cap on the rows it touches, whatever the query
+and however the scope's text is distributed (``EpisodeWork`` reports the
+counts, ``episode_caps`` the bounds; docs/context.md lists them).
 
 Neighbours are the turns just before and after a strong candidate in the
 same conversation: an answer ("yes, last Tuesday") rarely shares words or
@@ -28,10 +32,11 @@ from .types import EpisodeRow
 CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text, c.origin_trust, c.actor_type, c.marks"
 
 # The full-text leg needs no query vector: it is sent while the query is
-# being embedded.
+# being embedded. Each row also carries the leg's counts (fetched, ranked).
 LEXICAL = """
-SELECT t.id FROM context_episode_fulltext_ids(
-    %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(scan_limit)s) t
+SELECT t.id, t.fetched, t.ranked FROM context_episode_lexical(
+    %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s,
+    %(rank_limit)s) t
 ORDER BY t.id"""
 
 # hnsw order is approximate, so the cosine leg has no id tie-break; Python
@@ -83,6 +88,49 @@ ORDER BY a.id, nb.offset_n"""
 
 
 @dataclass(frozen=True, slots=True)
+class LexicalHits:
+    ids: list[UUID]
+    fetched: int  # matches read through the GIN index
+    ranked: int  # of which scored by ts_rank_cd
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeWork:
+    """Rows each episode statement and the Python ranking handled in one call."""
+
+    lexical_fetched: int = 0
+    lexical_ranked: int = 0
+    pool: int = 0  # both legs' rows, decoded with their distance
+    neighbours: int = 0  # neighbour rows returned
+    ranked: int = 0  # rows scored in Python
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "episode_lexical_fetched": self.lexical_fetched,
+            "episode_lexical_ranked": self.lexical_ranked,
+            "episode_pool": self.pool,
+            "episode_neighbours": self.neighbours,
+            "episode_ranked": self.ranked,
+        }
+
+
+def episode_caps(cfg: RetrievalConfig) -> EpisodeWork:
+    """The most rows each stage can handle under ``cfg``, by construction:
+    the SQL applies every one of these limits itself."""
+    lex_k = cfg.episode_candidates if cfg.episode_fulltext else 0
+    fetched = cfg.episode_lexical_rows + cfg.episode_term_matches if lex_k else 0
+    pool = cfg.episode_candidates + lex_k
+    neighbours = min(cfg.episode_anchors, pool) * 2 * cfg.episode_neighbours
+    return EpisodeWork(
+        lexical_fetched=fetched,
+        lexical_ranked=cfg.episode_rank_rows if lex_k else 0,
+        pool=pool,
+        neighbours=neighbours,
+        ranked=pool + neighbours,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Neighbour:
     anchor_id: UUID
     offset: int  # turns from the anchor: -2, -1, 1, 2
@@ -113,20 +161,26 @@ def episode_row(rec: dict[str, Any]) -> EpisodeRow:
     )
 
 
-async def lexical_ids(
-    conn: Connection, q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig
-) -> Callable[[], Awaitable[list[UUID]]]:
-    """Send the full-text leg now, read it later (it needs no query vector)."""
-    params = q.params() | {
+def lexical_params(q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig) -> dict[str, Any]:
+    return q.params() | {
         "terms": list(terms),
         "lex_k": cfg.episode_candidates if cfg.episode_fulltext else 0,
         "term_limit": cfg.episode_term_matches,
-        "scan_limit": cfg.fulltext_scan_limit,
+        "fetch_limit": cfg.episode_lexical_rows,
+        "rank_limit": cfg.episode_rank_rows,
     }
-    cur = await conn.execute(LEXICAL, params)
 
-    async def collect() -> list[UUID]:
-        return [rec["id"] for rec in await cur.fetchall()]
+
+async def lexical_ids(
+    conn: Connection, q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig
+) -> Callable[[], Awaitable[LexicalHits]]:
+    """Send the full-text leg now, read it later (it needs no query vector)."""
+    cur = await conn.execute(LEXICAL, lexical_params(q, terms, cfg))
+
+    async def collect() -> LexicalHits:
+        recs = await cur.fetchall()
+        fetched, ranked = (recs[0]["fetched"], recs[0]["ranked"]) if recs else (0, 0)
+        return LexicalHits([rec["id"] for rec in recs], fetched, ranked)
 
     return collect
 

@@ -10,13 +10,19 @@ then are eligible. ``episode_top_k = 0`` turns episodes off.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from uuid import UUID
+from dataclasses import replace
 
 import numpy as np
 
 from ..storage import Connection
 from .config import EpisodeWeights, RetrievalConfig
-from .episode_candidates import EpisodeQuery, episode_candidates, neighbours
+from .episode_candidates import (
+    EpisodeQuery,
+    EpisodeWork,
+    LexicalHits,
+    episode_candidates,
+    neighbours,
+)
 from .episode_ranking import (
     anchors,
     base_relevance,
@@ -40,17 +46,23 @@ async def ranked_episodes(
     q: EpisodeQuery,
     vec: np.ndarray,
     terms: Sequence[str],
-    lex_ids: Sequence[UUID],
+    lexical: LexicalHits,
     cfg: RetrievalConfig,
     w: EpisodeWeights,
-) -> list[Scored]:
-    """Both legs' candidates, the turns around the strongest, ranked (not packed)."""
-    rows = await episode_candidates(conn, q, vec, lex_ids, cfg)
-    if not rows or cfg.episode_top_k < 1:
-        return []
+) -> tuple[list[Scored], EpisodeWork]:
+    """Both legs' candidates, the turns around the strongest, ranked (not
+    packed), and the rows each step handled."""
+    work = EpisodeWork(lexical_fetched=lexical.fetched, lexical_ranked=lexical.ranked)
+    if cfg.episode_top_k < 1:
+        return [], work
+    rows = await episode_candidates(conn, q, vec, lexical.ids, cfg)
+    work = replace(work, pool=len(rows))
+    if not rows:
+        return [], work
     counts = term_counts(rows)
     rel = base_relevance(rows, terms, counts, w)
     found = await neighbours(conn, q, vec, anchors(rows, rel, cfg.episode_anchors), cfg)
     every, pairs = merge_neighbours(rows, found)
     counts |= term_counts([r for r in every if r.id not in counts])
-    return rank_episodes(every, terms, counts, pairs, w, cfg.episode_top_k)
+    ranked = rank_episodes(every, terms, counts, pairs, w, cfg.episode_top_k)
+    return ranked, replace(work, neighbours=len(found), ranked=len(every))

@@ -168,3 +168,5 @@ class ContextResult:
     decisions: tuple[Decision, ...]
     timings: dict[str, float]
     packet_json: bytes  # ``packet.to_json()`` serialised once, for the trace and the response
+    # Rows each episode step handled (``EpisodeWork.as_dict``), each under its cap.
+    work: dict[str, int] = field(default_factory=dict)

@@ -11,6 +11,7 @@ from haki.context.candidates import LEXICAL, SEMANTIC, TUNE_HNSW, FactQuery, ful
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import LEXICAL as EPISODE_LEXICAL
 from haki.context.episode_candidates import SEMANTIC as EPISODE_SEMANTIC
+from haki.context.episode_candidates import EpisodeQuery, lexical_params
 from haki.context.episode_ranking import query_terms
 from haki.context.query import fulltext_terms
 
@@ -127,16 +128,11 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     assert "Index Scan using facts_embedding" in plans, plans
     assert "Seq Scan on facts" not in plans, plans
 
-    params = {
-        "project_id": "proj",
-        "subject_id": "alice",
-        "at": datetime.now(UTC),
+    eq = EpisodeQuery("proj", "alice", datetime.now(UTC))
+    terms = query_terms("what about w0007 and w1234?", 64)
+    params = lexical_params(eq, terms, DEFAULT) | {
         "vec": bulk,
-        "terms": query_terms("what about w0007 and w1234?", 64),
         "k": DEFAULT.episode_candidates,
-        "lex_k": DEFAULT.episode_candidates,
-        "term_limit": DEFAULT.episode_term_matches,
-        "scan_limit": DEFAULT.fulltext_scan_limit,
         "lex_ids": [],
     }
     plans = _plans(db_url, EPISODE_LEXICAL, params)

@@ -19,6 +19,12 @@ def server_timing(timings: dict[str, float]) -> str:
     return ", ".join(f"{name.removesuffix('_ms')};dur={ms}" for name, ms in timings.items())
 
 
+def work_header(work: dict[str, int]) -> str:
+    """``Haki-Work: episode_pool=120, ...``: rows each episode step handled
+    (docs/context.md lists their caps)."""
+    return ", ".join(f"{name}={n}" for name, n in work.items())
+
+
 # The assembler serialises the packet once (it stores the same JSON in the
 # trace); the response wraps those bytes as they are, skipping a second
 # validation and serialisation pass over every fact and episode.
@@ -55,5 +61,8 @@ async def context(
     return Response(
         orjson.dumps(body_out),
         media_type="application/json",
-        headers={"Server-Timing": server_timing(result.timings)},
+        headers={
+            "Server-Timing": server_timing(result.timings),
+            "Haki-Work": work_header(result.work),
+        },
     )

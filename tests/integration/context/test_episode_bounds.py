@@ -1,0 +1,133 @@
+"""Bounded work per call: every episode step stays under its cap, whatever the scope holds.
+
+The scope is the worst case for the full-text leg: every turn shares every
+word of the question, so each term could bring thousands of matches. The
+counts the stage reports (``Haki-Work``, the trace) must stay under the caps
+of ``episode_caps`` — and reach them, or the scope did not test anything.
+"""
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import psycopg
+import pytest
+from pgvector.psycopg import register_vector
+
+from haki.context.config import DEFAULT
+from haki.context.episode_candidates import EpisodeWork, episode_caps
+
+PROJECT, SUBJECT = "proj", "alice"  # the scope the context tests' Api asks about
+TURNS = 1_600
+QUESTION = "What did Alice buy with Bruno in Lisbon?"
+START = datetime.now(UTC) - timedelta(days=30)
+
+
+@pytest.fixture
+def crowded(db_url: str, hash_embedder) -> str:
+    """TURNS turns of one conversation, each naming Alice, Bruno and Lisbon, a minute apart."""
+    texts = [f"Alice said Bruno saw a guitar in Lisbon, item {i}" for i in range(TURNS)]
+    vectors = hash_embedder.embed_documents(texts)
+    with psycopg.connect(db_url, autocommit=True) as owner:
+        register_vector(owner)
+        owner.execute(
+            "INSERT INTO events (id, project_id, subject_id, kind, occurred_at, payload, hash, idempotency_key) "
+            "VALUES ('00000000-0000-0000-0000-000000000016', %s, %s, 'm', %s, '{}', 'h', 'k')",
+            (PROJECT, SUBJECT, START),
+        )
+        with (
+            owner.cursor() as cur,
+            cur.copy(
+                "COPY episode_chunks (event_id, ordinal, project_id, subject_id, kind, occurred_at, text, embedding) "
+                "FROM STDIN"
+            ) as copy,
+        ):
+            for i, (text, vec) in enumerate(zip(texts, vectors, strict=True)):
+                copy.write_row(
+                    (
+                        "00000000-0000-0000-0000-000000000016",
+                        i,
+                        PROJECT,
+                        SUBJECT,
+                        "conversation.message",
+                        START + timedelta(minutes=i),
+                        text,
+                        vec,
+                    )
+                )
+        owner.execute("ANALYZE episode_chunks")
+    return db_url
+
+
+def _work(header: str) -> EpisodeWork:
+    counts = dict(part.split("=") for part in header.split(", "))
+    return EpisodeWork(
+        lexical_fetched=int(counts["episode_lexical_fetched"]),
+        lexical_ranked=int(counts["episode_lexical_ranked"]),
+        pool=int(counts["episode_pool"]),
+        neighbours=int(counts["episode_neighbours"]),
+        ranked=int(counts["episode_ranked"]),
+    )
+
+
+def _within(work: EpisodeWork, caps: EpisodeWork) -> None:
+    for name, n in work.as_dict().items():
+        assert n <= caps.as_dict()[name], (name, n, caps)
+
+
+async def _ask(api, query: str) -> tuple[EpisodeWork, dict]:
+    r = await api.client.post(
+        "/v1/context", json={"project_id": PROJECT, "subject_id": SUBJECT, "query": query}
+    )
+    assert r.status_code == 200, r.text
+    return _work(r.headers["haki-work"]), r.json()
+
+
+async def test_every_step_stays_under_its_cap_when_every_turn_matches(crowded, app_client):
+    caps = episode_caps(DEFAULT)
+    async with app_client() as api:
+        work, out = await _ask(api, QUESTION)
+        trace = await api.inspect(out["trace_id"])
+    _within(work, caps)
+    # The scope holds more matches than the caps allow: the caps did the bounding.
+    assert work.lexical_fetched > DEFAULT.episode_lexical_rows // 2
+    assert work.lexical_ranked == DEFAULT.episode_rank_rows
+    assert work.pool > DEFAULT.episode_candidates
+    assert work.neighbours > 0 and work.pool <= work.ranked <= work.pool + work.neighbours
+    assert len(out["packet"]["episodes"]) > 0
+    # The trace keeps the same counts beside the timings.
+    timings = trace["timings"]
+    assert timings["episode_pool_rows"] == work.pool
+    assert timings["episode_lexical_ranked_rows"] == work.lexical_ranked
+
+
+async def test_smaller_caps_bound_a_long_query_of_common_words(crowded, app_client, monkeypatch):
+    small = replace(
+        DEFAULT,
+        episode_term_matches=40,
+        episode_lexical_rows=100,
+        episode_rank_rows=30,
+        episode_candidates=12,
+        episode_anchors=5,
+    )
+    monkeypatch.setattr("haki.api.routes.context.recipe", lambda *a, **k: small)
+    caps = episode_caps(small)
+    query = " ".join(["Alice said Bruno saw a guitar in Lisbon item"] * 3) + " 7 12 99"
+    async with app_client() as api:
+        work, _ = await _ask(api, query)
+    _within(work, caps)
+    # Nine words share 100 fetches (11 each), plus at most 40 turns matching all of them.
+    assert work.lexical_fetched <= 100 + 40
+    assert work.lexical_ranked == 30
+    assert work.neighbours <= 5 * 2 * small.episode_neighbours
+
+
+def test_caps_follow_the_config():
+    caps = episode_caps(DEFAULT)
+    assert caps.lexical_fetched == DEFAULT.episode_lexical_rows + DEFAULT.episode_term_matches
+    assert caps.lexical_ranked == DEFAULT.episode_rank_rows
+    assert caps.pool == 2 * DEFAULT.episode_candidates
+    assert caps.neighbours == DEFAULT.episode_anchors * 2 * DEFAULT.episode_neighbours
+    assert caps.ranked == caps.pool + caps.neighbours
+    off = episode_caps(replace(DEFAULT, episode_fulltext=False))
+    assert off.lexical_fetched == off.lexical_ranked == 0
+    assert off.pool == DEFAULT.episode_candidates
