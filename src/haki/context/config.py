@@ -99,13 +99,10 @@ class RetrievalConfig:
     # Matches each query term may bring to the episode full-text leg: a
     # common word stops costing more than this, a rare word is never crowded out.
     episode_term_matches: int = 256
-    # Caps of the episode stage (docs/context.md, "Bounded work per call"):
-    # matches the full-text leg fetches over all terms (each term gets an
-    # equal share, at most ``episode_term_matches``), and how many of them
-    # it scores with ts_rank_cd, the expensive step, chosen by the weight of
-    # the terms they match.
+    # Matches the episode full-text leg fetches over all terms (each term
+    # gets an equal share, at most ``episode_term_matches``): a long query
+    # costs no more than a short one. docs/context.md, "Bounded work per call".
     episode_lexical_rows: int = 1024
-    episode_rank_rows: int = 256
     # Turns fetched on each side of the strongest candidates (0: none).
     episode_neighbours: int = 2
     episode_anchors: int = 24

@@ -35,8 +35,7 @@ CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text, 
 # being embedded. Each row also carries the leg's counts (fetched, ranked).
 LEXICAL = """
 SELECT t.id, t.fetched, t.ranked FROM context_episode_lexical(
-    %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s,
-    %(rank_limit)s) t
+    %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s) t
 ORDER BY t.id"""
 
 # hnsw order is approximate, so the cosine leg has no id tie-break; Python
@@ -91,7 +90,7 @@ ORDER BY a.id, nb.offset_n"""
 class LexicalHits:
     ids: list[UUID]
     fetched: int  # matches read through the GIN index
-    ranked: int  # of which scored by ts_rank_cd
+    ranked: int  # distinct rows among them, scored by ts_rank_cd
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +122,7 @@ def episode_caps(cfg: RetrievalConfig) -> EpisodeWork:
     neighbours = min(cfg.episode_anchors, pool) * 2 * cfg.episode_neighbours
     return EpisodeWork(
         lexical_fetched=fetched,
-        lexical_ranked=cfg.episode_rank_rows if lex_k else 0,
+        lexical_ranked=fetched,
         pool=pool,
         neighbours=neighbours,
         ranked=pool + neighbours,
@@ -167,7 +166,6 @@ def lexical_params(q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig) 
         "lex_k": cfg.episode_candidates if cfg.episode_fulltext else 0,
         "term_limit": cfg.episode_term_matches,
         "fetch_limit": cfg.episode_lexical_rows,
-        "rank_limit": cfg.episode_rank_rows,
     }
 
 

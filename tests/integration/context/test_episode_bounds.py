@@ -15,6 +15,7 @@ from pgvector.psycopg import register_vector
 
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import EpisodeWork, episode_caps
+from haki.context.episode_ranking import query_terms
 
 PROJECT, SUBJECT = "proj", "alice"  # the scope the context tests' Api asks about
 TURNS = 1_600
@@ -24,8 +25,8 @@ START = datetime.now(UTC) - timedelta(days=30)
 
 @pytest.fixture
 def crowded(db_url: str, hash_embedder) -> str:
-    """TURNS turns of one conversation, each naming Alice, Bruno and Lisbon, a minute apart."""
-    texts = [f"Alice said Bruno saw a guitar in Lisbon, item {i}" for i in range(TURNS)]
+    """TURNS turns of one conversation, each holding every word of QUESTION, a minute apart."""
+    texts = [f"Alice will buy Bruno a guitar in Lisbon, item {i}" for i in range(TURNS)]
     vectors = hash_embedder.embed_documents(texts)
     with psycopg.connect(db_url, autocommit=True) as owner:
         register_vector(owner)
@@ -89,8 +90,9 @@ async def test_every_step_stays_under_its_cap_when_every_turn_matches(crowded, a
         trace = await api.inspect(out["trace_id"])
     _within(work, caps)
     # The scope holds more matches than the caps allow: the caps did the bounding.
-    assert work.lexical_fetched > DEFAULT.episode_lexical_rows // 2
-    assert work.lexical_ranked == DEFAULT.episode_rank_rows
+    # (four words: 256 matches each, and 256 that match all four)
+    assert work.lexical_fetched == DEFAULT.episode_lexical_rows + DEFAULT.episode_term_matches
+    assert DEFAULT.episode_term_matches <= work.lexical_ranked <= work.lexical_fetched
     assert work.pool > DEFAULT.episode_candidates
     assert work.neighbours > 0 and work.pool <= work.ranked <= work.pool + work.neighbours
     assert len(out["packet"]["episodes"]) > 0
@@ -105,26 +107,25 @@ async def test_smaller_caps_bound_a_long_query_of_common_words(crowded, app_clie
         DEFAULT,
         episode_term_matches=40,
         episode_lexical_rows=100,
-        episode_rank_rows=30,
         episode_candidates=12,
         episode_anchors=5,
     )
     monkeypatch.setattr("haki.api.routes.context.recipe", lambda *a, **k: small)
     caps = episode_caps(small)
-    query = " ".join(["Alice said Bruno saw a guitar in Lisbon item"] * 3) + " 7 12 99"
+    query = " ".join(["Alice will buy Bruno a guitar in Lisbon item"] * 3) + " 7 12 99"
+    each = min(40, 100 // len(query_terms(query, small.max_query_terms)))
     async with app_client() as api:
         work, _ = await _ask(api, query)
     _within(work, caps)
-    # Nine words share 100 fetches (11 each), plus at most 40 turns matching all of them.
-    assert work.lexical_fetched <= 100 + 40
-    assert work.lexical_ranked == 30
+    # The words share 100 fetches, plus at most as many turns matching all of them.
+    assert work.lexical_fetched <= 100 + each
     assert work.neighbours <= 5 * 2 * small.episode_neighbours
 
 
 def test_caps_follow_the_config():
     caps = episode_caps(DEFAULT)
     assert caps.lexical_fetched == DEFAULT.episode_lexical_rows + DEFAULT.episode_term_matches
-    assert caps.lexical_ranked == DEFAULT.episode_rank_rows
+    assert caps.lexical_ranked == caps.lexical_fetched
     assert caps.pool == 2 * DEFAULT.episode_candidates
     assert caps.neighbours == DEFAULT.episode_anchors * 2 * DEFAULT.episode_neighbours
     assert caps.ranked == caps.pool + caps.neighbours

@@ -1,22 +1,22 @@
 -- The episode full-text leg with every stage capped, so its cost depends on
 -- the caps, not on how many turns share the query's words.
 --
--- 0034 fetched up to p_term_limit matches per term and scored every one of
--- them (up to p_scan_limit) with ts_rank_cd. Scoring is the expensive part
--- (positions, covers: tens of microseconds a row), so a question whose words
--- each match hundreds of turns spent most of the context call there. Now:
+-- 0034 capped each term's matches, but not their sum: a query of 64
+-- distinct words could read 64 x p_term_limit rows before the union was
+-- cut to p_scan_limit, and a call reported nothing of what it read. Now:
 --
 --   1. each term fetches at most least(p_term_limit, p_fetch_limit / terms)
---      matches through the GIN index: never more than p_fetch_limit in all;
---   2. rows matching every term (one GIN intersection, same per-term cap)
---      are added: a sample of each common term alone may miss them;
---   3. the fetched rows are ordered by the weight of the terms they were
---      fetched by (ln(1 + cap / matches): a term that fills its cap weighs
---      ln 2, a rare one more), and only the best p_rank_limit are scored by
---      ts_rank_cd;
---   4. the best p_limit by ts_rank_cd are returned.
+--      matches through the GIN index, p_fetch_limit in all whatever the
+--      number of terms;
+--   2. rows matching every term (one GIN intersection, the same per-term
+--      cap) are added: a capped sample of each common word alone can miss
+--      the turns that name two of them;
+--   3. the distinct rows among them are scored by ts_rank_cd (at most
+--      p_fetch_limit + p_term_limit: scoring costs a few microseconds a
+--      row, reading a row from the heap about as much);
+--   4. the best p_limit are returned.
 --
--- Every row returned also carries the counts of steps 1-2 (fetched) and 3
+-- Every row returned carries the counts of steps 1-2 (fetched) and 3
 -- (ranked), so the caller can report and test them. Same contract as 0034
 -- otherwise: rows of the transaction's project only (app.project_id), terms
 -- matched as prefixes, quoted before parsing, no operator from user text.
@@ -27,8 +27,7 @@ CREATE FUNCTION context_episode_lexical(
     p_terms       text[],
     p_limit       integer,
     p_term_limit  integer,
-    p_fetch_limit integer,
-    p_rank_limit  integer
+    p_fetch_limit integer
 ) RETURNS TABLE (id uuid, fulltext double precision, fetched integer, ranked integer)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     ROWS 64
@@ -53,10 +52,10 @@ BEGIN
       INTO v_all FROM unnest(v_terms) AS t;
     RETURN QUERY
     WITH hits AS MATERIALIZED (
-        SELECT t.term, hit.id
+        SELECT hit.id, hit.search_vector
         FROM unnest(v_terms) AS t(term)
         CROSS JOIN LATERAL (
-            SELECT c.id
+            SELECT c.id, c.search_vector
             FROM episode_chunks c
             WHERE c.project_id = v_project
               AND c.subject_id = p_subject_id
@@ -66,7 +65,7 @@ BEGIN
         ) hit
         LIMIT p_fetch_limit
     ), every_term AS MATERIALIZED (
-        SELECT c.id
+        SELECT c.id, c.search_vector
         FROM episode_chunks c
         WHERE v_count > 1
           AND c.project_id = v_project
@@ -74,22 +73,13 @@ BEGIN
           AND c.occurred_at <= p_at
           AND c.search_vector @@ v_all
         LIMIT v_each
-    ), df AS (
-        SELECT h.term, count(*)::float8 AS n FROM hits h GROUP BY h.term
-    ), best AS MATERIALIZED (
-        SELECT m.id
-        FROM (
-            SELECT h.term, h.id FROM hits h
-            UNION
-            SELECT t.term, e.id FROM every_term e CROSS JOIN unnest(v_terms) AS t(term)
-        ) m
-        JOIN df ON df.term = m.term
-        GROUP BY m.id
-        ORDER BY sum(ln(1.0 + v_each / df.n)) DESC, m.id
-        LIMIT p_rank_limit
     ), scored AS MATERIALIZED (
-        SELECT c.id, ts_rank_cd(c.search_vector, v_any, 32)::float8 AS fulltext
-        FROM best b JOIN episode_chunks c ON c.id = b.id
+        SELECT m.id, ts_rank_cd(m.search_vector, v_any, 32)::float8 AS fulltext
+        FROM (
+            SELECT DISTINCT ON (u.id) u.id, u.search_vector
+            FROM (SELECT * FROM hits UNION ALL SELECT * FROM every_term) u
+            ORDER BY u.id
+        ) m
     )
     SELECT s.id, s.fulltext,
            ((SELECT count(*) FROM hits) + (SELECT count(*) FROM every_term))::integer,
