@@ -408,9 +408,11 @@ def seed_workload(
         if not seeded:
             with running_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as c:
                 workloads.capture(c, PROJECT, SUBJECT, [(at, {"text": t}) for at, t in events])
+            log(
+                f"captured and consolidated {len(events):,} events in {time.perf_counter() - t0:.0f}s"
+            )
         questions = workloads.conversational_questions(wanted + 20)
         asks = [workloads.Ask(SUBJECT, q) for q in questions]
-        log(f"captured and consolidated {len(events):,} events in {time.perf_counter() - t0:.0f}s")
         desc = (
             f"{len(events):,} short third-person events in one subject, captured and consolidated"
         )
@@ -428,7 +430,9 @@ def seed_workload(
         with running_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as c:
             for subject, events in by_subject.items():
                 workloads.capture(c, PROJECT, subject, events)
-    log(f"captured and consolidated {len(turns):,} LoCoMo turns in {time.perf_counter() - t0:.0f}s")
+        log(
+            f"captured and consolidated {len(turns):,} LoCoMo turns in {time.perf_counter() - t0:.0f}s"
+        )
     asks = workloads.spread([workloads.Ask(q.sample_id, q.text) for q in questions], wanted + 20)
     sizes = sorted(len(v) for v in by_subject.values())
     desc = f"LoCoMo dev: {len(sizes)} scopes of {sizes[0]}–{sizes[-1]} turns, their own questions"

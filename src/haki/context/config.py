@@ -102,7 +102,7 @@ class RetrievalConfig:
     # Matches the episode full-text leg fetches over all terms (each term
     # gets an equal share, at most ``episode_term_matches``): a long query
     # costs no more than a short one. docs/context.md, "Bounded work per call".
-    episode_lexical_rows: int = 1024
+    episode_lexical_rows: int = 2048
     # Turns fetched on each side of the strongest candidates (0: none).
     episode_neighbours: int = 2
     episode_anchors: int = 24

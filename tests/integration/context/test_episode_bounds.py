@@ -18,7 +18,7 @@ from haki.context.episode_candidates import EpisodeWork, episode_caps
 from haki.context.episode_ranking import query_terms
 
 PROJECT, SUBJECT = "proj", "alice"  # the scope the context tests' Api asks about
-TURNS = 1_600
+TURNS = 600
 QUESTION = "What did Alice buy with Bruno in Lisbon?"
 START = datetime.now(UTC) - timedelta(days=30)
 
@@ -90,8 +90,10 @@ async def test_every_step_stays_under_its_cap_when_every_turn_matches(crowded, a
         trace = await api.inspect(out["trace_id"])
     _within(work, caps)
     # The scope holds more matches than the caps allow: the caps did the bounding.
-    # (four words: 256 matches each, and 256 that match all four)
-    assert work.lexical_fetched == DEFAULT.episode_lexical_rows + DEFAULT.episode_term_matches
+    # Each word brings its share of matches, and as many turns match all of them.
+    words = len(query_terms(QUESTION, DEFAULT.max_query_terms))
+    each = min(DEFAULT.episode_term_matches, DEFAULT.episode_lexical_rows // words)
+    assert work.lexical_fetched == words * each + each
     assert DEFAULT.episode_term_matches <= work.lexical_ranked <= work.lexical_fetched
     assert work.pool > DEFAULT.episode_candidates
     assert work.neighbours > 0 and work.pool <= work.ranked <= work.pool + work.neighbours
