@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .hashes import Lock
     from .memory import Memory
 
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 
 # Field weights for BM25F-style weighted term frequency: short, curated fields
 # (id, tags, directive) say more about a memory than a word deep in its body.
@@ -93,7 +93,9 @@ class Index:
     hidden_by_ignore: frozenset[int]
     roles: dict[int, tuple[str, ...]]
     applies_to: dict[int, tuple[str, ...]]
-    phrases: dict[int, tuple[tuple[str, ...], ...]]  # multi-word triggers and tags, as terms
+    # Multi-word triggers and tags as space-joined terms, keyed by doc number as a string:
+    # left as decoded JSON, since only the candidates of one query are ever read.
+    phrases: dict[str, list[str]]
     rows: tuple[str, ...]
     postings: dict[str, str]  # term -> "doc weighted_tf field_bits doc ..."
     problems: tuple[FileProblem, ...]
@@ -314,14 +316,14 @@ def _postings(
     return docs, {term: " ".join(entries) for term, entries in postings.items()}
 
 
-def _phrases(m: Memory) -> list[list[str]]:
+def _phrases(m: Memory) -> list[str]:
     """Multi-word triggers and tags: a task that contains one whole says more than its words."""
-    found: dict[tuple[str, ...], None] = {}
+    found: dict[str, None] = {}
     for text in (*m.triggers, *m.tags):
         terms = phrase_terms(text)
         if len(terms) >= 2:
-            found.setdefault(terms, None)
-    return [list(p) for p in found]
+            found.setdefault(" ".join(terms), None)
+    return list(found)
 
 
 def _field_texts(m: Memory) -> dict[str, str]:
@@ -352,7 +354,7 @@ def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:
         frozenset(cols["ignored"]),
         {int(k): tuple(v) for k, v in cols["roles"].items()},
         {int(k): tuple(v) for k, v in cols["applies_to"].items()},
-        {int(k): tuple(tuple(p) for p in v) for k, v in cols["phrases"].items()},
+        cols["phrases"],
         tuple(data["rows"]),
         data["postings"],
         problems,

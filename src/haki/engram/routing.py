@@ -415,9 +415,11 @@ def _phrase_evidence(
     text = " " + " ".join(query_terms(query)) + " "
     for pos in list(evidence):
         i, no = pool.refs[pos]
-        for phrase in pool.indexes[i].phrases.get(no, ()):
-            if f" {' '.join(phrase)} " in text:
-                evidence[pos] += cfg.phrase_weight * sum(anchor_weight.get(t, 0.0) for t in phrase)
+        for phrase in pool.indexes[i].phrases.get(str(no), ()):
+            if f" {phrase} " in text:
+                evidence[pos] += cfg.phrase_weight * sum(
+                    anchor_weight.get(t, 0.0) for t in phrase.split(" ")
+                )
 
 
 def _weak(

@@ -179,7 +179,10 @@ _FOLDS: tuple[tuple[str, str], ...] = (
 
 
 def term(word: str) -> str:
-    """The index term of one word: light stemming, then ``-ization`` meets ``-ize``."""
+    """The index term of one word: light stemming, then ``-ization`` meets ``-ize``.
+
+    Cached indexes hold these terms: any change here bumps ``index.INDEX_VERSION``.
+    """
     if word.endswith("ied") and len(word) > 5 and word.isalpha():
         word = word[:-3] + "y"  # retried -> retry, copied -> copy
     t = stem(word)
