@@ -1,13 +1,29 @@
-"""Precision and recall of the ``rules`` extractor on the hand-labelled LoCoMo sample.
+"""Precision, recall and correction rate of the ``rules`` extractor on the labelled sets.
 
-    python bench/extraction_quality.py [--show-errors]
+    python bench/extraction_quality.py [--show-errors] [--split NAME]
+
+Sets (``tests/fixtures/extraction/``):
+
+- ``locomo_sample.jsonl``: 213 hand-labelled LoCoMo dev turns (split ``locomo``);
+- ``everyday.jsonl``: everyday statements and the two turns of every
+  correction case, English and French, split into ``dev`` (what the rules
+  were tuned on) and ``heldout`` (written apart and never tuned on);
+- ``corrections.jsonl``: a statement, then an explicit correction of it
+  ("I'm not a nurse any more, I'm a midwife now", "je ne suis plus …",
+  "en fait … plutôt, pas en français").
 
 A predicted fact is correct when a labelled fact of the same turn has the
 same predicate group and a matching value (same content words, one set
 inside the other or Jaccard >= 0.5, after a crude stem). Predicate groups
 merge the ways of saying "the speaker likes X" (likes, prefers, hobby,
 plays, learning, favorite_*), which labellers and extractors split
-differently.
+differently. Retractions are not facts and are not counted here.
+
+The correction rate replays each case through the consolidator's own
+identity resolution (``identity.resolve``): the statement's facts are held,
+then the correction must supersede (or retract) the labelled old fact, with
+the labelled new value when there is one. The suite checks the same cases
+end to end against PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,18 +32,21 @@ import argparse
 import json
 import re
 import sys
+import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
+from haki.consolidator.identity import FactView, Newcomer, resolve
+from haki.consolidator.predicates import normalise_predicate
 from haki.providers.extraction.rules import extract_payload
+from haki.providers.extraction.types import Candidate
 
-SAMPLE = (
-    Path(__file__).resolve().parents[1]
-    / "tests"
-    / "fixtures"
-    / "extraction"
-    / "locomo_sample.jsonl"
-)
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "extraction"
+SAMPLE = FIXTURES / "locomo_sample.jsonl"
+EVERYDAY = FIXTURES / "everyday.jsonl"
+CORRECTIONS = FIXTURES / "corrections.jsonl"
 POSITIVE = {"likes", "prefers", "hobby", "plays", "learning"}
 STOP = {
     "the",
@@ -45,6 +64,7 @@ STOP = {
     "some",
     "about",
 }
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +100,7 @@ def words(value: object) -> frozenset[str]:
     return frozenset(out)
 
 
-def matches(pred: dict, gold: dict) -> bool:
+def matches(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
     if "about" in gold or group(pred["predicate"]) != group(gold["predicate"]):
         return False
     a, b = words(pred["value"]), words(gold["value"])
@@ -89,12 +109,18 @@ def matches(pred: dict, gold: dict) -> bool:
     return a <= b or b <= a or len(a & b) / len(a | b) >= 0.5
 
 
-def evaluate(rows: list[dict]) -> tuple[Score, list[tuple[str, str, dict]]]:
+def facts_of(row: dict[str, Any]) -> list[Candidate]:
+    payload = {"text": row["text"]}
+    if row.get("speaker"):
+        payload["speaker"] = row["speaker"]
+    return [c for c in extract_payload(payload) if not c.retract]
+
+
+def evaluate(rows: list[dict[str, Any]]) -> tuple[Score, list[tuple[str, str, dict[str, Any]]]]:
     predicted = correct = labelled = found = 0
-    errors: list[tuple[str, str, dict]] = []
+    errors: list[tuple[str, str, dict[str, Any]]] = []
     for row in rows:
-        payload = {"speaker": row["speaker"], "text": row["text"]}
-        preds = [{"predicate": c.predicate, "value": c.value} for c in extract_payload(payload)]
+        preds = [{"predicate": c.predicate, "value": c.value} for c in facts_of(row)]
         gold = row["facts"]
         predicted += len(preds)
         labelled += len(gold)
@@ -111,31 +137,108 @@ def evaluate(rows: list[dict]) -> tuple[Score, list[tuple[str, str, dict]]]:
     return Score(predicted, correct, labelled, found), errors
 
 
-def load(path: Path = SAMPLE) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def _hold(
+    cands: list[Candidate], active: dict[Any, FactView], at: datetime
+) -> list[tuple[str, FactView | None, Newcomer]]:
+    """Apply candidates to ``active`` as the consolidator would; return each action."""
+    event = uuid.uuid4()
+    out = []
+    for c in cands:
+        new = Newcomer(
+            normalise_predicate(c.predicate), c.value, c.qualifiers, event, at, "trusted"
+        )
+        res = resolve(new, active, corrects=c.corrects, retract=c.retract)
+        if res.action in ("supersede", "retract") and res.incumbent is not None:
+            active.pop(res.incumbent.key, None)
+        if res.action in ("insert", "supersede"):
+            n = res.newcomer
+            fact = FactView(
+                uuid.uuid4(), n.predicate, n.value, n.qualifiers, "active", at, "trusted", (event,)
+            )
+            active[fact.key] = fact
+        out.append((res.action, res.incumbent, res.newcomer))
+    return out
+
+
+def corrected(case: dict[str, Any]) -> bool:
+    """True when the correction supersedes the labelled old fact (with the labelled new value)."""
+    active: dict[Any, FactView] = {}
+    _hold([c for c in extract_payload({"text": case["before"]}) if not c.retract], active, T0)
+    old = [
+        f
+        for f in active.values()
+        if matches({"predicate": f.predicate, "value": f.value}, case["old"])
+    ]
+    if not old:
+        return False
+    steps = _hold(extract_payload({"text": case["text"]}), active, T0 + timedelta(days=1))
+    ended = [(a, n) for a, inc, n in steps if a in ("supersede", "retract") and inc in old]
+    if not ended:
+        return False
+    new = case["new"]
+    return new is None or any(
+        a == "supersede" and matches({"predicate": n.predicate, "value": n.value}, new)
+        for a, n in ended
+    )
+
+
+def load(path: Path = SAMPLE) -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for row in rows:
+        row.setdefault("split", "locomo")
+    return rows
+
+
+def load_all() -> list[dict[str, Any]]:
+    return load(SAMPLE) + load(EVERYDAY)
+
+
+def correction_rate(cases: list[dict[str, Any]]) -> tuple[float, list[str]]:
+    failed = [c["id"] for c in cases if not corrected(c)]
+    return (1 - len(failed) / len(cases) if cases else 1.0), failed
+
+
+def report(rows: list[dict[str, Any]], cases: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"turns": len(rows)}
+    splits = sorted({r["split"] for r in rows})
+    for name, subset in [("all", rows)] + [
+        (s, [r for r in rows if r["split"] == s]) for s in splits
+    ]:
+        score, _ = evaluate(subset)
+        sub_cases = cases if name == "all" else [c for c in cases if c["split"] == name]
+        entry: dict[str, Any] = {
+            "turns": len(subset),
+            "labelled_facts": score.labelled,
+            "predicted": score.predicted,
+            "correct": score.correct,
+            "precision": round(score.precision, 3),
+            "recall": round(score.recall, 3),
+        }
+        if sub_cases:
+            rate, _ = correction_rate(sub_cases)
+            entry["corrections"] = len(sub_cases)
+            entry["correction_rate"] = round(rate, 3)
+        out[name] = entry
+    return out
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--split", help="only this split: locomo, dev or heldout")
     args = parser.parse_args()
-    rows = load()
-    score, errors = evaluate(rows)
+    rows = load_all()
+    cases = load(CORRECTIONS)
+    if args.split:
+        rows = [r for r in rows if r["split"] == args.split]
+        cases = [c for c in cases if c["split"] == args.split]
     if args.show_errors:
+        _, errors = evaluate(rows)
         for kind, turn, fact in errors:
-            print(f"{kind:15} {turn:14} {fact}", file=sys.stderr)
-    print(
-        json.dumps(
-            {
-                "turns": len(rows),
-                "labelled_facts": score.labelled,
-                "predicted": score.predicted,
-                "correct": score.correct,
-                "precision": round(score.precision, 3),
-                "recall": round(score.recall, 3),
-            }
-        )
-    )
+            print(f"{kind:15} {turn:24} {fact}", file=sys.stderr)
+        for case_id in correction_rate(cases)[1]:
+            print(f"{'not_corrected':15} {case_id}", file=sys.stderr)
+    print(json.dumps(report(rows, cases)))
     return 0
 
 

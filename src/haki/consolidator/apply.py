@@ -22,7 +22,7 @@ from ..providers.embed import Embedder
 from ..storage import Connection
 from ..storage.locks import lock_subject
 from .embedding import embed_texts
-from .identity import Action, FactView, IdentityKey, Newcomer, decide, is_replay, search_text
+from .identity import Action, FactView, IdentityKey, Newcomer, is_replay, resolve, search_text
 from .types import Sourced
 
 # How a quarantine reason reads in ``conflict_sets.reason``.
@@ -131,6 +131,8 @@ class _Subject:
         self.held = [f for f in self.held if f.id != fact.id] + [fact]
         if fact.status == "active":
             self.active[fact.key] = fact
+        elif (current := self.active.get(fact.key)) is not None and current.id == fact.id:
+            del self.active[fact.key]
 
 
 async def _insert(
@@ -220,16 +222,21 @@ async def _execute(
         return None
     if action == "ignore":
         return None
-    if action == "supersede":
+    if action in ("supersede", "retract"):
         assert incumbent is not None
+        cand = item.sourced.candidate
+        why = "retracted" if action == "retract" else "corrected" if cand.corrects else None
         await set_status(
             conn,
             project_id=project_id,
             fact_id=incumbent.id,
             status="superseded",
             valid_to=event.occurred_at,
+            reason=f"{why} by event {event.id}: {cand.evidence_span[:200]}" if why else None,
         )
         subject.record(replace(incumbent, status="superseded"))
+        if action == "retract":
+            return None
     valid_to = incumbent.valid_from if action == "historical" and incumbent else None
     created = await _insert(
         conn,
@@ -281,11 +288,24 @@ async def apply_subject(
     created: list[NewFact] = []
     for item in items:
         new = item.newcomer()
+        cand = item.sourced.candidate
         if is_replay(new, subject.held):
             counts["replay"] += 1
             continue
-        incumbent = subject.active.get(new.key)
-        action: Action = "quarantine" if item.threat else decide(new, incumbent)
+        if item.threat:
+            action: Action = "quarantine"
+            incumbent = subject.active.get(new.key)
+        else:
+            resolution = resolve(new, subject.active, corrects=cand.corrects, retract=cand.retract)
+            action, incumbent = resolution.action, resolution.incumbent
+            if resolution.newcomer is not new:
+                item = replace(
+                    item,
+                    sourced=Sourced(
+                        replace(cand, qualifiers=resolution.newcomer.qualifiers),
+                        item.sourced.event,
+                    ),
+                )
         counts[action] += 1
         fact = await _execute(conn, item, action, incumbent, subject)
         if fact is not None:

@@ -18,7 +18,16 @@ historical     new value from an *older* event arriving late: kept as
                already superseded, the incumbent stays
 replay         this event already produced this fact: nothing changes
 ignore         an untrusted source repeating a held value adds no evidence
+retract        an explicit retraction ("I don't live in Oslo any more") of
+               an active fact: it is superseded, ``valid_to`` set, no
+               replacement
 ============== ==========================================================
+
+``resolve`` adds explicit corrections on top of ``decide``: a candidate that
+names the value it replaces ("Lyon, not Paris") targets the active fact of
+that value in its predicate family, adopts that fact's identity qualifiers
+(so "send them in English, not French" corrects the invoices' language) and
+supersedes it even when both come from the same event.
 """
 
 from __future__ import annotations
@@ -26,8 +35,9 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
@@ -43,6 +53,7 @@ Action = Literal[
     "historical",
     "replay",
     "ignore",
+    "retract",
 ]
 
 IdentityKey = tuple[str, tuple[tuple[str, str], ...], str]
@@ -138,6 +149,64 @@ def decide(new: Newcomer, incumbent: FactView | None) -> Action:
     if new.occurred_at == incumbent.valid_from:
         return "contradiction"
     return "historical"
+
+
+def correction_target(new: Newcomer, named: Any, active: Iterable[FactView]) -> FactView | None:
+    """The active fact a correction names: same family and speaker, the named value (latest wins)."""
+    family = spec(new.predicate).identity_family
+    wanted = value_key(named)
+    speaker = new.qualifiers.get("speaker")
+    matches = [
+        f
+        for f in active
+        if spec(f.predicate).identity_family == family
+        and value_key(f.value) == wanted
+        and f.qualifiers.get("speaker") == speaker
+    ]
+    return max(
+        matches,
+        key=lambda f: (f.valid_from or datetime.min.replace(tzinfo=UTC), str(f.id)),
+        default=None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    action: Action
+    incumbent: FactView | None
+    newcomer: Newcomer  # with the identity qualifiers of the fact it corrects
+
+
+def resolve(
+    new: Newcomer,
+    active: Mapping[IdentityKey, FactView],
+    *,
+    corrects: Any = None,
+    retract: bool = False,
+) -> Resolution:
+    """The action for a newcomer, explicit corrections and retractions included (see module doc)."""
+    trust = TRUST_ORDER.get(new.origin_trust, 0)
+    if retract:
+        target = correction_target(new, new.value, active.values())
+        if (
+            target is None
+            or trust == TRUST_ORDER["untrusted"]
+            or trust < TRUST_ORDER.get(target.origin_trust, 0)
+        ):
+            return Resolution("ignore", None, new)
+        return Resolution("retract", target, new)
+    if corrects is not None:
+        target = correction_target(new, corrects, active.values())
+        if target is not None:
+            inherited = {
+                k: target.qualifiers[k] for k in IDENTITY_QUALIFIERS if k in target.qualifiers
+            }
+            adopted = replace(new, qualifiers={**inherited, **new.qualifiers})
+            action = decide(adopted, target)
+            # The statement itself says which value came last.
+            return Resolution("supersede" if action == "contradiction" else action, target, adopted)
+    incumbent = active.get(new.key)
+    return Resolution(decide(new, incumbent), incumbent, new)
 
 
 def search_text(predicate: str, value: Any, qualifiers: dict[str, Any]) -> str:

@@ -42,6 +42,8 @@ _SPECS = [
     PredicateSpec("occupation"),
     PredicateSpec("employer", label="works at"),
     PredicateSpec("age"),
+    PredicateSpec("diet"),
+    PredicateSpec("language", label="preferred language"),
     PredicateSpec("spouse"),
     PredicateSpec("partner"),
     PredicateSpec("mother"),

@@ -72,3 +72,40 @@ def test_named_speaker_becomes_an_identity_qualifier():
     assert cand.qualifiers == {"speaker": "Caroline"} and cand.evidence_span == "I'm a counselor."
     (plan,) = extract_payload({"text": "I'm hiking with friends this weekend."})
     assert plan.qualifiers == {"when": "this weekend"} and plan.volatility == "ephemeral"
+
+
+def corrections(text):
+    return [
+        (c.predicate, c.value, c.qualifiers, c.corrects, c.retract)
+        for c in extract_payload({"text": text})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I'm not a nurse any more, I'm a midwife now.",
+            [("occupation", "midwife", {}, "nurse", False)],
+        ),
+        ("Actually, I live in Lyon, not Paris.", [("home_city", "Lyon", {}, "Paris", False)]),
+        ("I no longer work at Acme.", [("employer", "Acme", {}, None, True)]),
+        ("I don't live in Oslo any more.", [("home_city", "Oslo", {}, None, True)]),
+        ("Je ne suis plus végétarien.", [("diet", "vegetarian", {}, None, True)]),
+        (
+            "Je n'habite plus à Paris, j'habite à Lyon.",
+            [("home_city", "Lyon", {}, "Paris", False)],
+        ),
+        (
+            "Je préfère recevoir mes factures en français.",
+            [("language", "French", {"context": "invoices"}, None, False)],
+        ),
+        (
+            "En fait, envoie-les moi en anglais plutôt, pas en français.",
+            [("language", "English", {}, "French", False)],
+        ),
+        ("Je n'aime pas le café.", [("dislikes", "café", {}, None, False)]),  # not a correction
+    ],
+)
+def test_reads_corrections(text, expected):
+    assert corrections(text) == expected

@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...types import FactKind, Volatility
+from .vocabulary import CONTEXTS, DIET_WORDS, LANGS
 
-ValueShape = Literal["name", "place", "org", "occupation", "phrase", "clause", "number"]
+ValueShape = Literal[
+    "name", "place", "org", "occupation", "phrase", "clause", "number", "language", "diet"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,13 +85,18 @@ OCCUPATIONS_EN = (
     "|professor|programmer|psychologist|realtor|researcher|salesperson|scientist|singer|social worker"
     "|software developer|software engineer|student|surgeon|teacher|therapist|translator|tutor|vet"
     "|veterinarian|waiter|waitress|web developer|writer|youtuber|streamer|instructor|mentor"
+    "|midwife|optician|radiologist|surveyor|sailor|soldier|cleaner|gardener|florist|butcher|hairdresser"
 )
 OCCUPATIONS_FR = (
     "professeur|professeure|enseignant|enseignante|médecin|infirmier|infirmière|développeur|développeuse"
     "|ingénieur|ingénieure|avocat|avocate|architecte|comptable|boulanger|boulangère|cuisinier|cuisinière"
     "|étudiant|étudiante|journaliste|pharmacien|pharmacienne|psychologue|chercheur|chercheuse|designer"
     "|graphiste|serveur|serveuse|vendeur|vendeuse|photographe|musicien|musicienne|traducteur|traductrice"
+    "|sage-femme|infirmier|pharmacienne|dentiste|chirurgien|chirurgienne|kinésithérapeute|kiné|vétérinaire"
+    "|plombier|électricien|électricienne|coiffeur|coiffeuse|fleuriste|bibliothécaire|policier|policière"
+    "|pompier|agriculteur|agricultrice|chauffeur|ambulancier|ambulancière|consultant|consultante"
 )
+
 
 _I = r"\bI(?:'m| am)"
 PET_KINDS = r"turtles?|dogs?|cats?|pupp(?:y|ies)|kittens?|hamsters?|rabbits?|bunn(?:y|ies)|parrots?|snakes?|horses?|guinea pigs?"
@@ -179,6 +187,53 @@ RULES: tuple[Rule, ...] = (
         _cs(rf"\b[Mm]y (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is)? (?P<v>{CAP})\b"),
         "name",
         confidence=0.75,
+    ),
+    Rule(
+        "employer",
+        _cs(rf"{_I} an? (?:{OCCUPATIONS_EN}) (?:at|for) (?P<v>{CAP_SEQ})"),
+        "org",
+        volatility="slow",
+    ),
+    Rule(
+        "",
+        _cs(
+            rf"\b(?:I|[Ww]e)(?:'ve| have)? (?:just |recently )?(?:have|got|adopted|own|rescued) (?:a|an|another)"
+            rf" (?:little |new |sweet |old |young )?(?P<rel>{RELATIONS_EN})(?:,)? (?:named|called) (?P<v>{CAP})\b"
+        ),
+        "name",
+        confidence=0.75,
+    ),
+    Rule(
+        "diet",
+        _r(rf"{_I} (?:now |strictly |a |fully )?(?P<v>{DIET_WORDS})\b"),
+        "diet",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    # Language preferences: a request ("reply in English") or a stated
+    # preference ("I prefer my invoices in French"), both languages.
+    Rule(
+        "language",
+        _r(
+            rf"\b(?:reply|answer|respond|write|talk|speak|send (?:it|them|those|these|everything)|email me)"
+            rf"(?: (?:to me|back|always|only|instead|rather))* in (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    Rule(
+        "language",
+        _r(
+            rf"\bI(?:'d)? (?:much |really )?(?:prefer|rather|want|like)(?: to)?"
+            rf"(?: (?:get|receive|have|read|see|be sent|be answered))?"
+            rf"(?: (?:my|the|all|your|all my|any))?(?: (?P<ctx>{CONTEXTS}))? in (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
     ),
     # Preferences (English).
     Rule(
@@ -294,7 +349,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "hobby",
         _r(
-            r"\bI(?:'ve| have) been (?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:for (?:years|ages|a long time|(?:\w+ )?(?:years|months))|since I was)"
+            r"\bI(?:'ve| have) been (?!(?:working|feeling|thinking|trying|doing|going|getting|looking|having|dealing|struggling|waiting|meaning|wanting|busy)\b)"
+            r"(?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:for (?:years|ages|a long time|(?:\w+ )?(?:years|months))|since I was"
+            r"|as (?:usual|always|ever)|a lot|every (?:day|week|weekend)|regularly|daily)"
         ),
         "phrase",
         "preference",
@@ -326,6 +383,15 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "volunteers_at",
+        _r(
+            r"\b(?:the|a|an) (?P<v>[a-z][\w -]{2,40}?) (?:I|we) (?:volunteer|help out) (?:at|with|for|in)\b"
+        ),
+        "phrase",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "volunteers_at",
         _r(rf"\bI volunteer (?:at|with|for) (?P<v>{PHRASE}){END}"),
         "phrase",
         volatility="slow",
@@ -333,7 +399,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "pet",
-        _r(rf"\b[Mm]y (?P<v>{PET_KINDS})\b(?! (?:named |called |is named )?[A-Z])"),
+        _r(
+            rf"\b[Mm]y (?P<v>{PET_KINDS})\b(?! (?:named |called |is named )?(?-i:[A-Z]))"
+            r"(?! (?:painting|drawing|photo|picture|pic|figurine|toy|statue|sculpture|costume|mug|shirt"
+            r"|poster|book|show|game|video|print|sticker)s?\b)"
+        ),
         "phrase",
         confidence=0.6,
     ),
@@ -462,6 +532,46 @@ RULES: tuple[Rule, ...] = (
         volatility="slow",
     ),
     Rule("age", _r(r"\bj'ai (?P<v>\d{1,2}) ans\b"), "number", volatility="slow", confidence=0.85),
+    Rule(
+        "",
+        _cs(
+            rf"\b[Jj]'ai (?:adopté )?(?:un|une) (?:petit |petite |jeune )?(?P<rel>{RELATIONS_FR})"
+            rf" (?:qui s'appelle|nommée?|appelée?|du nom de) (?P<v>{CAP})\b"
+        ),
+        "name",
+        confidence=0.75,
+    ),
+    Rule(
+        "diet",
+        _r(rf"\bje suis (?:devenue? |maintenant )?(?P<v>{DIET_WORDS})\b"),
+        "diet",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    Rule(
+        "language",
+        _r(
+            r"\b(?:envoie|envoyez|écris|écrivez|réponds|répondez|parle|parlez|rédige|rédigez|adresse|adressez)"
+            r"(?:-(?:les|le|la|lui|leur|moi|nous))*(?: (?:les|le|la|moi|nous))*"
+            rf"(?: (?:plutôt|toujours|désormais|dorénavant|uniquement|seulement))? en (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    Rule(
+        "language",
+        _r(
+            r"\bje (?:préfère|voudrais|veux|souhaite|aimerais)"
+            r"(?: (?:recevoir|avoir|lire|qu'on me réponde|que tu me répondes|qu'on m'écrive|que tu m'écrives))?"
+            rf"(?: (?:mes|les|des|vos|tes|toutes? (?:mes|les)) (?P<ctx>{CONTEXTS}))? en (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
     Rule(
         "",
         _cs(rf"\b(?:[Mm]a|[Mm]on) (?P<rel>{RELATIONS_FR}) (?P<v>{CAP})\b"),

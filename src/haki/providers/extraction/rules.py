@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...text.injection import clean
+from .corrections import merge_retractions, read_corrections
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .render import extraction_text, utterances
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
+from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _HEDGES = re.compile(
@@ -270,6 +272,11 @@ _ARTICLE = re.compile(r"^(?:(?:the|a|an|le|la|les|un|une|des|du|de la)\s+|l')", 
 _PLACE_TAIL = re.compile(r"\s(?:at|for|in|with|on|chez|à|dans|pour)\s", re.IGNORECASE)
 
 
+_DEMONSTRATIVE = re.compile(r"^(?:this|that|these|those)\s+(?=\S+\s+\S)", re.IGNORECASE)
+# Longer values where lists are the norm ("most reptiles and animals with fur").
+MAX_WORDS = {"allergy": 8}
+
+
 def _clean(value: str) -> str:
     value = " ".join(value.replace("’", "'").split()).strip(" -'\"")
     previous = None
@@ -301,11 +308,17 @@ def _value(rule: Rule, raw: str) -> Any | None:
         return value
     if rule.value == "occupation":
         return value.lower()
+    if rule.value == "language":
+        return LANGUAGES.get(value.lower())
+    if rule.value == "diet":
+        return DIETS.get(value.lower())
     if rule.value == "phrase":
         value = _ARTICLE.sub("", value.removeprefix("to ")).strip()
         if rule.predicate == "occupation":
             value = _PLACE_TAIL.split(value)[0]
-        return value if _phrase_ok(value, 5) else None
+        if not rule.predicate:  # "my favourite treat is this amazing tart"
+            value = _DEMONSTRATIVE.sub("", value)
+        return value if _phrase_ok(value, MAX_WORDS.get(rule.predicate, 5)) else None
     # Clauses: decisions, plans, conventions (whose pattern already fixed the
     # verb or the "our rule is" frame, so any first word may follow).
     if rule.predicate == "convention":
@@ -330,13 +343,34 @@ def _relative_clause(sentence: str, start: int) -> bool:
     return bool(before) and before[-1].lower() in _RELATIVE_HEADS
 
 
+# A more specific statement wins over a general one read from the same
+# sentence: "I prefer answers in French" is a language preference, not a
+# ``prefers: answers in French``.
+SUBSUMED: dict[str, frozenset[str]] = {"prefers": frozenset({"language"})}
+
+
+_CLAUSE_START = re.compile(r"[,;:]\s|\s[-–—]\s|\b(?:so|but|and then|because|mais|donc|parce que)\s")
+
+
+def _hedged(sentence: str, start: int, end: int) -> bool:
+    """A hedge in the clause of a statement, up to its end, makes it hypothetical.
+
+    "I do like nature, so that might be fun" states a preference; "If I lived
+    in Paris…" and "I'd maybe love hiking" do not.
+    """
+    opening = max((m.end() for m in _CLAUSE_START.finditer(sentence, 0, start)), default=0)
+    return _HEDGES.search(sentence, opening, end) is not None
+
+
 def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]:
-    if sentence.endswith("?") or _HEDGES.search(sentence):
+    if sentence.endswith("?"):
         return []
     out: list[Candidate] = []
     for rule in RULES:
         for match in rule.pattern.finditer(sentence):
-            if _relative_clause(sentence, match.start()):
+            if _relative_clause(sentence, match.start()) or _hedged(
+                sentence, match.start(), match.end()
+            ):
                 continue
             predicate = _predicate(rule, match)
             value = _value(rule, match.group("v"))
@@ -347,6 +381,8 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                 qualifiers["speaker"] = utterance.speaker
             if match.groupdict().get("when"):
                 qualifiers["when"] = match.group("when").lower()
+            if match.groupdict().get("ctx"):
+                qualifiers["context"] = LANGUAGE_CONTEXTS[match.group("ctx").lower()]
             if match.groupdict().get("rel") and predicate == "pet":
                 qualifiers["kind"] = match.group("rel").lower()
             out.append(
@@ -361,24 +397,33 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                     role=utterance.role,
                 )
             )
-    return out
+    found = {c.predicate for c in out}
+    return [c for c in out if not (SUBSUMED.get(c.predicate, frozenset()) & found)]
 
 
 def extract_utterance(utterance: Utterance) -> list[Candidate]:
-    """Candidates stated by one utterance; the first statement of a (predicate, value) wins."""
+    """Candidates stated by one utterance; the first statement of a (predicate, value) wins.
+
+    Corrections ("not … any more", "…, not Paris") are read by
+    ``corrections``: retractions and replacements carry what they end.
+    """
     if utterance.role not in SUBJECT_ROLES:
         return []
     text = extraction_text(clean(utterance.text)).replace("’", "'")
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, bool]] = set()
     out: list[Candidate] = []
+
+    def read(sentence: str) -> list[Candidate]:
+        return _sentence_candidates(sentence, utterance)
+
     for sentence in _SENTENCES.split(text):
         sentence = sentence.strip()
-        for cand in _sentence_candidates(sentence, utterance) if sentence else []:
-            key = (cand.predicate, str(cand.value).lower())
+        for cand in read_corrections(sentence, read) if sentence else []:
+            key = (cand.predicate, str(cand.value).lower(), cand.retract)
             if key not in seen:
                 seen.add(key)
                 out.append(cand)
-    return out
+    return merge_retractions(out)
 
 
 def extract_payload(payload: dict[str, Any]) -> list[Candidate]:

@@ -52,3 +52,9 @@ class Candidate:
     confidence: float = 0.7
     evidence_span: str = ""
     role: str = "user"
+    # An explicit correction: the value this statement says is no longer
+    # true ("I'm a midwife now, not a nurse" corrects "nurse"), or, with
+    # ``retract``, a statement that ends ``value`` without a replacement
+    # ("I don't live in Oslo any more").
+    corrects: Any = None
+    retract: bool = False

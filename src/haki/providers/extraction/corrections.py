@@ -1,0 +1,136 @@
+"""Corrections in the subject's own words (pure).
+
+Three shapes, English and French:
+
+- a **negated statement** ("I'm not a nurse any more", "I no longer work at
+  Acme", "je ne suis plus infirmière", "je n'habite plus à Paris"): the
+  clause is rewritten to its positive form, read by the ordinary rules, and
+  what they find comes back as a *retraction* of that value. The negated
+  clause itself is hidden from the ordinary rules;
+- a **replacement naming the old value** ("I live in Lyon, not Paris",
+  "envoie-les moi en anglais plutôt, pas en français", "Italian rather than
+  German"): every candidate of the sentence carries the old value in
+  ``corrects``;
+- a **retraction and a new value of one predicate family in one turn**
+  ("I'm not a nurse any more, I'm a midwife now"): merged into one
+  correction, so the new fact supersedes the old one with lineage.
+
+Openers that announce a correction ("actually", "en fait", "correction:",
+"sorry,") are dropped before the rules read a sentence, so statements
+anchored at the start of a sentence still match.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from .types import Candidate
+from .vocabulary import LANGUAGES
+
+# Predicates that state one thing in two ways: a retraction of one is
+# answered by the other ("I don't like sushi any more, I hate it").
+_FAMILY = {"dislikes": "likes"}
+
+
+def _family(predicate: str) -> str:
+    return _FAMILY.get(predicate, predicate)
+
+
+OPENER = re.compile(
+    r"^(?:(?:actually|in fact|correction|sorry|oops|wait|well|no|oh|update|to be clear"
+    r"|en fait|en réalité|en vrai|pardon|non|désolée?|rectification|petite correction)\b[,:!]?\s*)+",
+    re.IGNORECASE,
+)
+_CLAUSES = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\b(?:but|mais)\b)\s*")
+# A clause says something stopped being true.
+_ENDED = re.compile(
+    r"\b(?:any ?more|no longer|not any longer|ne\b[^,;]*?\bplus|n'\w+ plus)\b", re.IGNORECASE
+)
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), repl)
+    for pattern, repl in (
+        (r"\bI(?:'m| am) (?:not|no longer) (?:at|with) ", "I work at "),
+        (r"\bI(?:'m| am) (?:not|no longer)\b", "I'm"),
+        (r"\bI (?:no longer|don't|do not) (?=\w)", "I "),
+        (r"\bje ne suis (?:plus|pas)\b", "je suis"),
+        (r"\bje ne (\w+) plus\b", r"je \1"),
+        (r"\bje n'(\w+) plus\b", r"j'\1"),
+        (r"\s*\b(?:any ?more|any longer)\b", ""),
+    )
+)
+_NOT_OLD = re.compile(
+    r"(?:,\s*(?:and |et |but |mais )?(?:not|pas|non pas)|\s+(?:et non|non pas|rather than|instead of|plutôt que))\s+"
+    r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s+)*"
+    r"(?P<old>[^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def strip_opener(sentence: str) -> str:
+    return OPENER.sub("", sentence).strip()
+
+
+def _negated(clause: str) -> str | None:
+    """The positive form of a clause that says something is no longer true."""
+    plain_negation = re.search(r"\bI(?:'m| am) not\b|\bje ne suis pas\b", clause, re.IGNORECASE)
+    if not _ENDED.search(clause) and not plain_negation:
+        return None
+    out = clause
+    for pattern, repl in _REWRITES:
+        out = pattern.sub(repl, out)
+    return out if out != clause else None
+
+
+def split_negated(sentence: str) -> tuple[str, list[str]]:
+    """The sentence without its negated clauses, and those clauses in positive form."""
+    kept: list[str] = []
+    positive: list[str] = []
+    for clause in _CLAUSES.split(sentence):
+        rewritten = _negated(clause) if clause else None
+        if rewritten is None:
+            kept.append(clause)
+        else:
+            positive.append(rewritten)
+    return ", ".join(c for c in kept if c), positive
+
+
+def old_value(sentence: str) -> str | None:
+    """The value a sentence says it replaces ("…, not Paris"), in stored form."""
+    match = _NOT_OLD.search(sentence)
+    if match is None:
+        return None
+    old = match.group("old").strip(" '\"")
+    return LANGUAGES.get(old.lower(), old) or None
+
+
+def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
+    """Candidates of one sentence, corrections included; ``read`` applies the ordinary rules."""
+    sentence = strip_opener(sentence)
+    rest, negated = split_negated(sentence)
+    found = read(rest) if rest else []
+    old = old_value(rest) if found else None
+    if old is not None:
+        found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
+    for clause in negated:
+        found.extend(replace(c, retract=True) for c in read(clause))
+    return found
+
+
+def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
+    """A retraction and a new value of the same family in one turn become one correction."""
+    out = list(candidates)
+    for retraction in [c for c in candidates if c.retract]:
+        family = _family(retraction.predicate)
+        for i, cand in enumerate(out):
+            if (
+                not cand.retract
+                and cand.corrects is None
+                and _family(cand.predicate) == family
+                and cand.qualifiers.get("speaker") == retraction.qualifiers.get("speaker")
+            ):
+                out[i] = replace(cand, corrects=retraction.value)
+                out.remove(retraction)
+                break
+    return out

@@ -1,0 +1,71 @@
+"""Closed vocabularies the rules read into stored values (both languages to one form)."""
+
+from __future__ import annotations
+
+# Language names to the English name a fact stores, so "en français" and
+# "in French" are one value.
+LANGUAGES: dict[str, str] = {
+    "english": "English",
+    "anglais": "English",
+    "french": "French",
+    "français": "French",
+    "francais": "French",
+    "german": "German",
+    "allemand": "German",
+    "spanish": "Spanish",
+    "espagnol": "Spanish",
+    "italian": "Italian",
+    "italien": "Italian",
+    "portuguese": "Portuguese",
+    "portugais": "Portuguese",
+    "dutch": "Dutch",
+    "néerlandais": "Dutch",
+    "japanese": "Japanese",
+    "japonais": "Japanese",
+    "chinese": "Chinese",
+    "chinois": "Chinese",
+    "arabic": "Arabic",
+    "arabe": "Arabic",
+    "russian": "Russian",
+    "russe": "Russian",
+    "polish": "Polish",
+    "polonais": "Polish",
+}
+LANGS = "|".join(sorted(LANGUAGES, key=len, reverse=True))
+# What a language preference is about, both languages, to one English word.
+LANGUAGE_CONTEXTS: dict[str, str] = {
+    "invoices": "invoices",
+    "factures": "invoices",
+    "bills": "invoices",
+    "emails": "emails",
+    "e-mails": "emails",
+    "mails": "emails",
+    "courriels": "emails",
+    "answers": "answers",
+    "replies": "answers",
+    "responses": "answers",
+    "réponses": "answers",
+    "reports": "reports",
+    "rapports": "reports",
+    "messages": "messages",
+    "newsletters": "newsletters",
+    "documents": "documents",
+    "summaries": "summaries",
+    "résumés": "summaries",
+    "notifications": "notifications",
+}
+CONTEXTS = "|".join(sorted(LANGUAGE_CONTEXTS, key=len, reverse=True))
+DIETS: dict[str, str] = {
+    "vegetarian": "vegetarian",
+    "végétarien": "vegetarian",
+    "végétarienne": "vegetarian",
+    "vegan": "vegan",
+    "végane": "vegan",
+    "végétalien": "vegan",
+    "végétalienne": "vegan",
+    "pescatarian": "pescatarian",
+    "pescetarian": "pescatarian",
+    "pescétarien": "pescatarian",
+    "pescétarienne": "pescatarian",
+}
+DIET_WORDS = "|".join(sorted(DIETS, key=len, reverse=True))

@@ -1,0 +1,126 @@
+"""Explicit corrections supersede what they correct, end to end (capture, rules, PostgreSQL)."""
+
+import importlib.util
+import json
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[3] / "bench" / "extraction_quality.py"
+CASES = Path(__file__).resolve().parents[2] / "fixtures" / "extraction" / "corrections.jsonl"
+P = "corr"
+# Recent enough for every volatility horizon: the packet must serve the new value.
+T0 = (datetime.now(UTC) - timedelta(days=1)).replace(second=0, microsecond=0)
+
+
+def at(minute):
+    return T0 + timedelta(minutes=minute)
+
+
+def ended_at(fact, minute):
+    return fact["valid_to"] is not None and datetime.fromisoformat(fact["valid_to"]) == at(minute)
+
+
+@pytest.fixture(scope="module")
+def quality():
+    spec = importlib.util.spec_from_file_location("extraction_quality_e2e", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def cases():
+    return [json.loads(line) for line in CASES.read_text().splitlines() if line.strip()]
+
+
+async def say(client, subject, text, minute, thread="t1"):
+    event = {
+        "project_id": P,
+        "subject_id": subject,
+        "thread_id": thread,
+        "kind": "conversation.turn",
+        "occurred_at": at(minute).isoformat(),
+        "payload": {"user": text},
+    }
+    r = await client.post("/v1/capture", json={"events": [event]})
+    assert r.status_code == 202, r.text
+    r = await client.post(
+        "/v1/consolidate/subject", params={"project_id": P, "subject_id": subject}
+    )
+    assert r.status_code == 200, r.text
+
+
+async def facts(client, subject):
+    r = await client.get("/v1/facts", params={"project_id": P, "subject_id": subject})
+    assert r.status_code == 200, r.text
+    return r.json()["facts"]
+
+
+async def test_every_correction_case_supersedes_with_lineage(client, quality):
+    failures = []
+    for i, case in enumerate(cases()):
+        subject = f"c{i}"
+        await say(client, subject, case["before"], 0)
+        await say(client, subject, case["text"], 5)
+        held = await facts(client, subject)
+        as_pred = [{"predicate": f["predicate"], "value": f["value"]} for f in held]
+        old = [f for f, p in zip(held, as_pred, strict=True) if quality.matches(p, case["old"])]
+        ok = len(old) == 1 and old[0]["status"] == "superseded"
+        ok = ok and ended_at(old[0], 5)
+        if ok and case["new"]:
+            new = [
+                f
+                for f, p in zip(held, as_pred, strict=True)
+                if quality.matches(p, case["new"]) and f["status"] == "active"
+            ]
+            ok = len(new) == 1 and new[0]["supersedes_id"] == old[0]["id"]
+        if ok and not case["new"]:
+            ok = not [
+                f for f in held if f["status"] == "active" and f["predicate"] == old[0]["predicate"]
+            ]
+        if not ok:
+            failures.append((case["id"], case["text"], held))
+    assert failures == []
+
+
+async def test_french_invoice_language_is_corrected_in_the_same_thread(client):
+    await say(client, "maya", "Je préfère recevoir mes factures en français.", 0)
+    (french,) = await facts(client, "maya")
+    assert french["predicate"].startswith("lang") and french["value"] == "French"
+    assert (french["fact_kind"], french["status"]) == ("preference", "active")
+
+    await say(client, "maya", "En fait, envoie-les moi en anglais plutôt, pas en français.", 1)
+    by_value = {f["value"]: f for f in await facts(client, "maya")}
+    assert by_value["French"]["status"] == "superseded"
+    assert ended_at(by_value["French"], 1)
+    english = by_value["English"]
+    assert english["status"] == "active" and english["supersedes_id"] == french["id"]
+    assert english["qualifiers"] == french["qualifiers"] == {"context": "invoices"}
+
+    r = await client.post(
+        "/v1/context",
+        json={
+            "project_id": P,
+            "subject_id": "maya",
+            "query": "In which language should invoices be sent?",
+        },
+    )
+    served = [f["value"] for f in r.json()["packet"]["facts"]]
+    assert "English" in served and "French" not in served
+
+
+async def test_retraction_ends_the_fact_and_records_why(client, db):
+    await say(client, "tom", "I'm a nurse.", 0)
+    await say(client, "tom", "I'm not a nurse any more, I'm a midwife now.", 3)
+    nurse, midwife = sorted(await facts(client, "tom"), key=lambda f: f["value"] != "nurse")
+    assert (nurse["status"], midwife["status"]) == ("superseded", "active")
+    assert midwife["supersedes_id"] == nurse["id"]
+    async with db.transaction(project_id=P) as conn:
+        cur = await conn.execute(
+            "SELECT reason FROM fact_transitions WHERE fact_id = %(id)s", {"id": nurse["id"]}
+        )
+        (row,) = await cur.fetchall()
+    assert row["reason"].startswith("corrected by event ")
