@@ -151,6 +151,65 @@ _INSTRUCTION_LIKE = _r(
     r"|(?:^|[.!?]\s)(?:toujours|ne jamais|tu dois|vous devez)\b"
 )
 
+# Cheap first looks, in the lowercased normalised text: every override
+# pattern names the rules, the prompt or the safety it attacks, and every
+# jailbreak pattern one of these words. Most turns hold none, and skip the
+# long patterns.
+_OVERRIDE_HINTS = (
+    "instruction",
+    "prompt",
+    "rule",
+    "directive",
+    "guideline",
+    "polic",
+    "guardrail",
+    "safeguard",
+    "restriction",
+    "constraint",
+    "programming",
+    "training",
+    "filter",
+    "consigne",
+    "règle",
+    "regle",
+    "garde-fou",
+    "limit",
+    "politique",
+    "censor",
+    "censure",
+    "moderation",
+    "modération",
+    "ethic",
+    "system",
+    "im_",
+    "inst]",
+    "safety",
+    "sécurité",
+    "securite",
+    "content",
+)
+_JAILBREAK_HINTS = (
+    " now",
+    "now ",
+    " as ",
+    "pretend",
+    "imagine",
+    "role",
+    "rôle",
+    "play",
+    "mode",
+    "jailbr",
+    "unfiltered",
+    "evil",
+    "unrestricted",
+    "désormais",
+    "desormais",
+    "maintenant",
+    "dorénavant",
+    "dorenavant",
+    "comme si",
+)
+
 # Spaced or dotted letters ("i g n o r e  a l l  p r e v i o u s") defeat
 # word patterns; the squashed form keeps letters only.
 _SQUASHED = (
@@ -175,14 +234,15 @@ THREAT_KINDS = ("exfiltration", "safety_override", "jailbreak")
 def threats(text: str) -> tuple[str, ...]:
     """The hostile pattern kinds found in a whole turn, in ``THREAT_KINDS`` order."""
     norm = normalise(text)
+    low = norm.lower()
     found = set()
     if _DESTINATION_HINT.search(norm) and _EXFILTRATION.search(norm):
         found.add("exfiltration")
-    if _SAFETY_OVERRIDE.search(norm):
+    if any(hint in low for hint in _OVERRIDE_HINTS) and _SAFETY_OVERRIDE.search(norm):
         found.add("safety_override")
-    if _JAILBREAK.search(norm):
+    if (any(hint in low for hint in _JAILBREAK_HINTS) or "DAN" in norm) and _JAILBREAK.search(norm):
         found.add("jailbreak")
-    squashed = _NOT_LETTERS.sub("", norm.lower())
+    squashed = _NOT_LETTERS.sub("", low)
     found.update(kind for kind, needle in _SQUASHED if needle in squashed)
     return tuple(k for k in THREAT_KINDS if k in found)
 

@@ -36,14 +36,20 @@ def cases():
     return [json.loads(line) for line in CASES.read_text().splitlines() if line.strip()]
 
 
-async def say(client, subject, text, minute, thread="t1"):
+async def say(client, subject, text, minute, thread="t1", reply=None):
+    # With a reply, the payload is the one gethaki's capture_turn sends.
+    payload = (
+        {"messages": [{"role": "user", "content": text}, {"role": "assistant", "content": reply}]}
+        if reply
+        else {"user": text}
+    )
     event = {
         "project_id": P,
         "subject_id": subject,
         "thread_id": thread,
         "kind": "conversation.turn",
         "occurred_at": at(minute).isoformat(),
-        "payload": {"user": text},
+        "payload": payload,
     }
     r = await client.post("/v1/capture", json={"events": [event]})
     assert r.status_code == 202, r.text
@@ -87,12 +93,24 @@ async def test_every_correction_case_supersedes_with_lineage(client, quality):
 
 
 async def test_french_invoice_language_is_corrected_in_the_same_thread(client):
-    await say(client, "maya", "Je préfère recevoir mes factures en français.", 0)
+    await say(
+        client,
+        "maya",
+        "Je préfère recevoir mes factures en français.",
+        0,
+        reply="C'est noté : vos factures seront envoyées en français.",
+    )
     (french,) = await facts(client, "maya")
     assert french["predicate"].startswith("lang") and french["value"] == "French"
     assert (french["fact_kind"], french["status"]) == ("preference", "active")
 
-    await say(client, "maya", "En fait, envoie-les moi en anglais plutôt, pas en français.", 1)
+    await say(
+        client,
+        "maya",
+        "En fait, envoie-les moi en anglais plutôt, pas en français.",
+        1,
+        reply="Très bien, je les enverrai en anglais.",
+    )
     by_value = {f["value"]: f for f in await facts(client, "maya")}
     assert by_value["French"]["status"] == "superseded"
     assert ended_at(by_value["French"], 1)
