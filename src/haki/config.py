@@ -72,6 +72,13 @@ class Settings(BaseSettings):
     # Named retrieval recipe (haki.context.config.RECIPES), checked at start-up.
     context_recipe: str = "default"
 
+    # MCP over HTTP (/mcp): Host headers accepted besides loopback ones, comma-separated
+    # (DNS-rebinding protection); "*" accepts any host.
+    mcp_allowed_hosts: str = ""
+
+    # Gateway (/gateway/v1): memory budget injected into each chat completion.
+    gateway_budget_tokens: int = Field(default=900, ge=1, le=100_000)
+
     # Consolidation.
     autoconsolidate: bool = False
     worker_in_process: bool = True
@@ -116,6 +123,11 @@ class Settings(BaseSettings):
         if self.llm_provider == "openai" and not self.llm_base_url:
             raise ValueError("HAKI_LLM_PROVIDER=openai needs HAKI_LLM_BASE_URL")
         return self
+
+    @property
+    def mcp_hosts(self) -> tuple[str, ...]:
+        extra = tuple(h.strip() for h in self.mcp_allowed_hosts.split(",") if h.strip())
+        return ("127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost", *extra)
 
     @property
     def embedded(self) -> bool:

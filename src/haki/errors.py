@@ -15,7 +15,8 @@ HakiError                      500 internal
 ├── ConsolidationPending       409 consolidation_pending
 ├── RateLimited                429 rate_limited
 ├── DatabaseUnavailable        503 database_unavailable
-└── ProviderError              502 provider_error
+├── ProviderError              502 provider_error
+└── UpstreamUnavailable        502 upstream_unavailable (gateway)
 
 Each class carries its wire ``code`` and HTTP ``status``; the envelope is
 ``{"error": {"type": code, "message": str, "field": str | None}}``.
@@ -102,3 +103,7 @@ class DatabaseUnavailable(HakiError):
 
 class ProviderError(HakiError):
     code, status = "provider_error", 502
+
+
+class UpstreamUnavailable(HakiError):
+    code, status = "upstream_unavailable", 502

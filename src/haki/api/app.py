@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
+from starlette.routing import Route
 
 from .. import __version__
 from ..config import Settings, load_settings
@@ -17,6 +18,8 @@ from ..providers import Providers, build_providers
 from ..storage import Database, prepare_database
 from .auth import guard_v1
 from .errors import install_error_handlers
+from .mcp_mount import PATH as MCP_PATH
+from .mcp_mount import McpEndpoint
 from .middleware import RequestIdMiddleware
 from .routes import (
     capture,
@@ -27,6 +30,7 @@ from .routes import (
     facts,
     feedback,
     forget,
+    gateway,
     health,
     inspect,
     jobs,
@@ -83,8 +87,10 @@ def create_app(
         if not settings.auth_enabled:
             log.warning("AUTH IS OFF (dev mode): every /v1 route is open on %s", settings.host)
         try:
-            yield
+            async with mcp.running():  # the MCP endpoint's task group
+                yield
         finally:
+            await gateway.close_upstream(state)
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -100,6 +106,8 @@ def create_app(
     app.add_middleware(RequestIdMiddleware)
     for router in _routers():
         app.include_router(router)
+    mcp = McpEndpoint(app, settings)
+    app.router.routes.append(Route(MCP_PATH, endpoint=mcp, include_in_schema=False))
     return app
 
 
@@ -119,6 +127,7 @@ def _routers() -> list:
         consolidate.router,
         conflicts.router,
         jobs.router,
+        gateway.router,
     ]
 
 

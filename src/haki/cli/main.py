@@ -33,11 +33,12 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import keys, server, worker
+    from . import keys, mcp, server, worker
 
     server.register(cli)
     keys.register(cli)
     worker.register(cli)
+    mcp.register(cli)
 
 
 _register()

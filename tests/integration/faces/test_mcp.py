@@ -1,0 +1,187 @@
+"""The MCP server as hosts use it: Streamable HTTP at /mcp, and ``haki mcp`` over stdio.
+
+Each transport goes through the official MCP client against a live server.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+import pytest
+from faces_helpers import Live
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+TOOLS = {
+    "haki_capture",
+    "haki_context",
+    "haki_correct",
+    "haki_facts",
+    "haki_forget",
+    "haki_inspect",
+    "haki_timeline",
+}
+
+
+@asynccontextmanager
+async def http_client(live: Live, headers: dict[str, str]) -> AsyncIterator[Client]:
+    http = create_mcp_http_client(headers=headers)
+    async with http, Client(streamable_http_client(f"{live.url}/mcp", http_client=http)) as c:
+        yield c
+
+
+@asynccontextmanager
+async def stdio_client(live: Live, key: str, project: str, subject: str) -> AsyncIterator[Client]:
+    env = {
+        "HAKI_URL": live.url,
+        "HAKI_API_KEY": key,
+        "HAKI_PROJECT_ID": project,
+        "HAKI_SUBJECT_ID": subject,
+    }
+    params = StdioServerParameters(command=sys.executable, args=["-m", "haki.cli", "mcp"], env=env)
+    async with Client(params) as c:
+        yield c
+
+
+def data(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        out = result.structured_content
+        return out.get("result", out) if set(out) == {"result"} else out
+    return json.loads(result.content[0].text)
+
+
+def error_text(result: Any) -> str:
+    assert result.is_error
+    text = result.content[0].text
+    assert "Traceback" not in text
+    return text
+
+
+async def exercise(c: Client, subject: str) -> None:
+    """Call every tool once, the way an agent would, and check what comes back."""
+    tools = (await c.list_tools()).tools
+    assert {t.name for t in tools} == TOOLS
+    assert all(len(t.description or "") > 80 for t in tools)
+
+    first = data(await c.call_tool("haki_capture", {"content": "I live in Lyon."}))
+    assert first["events"][0]["deduplicated"] is False
+    again = data(await c.call_tool("haki_capture", {"content": "I live in Lyon."}))
+    assert again["events"] == [{"id": first["events"][0]["id"], "deduplicated": True}]
+    turn = data(
+        await c.call_tool(
+            "haki_capture",
+            {"messages": [{"role": "user", "content": "My favourite tea is genmaicha."}]},
+        )
+    )
+    assert len(turn["events"]) == 1
+
+    ctx = data(await c.call_tool("haki_context", {"query": "Where does the user live?"}))
+    assert ctx["memory"].startswith("<haki_memory")
+    assert "Lyon" in ctx["memory"]
+    assert ctx["trace_id"]
+
+    trace = data(await c.call_tool("haki_inspect", {"trace_id": ctx["trace_id"]}))
+    assert trace["decisions"]
+
+    timeline = data(await c.call_tool("haki_timeline", {"limit": 10}))
+    texts = json.dumps(timeline["events"])
+    assert "Lyon" in texts and "genmaicha" in texts
+
+    facts = data(await c.call_tool("haki_facts", {"status": "active"}))["facts"]
+    lyon = next(f for f in facts if f["value"] == "Lyon")
+    corrected = data(
+        await c.call_tool(
+            "haki_correct", {"fact_id": lyon["id"], "status": "disputed", "comment": "moved"}
+        )
+    )
+    assert corrected["fact"]["status"] == "disputed"
+    rated = data(await c.call_tool("haki_correct", {"fact_id": lyon["id"], "rating": "irrelevant"}))
+    assert rated["feedback"]
+
+    refused = error_text(await c.call_tool("haki_forget", {}))
+    assert "confirm_subject" in refused
+    forgot = data(await c.call_tool("haki_forget", {"fact_id": lyon["id"]}))
+    assert forgot
+
+    missing = error_text(
+        await c.call_tool("haki_inspect", {"trace_id": "00000000-0000-0000-0000-000000000000"})
+    )
+    assert "not_found" in missing
+    bad = error_text(await c.call_tool("haki_context", {"query": "x", "budget_tokens": 0}))
+    assert "budget_tokens" in bad
+
+
+async def test_every_tool_over_streamable_http(live: Live) -> None:
+    key = live.project_key("mcp-http")
+    headers = {"Authorization": f"Bearer {key}", "X-Haki-Subject-Id": "maya"}
+    async with http_client(live, headers) as c:
+        await exercise(c, "maya")
+
+
+async def test_every_tool_over_stdio(live: Live) -> None:
+    key = live.project_key("mcp-stdio")
+    async with stdio_client(live, key, "mcp-stdio", "noor") as c:
+        await exercise(c, "noor")
+
+
+async def test_subject_is_fixed_by_the_connection(live: Live) -> None:
+    key = live.project_key("mcp-fixed")
+    headers = {"Authorization": f"Bearer {key}", "X-Haki-Subject-Id": "maya"}
+    async with http_client(live, headers) as c:
+        text = error_text(
+            await c.call_tool("haki_context", {"query": "anything", "subject_id": "someone-else"})
+        )
+        assert "fixed by this connection" in text
+    async with http_client(live, {"Authorization": f"Bearer {key}"}) as c:
+        assert "no subject" in error_text(await c.call_tool("haki_context", {"query": "q"}))
+        ok = data(await c.call_tool("haki_context", {"query": "q", "subject_id": "maya"}))
+        assert ok["memory"] == ""  # nothing known yet in this project: no block at all
+
+
+async def test_a_key_reaches_its_own_project_only(live: Live) -> None:
+    key_a, key_b = live.project_key("mcp-a"), live.project_key("mcp-b")
+    async with http_client(
+        live, {"Authorization": f"Bearer {key_a}", "X-Haki-Subject-Id": "s"}
+    ) as c:
+        await c.call_tool("haki_capture", {"content": "My passport number is in the blue drawer."})
+    async with http_client(
+        live, {"Authorization": f"Bearer {key_b}", "X-Haki-Subject-Id": "s"}
+    ) as c:
+        timeline = data(await c.call_tool("haki_timeline", {}))
+        assert timeline["events"] == []
+        ctx = data(await c.call_tool("haki_context", {"query": "passport drawer"}))
+        assert "drawer" not in json.dumps(ctx)
+
+
+def test_http_endpoint_refuses_missing_keys_and_foreign_hosts(live: Live) -> None:
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "0"},
+        },
+    }
+    accept = {"Accept": "application/json, text/event-stream"}
+    r = httpx.post(f"{live.url}/mcp", json=init, headers=accept)
+    assert r.status_code == 401
+    assert r.json()["error"]["type"] == "unauthorized"
+    key = live.project_key("mcp-hosts")
+    evil = {**accept, "Authorization": f"Bearer {key}", "Host": "evil.example"}
+    r = httpx.post(f"{live.url}/mcp", json=init, headers=evil)
+    assert r.status_code in (403, 421)
+    ok = {**accept, "Authorization": f"Bearer {key}"}
+    r = httpx.post(f"{live.url}/mcp", json=init, headers=ok)
+    assert r.status_code == 200, r.text
+
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
