@@ -11,8 +11,9 @@ Host headers are checked against an allow-list (loopback by default,
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import asynccontextmanager
 
 import httpx
 from mcp.server.mcpserver import Context
@@ -83,9 +84,31 @@ class McpEndpoint:
             transport_security=security,
         )
 
-    def running(self) -> AbstractAsyncContextManager[None]:
-        """The session manager's task group; held open by the API's lifespan."""
-        return self.server.session_manager.run()
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """The session manager's task group, for as long as the block runs.
+
+        The group is entered and left by one dedicated task: a lifespan may
+        start and stop in different tasks, and an anyio cancel scope must not.
+        """
+        started, stop = asyncio.Event(), asyncio.Event()
+
+        async def hold() -> None:
+            async with self.server.session_manager.run():
+                started.set()
+                await stop.wait()
+
+        task = asyncio.create_task(hold(), name="mcp-session-manager")
+        waiter = asyncio.create_task(started.wait())
+        await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if task.done():  # it failed to start: say why
+            waiter.cancel()
+            task.result()
+        try:
+            yield
+        finally:
+            stop.set()
+            await task
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
