@@ -70,9 +70,9 @@ from haki.context.candidates import (
     fulltext_params,
 )
 from haki.context.config import DEFAULT
-from haki.context.query import fulltext_terms
 from haki.providers.embed import LocalEmbedder
 from haki.storage.migrate import upgrade
+from haki.text.lexicon import query_words
 
 PROJECT, SUBJECT = "bench", "user-1"
 NOW = datetime.now(UTC)
@@ -324,7 +324,7 @@ def sql_run(
         register_vector(conn)
         for q in queries:
             vec = embedder.embed_query(q)
-            terms = fulltext_terms(q, DEFAULT.max_query_terms)
+            terms = query_words(q, DEFAULT.max_query_terms)
             params = (
                 FactQuery(PROJECT, SUBJECT, datetime.now(UTC), bounded=False).params()
                 | fulltext_params(DEFAULT)

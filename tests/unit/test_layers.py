@@ -40,6 +40,7 @@ LAYERS: dict[str, int] = {
     "text": 0,
     "types": 0,
     "logs": 0,
+    "backoff": 0,
     # Engram stands apart: it may use the text lexicon and nothing else.
     "engram": 1,
 }

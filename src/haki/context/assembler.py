@@ -24,17 +24,16 @@ import numpy as np
 
 from ..providers.embed import Embedder
 from ..storage import Database
+from ..text.lexicon import query_terms, query_words
 from .candidates import FactQuery, fact_candidates, lexical_leg, tune_hnsw
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
 from .episode_candidates import EpisodeQuery, EpisodeWork, lexical_ids
-from .episode_ranking import query_terms
 from .episodes import episode_weights, ranked_episodes
 from .filters import blocked_decisions, split_expired
 from .gate import apply_gate
 from .multihop import entities, hop
 from .packet import build_packet
 from .packing import check_budget, pack
-from .query import fulltext_terms
 from .render import render_all
 from .scoring import rank
 from .trace import TraceRecord, packet_json
@@ -122,7 +121,7 @@ async def _facts(
     """Fact candidates, score, pack and multi-hop, in one read transaction."""
     clock = _Clock()
     q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
-    terms = fulltext_terms(req.query, cfg.max_query_terms)
+    terms = query_words(req.query, cfg.max_query_terms)
     async with db.transaction(project_id=req.project_id) as conn:
         async with conn.pipeline():  # settings and the lexical leg in one round trip
             await tune_hnsw(conn, cfg)

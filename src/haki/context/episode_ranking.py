@@ -292,13 +292,3 @@ def base_relevance(
     docs = [counts[r.id] for r in rows]
     named = speaker_named(rows, query_terms) if w.speaker else None
     return relevance(rows, bm25_scores(docs, query_terms, w.bm25_k1, w.bm25_b), w, named)
-
-
-def query_terms(query: str, max_terms: int) -> list[str]:
-    """Distinct stemmed content terms of the query, in order of first use."""
-    seen: dict[str, None] = {}
-    for t in lexical_terms(query):
-        seen.setdefault(t, None)
-        if len(seen) >= max_terms:
-            break
-    return list(seen)

@@ -2,7 +2,8 @@
 
 Entities come from a rule, not a model: capitalised words
 (``[A-ZÀ-Ý][a-zà-ÿ]{2,}``) in the packed facts' texts, ranked by frequency,
-minus common sentence-start words and words of the query. One full-text hop,
+minus stop words (capitalised only because they open a sentence) and
+words of the query, both as ``text.lexicon`` cuts them. One full-text hop,
 never recursive, with no new embedding call (the distance reuses the query
 vector already computed, for the trace only).
 """
@@ -17,83 +18,12 @@ from uuid import UUID
 import numpy as np
 
 from ..storage import Connection
+from ..text.lexicon import STOP_WORDS, normalise, query_words
 from .candidates import FACT_COLUMNS, FactQuery, fact_row, fulltext_params
 from .config import RetrievalConfig
 from .types import FactRow
 
 _ENTITY = re.compile(r"[A-ZÀ-Ý][a-zà-ÿ]{2,}")
-_WORD = re.compile(r"\w+", re.UNICODE)
-
-# Capitalised only because they open a sentence (English and French).
-SENTENCE_STARTS = frozenset(
-    [
-        "the",
-        "and",
-        "but",
-        "this",
-        "that",
-        "these",
-        "those",
-        "they",
-        "their",
-        "there",
-        "then",
-        "when",
-        "what",
-        "where",
-        "which",
-        "who",
-        "why",
-        "how",
-        "she",
-        "her",
-        "his",
-        "him",
-        "its",
-        "our",
-        "your",
-        "you",
-        "yes",
-        "not",
-        "for",
-        "with",
-        "from",
-        "after",
-        "before",
-        "also",
-        "some",
-        "any",
-        "all",
-        "les",
-        "des",
-        "une",
-        "elle",
-        "elles",
-        "ils",
-        "mais",
-        "cette",
-        "ces",
-        "dans",
-        "pour",
-        "avec",
-        "est",
-        "sont",
-        "nous",
-        "vous",
-        "leur",
-        "leurs",
-        "quand",
-        "alors",
-        "donc",
-        "puis",
-        "aussi",
-        "sur",
-        "par",
-        "chez",
-        "comme",
-    ]
-)
-
 # One lateral full-text lookup per entity, through the same GIN-backed
 # function as phase 1 (see migration 0031), then the packaging columns.
 HOP = (
@@ -113,12 +43,12 @@ ORDER BY e.ord, t.fulltext DESC, f.id"""
 
 def entities(texts: Iterable[str], query: str, max_entities: int) -> list[str]:
     """The most frequent capitalised words of ``texts`` not already in the query."""
-    in_query = {w.lower() for w in _WORD.findall(query)}
+    in_query = set(query_words(query, len(query)))
     counts = Counter(
         word
         for text in texts
         for word in _ENTITY.findall(text)
-        if word.lower() not in SENTENCE_STARTS and word.lower() not in in_query
+        if normalise(word) not in STOP_WORDS and word.lower() not in in_query
     )
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     return [word for word, _ in ranked[:max_entities]]

@@ -12,12 +12,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..text.budget import estimate_tokens
 from ..text.injection import THREAT_KINDS, neutralise_memory_tags
 from .types import EpisodeRow, FactRow, Rendered, Scored
-
-
-def estimate_tokens(text: str) -> int:
-    return max(1, len(text) // 4)
 
 
 def value_text(value: Any) -> str:

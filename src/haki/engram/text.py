@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.budget import estimate_tokens
 from ..text.lexicon import STOP_WORDS, normalise, stem, terms, words
 
 __all__ = [
@@ -130,8 +131,3 @@ def query_paths(query: str) -> list[str]:
         p = p.rstrip(".")  # a sentence's full stop, not part of the path
         found.append(p[2:] if p.startswith("./") else p.lstrip("/"))
     return [p for p in found if p]
-
-
-def estimate_tokens(text: str) -> int:
-    # Four characters per token is close enough for budgets and never needs a tokenizer.
-    return (len(text) + 3) // 4

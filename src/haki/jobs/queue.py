@@ -15,7 +15,6 @@ job that is still running, however slow.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +24,7 @@ from uuid import UUID
 import orjson
 from psycopg.types.json import Jsonb
 
+from ..backoff import backoff_s
 from ..storage import Connection
 
 ENQUEUE = """
@@ -181,12 +181,6 @@ class JobState:
         return f"{self.id} {self.status}"
 
 
-def backoff_s(attempts: int, rng: random.Random | None = None) -> float:
-    """Exponential backoff with full jitter, so failing jobs do not retry in lockstep."""
-    ceiling = min(BACKOFF_MAX_S, BACKOFF_BASE_S * 2 ** max(0, attempts - 1))
-    return (rng or random).uniform(ceiling / 2, ceiling)
-
-
 async def enqueue(
     conn: Connection,
     *,
@@ -253,7 +247,7 @@ async def fail(
             "worker": worker,
             "error": error[:2000],
             "max_attempts": max_attempts,
-            "delay_s": backoff_s(job.attempts),
+            "delay_s": backoff_s(job.attempts - 1, base_s=BACKOFF_BASE_S, max_s=BACKOFF_MAX_S),
         },
     )
     row = await cur.fetchone()

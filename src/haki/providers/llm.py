@@ -1,7 +1,7 @@
 """An OpenAI-compatible ``/chat/completions`` client that answers in JSON.
 
 Transient failures (connection errors, timeouts, 429, 5xx) are retried with
-exponential backoff and full jitter; a 429's ``Retry-After`` (seconds or an
+the shared jittered exponential backoff (``haki.backoff``); a 429's ``Retry-After`` (seconds or an
 HTTP date) is honoured, capped at ``MAX_RETRY_AFTER_S``. Anything else, or
 the last failure, becomes ``ProviderError``: this module is the one boundary
 where httpx exceptions are translated.
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -19,6 +18,7 @@ from typing import Any
 
 import httpx
 
+from ..backoff import backoff_s
 from ..config import Settings
 from ..errors import ProviderError
 
@@ -45,11 +45,6 @@ def retry_after_s(value: str | None, now: datetime | None = None) -> float | Non
         when = when.replace(tzinfo=UTC)
     delta = (when - (now or datetime.now(UTC))).total_seconds()
     return min(max(delta, 0.0), MAX_RETRY_AFTER_S)
-
-
-def backoff_s(attempt: int, rng: random.Random | None = None) -> float:
-    """Full jitter: uniform in [0, base * 2**attempt], capped."""
-    return (rng or random).uniform(0, min(BACKOFF_MAX_S, BACKOFF_BASE_S * 2**attempt))
 
 
 class ChatClient:
@@ -106,7 +101,11 @@ class ChatClient:
                 if response.status_code == 429:
                     wait = retry_after_s(response.headers.get("retry-after"))
             if attempt < self.max_retries:
-                await self._sleep(wait if wait is not None else backoff_s(attempt))
+                await self._sleep(
+                    wait
+                    if wait is not None
+                    else backoff_s(attempt, base_s=BACKOFF_BASE_S, max_s=BACKOFF_MAX_S)
+                )
         raise ProviderError(f"LLM endpoint failed after {self.max_retries + 1} attempts: {last}")
 
     async def complete_json(self, messages: list[dict[str, str]]) -> dict[str, Any]:

@@ -1,12 +1,21 @@
 """Words for lexical matching: normalisation, tokens, stop words (EN + FR), light stemming.
 
-Shared by Engram's routing and the context assembler's full-text scoring, so
-a query and a document are always cut into terms the same way.
+Shared by Engram's routing and the context assembler, so a query and a
+document are always cut the same way. Two matchers, one rule each:
+
+- BM25 in Python (Engram, episode ranking): documents go through ``terms``
+  and queries through ``query_terms``, which is ``terms`` made distinct.
+- PostgreSQL full text: documents are indexed by the ``'simple'``
+  configuration (lower case, accents kept, split on non-word characters), so
+  ``query_words`` cuts a query the same way and sends whole words.
+
+Both drop the same stop words and one-letter words.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[+#][a-z0-9+#]*)?")
@@ -151,6 +160,7 @@ STOP_WORDS_EN = frozenset(
         "will",
         "with",
         "would",
+        "yes",
         "you",
         "your",
         "yours",
@@ -339,3 +349,31 @@ def words(text: str) -> list[str]:
 def terms(text: str) -> list[str]:
     """Stemmed index terms, stop words kept out."""
     return [stem(w) for w in words(text) if w not in STOP_WORDS and len(w) > 1]
+
+
+def _distinct(items: Iterable[str], limit: int) -> list[str]:
+    seen: dict[str, None] = {}
+    for item in items:
+        seen.setdefault(item, None)
+        if len(seen) >= limit:
+            break
+    return list(seen)
+
+
+def query_terms(text: str, limit: int) -> list[str]:
+    """Distinct stemmed content terms of a query, in order of first use."""
+    return _distinct(terms(text), limit)
+
+
+# PostgreSQL's parser splits on what is not a letter or digit; ``_`` too.
+_PG_WORD = re.compile(r"[^\W_]+")
+
+
+def query_words(text: str, limit: int) -> list[str]:
+    """Distinct lower-case content words of a query, accents kept, in order of first use.
+
+    Only letters and digits reach PostgreSQL, so quotes, ``-`` and the other
+    websearch operators never do.
+    """
+    lowered = (w for w in _PG_WORD.findall(text.lower()) if len(w) > 1)
+    return _distinct((w for w in lowered if normalise(w) not in STOP_WORDS), limit)

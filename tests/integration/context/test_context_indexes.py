@@ -12,8 +12,7 @@ from haki.context.config import DEFAULT
 from haki.context.episode_candidates import LEXICAL as EPISODE_LEXICAL
 from haki.context.episode_candidates import SEMANTIC as EPISODE_SEMANTIC
 from haki.context.episode_candidates import EpisodeQuery, lexical_params
-from haki.context.episode_ranking import query_terms
-from haki.context.query import fulltext_terms
+from haki.text.lexicon import query_terms, query_words
 
 WORDS = [f"w{i:04d}" for i in range(2_000)]
 
@@ -114,7 +113,7 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
         | fulltext_params(DEFAULT)
         | {
             "vec": bulk,
-            "terms": fulltext_terms("what about w0007 and w1234?", 64),
+            "terms": query_words("what about w0007 and w1234?", 64),
             "top_k": DEFAULT.top_k,
             "lex_ids": [],
             "lex_ranks": [],

@@ -15,7 +15,7 @@ from pgvector.psycopg import register_vector
 
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import EpisodeWork, episode_caps
-from haki.context.episode_ranking import query_terms
+from haki.text.lexicon import query_terms
 
 PROJECT, SUBJECT = "proj", "alice"  # the scope the context tests' Api asks about
 TURNS = 600

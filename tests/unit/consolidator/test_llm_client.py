@@ -3,7 +3,8 @@
 import random
 from datetime import UTC, datetime
 
-from haki.providers.llm import BACKOFF_MAX_S, MAX_RETRY_AFTER_S, backoff_s, retry_after_s
+from haki.backoff import backoff_s
+from haki.providers.llm import BACKOFF_BASE_S, BACKOFF_MAX_S, MAX_RETRY_AFTER_S, retry_after_s
 
 
 def test_retry_after_seconds_and_http_date():
@@ -17,6 +18,7 @@ def test_retry_after_seconds_and_http_date():
 
 def test_backoff_is_jittered_and_capped():
     rng = random.Random(1)
-    samples = [backoff_s(a, rng) for a in range(12)]
-    assert all(0 <= s <= BACKOFF_MAX_S for s in samples)
+    samples = [backoff_s(a, base_s=BACKOFF_BASE_S, max_s=BACKOFF_MAX_S, rng=rng) for a in range(12)]
+    ceilings = [min(BACKOFF_MAX_S, BACKOFF_BASE_S * 2**a) for a in range(12)]
+    assert all(c / 2 <= s <= c for s, c in zip(samples, ceilings, strict=True))
     assert len(set(samples)) == len(samples)

@@ -14,12 +14,12 @@ from haki.context.episode_ranking import (
     bm25_scores,
     context_bonus,
     merge_neighbours,
-    query_terms,
     rank_episodes,
     sessions,
     term_counts,
 )
 from haki.context.types import EpisodeRow
+from haki.text.lexicon import query_terms
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
 
