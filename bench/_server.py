@@ -1,4 +1,7 @@
-"""Start a throwaway ``haki serve`` for a benchmark, or use one given by URL."""
+"""Start a throwaway ``haki serve`` for a benchmark, or use one given by URL.
+
+The server started here knows the benchmark recipes of ``bench/recipes.py``.
+"""
 
 from __future__ import annotations
 
@@ -62,7 +65,11 @@ def running_server(
         }
         log = open(Path(data_dir) / "serve.log", "w")  # noqa: SIM115 - lives as long as the child
         proc = subprocess.Popen(
-            [python or sys.executable, "-m", "haki.cli", "serve"],
+            # Another checkout's interpreter runs its own plain server; ours
+            # knows the benchmark recipes.
+            [python, "-m", "haki.cli", "serve"]
+            if python
+            else [sys.executable, str(REPO / "bench" / "_serve.py")],
             env=child_env,
             stdout=log,
             stderr=log,

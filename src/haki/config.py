@@ -88,9 +88,6 @@ class Settings(BaseSettings):
     # How long /v1/consolidate(/subject) waits for jobs another worker holds
     # before answering 409 consolidation_pending.
     consolidate_wait_s: float = Field(default=30.0, ge=0, le=600)
-    # Test-only: the worker pauses this long mid-job so the crash-safety test
-    # can SIGKILL it while a job's writes are uncommitted. 0 in real use.
-    worker_test_delay_s: float = Field(default=0.0, ge=0, le=600)
 
     @field_validator("database_url")
     @classmethod

@@ -55,7 +55,7 @@ async def _served(
     return {served_key(predicate, value) for predicate, value in served}
 
 
-async def _no_checkpoint(_: str) -> None:
+async def no_checkpoint(_: str) -> None:
     return None
 
 
@@ -66,7 +66,7 @@ async def consolidate(
     event_ids: Sequence[UUID | str],
     embedder: Embedder,
     extractor: Extractor,
-    checkpoint: Checkpoint = _no_checkpoint,
+    checkpoint: Checkpoint = no_checkpoint,
 ) -> JobResult:
     """Consolidate the given events of one project; the caller commits."""
     events = await load_events(conn, project_id, event_ids)

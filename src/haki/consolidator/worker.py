@@ -30,7 +30,7 @@ from ..providers.extraction import Extractor
 from ..storage import Database
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import load_events, pending_chunks
-from .pipeline import JobResult, consolidate
+from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -119,18 +119,16 @@ class Worker:
         extractor: Extractor,
         settings: Settings,
         name: str | None = None,
+        checkpoint: Checkpoint = no_checkpoint,
     ):
         self.db = db
         self.embedder = embedder
         self.extractor = extractor
         self.settings = settings
+        # Called between the stages of each job, inside its transaction
+        # (``pipeline.consolidate``); tests pause there to race or kill a job.
+        self.checkpoint = checkpoint
         self.name = name or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
-
-    async def _checkpoint(self, stage: str) -> None:
-        # Test-only pause (HAKI_WORKER_TEST_DELAY_S) so the fault test can kill
-        # a worker while a job's writes are in flight.
-        if stage == "chunks" and self.settings.worker_test_delay_s > 0:
-            await asyncio.sleep(self.settings.worker_test_delay_s)
 
     async def prime(self, claimed: list[jobs.Job]) -> Embedder:
         """An embedder primed with the vectors of every chunk the claimed jobs
@@ -169,7 +167,7 @@ class Worker:
                     event_ids=job.event_ids,
                     embedder=embedder or self.embedder,
                     extractor=self.extractor,
-                    checkpoint=self._checkpoint,
+                    checkpoint=self.checkpoint,
                 )
                 await jobs.complete(conn, job, result.as_json())
             return Ran(job.id, "done", result)

@@ -45,7 +45,6 @@ from .types import (
     FactRow,
     PackResult,
     ReasonCode,
-    Row,
     Scored,
 )
 
@@ -87,12 +86,10 @@ class _Stage:
 
 
 def _rank(
-    rows: Sequence[Row], at: datetime, cfg: RetrievalConfig, *, gate: bool, limit: int | None
+    rows: Sequence[FactRow], at: datetime, cfg: RetrievalConfig, *, gate: bool, limit: int | None
 ) -> _Ranked:
-    facts = [r for r in rows if isinstance(r, FactRow)]
-    episodes = [r for r in rows if not isinstance(r, FactRow)]
-    kept, hidden = split_expired(facts, at, VOLATILITY_HORIZONS)
-    ranked = rank([*kept, *episodes], cfg, at, limit)
+    kept, hidden = split_expired(rows, at, VOLATILITY_HORIZONS)
+    ranked = rank(kept, cfg, at, limit)
     gated: list[Decision] = []
     if gate:
         ranked, gated = apply_gate(ranked, cfg.recall_max_distance)

@@ -61,26 +61,12 @@ class EpisodeWeights:
     # someone is mostly answered by what they said, not by turns addressed to
     # them. 0 turns it off.
     speaker: float = 0.0
-    # Diversity (``episode_ranking.diversify``), off at 0: the order is then
-    # the plain score order. ``session_penalty`` is taken off an episode for
-    # each episode of its session already ranked above it, after the first
-    # ``session_free`` of them; ``coverage`` adds that weight times the share
-    # of the query's term weight (idf) the episode brings that no episode
-    # above it has brought yet.
-    session_penalty: float = 0.0
-    session_free: int = 0
-    coverage: float = 0.0
-    # ``redundancy`` is taken off times the episode's highest term similarity
-    # (tf-idf cosine, query terms left out) to an episode ranked above it,
-    # among the best ``diversity_pool`` rows by score.
-    redundancy: float = 0.0
-    diversity_pool: int = 96
 
 
 # For questions asking for a list (``query.asks_for_list``): the items sit in
 # turns of the person asked about, spread over many conversations, so the
-# speaker the question names counts and the turns around a hit count less.
-# On the LoCoMo dev half: multi-hop recall @900 55 -> 59 (see docs/retrieval.md).
+# speaker the question names counts and the turns around a hit count less
+# (measured in docs/retrieval.md).
 LIST_EPISODE_WEIGHTS = EpisodeWeights(speaker=0.4, neighbour=(0.1, 0.05), neighbour_max=0.1)
 
 
@@ -93,7 +79,7 @@ class RetrievalConfig:
     weights: Weights = field(default_factory=Weights)
     episode_top_k: int = EPISODE_TOP_K  # most episodes served
     # Episode phase 1: per-leg top-K; the full-text leg can be turned off
-    # (cosine nearness alone, as the seed describes).
+    # (cosine nearness alone).
     episode_candidates: int = RETRIEVAL_TOP_K
     episode_fulltext: bool = True
     # Matches each query term may bring to the episode full-text leg: a
@@ -126,7 +112,7 @@ class RetrievalConfig:
 
     def __post_init__(self) -> None:
         if self.hnsw_ef_search < max(self.top_k, self.episode_candidates):
-            raise ValueError("hnsw_ef_search must be at least top_k and episode_top_k")
+            raise ValueError("hnsw_ef_search must be at least top_k and episode_candidates")
         if self.top_k < 1 or self.candidate_limit < 1:
             raise ValueError("top_k and candidate_limit must be positive")
 
@@ -141,57 +127,17 @@ DEFAULT = RetrievalConfig()
 WIDE_RECALL = replace(
     DEFAULT, name="wide_recall", top_k=128, hnsw_ef_search=200, episode_candidates=128
 )
-# The seed's episodic memory exactly: the 8 nearest chunks by cosine alone.
-SEED_EPISODES = replace(
-    DEFAULT,
-    name="seed_episodes",
-    episode_top_k=8,
-    episode_candidates=8,
-    episode_fulltext=False,
-    episode_neighbours=0,
-    episode_weights=EpisodeWeights(semantic=1.0, lexical=0.0, neighbour=(), session=0.0),
-    list_episode_weights=None,
-)
 
-# Ablations of the episode ranking, measured by bench/locomo.py --recipe.
-# A change to the episode weights applies to both sets (general and list
-# questions), so each recipe differs from the default in that one lever.
+# The recipes a deployment can pick (HAKI_CONTEXT_RECIPE). Benchmarks add
+# their experimental ones with ``register`` (bench/recipes.py).
+RECIPES: dict[str, RetrievalConfig] = {cfg.name: cfg for cfg in (DEFAULT, WIDE_RECALL)}
 
 
-def _ablation(name: str, weights: dict[str, Any] | None = None, **changes: Any) -> RetrievalConfig:
-    if weights:
-        changes["episode_weights"] = replace(DEFAULT.episode_weights, **weights)
-        if DEFAULT.list_episode_weights is not None:
-            changes["list_episode_weights"] = replace(DEFAULT.list_episode_weights, **weights)
-    return replace(DEFAULT, name=name, **changes)
-
-
-ABLATIONS = (
-    _ablation("episodes_k8", episode_top_k=8),
-    _ablation("episodes_k32", episode_top_k=32),
-    _ablation("wide_episodes", episode_candidates=128, episode_anchors=48, hnsw_ef_search=200),
-    _ablation("no_neighbours", {"neighbour": ()}, episode_neighbours=0),
-    _ablation("no_session", {"session": 0.0}),
-    _ablation("no_episode_fulltext", {"lexical": 0.0, "semantic": 1.0}, episode_fulltext=False),
-    # The default lifts a turn by its strongest neighbour within two steps
-    # (+1 point of evidence recall @900 on the LoCoMo dev half); without it:
-    _ablation("no_neighbour_max", {"neighbour_max": 0.0}),
-    # List questions ranked like any other:
-    _ablation("no_list_questions", list_episode_weights=None),
-    # Measured and not kept (see episode_ranking.diversify and speaker).
-    _ablation("session_diversity", {"session_penalty": 0.05}),
-    _ablation("term_coverage", {"coverage": 0.2}),
-    _ablation("content_diversity", {"redundancy": 0.2}),
-    _ablation(
-        "speaker_match",
-        list_episode_weights=None,
-        episode_weights=replace(DEFAULT.episode_weights, speaker=0.2),
-    ),
-)
-
-RECIPES: dict[str, RetrievalConfig] = {
-    cfg.name: cfg for cfg in (DEFAULT, WIDE_RECALL, SEED_EPISODES, *ABLATIONS)
-}
+def register(cfg: RetrievalConfig) -> None:
+    """Make a recipe selectable by name; a name is never silently redefined."""
+    if RECIPES.get(cfg.name, cfg) != cfg:
+        raise ValueError(f"recipe {cfg.name!r} is already registered with other values")
+    RECIPES[cfg.name] = cfg
 
 
 def recipe(name: str = "default", *, recall_max_distance: float = 0.0) -> RetrievalConfig:

@@ -185,102 +185,15 @@ def rank_episodes(
     rel = base_relevance(rows, query_terms, counts, w)
     bonus = context_bonus(rows, rel, pairs, w)
     totals = [r.base + extra for r, extra in zip(rel, bonus, strict=True)]
-    if w.session_penalty or w.coverage or w.redundancy:
-        docs = [counts[r.id] for r in rows]
-        picked = diversify(
-            rows, totals, sessions(rows, w.session_gap_s), docs, query_terms, w, limit
-        )
-    else:
-        order = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[:limit]
-        picked = [(i, totals[i]) for i in order]
+    order = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[:limit]
     out = []
-    for n, (i, total) in enumerate(picked, start=1):
+    for n, i in enumerate(order, start=1):
         r = rel[i]
-        context = bonus[i] + (total - totals[i])  # the diversity adjustment counts as context
         parts = ScoreParts(
-            semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=total, context=context
+            semantic=r.semantic, fulltext=r.lexical, recency=0.0, total=totals[i], context=bonus[i]
         )
         out.append(Scored(row=rows[i], score=parts, rank=n))
     return out
-
-
-def diversify(
-    rows: Sequence[EpisodeRow],
-    totals: Sequence[float],
-    sess: Sequence[int],
-    docs: Sequence[Counter[str]],
-    query_terms: Sequence[str],
-    w: EpisodeWeights,
-    limit: int,
-) -> list[tuple[int, float]]:
-    """Greedy re-ranking: (row, adjusted score) in rank order, at most ``limit``.
-
-    Each step takes, among the best ``diversity_pool`` rows by score, the one
-    with the best score once adjusted for what the rows above it already
-    hold: ``session_penalty`` for each one of its own session (past the first
-    ``session_free``), ``redundancy`` times its highest term similarity to one
-    of them, plus ``coverage`` times the share of the query's idf mass it
-    covers that none of them covered. Every adjustment only gets worse as
-    rows are taken, so the adjusted scores come out non-increasing: the rank
-    order is still a score order. Measured on LoCoMo, none of them helped
-    (the ``session_diversity``, ``content_diversity`` and ``term_coverage``
-    recipes); they are off by default.
-    """
-    wanted = set(query_terms)
-    df = Counter(t for d in docs for t in d.keys() & wanted)
-    weight = {t: idf(df[t], len(docs)) for t in wanted if df[t]}
-    mass = math.fsum(weight.values())
-    has = [frozenset(t for t in d.keys() & wanted if t in weight) for d in docs]
-    covered: set[str] = set()
-    taken: Counter[int] = Counter()
-    pool = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[
-        : max(limit, w.diversity_pool)
-    ]
-    left = set(pool)
-    vectors = _tfidf_vectors(docs, pool, wanted) if w.redundancy else {}
-    similar = dict.fromkeys(pool, 0.0)  # highest similarity to a taken row
-    out: list[tuple[int, float]] = []
-
-    def adjusted(i: int) -> float:
-        score = totals[i] - w.session_penalty * max(0, taken[sess[i]] - w.session_free)
-        score -= w.redundancy * similar[i]
-        if w.coverage and mass > 0:
-            score += w.coverage * math.fsum(weight[t] for t in has[i] - covered) / mass
-        return score
-
-    while left and len(out) < limit:
-        best = min(left, key=lambda i: (-adjusted(i), rows[i].id))
-        out.append((best, adjusted(best)))
-        left.discard(best)
-        taken[sess[best]] += 1
-        covered |= has[best]
-        if vectors:
-            for i in left:
-                similar[i] = max(similar[i], _dot(vectors[i], vectors[best]))
-    return out
-
-
-def _tfidf_vectors(
-    docs: Sequence[Counter[str]], pool: Sequence[int], skip: set[str]
-) -> dict[int, dict[str, float]]:
-    """Unit tf-idf vectors of the pool's rows (idf over the pool), ``skip`` terms left out."""
-    df = Counter(t for i in pool for t in docs[i])
-    out = {}
-    for i in pool:
-        v = {
-            t: (1.0 + math.log(c)) * idf(df[t], len(pool))
-            for t, c in docs[i].items()
-            if t not in skip
-        }
-        norm = math.sqrt(math.fsum(x * x for x in v.values()))
-        out[i] = {t: x / norm for t, x in v.items()} if norm else {}
-    return out
-
-
-def _dot(a: dict[str, float], b: dict[str, float]) -> float:
-    if len(a) > len(b):
-        a, b = b, a
-    return math.fsum(x * b[t] for t, x in a.items() if t in b)
 
 
 def base_relevance(

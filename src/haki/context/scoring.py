@@ -1,4 +1,4 @@
-"""Phase 2: the hybrid score of each candidate (pure).
+"""Phase 2: the hybrid score of each fact candidate (pure).
 
 total = w_semantic · (1 − cosine distance)
       + w_fulltext · ts_rank_cd(search_vector, q, 32)   (already in [0, 1))
@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from uuid import UUID
 
 from .config import RetrievalConfig
-from .types import EpisodeRow, FactRow, Row, Scored, ScoreParts
+from .types import FactRow, Scored, ScoreParts
 
 
 def semantic(distance: float | None) -> float:
@@ -37,13 +37,7 @@ def fact_score(row: FactRow, cfg: RetrievalConfig, at: datetime) -> ScoreParts:
     return ScoreParts(semantic=sem, fulltext=row.fulltext, recency=rec, total=total)
 
 
-def episode_score(row: EpisodeRow) -> ScoreParts:
-    # Episodes are chosen by cosine nearness alone (seed); the total is that.
-    sem = semantic(row.distance)
-    return ScoreParts(semantic=sem, fulltext=0.0, recency=0.0, total=sem)
-
-
-def _rank_key(row: Row, parts: ScoreParts) -> tuple[float, UUID]:
+def _rank_key(row: FactRow, parts: ScoreParts) -> tuple[float, UUID]:
     # The id makes the order total: equal scores never fall back to row order.
     # UUIDs compare as their 128-bit integers, the same order as their
     # canonical strings, without formatting one per comparison.
@@ -51,10 +45,12 @@ def _rank_key(row: Row, parts: ScoreParts) -> tuple[float, UUID]:
 
 
 def rank(
-    rows: Sequence[Row], cfg: RetrievalConfig, at: datetime, limit: int | None = None
+    rows: Sequence[FactRow], cfg: RetrievalConfig, at: datetime, limit: int | None = None
 ) -> list[Scored]:
-    """Score every row, sort by descending total (id tie-break), keep ``limit``."""
-    parts = [fact_score(r, cfg, at) if isinstance(r, FactRow) else episode_score(r) for r in rows]
+    """Score every fact, sort by descending total (id tie-break), keep ``limit``.
+
+    Episodes are ranked by ``episode_ranking``, which sees their neighbours."""
+    parts = [fact_score(r, cfg, at) for r in rows]
     order = sorted(zip(rows, parts, strict=True), key=lambda pair: _rank_key(*pair))
     if limit is not None:
         order = order[:limit]

@@ -3,9 +3,8 @@
 A trace is the audit record of a packet already built: the caller needs the
 packet, not the row. So the context call hands its trace to a
 ``TraceWriter`` and answers at once; the decisions are serialised and the
-row inserted in a background task, while the agent reads the packet (about
-1.5 ms off the p50 of ``POST /v1/context`` with a pause between calls; see
-docs/context.md for calls back to back).
+row inserted in a background task, while the agent reads the packet (the
+latency this saves is in docs/context.md).
 
 What keeps this safe:
 - Every reader of traces in this process waits for the writes it depends on

@@ -31,8 +31,8 @@ MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained with max_seq_length 256
 # Padded tokens per inference call: a batch costs (longest row x rows).
 BATCH_TOKENS = 2048
 # A call costs about as much as this many padded tokens on top of its rows
-# (measured on 2 cores: ~1 ms per call, ~130 us per token). Grouping trades
-# padding against calls with this price.
+# (docs/context.md, Performance). Grouping trades padding against calls with
+# this price.
 CALL_OVERHEAD_TOKENS = 8
 # Rows per call past which a longer group saves nothing measurable; it also
 # bounds the grouping search to O(rows x MAX_GROUP_ROWS).
@@ -116,9 +116,8 @@ def _session(source: Path | bytes, threads: int, level):
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.graph_optimization_level = level
-    # Idle pool threads spinning between calls burned a whole core per
-    # context call, which the database needed: 37 -> 17 ms of server CPU per
-    # call, for ~1 ms more per query embedding.
+    # Idle pool threads would spin between calls and burn a core the database
+    # needs during a context call; waking them costs less (docs/context.md).
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     path_or_bytes = source if isinstance(source, bytes) else str(source)
     return ort.InferenceSession(path_or_bytes, opts, providers=["CPUExecutionProvider"])
@@ -133,8 +132,7 @@ class LocalEmbedder:
     Queries have a third, built on the first query (``query_model``), so a
     process that only embeds documents (the worker) never builds it. On short rows a multi-threaded session spends much of its
     time synchronising its threads between operators; independent groups on
-    independent threads keep every core busy instead (measured ~30% more
-    LoCoMo turns per second on 2 cores).
+    independent threads keep every core busy instead.
     """
 
     dim = EMBED_DIM
@@ -181,9 +179,8 @@ class LocalEmbedder:
             levels = ort.GraphOptimizationLevel
             if self._threads > 1:
                 # Basic graph optimisation only: on batches the extended
-                # fusions cost this int8 graph ~7% more time per token
-                # (measured single-threaded, rows of 40 tokens); on single
-                # queries the difference is within noise, so those keep the default.
+                # fusions make this int8 graph slower per token; on single
+                # queries they do not, so those keep the default.
                 self._batch_session = _session(model, 1, levels.ORT_ENABLE_BASIC)
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="haki-embed")
             self._latency_session = _session(model, self._threads, levels.ORT_ENABLE_ALL)

@@ -53,11 +53,19 @@ async def _racing_worker(
     db: Database, hash_embedder, delay_s: float
 ) -> tuple[Worker, asyncio.Task]:
     """A worker that pauses ``delay_s`` mid-job, so it still holds a job when the call comes."""
-    settings = load_settings(
-        auth="off", database_url=None, worker_test_delay_s=delay_s, job_poll_interval_s=0.05
-    )
+    settings = load_settings(auth="off", database_url=None, job_poll_interval_s=0.05)
+
+    async def pause(stage: str) -> None:
+        if stage == "chunks":
+            await asyncio.sleep(delay_s)
+
     worker = Worker(
-        db, embedder=hash_embedder, extractor=RulesExtractor(), settings=settings, name="racer"
+        db,
+        embedder=hash_embedder,
+        extractor=RulesExtractor(),
+        settings=settings,
+        name="racer",
+        checkpoint=pause,
     )
     return worker, asyncio.create_task(worker.run_forever())
 

@@ -31,7 +31,30 @@ FROM facts f LEFT JOIN facts p ON p.id = f.supersedes_id
 ORDER BY f.subject_id, f.valid_from, f.predicate, f.value::text"""
 
 
-def spawn_worker(db_url: str, **env: str) -> subprocess.Popen:
+WORKER = "import sys; from haki.cli.main import cli; cli(sys.argv[1:2], prog_name='haki')"
+
+# The worker, pausing after each job's chunks are written (uncommitted) so
+# the test can kill it mid-job: ``consolidate`` calls its checkpoint there.
+PAUSED_WORKER = """
+import asyncio, sys
+import haki.consolidator.worker as worker
+from haki.cli.main import cli
+
+plain = worker.consolidate
+
+async def pause(stage):
+    if stage == "chunks":
+        await asyncio.sleep(float(sys.argv[2]))
+
+async def paused(*args, **kwargs):
+    return await plain(*args, **(kwargs | {"checkpoint": pause}))
+
+worker.consolidate = paused
+cli(sys.argv[1:2], prog_name="haki")
+"""
+
+
+def spawn_worker(db_url: str, pause_s: float = 0, **env: str) -> subprocess.Popen:
     child_env = {
         **os.environ,
         "HAKI_DATABASE_URL": as_url(db_url),
@@ -42,9 +65,8 @@ def spawn_worker(db_url: str, **env: str) -> subprocess.Popen:
         "HAKI_LOG_LEVEL": "warning",
         **env,
     }
-    code = "from haki.cli import main; main()"
     return subprocess.Popen(
-        [sys.executable, "-c", code, "worker"],
+        [sys.executable, "-c", PAUSED_WORKER if pause_s else WORKER, "worker", str(pause_s)],
         env=child_env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -126,7 +148,7 @@ async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(
     await seed(db_url)
     jobs_total = len(query(db_url, "SELECT id FROM jobs"))
 
-    first = spawn_worker(db_url, HAKI_WORKER_TEST_DELAY_S="60", HAKI_JOB_CLAIM_TIMEOUT_S="2")
+    first = spawn_worker(db_url, pause_s=60, HAKI_JOB_CLAIM_TIMEOUT_S="2")
     try:
         wait_for(
             lambda: query(db_url, "SELECT 1 FROM jobs WHERE status = 'running'"),

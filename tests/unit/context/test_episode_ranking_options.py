@@ -1,6 +1,7 @@
-"""Optional episode-ranking terms: best neighbour (on), speaker match (list questions), diversity (off)."""
+"""Optional episode-ranking terms: best neighbour (on), speaker match (list questions)."""
 
 import uuid
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -9,9 +10,7 @@ from haki.context.config import RECIPES, EpisodeWeights
 from haki.context.episode_ranking import (
     base_relevance,
     context_bonus,
-    diversify,
     rank_episodes,
-    sessions,
     speaker_named,
     speaker_terms,
     term_counts,
@@ -37,9 +36,8 @@ def row(n: int, text: str, *, distance: float = 0.5, minutes: float = 0.0) -> Ep
 def test_only_the_measured_gain_is_on_by_default():
     w = EpisodeWeights()
     assert w.neighbour_max > 0
-    assert (w.speaker, w.session_penalty, w.coverage, w.redundancy) == (0, 0, 0, 0)
+    assert w.speaker == 0
     assert RECIPES["default"].episode_weights == w
-    assert RECIPES["no_neighbour_max"].episode_weights.neighbour_max == 0
 
 
 def test_list_questions_weigh_the_named_speaker_and_neighbours_less():
@@ -48,17 +46,8 @@ def test_list_questions_weigh_the_named_speaker_and_neighbours_less():
     assert listing == cfg.list_episode_weights and listing.speaker > 0
     assert listing.neighbour < cfg.episode_weights.neighbour
     assert episode_weights("When did Melanie read that book?", cfg) == cfg.episode_weights
-    assert (
-        episode_weights("What books has Melanie read?", RECIPES["no_list_questions"])
-        == cfg.episode_weights
-    )
-    assert episode_weights("What books has Melanie read?", RECIPES["seed_episodes"]).speaker == 0
-
-
-def test_an_ablation_changes_both_weight_sets():
-    cfg, ablated = RECIPES["default"], RECIPES["no_session"]
-    assert ablated.episode_weights.session == 0 and ablated.list_episode_weights.session == 0
-    assert ablated.list_episode_weights.speaker == cfg.list_episode_weights.speaker
+    no_lists = replace(cfg, list_episode_weights=None)
+    assert episode_weights("What books has Melanie read?", no_lists) == cfg.episode_weights
 
 
 def test_neighbour_max_adds_the_strongest_turn_within_reach():
@@ -103,72 +92,11 @@ def test_speaker_weight_lifts_the_named_speakers_turns():
     assert named[1].base == pytest.approx(plain[1].base)
 
 
-def test_session_penalty_lets_another_session_in():
-    rows = [row(1, "x", minutes=0), row(2, "y", minutes=1), row(3, "z", minutes=24 * 60)]
-    totals = [1.0, 0.9, 0.85]
-    w = EpisodeWeights(session_penalty=0.1)
-    picked = diversify(
-        rows,
-        totals,
-        sessions(rows, w.session_gap_s),
-        [term_counts(rows)[r.id] for r in rows],
-        [],
-        w,
-        3,
-    )
-    assert [i for i, _ in picked] == [0, 2, 1]
-    assert [s for _, s in picked] == pytest.approx([1.0, 0.85, 0.8])
-
-
-def test_coverage_prefers_a_row_that_brings_a_missing_query_term():
-    rows = [row(1, "paint"), row(2, "paint again"), row(3, "pottery")]
-    docs = [term_counts(rows)[r.id] for r in rows]
-    plain = diversify(
-        rows,
-        [1.0, 0.9, 0.8],
-        [0, 1, 2],
-        docs,
-        ["paint", "pottery"],
-        EpisodeWeights(coverage=0.0),
-        3,
-    )
-    assert [i for i, _ in plain] == [0, 1, 2]
-    covering = diversify(
-        rows,
-        [1.0, 0.9, 0.8],
-        [0, 1, 2],
-        docs,
-        ["paint", "pottery"],
-        EpisodeWeights(coverage=0.3),
-        3,
-    )
-    assert [i for i, _ in covering] == [
-        0,
-        2,
-        1,
-    ]  # "paint" is covered once row 1 is in: "pottery" goes next
-
-
-def test_redundancy_demotes_a_near_duplicate():
-    rows = [
-        row(1, "pride parade downtown friends"),
-        row(2, "pride parade downtown friends wow"),
-        row(3, "adoption agency interview"),
-    ]
-    docs = [term_counts(rows)[r.id] for r in rows]
-    picked = diversify(
-        rows, [1.0, 0.95, 0.9], [0, 0, 0], docs, [], EpisodeWeights(redundancy=0.5), 3
-    )
-    assert [i for i, _ in picked] == [0, 2, 1]
-    scores = [s for _, s in picked]
-    assert scores == sorted(scores, reverse=True)
-
-
-def test_diversified_ranking_is_limited_and_keeps_the_parts_consistent():
+def test_ranking_is_limited_and_keeps_the_parts_consistent():
     rows = [
         row(n, f"turn {n} about painting", distance=0.1 * n, minutes=n * 90) for n in range(1, 6)
     ]
-    w = EpisodeWeights(session_penalty=0.05, coverage=0.1, redundancy=0.1)
+    w = EpisodeWeights()
     base = {
         r.id: rel.base
         for r, rel in zip(rows, base_relevance(rows, ["paint"], term_counts(rows), w), strict=True)
