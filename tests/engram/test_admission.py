@@ -122,3 +122,13 @@ def test_a_path_trigger_outranks_a_word_match(repo) -> None:
     plan = plan_for(repo, "edit .github/workflows/ci.yml")
     assert ids(plan)[0] == "workflow-approval"
     assert plan.restrictions == ()  # a path's "workflows" is not a request for skills
+
+
+def test_archived_and_other_role_memories_load_only_by_id(repo) -> None:
+    repo.add("api-errors", tags=["api"], role=["backend"])
+    repo.add("api-old", tags=["api"], lifecycle="archived")
+    repo.add("api-hooks", tags=["api"], role=["frontend"])
+    routed = plan_for(repo, "api", roles=("frontend",))
+    assert ids(routed) == ["api-hooks"]
+    fetched = plan_for(repo, "", ids=("api-errors", "api-old"), roles=("frontend",))
+    assert ids(fetched) == ["api-errors", "api-old"]

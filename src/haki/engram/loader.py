@@ -31,7 +31,9 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
     config = roots.config
     indexes = [open_index(root, config.ignore) for root in roots.all()]
     roles = config.roles if request.roles is None else request.roles
-    pool, hidden, restrictions = merge_and_filter(indexes, roles)
+    # Asked by id, a memory for another role loads: the filter keeps routing away from it,
+    # not the agent that names it (archived memories likewise load only this way).
+    pool, hidden, restrictions = merge_and_filter(indexes, () if request.ids else roles)
     root_of = {root.scope: root for root in roots.all()}
     problems = tuple(
         f"{ix.root.scope}:{p.path}:{p.line}: {p.message}" for ix in indexes for p in ix.problems
