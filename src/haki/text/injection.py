@@ -79,9 +79,10 @@ _SEND = (
 _SECRET = (
     r"(?:api[ _-]?keys?|keys?|secrets?|tokens?|passwords?|passphrases?|credentials?|creds|cookies?"
     r"|session ids?|private|ssh|\.env|env(?:ironment)? var(?:iable)?s?|system prompt|instructions"
-    r"|conversations?|chats?|history|transcripts?|messages|memor(?:y|ies)|everything|all (?:the )?data"
+    r"|(?:conversation|chat) (?:history|logs?)|history|transcripts?|all (?:the )?(?:messages|data)"
+    r"|everything (?:the user|I|you|they)\b|system messages?"
     r"|personal data|user data|card numbers?|credit cards?|bank details|iban"
-    r"|cl[ée]s?|mots? de passe|identifiants|jetons?|historique|[ée]changes|donn[ée]es"
+    r"|cl[ée]s?|mots? de passe|identifiants|jetons?|historique|donn[ée]es personnelles"
     r"|num[ée]ros? de carte|coordonn[ée]es bancaires)"
 )
 _DESTINATION = (
@@ -127,20 +128,32 @@ _SAFETY_OVERRIDE = _r(
 )
 
 # --- jailbreak: a new identity without the old rules ------------------------
-_JAILBREAK = _r(
-    r"(?:^|[.!?:;\"]\s*|\b(?:ok|okay|so|and|now),? )you(?: are|'re) now\b(?! (?:able|done|ready|all set|connected|logged|signed|subscribed|registered|set up)\b)"
+# A persona switch alone ("from now on you're my Spanish tutor") is an
+# ordinary request; with a cue that the new persona drops the rules, or with
+# a known jailbreak name, it is an attack. Strong cues suffice on their own.
+_PERSONA_SWITCH = _r(
+    r"\byou(?: are|'re) now\b(?! (?:able|done|ready|all set|connected|logged|signed|subscribed|registered|set up)\b)"
     r"|\bfrom now on,? (?:you(?: are|'re| will be| shall be)|act as|pretend|roleplay|role-play|behave as)\b"
-    r"|\b(?:act|acting|behave|respond|answer) as (?:if you (?:were|are|had)|an? (?:unrestricted|unfiltered|uncensored|evil|jailbroken|rogue)|dan\b)"
-    r"|\b(?:pretend|imagine|role-?play|play the role)\b[^.!?\n]{0,40}?\b(?:no|without|zero|free of|free from)\s+(?:any\s+)?(?:rules|restrictions|limits|filters|guidelines|ethics|morals)"
-    r"|(?-i:\bDAN\b)"
-    r"|\bdo anything now\b|\bdeveloper mode\b|\bgod mode\b|\bjailbr(?:eak|oken)\b|\bunfiltered (?:ai|mode|assistant)\b"
-    r"|\bevil (?:confidant|assistant|twin|mode)\b|\bunrestricted (?:ai|mode|assistant)\b"
-    # French
+    r"|\b(?:act|acting|behave|respond|answer) as (?:if|an?|the|my)\b"
+    r"|\b(?:pretend|imagine|role-?play|play the role|stay in character)\b"
     r"|\b(?:tu es|t'es|vous [êe]tes) (?:d[ée]sormais|maintenant|dor[ée]navant)\b"
     r"|\b(?:[àa] partir de maintenant|d[ée]sormais|dor[ée]navant),? (?:tu es|vous [êe]tes|tu joues|joue|agis|fais comme)\b"
-    r"|\b(?:joue|jouez|fais|faites) (?:le r[ôo]le d'une?|comme si tu [ée]tais une?) (?:ia|assistant|intelligence)[^.!?\n]{0,30}?\bsans\b"
-    r"|\bfais comme si tu n'avais (?:aucune?|pas de|plus de) (?:r[èe]gles?|restrictions?|limites?|filtres?)"
-    r"|\bmode (?:d[ée]veloppeur|sans restriction|sans filtre|dieu)\b"
+    r"|\b(?:joue|jouez|fais|faites) (?:le r[ôo]le|comme si)\b"
+)
+_WEAK_CUE = _r(
+    r"\b(?:no|without|zero|free of|free from|not bound by|no longer bound by|ignores?)\s+(?:any\s+|all\s+|the\s+)?"
+    r"(?:rules|restrictions|limits|limitations|filters|guidelines|ethics|morals|boundaries|policies|censorship)\b"
+    r"|\b(?:never|don't|do not) refuses?\b|\bwho never refuses\b|\bno refusals?\b|\balways (?:comply|obey)\b|\banything goes\b"
+    r"|\bsans (?:aucune |aucun |la moindre )?(?:r[èe]gles?|restrictions?|limites?|filtres?|censure|morale|tabous?)\b"
+    r"|\bne (?:jamais refuser|refuse jamais)\b|\btoujours ob[ée]ir\b"
+    r"|\bwhatever (?:it is|they ask|I ask|the user asks)\b|\bno matter what\b"
+    r"|\bquoi qu'(?:il arrive|on te demande)\b|\bquel(?:le)?s? que soi(?:en)?t\b"
+)
+_JAILBREAK = _r(
+    r"(?-i:\b(?:DAN|STAN|DUDE|AntiGPT|BetterDAN|Mongo Tom)\b)|\bdo anything now\b|\bdeveloper mode\b|\bgod mode\b|\bjailbr(?:eak|oken)\b"
+    r"|\b(?:unfiltered|uncensored|unrestricted|unaligned) (?:ai|mode|assistant|model|version|bot)\b"
+    r"|\bevil (?:confidant|assistant|twin|mode|ai|bot)\b"
+    r"|\bmode (?:d[ée]veloppeur|sans restriction|sans filtre|dieu)\b|\bia (?:sans filtre|non censur[ée]e)\b"
 )
 
 # --- imperatives aimed at the agent (marks only, never a reason to drop) ---
@@ -188,26 +201,42 @@ _OVERRIDE_HINTS = (
     "securite",
     "content",
 )
+# Personas published as jailbreaks, matched with their capitals.
+_JAILBREAK_NAMES = re.compile(r"\b(?:DAN|STAN|DUDE|AntiGPT|BetterDAN|Mongo Tom)\b")
 _JAILBREAK_HINTS = (
-    " now",
-    "now ",
-    " as ",
-    "pretend",
-    "imagine",
-    "role",
-    "rôle",
-    "play",
+    "anything now",
     "mode",
     "jailbr",
     "unfiltered",
-    "evil",
+    "uncensored",
     "unrestricted",
-    "désormais",
-    "desormais",
-    "maintenant",
-    "dorénavant",
-    "dorenavant",
-    "comme si",
+    "unaligned",
+    "evil",
+    "censur",
+    "sans filtre",
+    "refus",
+    "comply",
+    "obey",
+    "obéir",
+    "obeir",
+    "rules",
+    "restriction",
+    "limit",
+    "filter",
+    "guideline",
+    "ethic",
+    "moral",
+    "boundar",
+    "polic",
+    "anything goes",
+    "whatever",
+    "no matter",
+    "règle",
+    "regle",
+    "tabou",
+    "quoi qu",
+    "quel que",
+    "quelle que",
 )
 
 # Spaced or dotted letters ("i g n o r e  a l l  p r e v i o u s") defeat
@@ -240,7 +269,9 @@ def threats(text: str) -> tuple[str, ...]:
         found.add("exfiltration")
     if any(hint in low for hint in _OVERRIDE_HINTS) and _SAFETY_OVERRIDE.search(norm):
         found.add("safety_override")
-    if (any(hint in low for hint in _JAILBREAK_HINTS) or "DAN" in norm) and _JAILBREAK.search(norm):
+    if (any(hint in low for hint in _JAILBREAK_HINTS) or _JAILBREAK_NAMES.search(norm)) and (
+        _JAILBREAK.search(norm) or (_PERSONA_SWITCH.search(norm) and _WEAK_CUE.search(norm))
+    ):
         found.add("jailbreak")
     squashed = _NOT_LETTERS.sub("", low)
     found.update(kind for kind, needle in _SQUASHED if needle in squashed)

@@ -110,7 +110,7 @@ IMPERATIVES_EN = (
     "|restart|reboot|encrypt|archive|clean|order|buy|translate|summarise|summarize|round|spell|capitalise"
     "|capitalize|indent|wrap|forward|attach|drink|eat|park|unplug|water|feed|walk|label|file|charge|text"
     "|greet|address|sort|list|link|quote|pin|mark|flag|track|measure|convert|reserve|skip"
-    "|write down|note|remind|explain|highlight|bold"
+    "|write down|note|remind|explain|highlight|bold|correct|proofread|fix|double-check"
 )
 IMPERATIVES_FR = (
     "lancer|utiliser|écrire|ajouter|vérifier|répondre|tester|relire|mettre|envoyer|garder|inclure|formater"
