@@ -34,7 +34,8 @@ async def issue(db: Database, *, org_id: str, project_id: str, label: str = "") 
     return IssuedKey(record=record, secret=secret)
 
 
-async def list_keys(db: Database, project_id: str) -> list[ApiKey]:
+async def list_keys(db: Database, project_id: str | None) -> list[ApiKey]:
+    """The keys of one project; ``None`` (the admin's listing) is every project's."""
     async with db.transaction() as conn:
         return await store.list_for_project(conn, project_id)
 

@@ -18,7 +18,7 @@ RETURNING id, org_id, project_id, label, prefix, created_at, last_used_at, revok
 
 LIST_FOR_PROJECT = """
 SELECT id, org_id, project_id, label, prefix, created_at, last_used_at, revoked_at FROM api_keys
-WHERE project_id = %(project_id)s
+WHERE %(project_id)s::text IS NULL OR project_id = %(project_id)s
 ORDER BY created_at, id"""
 
 # project_id NULL means "any project" (admin); otherwise another project's
@@ -59,7 +59,7 @@ async def insert_key(
     return row
 
 
-async def list_for_project(conn: AsyncConnection, project_id: str) -> list[ApiKey]:
+async def list_for_project(conn: AsyncConnection, project_id: str | None) -> list[ApiKey]:
     async with conn.cursor(row_factory=class_row(ApiKey)) as cur:
         await cur.execute(LIST_FOR_PROJECT, {"project_id": project_id})
         return await cur.fetchall()

@@ -152,7 +152,8 @@ class Calls:
     def capture(
         self, events: Sequence[Mapping[str, Any]], idempotency_key: str | None
     ) -> Call[CaptureResult]:
-        keyed = [_compact(e) for e in events] if idempotency_key else with_event_keys(events)
+        stamped = [{"occurred_at": datetime.now(UTC), **e} for e in events]
+        keyed = [_compact(e) for e in stamped] if idempotency_key else with_event_keys(stamped)
         for event in keyed:
             event.setdefault("project_id", self.project_id)
             if event["project_id"] is None:

@@ -18,6 +18,9 @@ from .types import Chunk
 TARGET_CHARS = 1000
 MAX_CHARS = 1500
 
+# Payload keys that name the speaker of their text (``{"user": "..."}``).
+ROLE_KEYS = ("user", "assistant")
+
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 
@@ -88,7 +91,7 @@ def _turn_texts(event: EventRow) -> list[str] | None:
         text = f"{said[0].speaker}: {said[0].text}"
         caption = image_caption(payload)
         return [f"{text} [shares image: {caption}]" if caption else text]
-    if len(said) == 1 and isinstance(payload.get("role"), str):
+    if len(said) == 1 and any(isinstance(payload.get(k), str) for k in ("role", *ROLE_KEYS)):
         # One chat message: the role is who spoke, kept like a transcript turn.
         return [f"{said[0].role}: {said[0].text}"]
     return None

@@ -96,9 +96,15 @@ async def test_a_project_key_manages_its_own_project_only(authed_client, mint):
     assert again.status_code == 200 and again.json()["revoked_at"] == r.json()["revoked_at"]
 
 
-async def test_admin_must_name_the_project_it_lists(authed_client):
+async def test_admin_lists_every_project_unless_it_names_one(authed_client, mint):
+    a, b = await mint("A"), await mint("B")
     r = await authed_client.get("/v1/keys", headers=ADMIN)
-    assert r.status_code == 422 and r.json()["error"]["field"] == "project_id"
+    assert r.status_code == 200
+    assert {k["id"] for k in r.json()["keys"]} >= {str(a.record.id), str(b.record.id)}
+    r = await authed_client.get("/v1/keys", params={"project_id": "B"}, headers=ADMIN)
+    assert [k["id"] for k in r.json()["keys"]] == [str(b.record.id)]
+    r = await authed_client.get("/v1/keys", headers=bearer(a.secret))
+    assert [k["id"] for k in r.json()["keys"]] == [str(a.record.id)]
 
 
 async def test_revocation_takes_effect_on_the_next_request(authed_client, mint):

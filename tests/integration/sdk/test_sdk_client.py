@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import httpx
 import pytest
 
@@ -175,3 +177,11 @@ async def test_async_client_matches_sync(live_url):
         assert "Lyon" in render(result)
         with pytest.raises(NotFoundError):
             await client.revoke_key("00000000-0000-0000-0000-000000000000")
+
+
+def test_capture_stamps_a_missing_occurred_at(live_url):
+    with HakiClient(live_url, project_id="p1") as client:
+        before = datetime.now(UTC)
+        client.capture([{"subject_id": "u5", "kind": "note", "payload": {"text": "hi"}}])
+        (event,) = client.timeline("u5").events
+        assert before <= event.occurred_at <= datetime.now(UTC)

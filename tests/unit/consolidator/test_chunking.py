@@ -63,3 +63,19 @@ def test_long_text_splits_on_paragraphs_then_sentences_within_the_hard_max():
 def test_memory_block_is_not_evidence():
     said = utterances({"text": "<haki_memory>home_city: Paris</haki_memory> I moved to Lyon"})
     assert extraction_text(said[0].text) == "I moved to Lyon"
+
+
+def test_every_documented_payload_shape_keeps_its_speaker():
+    # docs/events.md: each shape, and the speaker its episode starts with.
+    shapes = [
+        ({"messages": [{"role": "user", "content": "I live in Lyon."}]}, ["user: I live in Lyon."]),
+        ({"role": "user", "content": "I live in Lyon."}, ["user: I live in Lyon."]),
+        ({"role": "assistant", "content": "Noted."}, ["assistant: Noted."]),
+        ({"role": "user", "content": "Hi.", "name": "Sam"}, ["Sam: Hi."]),
+        ({"speaker": "Caroline", "text": "Hi."}, ["Caroline: Hi."]),
+        ({"user": "Hi.", "assistant": "Hello."}, ["user: Hi.", "assistant: Hello."]),
+        ({"assistant": "Hello."}, ["assistant: Hello."]),
+        ({"text": "A plain note."}, ["A plain note."]),
+    ]
+    for payload, expected in shapes:
+        assert texts(payload) == expected, payload

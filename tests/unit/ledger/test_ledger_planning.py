@@ -136,3 +136,15 @@ def test_cursor_round_trip_and_tag_check():
     ):
         with pytest.raises(InvalidPayload):
             cursor.decode("timeline", bad, 2)
+
+
+def test_machine_roles_in_the_payload_lower_the_default_trust():
+    assistant = {"role": "assistant", "content": "Your invoices will be in English."}
+    assert default_trust(None, assistant) == "semi_trusted"
+    assert default_trust(None, {"messages": [assistant]}) == "semi_trusted"
+    assert default_trust(None, {"assistant": "Noted."}) == "semi_trusted"
+    mixed = {"messages": [{"role": "user", "content": "Hi"}, assistant]}
+    assert default_trust(None, mixed) == "trusted"  # the roles inside still count per turn
+    assert default_trust(None, {"role": "user", "content": "Hi"}) == "trusted"
+    assert default_trust(None, {"text": "a note"}) == "trusted"
+    assert default_trust("user", assistant) == "trusted"  # an explicit actor wins

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Body, Request, Response
 from fastapi.routing import APIRoute
 
 from ... import ledger
@@ -13,7 +13,7 @@ from ...consolidator import run_pending
 from ...errors import PayloadTooLarge
 from ..auth import PrincipalDep
 from ..deps import DbDep, StateDep
-from ..schemas.capture import CaptureIn, CaptureOut
+from ..schemas.capture import CAPTURE_EXAMPLES, CaptureIn, CaptureOut
 from .consolidate import worker_for
 
 # Far above any valid batch (1,000 events of at most 256 KiB each would
@@ -50,9 +50,16 @@ router = APIRouter(tags=["capture"], route_class=BoundedBodyRoute)
 
 @router.post("/v1/capture", status_code=202)
 async def capture(
-    body: CaptureIn, principal: PrincipalDep, db: DbDep, state: StateDep
+    body: Annotated[CaptureIn, Body(openapi_examples=CAPTURE_EXAMPLES)],
+    principal: PrincipalDep,
+    db: DbDep,
+    state: StateDep,
 ) -> CaptureOut:
-    """Write a batch of events (idempotent) and enqueue their consolidation."""
+    """Write a batch of events (idempotent) and enqueue their consolidation.
+
+    Payload shapes, ``actor_type`` and trust, ``occurred_at`` and
+    idempotency: docs/events.md.
+    """
     projects = sorted({event.project_id for event in body.events})
     principal.require(*projects)
     trusted = principal.project_id is None or principal.admin

@@ -36,7 +36,9 @@ async def create_key(body: KeyCreateIn, db: DbDep, principal: PrincipalDep) -> K
 async def list_keys(
     db: DbDep, principal: PrincipalDep, project_id: str | None = None
 ) -> KeyListOut:
-    keys = await auth.list_keys(db, principal.project(project_id))
+    # A project key lists its own project; the admin key, every project unless it names one.
+    principal.require(project_id)
+    keys = await auth.list_keys(db, project_id or principal.project_id)
     return KeyListOut(keys=[KeyOut.of(k) for k in keys])
 
 

@@ -86,3 +86,52 @@ class CaptureOut(BaseModel):
             events=[CapturedOut(id=e.id, deduplicated=e.deduplicated) for e in result.events],
             consolidation_job_id=result.consolidation_job_id,
         )
+
+
+def _example(payload: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    event = {
+        "project_id": "demo",
+        "subject_id": "alice",
+        "thread_id": "t-1",
+        "kind": "conversation.message",
+        "occurred_at": "2026-03-02T10:00:00Z",
+        "payload": payload,
+        **extra,
+    }
+    return {"events": [event]}
+
+
+# One example per payload shape of docs/events.md; each keeps its speaker.
+CAPTURE_EXAMPLES: dict[str, Any] = {
+    "message": {
+        "summary": "One chat message (OpenAI style)",
+        "value": _example(
+            {"role": "user", "content": "I moved to Lyon last month."},
+            idempotency_key="chat-42:msg-7",
+        ),
+    },
+    "assistant": {
+        "summary": "An assistant's message: the agent's words, stored semi_trusted",
+        "value": _example({"role": "assistant", "content": "Noted, Lyon it is."}),
+    },
+    "transcript": {
+        "summary": "A transcript: one episode per message",
+        "value": _example(
+            {
+                "messages": [
+                    {"role": "user", "content": "I prefer tea to coffee."},
+                    {"role": "assistant", "content": "Tea it is."},
+                ]
+            },
+            kind="conversation.turn",
+        ),
+    },
+    "speaker": {
+        "summary": "A named speaker's turn",
+        "value": _example({"speaker": "Caroline", "text": "I adopted a dog named Rex."}),
+    },
+    "text": {
+        "summary": "Free text from a tool, with its actor",
+        "value": _example({"text": "Order #1234 shipped to Lyon."}, kind="note", actor_type="tool"),
+    },
+}

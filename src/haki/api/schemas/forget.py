@@ -56,14 +56,16 @@ class ForgetOut(BaseModel):
         target = ForgetTarget(
             project_id=receipt.project_id, subject_id=receipt.subject_id, fact_id=receipt.fact_id
         )
-        return cls(
-            forget_id=receipt.forget_id,
-            mode=receipt.mode,
-            scope="fact" if receipt.fact_id is not None else "subject",
-            target=target,
-            project_id=receipt.project_id,
-            subject_id=receipt.subject_id,
-            fact_id=receipt.fact_id,
-            created_at=receipt.created_at,
-            **receipt.counts,
+        return cls.model_validate(
+            {
+                "forget_id": receipt.forget_id,
+                "mode": receipt.mode,
+                "scope": "fact" if receipt.fact_id is not None else "subject",
+                "target": target,
+                "project_id": receipt.project_id,
+                "subject_id": receipt.subject_id,
+                "fact_id": receipt.fact_id,
+                "created_at": receipt.created_at,
+                **receipt.counts,
+            }
         )
