@@ -1,7 +1,7 @@
 """Episode candidates: cosine top-K UNION full-text top-K, term statistics, neighbours.
 
 The two phase-1 legs mirror the fact retrieval: a GIN top-K through
-``context_episode_lexical`` (migration 0058, usable under row-level
+``context_episode_lexical`` (migrations 0058-0059, usable under row-level
 security), sent while the query is embedded, then an hnsw top-K on the
 chunk embeddings. Only the columns the packet needs are selected, plus the
 cosine distance computed server-side.
@@ -117,7 +117,7 @@ def episode_caps(cfg: RetrievalConfig) -> EpisodeWork:
     """The most rows each stage can handle under ``cfg``, by construction:
     the SQL applies every one of these limits itself."""
     lex_k = cfg.episode_candidates if cfg.episode_fulltext else 0
-    fetched = cfg.episode_lexical_rows + cfg.episode_term_matches if lex_k else 0
+    fetched = cfg.episode_lexical_rows + min(cfg.episode_term_matches, lex_k) if lex_k else 0
     pool = cfg.episode_candidates + lex_k
     neighbours = min(cfg.episode_anchors, pool) * 2 * cfg.episode_neighbours
     return EpisodeWork(

@@ -90,10 +90,10 @@ async def test_every_step_stays_under_its_cap_when_every_turn_matches(crowded, a
         trace = await api.inspect(out["trace_id"])
     _within(work, caps)
     # The scope holds more matches than the caps allow: the caps did the bounding.
-    # Each word brings its share of matches, and as many turns match all of them.
+    # Each word brings its share of matches, plus the leg's K turns matching all of them.
     words = len(query_terms(QUESTION, DEFAULT.max_query_terms))
     each = min(DEFAULT.episode_term_matches, DEFAULT.episode_lexical_rows // words)
-    assert work.lexical_fetched == words * each + each
+    assert work.lexical_fetched == words * each + DEFAULT.episode_candidates
     assert DEFAULT.episode_term_matches <= work.lexical_ranked <= work.lexical_fetched
     assert work.pool > DEFAULT.episode_candidates
     assert work.neighbours > 0 and work.pool <= work.ranked <= work.pool + work.neighbours
@@ -119,14 +119,14 @@ async def test_smaller_caps_bound_a_long_query_of_common_words(crowded, app_clie
     async with app_client() as api:
         work, _ = await _ask(api, query)
     _within(work, caps)
-    # The words share 100 fetches, plus at most as many turns matching all of them.
-    assert work.lexical_fetched <= 100 + each
+    # The words share 100 fetches, plus at most 12 turns matching all of them.
+    assert work.lexical_fetched <= 100 + min(each, 12)
     assert work.neighbours <= 5 * 2 * small.episode_neighbours
 
 
 def test_caps_follow_the_config():
     caps = episode_caps(DEFAULT)
-    assert caps.lexical_fetched == DEFAULT.episode_lexical_rows + DEFAULT.episode_term_matches
+    assert caps.lexical_fetched == DEFAULT.episode_lexical_rows + DEFAULT.episode_candidates
     assert caps.lexical_ranked == caps.lexical_fetched
     assert caps.pool == 2 * DEFAULT.episode_candidates
     assert caps.neighbours == DEFAULT.episode_anchors * 2 * DEFAULT.episode_neighbours
