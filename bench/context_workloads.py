@@ -7,8 +7,9 @@
   ("Alice bought a guitar in Lisbon."), captured in batches of 100 and
   consolidated through the API; questions name one or two of those people
   and a place or thing ("What did Alice buy in Lisbon?"). Every word of a
-  question is shared by hundreds of turns: the full-text leg, the pool and
-  the neighbours all run at their caps.
+  question is shared by hundreds of turns, so the full-text leg fetches a
+  full per-term share for each (about 750 rows a call), and the pool and the
+  neighbours run close to their caps.
 - ``locomo``: the LoCoMo dev conversations, one subject each (about 550
   turns), captured and consolidated like ``bench/locomo.py`` does, asked
   their own questions.
