@@ -40,7 +40,7 @@ VALUES
     (%(event_id)s, %(ordinal)s, %(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s,
      %(kind)s, %(occurred_at)s, %(text)s, %(embedding)s, %(origin_trust)s, %(actor_type)s,
      %(marks)s)
-ON CONFLICT (event_id, ordinal) DO NOTHING"""
+ON CONFLICT (event_id, ordinal, project_id) DO NOTHING"""
 
 SET_EVENT_EMBEDDING = """
 UPDATE events SET embedding = %(embedding)s
