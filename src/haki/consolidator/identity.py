@@ -192,6 +192,8 @@ def resolve(
             target is None
             or trust == TRUST_ORDER["untrusted"]
             or trust < TRUST_ORDER.get(target.origin_trust, 0)
+            # Said before the fact began: it cannot end it.
+            or (target.valid_from is not None and new.occurred_at < target.valid_from)
         ):
             return Resolution("ignore", None, new)
         return Resolution("retract", target, new)

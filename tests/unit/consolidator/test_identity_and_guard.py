@@ -12,6 +12,7 @@ from haki.consolidator.identity import (
     decide,
     identity_key,
     is_replay,
+    resolve,
     search_text,
     value_key,
 )
@@ -131,3 +132,24 @@ def test_only_the_subject_tells_the_agent_how_to_behave():
     (kept,) = out.accepted
     assert kept.candidate.fact_kind == "attribute"  # an observation, with its origin
     assert guard([sourced(rule)]).accepted[0].candidate == rule
+
+
+def test_a_retraction_older_than_the_fact_it_names_is_ignored():
+    fact = held(value="Paris")
+    active = {fact.key: fact}
+    later = resolve(new(value="Paris"), active, retract=True)
+    assert (later.action, later.incumbent) == ("retract", fact)
+    earlier = resolve(new(value="Paris", at=T - timedelta(days=1)), active, retract=True)
+    assert (earlier.action, earlier.incumbent) == ("ignore", None)
+
+
+def test_a_correction_names_its_target_and_adopts_its_qualifiers():
+    invoices = FactView(
+        uuid.uuid4(), "language", "French", {"context": "invoices"}, "active", T, "trusted", ()
+    )
+    active = {invoices.key: invoices}
+    out = resolve(new("language", "English"), active, corrects="French")
+    assert (out.action, out.incumbent) == ("supersede", invoices)
+    assert out.newcomer.qualifiers == {"context": "invoices"}
+    same_time = resolve(new("language", "English", at=T), active, corrects="French")
+    assert same_time.action == "supersede"  # the sentence itself orders them
