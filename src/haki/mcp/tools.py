@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
@@ -78,6 +78,15 @@ def build(open_scope: OpenScope) -> MCPServer:
     """The MCP server with Haki's tools; ``open_scope`` decides who each call acts for."""
     server: MCPServer = MCPServer(name="haki", instructions=INSTRUCTIONS)
 
+    @asynccontextmanager
+    async def scoped(ctx: Context, subject_arg: str | None) -> AsyncIterator[Scope]:
+        """The call's scope; an API error inside the block becomes a tool error."""
+        async with open_scope(ctx, subject_arg) as scope:
+            try:
+                yield scope
+            except (HakiError, ValueError) as exc:
+                raise tool_error(exc) from exc
+
     @server.tool(
         name="haki_context",
         description=(
@@ -97,13 +106,10 @@ def build(open_scope: OpenScope) -> MCPServer:
         ] = None,
         subject_id: SubjectArg = None,
     ) -> dict[str, Any]:
-        async with open_scope(ctx, subject_id) as s:
-            try:
-                result = await s.client.context(
-                    s.subject_id, query, s.project_id, budget_tokens=budget_tokens, purpose="mcp"
-                )
-            except (HakiError, ValueError) as exc:
-                raise tool_error(exc) from exc
+        async with scoped(ctx, subject_id) as s:
+            result = await s.client.context(
+                s.subject_id, query, s.project_id, budget_tokens=budget_tokens, purpose="mcp"
+            )
         return {
             "memory": render(result, subject_id=s.subject_id),
             "trace_id": result.trace_id,
@@ -139,7 +145,7 @@ def build(open_scope: OpenScope) -> MCPServer:
         payload: dict[str, Any] = {"text": content} if content is not None else {}
         if messages is not None:
             payload = {"messages": messages}
-        async with open_scope(ctx, subject_id) as s:
+        async with scoped(ctx, subject_id) as s:
             event = {
                 "subject_id": s.subject_id,
                 "kind": kind,
@@ -150,10 +156,7 @@ def build(open_scope: OpenScope) -> MCPServer:
             }
             if s.project_id is not None:
                 event["project_id"] = s.project_id
-            try:
-                result = await s.client.capture([event])
-            except (HakiError, ValueError) as exc:
-                raise tool_error(exc) from exc
+            result = await s.client.capture([event])
         return {
             "events": [{"id": e.id, "deduplicated": e.deduplicated} for e in result.events],
             "consolidation_job_id": result.consolidation_job_id,
@@ -171,13 +174,10 @@ def build(open_scope: OpenScope) -> MCPServer:
         ctx: Context,
         subject_id: SubjectArg = None,
     ) -> dict[str, Any]:
-        async with open_scope(ctx, subject_id) as s:
-            try:
-                trace = await s.client.inspect(
-                    trace_id, project_id=s.project_id, subject_id=s.subject_id
-                )
-            except (HakiError, ValueError) as exc:
-                raise tool_error(exc) from exc
+        async with scoped(ctx, subject_id) as s:
+            trace = await s.client.inspect(
+                trace_id, project_id=s.project_id, subject_id=s.subject_id
+            )
         return dict(trace.raw)
 
     @server.tool(
@@ -192,11 +192,8 @@ def build(open_scope: OpenScope) -> MCPServer:
         limit: Annotated[int, Field(description="Events to return (1-500).", ge=1, le=500)] = 50,
         subject_id: SubjectArg = None,
     ) -> dict[str, Any]:
-        async with open_scope(ctx, subject_id) as s:
-            try:
-                page = await s.client.timeline(s.subject_id, s.project_id, limit=limit)
-            except (HakiError, ValueError) as exc:
-                raise tool_error(exc) from exc
+        async with scoped(ctx, subject_id) as s:
+            page = await s.client.timeline(s.subject_id, s.project_id, limit=limit)
         return dict(page.raw)
 
     @server.tool(
@@ -214,13 +211,10 @@ def build(open_scope: OpenScope) -> MCPServer:
         ] = None,
         subject_id: SubjectArg = None,
     ) -> dict[str, Any]:
-        async with open_scope(ctx, subject_id) as s:
-            try:
-                page = await s.client.facts(
-                    project_id=s.project_id, subject_id=s.subject_id, status=status
-                )
-            except (HakiError, ValueError) as exc:
-                raise tool_error(exc) from exc
+        async with scoped(ctx, subject_id) as s:
+            page = await s.client.facts(
+                project_id=s.project_id, subject_id=s.subject_id, status=status
+            )
         return dict(page.raw)
 
     @server.tool(
@@ -245,16 +239,11 @@ def build(open_scope: OpenScope) -> MCPServer:
                 "forgetting everything about this user needs confirm_subject=true; "
                 "give fact_id to forget one fact"
             )
-        async with open_scope(ctx, subject_id) as s:
-            try:
-                if fact_id is not None:
-                    receipt = await s.client.forget(project_id=s.project_id, fact_id=fact_id)
-                else:
-                    receipt = await s.client.forget(
-                        project_id=s.project_id, subject_id=s.subject_id
-                    )
-            except (HakiError, ValueError) as exc:
-                raise tool_error(exc) from exc
+        async with scoped(ctx, subject_id) as s:
+            if fact_id is not None:
+                receipt = await s.client.forget(project_id=s.project_id, fact_id=fact_id)
+            else:
+                receipt = await s.client.forget(project_id=s.project_id, subject_id=s.subject_id)
         return dict(receipt.raw)
 
     @server.tool(
@@ -281,22 +270,19 @@ def build(open_scope: OpenScope) -> MCPServer:
     ) -> dict[str, Any]:
         if (status is None) == (rating is None):
             raise ToolError("give exactly one of `status` or `rating`")
-        async with open_scope(ctx, subject_id) as s:
-            try:
-                if status is not None:
-                    fact = await s.client.set_fact_status(
-                        fact_id, status, project_id=s.project_id, reason=comment
-                    )
-                    return {"fact": dict(fact.raw)}
-                receipt = await s.client.feedback(
-                    project_id=s.project_id,
-                    rating=rating or "",
-                    fact_id=fact_id,
-                    comment=comment,
-                    subject_id=s.subject_id,
+        async with scoped(ctx, subject_id) as s:
+            if status is not None:
+                fact = await s.client.set_fact_status(
+                    fact_id, status, project_id=s.project_id, reason=comment
                 )
-            except (HakiError, ValueError) as exc:
-                raise tool_error(exc) from exc
+                return {"fact": dict(fact.raw)}
+            receipt = await s.client.feedback(
+                project_id=s.project_id,
+                rating=rating or "",
+                fact_id=fact_id,
+                comment=comment,
+                subject_id=s.subject_id,
+            )
         return {"feedback": dict(receipt.raw)}
 
     return server
