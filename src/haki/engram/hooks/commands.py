@@ -28,6 +28,8 @@ def hook(args: argparse.Namespace) -> int:
     except BaseException as exc:  # the deadline, a closed stdin: answer no-op all the same
         print(f"engram hook: {type(exc).__name__}: {exc}", file=sys.stderr)
         out = "{}\n"
+    finally:
+        _deadline(0)
     sys.stdout.write(out)
     sys.stdout.flush()
     return 0
@@ -37,6 +39,9 @@ def _deadline(seconds: float) -> None:
     import signal
 
     if not hasattr(signal, "setitimer"):
+        return
+    if seconds <= 0:
+        signal.setitimer(signal.ITIMER_REAL, 0)  # cancel
         return
 
     def expire(_signum: int, _frame: object) -> None:
