@@ -17,6 +17,16 @@ threshold, and the table shows the trade-off:
     .venv/bin/python scripts/check_recall_floor.py
     HAKI_EMBED_PROVIDER=sentence-transformers .venv/bin/python scripts/check_recall_floor.py --top-k 16
 
+With ``--facts`` the same gate is measured on facts, with the fact-question
+set (bench/data/fact_questions.json): each question is asked of its
+profile's facts (embedded as the consolidator embeds them), and the table
+shows the share of questions whose fact passes the floor (kept) and the
+share of never-said questions for which no fact passes (empty, i.e.
+``no_relevant_memory``), per language, next to the same figures for facts
+embedded as ``predicate label: value`` (how facts were embedded before):
+
+    .venv/bin/python scripts/check_recall_floor.py --facts
+
 Runs offline (no server, no database): embeddings come from the same
 provider factory the server uses, and the gate rule from haki.context.gate.
 """
@@ -32,6 +42,8 @@ from pathlib import Path
 import numpy as np
 
 from haki.config import load_settings
+from haki.consolidator.fact_text import fact_embedding_text, first_name
+from haki.consolidator.predicates import spec
 from haki.context.config import EPISODE_TOP_K
 from haki.context.gate import passes
 from haki.providers.embed import build_embedder
@@ -39,6 +51,7 @@ from haki.providers.embed import build_embedder
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo_dev.json"
 )
+FACT_QUESTIONS = Path(__file__).resolve().parents[1] / "bench" / "data" / "fact_questions.json"
 ADVERSARIAL = 5
 THRESHOLDS = [0.0] + [round(0.30 + 0.05 * i, 2) for i in range(15)]
 
@@ -99,6 +112,94 @@ def evaluate(questions: list[Question], threshold: float, top_k: int) -> dict[st
     }
 
 
+def legacy_text(predicate: str, value: object, qualifiers: dict, _name: str | None) -> str:
+    """How facts were embedded before fact_text: "lives in: Lyon"."""
+    shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return f"{spec(predicate).readable}: {shown}"
+
+
+@dataclass(frozen=True, slots=True)
+class FactQuestion:
+    lang: str
+    distances: np.ndarray  # cosine distance to every fact of the profile
+    answers: frozenset[int]  # indexes of the facts that answer it; empty: never said
+
+
+def load_fact_questions(path: Path, embedder, render) -> list[FactQuestion]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    profiles = {}
+    for name, facts in sorted(data["profiles"].items()):
+        # Facts name the subject once it said its name, as the consolidator writes them.
+        own = next((first_name(f["value"]) for f in facts if f["predicate"] == "name"), None)
+        texts = [render(f["predicate"], f["value"], f.get("qualifiers", {}), own) for f in facts]
+        profiles[name] = (facts, embedder.embed_documents(texts))
+    out: list[FactQuestion] = []
+    for item in data["pairs"] + data["never_said"]:
+        facts, vecs = profiles[item["profile"]]
+        answers = frozenset(
+            i
+            for i, f in enumerate(facts)
+            if "predicate" in item
+            and f["predicate"] == item["predicate"]
+            and item.get("value", f["value"]) == f["value"]
+        )
+        if "predicate" in item and not answers:
+            raise SystemExit(f"no fact of {item['profile']} answers {item['q']!r}")
+        distances = 1.0 - vecs @ embedder.embed_query(item["q"])
+        out.append(FactQuestion(item["lang"], distances, answers))
+    return out
+
+
+def fact_rates(questions: list[FactQuestion], threshold: float) -> dict[str, float]:
+    """Share of questions keeping an answering fact; share of never-said ones left empty."""
+    rates: dict[str, float] = {}
+    for lang in ("all", "en", "fr"):
+        chosen = [q for q in questions if lang in ("all", q.lang)]
+        pairs = [q for q in chosen if q.answers]
+        never = [q for q in chosen if not q.answers]
+        rates[f"kept_{lang}"] = float(
+            np.mean(
+                [any(passes(float(q.distances[i]), threshold) for i in q.answers) for q in pairs]
+            )
+        )
+        rates[f"empty_{lang}"] = float(
+            np.mean([not any(passes(float(d), threshold) for d in q.distances) for q in never])
+        )
+    return rates
+
+
+def facts_main(path: Path, embedder, min_empty: float) -> None:
+    now = load_fact_questions(path, embedder, fact_embedding_text)
+    before = load_fact_questions(path, embedder, legacy_text)
+    pairs = sum(1 for q in now if q.answers)
+    print(
+        f"\nembedder {embedder.name}; {pairs} fact questions, {len(now) - pairs} never-said "
+        f"questions ({path.name})\n"
+    )
+    print(
+        "| max distance | kept | kept en | kept fr | empty | empty en | empty fr "
+        "| before: kept | before: empty |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    rows = []
+    for t in THRESHOLDS:
+        m, b = fact_rates(now, t), fact_rates(before, t)
+        rows.append((t, m))
+        label = "off" if t == 0 else f"{t:.2f}"
+        print(
+            f"| {label} | {m['kept_all']:.3f} | {m['kept_en']:.3f} | {m['kept_fr']:.3f} "
+            f"| {m['empty_all']:.3f} | {m['empty_en']:.3f} | {m['empty_fr']:.3f} "
+            f"| {b['kept_all']:.3f} | {b['empty_all']:.3f} |"
+        )
+    ok = [(t, m) for t, m in rows[1:] if m["empty_all"] >= min_empty]
+    if ok:
+        t, m = max(ok, key=lambda r: r[0])
+        print(
+            f"\nloosest floor leaving ≥ {min_empty:.0%} of never-said questions empty: "
+            f"{t:.2f} (facts kept {m['kept_all']:.1%})"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -118,9 +219,25 @@ def main() -> None:
         default=0.05,
         help="suggest the tightest floor losing at most this share of ungated recall",
     )
+    ap.add_argument(
+        "--facts",
+        nargs="?",
+        const=FACT_QUESTIONS,
+        type=Path,
+        help="measure the gate on facts with the fact-question set instead of LoCoMo episodes",
+    )
+    ap.add_argument(
+        "--min-empty",
+        type=float,
+        default=0.8,
+        help="with --facts: report the loosest floor leaving this share of never-said questions empty",
+    )
     args = ap.parse_args()
     settings = load_settings()
     embedder = build_embedder(settings)
+    if args.facts:
+        facts_main(args.facts, embedder, args.min_empty)
+        return
     questions = load(args.data, embedder, args.conversations)
     rows = [(t, evaluate(questions, t, args.top_k)) for t in THRESHOLDS]
     base = rows[0][1]["recall"]

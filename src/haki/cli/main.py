@@ -33,12 +33,13 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import keys, mcp, server, worker
+    from . import facts, keys, mcp, server, worker
 
     server.register(cli)
     keys.register(cli)
     worker.register(cli)
     mcp.register(cli)
+    facts.register(cli)
 
 
 _register()

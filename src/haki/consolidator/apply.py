@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any
 from uuid import UUID
 
 from psycopg.types.json import Jsonb
@@ -22,6 +23,7 @@ from ..providers.embed import Embedder
 from ..storage import Connection
 from ..storage.locks import lock_subject
 from .embedding import embed_texts
+from .fact_text import fact_embedding_text, first_name
 from .identity import Action, FactView, IdentityKey, Newcomer, is_replay, resolve, search_text
 from .types import Sourced
 
@@ -112,7 +114,20 @@ class Item:
 class NewFact:
     id: UUID
     project_id: str
-    search_text: str
+    embedding_text: str
+
+    @classmethod
+    def of(
+        cls,
+        fact_id: UUID,
+        project_id: str,
+        predicate: str,
+        value: Any,
+        qualifiers: dict[str, Any],
+        subject_name: str | None = None,
+    ) -> NewFact:
+        text = fact_embedding_text(predicate, value, qualifiers, subject_name)
+        return cls(fact_id, project_id, text)
 
 
 class _Subject:
@@ -134,6 +149,16 @@ class _Subject:
         elif (current := self.active.get(fact.key)) is not None and current.id == fact.id:
             del self.active[fact.key]
 
+    @property
+    def name(self) -> str | None:
+        """The subject's first name, once it said it (fact_text names it)."""
+        own = [
+            f
+            for f in self.active.values()
+            if f.predicate == "name" and "speaker" not in f.qualifiers
+        ]
+        return first_name(own[-1].value) if own else None
+
 
 async def _insert(
     conn: Connection,
@@ -142,6 +167,7 @@ async def _insert(
     *,
     supersedes: UUID | None = None,
     valid_to: datetime | None = None,
+    subject_name: str | None = None,
 ) -> FactView:
     cand, event = item.sourced.candidate, item.sourced.event
     fact_id = uuid.uuid4()
@@ -166,7 +192,7 @@ async def _insert(
             "volatility": cand.volatility,
             "origin_trust": event.origin_trust,
             "evidence_span": cand.evidence_span or None,
-            "search_text": search_text(item.predicate, cand.value, cand.qualifiers),
+            "search_text": search_text(item.predicate, cand.value, cand.qualifiers, subject_name),
             "asserted_by": None,
         },
     )
@@ -244,6 +270,7 @@ async def _execute(
         NEW_STATUS[action],
         supersedes=incumbent.id if action == "supersede" and incumbent else None,
         valid_to=valid_to,
+        subject_name=subject.name,
     )
     subject.record(created)
     if action == "contradiction":
@@ -310,8 +337,8 @@ async def apply_subject(
         fact = await _execute(conn, item, action, incumbent, subject)
         if fact is not None:
             created.append(
-                NewFact(
-                    fact.id, project_id, search_text(fact.predicate, fact.value, fact.qualifiers)
+                NewFact.of(
+                    fact.id, project_id, fact.predicate, fact.value, fact.qualifiers, subject.name
                 )
             )
     return counts, created
@@ -321,7 +348,7 @@ async def embed_facts(conn: Connection, embedder: Embedder, facts: Sequence[NewF
     """Stage 5: one embedding batch for every fact the job created."""
     if not facts:
         return
-    vectors = await embed_texts(embedder, [f.search_text for f in facts])
+    vectors = await embed_texts(embedder, [f.embedding_text for f in facts])
     async with conn.cursor() as cur:
         await cur.executemany(
             SET_FACT_EMBEDDING,

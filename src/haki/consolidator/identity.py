@@ -42,6 +42,7 @@ from typing import Any, Literal
 from uuid import UUID
 
 from ..types import TRUST_ORDER
+from .fact_text import fact_sentence
 from .predicates import IDENTITY_QUALIFIERS, spec
 
 Action = Literal[
@@ -211,13 +212,8 @@ def resolve(
     return Resolution(decide(new, incumbent), incumbent, new)
 
 
-def search_text(predicate: str, value: Any, qualifiers: dict[str, Any]) -> str:
-    """Readable text for full-text and embedding search: "Caroline occupation: counselor"."""
-    shown = (
-        value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
-    )
-    head = spec(predicate).readable
-    speaker = qualifiers.get("speaker")
-    text = f"{speaker} {head}: {shown}" if speaker else f"{head}: {shown}"
-    extra = [f"{k}: {qualifiers[k]}" for k in sorted(qualifiers) if k != "speaker"]
-    return f"{text} ({', '.join(extra)})" if extra else text
+def search_text(
+    predicate: str, value: Any, qualifiers: dict[str, Any], subject_name: str | None = None
+) -> str:
+    """Readable text for full-text search and the packet: the fact's sentence (fact_text)."""
+    return fact_sentence(predicate, value, qualifiers, subject_name)

@@ -36,6 +36,7 @@ from ..storage.locks import lock_subject
 from .aliases import canonical_predicates
 from .apply import HELD_FACTS, INSERT_FACT, NewFact, embed_facts
 from .identity import FactView, compared_value, identity_key, search_text
+from .reembed import rerender_subject, subject_name
 
 AssertAction = Literal["insert", "supersede", "historical", "unchanged"]
 
@@ -108,7 +109,8 @@ async def _insert(
     supersedes: UUID | None = None,
 ) -> UUID:
     fact_id = uuid.uuid4()
-    text = search_text(predicate, a.value, a.qualifiers)
+    name = await subject_name(conn, a.project_id, a.subject_id)
+    text = search_text(predicate, a.value, a.qualifiers, name)
     await conn.execute(
         INSERT_FACT,
         {
@@ -134,7 +136,11 @@ async def _insert(
             "asserted_by": a.asserted_by,
         },
     )
-    await embed_facts(conn, embedder, [NewFact(fact_id, a.project_id, text)])
+    await embed_facts(
+        conn, embedder, [NewFact.of(fact_id, a.project_id, predicate, a.value, a.qualifiers, name)]
+    )
+    if predicate == "name":
+        await rerender_subject(conn, embedder, a.project_id, a.subject_id)
     return fact_id
 
 

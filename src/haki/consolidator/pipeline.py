@@ -23,6 +23,7 @@ from .aliases import canonical_predicates
 from .apply import Item, NewFact, apply_subject, embed_facts
 from .episodes import load_events, store_chunks
 from .guard import guard, served_key
+from .reembed import rerender_subject
 from .types import Sourced
 
 Checkpoint = Callable[[str], Awaitable[None]]
@@ -86,6 +87,7 @@ async def consolidate(
     predicates = await canonical_predicates(conn, embedder, project_id, raw_predicates)
     actions: Counter[str] = Counter()
     created: list[NewFact] = []
+    named: list[str] = []
     for subject_id in subject_ids:
         items = sorted(
             (
@@ -99,7 +101,12 @@ async def consolidate(
             counts, facts = await apply_subject(conn, project_id, subject_id, items)
             actions.update(counts)
             created.extend(facts)
+            if any(i.predicate == "name" for i in items):
+                named.append(subject_id)
     await embed_facts(conn, embedder, created)
+    for subject_id in named:
+        # The subject may have a (new) name: its facts say it from now on.
+        await rerender_subject(conn, embedder, project_id, subject_id)
     return JobResult(
         events=len(events),
         chunks=chunks,

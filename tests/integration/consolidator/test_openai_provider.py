@@ -149,6 +149,6 @@ async def test_openai_extractor_feeds_the_pipeline(stub_server, db, hash_embedde
         "predicate": "home_city",
         "value": "Lyon",
         "qualifiers": {"speaker": "Caroline"},
-        "search_text": "Caroline lives in: Lyon",
+        "search_text": "Caroline lives in Lyon.",
     }
     assert "Caroline: I just moved to Lyon!" in stub.requests[-1]["body"]["messages"][1]["content"]

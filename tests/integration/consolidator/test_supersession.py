@@ -28,7 +28,9 @@ async def test_paris_then_lyon_supersedes_with_lineage(db, rules_worker):
     assert (new["value"], new["status"], new["valid_to"]) == ("Lyon", "active", None)
     assert new["supersedes_id"] == old["id"] and new["valid_from"] == at(1)
     assert old["source_event_ids"] == [ids[0]] and new["source_event_ids"] == [ids[1]]
-    assert old["version"] == 2 and new["embedded"] and new["search_text"] == "lives in: Lyon"
+    assert (
+        old["version"] == 2 and new["embedded"] and new["search_text"] == "The user lives in Lyon."
+    )
     assert summary.actions == {"insert": 1, "supersede": 1}
 
 
@@ -146,7 +148,7 @@ async def test_speakers_never_share_a_fact(db, rules_worker):
     )
     await run_pending(rules_worker)
     texts = sorted(f["search_text"] for f in await facts(db) if f["status"] == "active")
-    assert texts == ["Caroline occupation: counselor", "Melanie occupation: teacher"]
+    assert texts == ["Caroline works as a counselor.", "Melanie works as a teacher."]
 
 
 async def test_agent_echo_of_a_served_fact_is_rejected(db, fake_worker):

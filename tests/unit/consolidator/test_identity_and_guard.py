@@ -71,11 +71,11 @@ def test_replay_is_recognised_by_event_and_value():
 def test_search_text_names_the_speaker():
     assert (
         search_text("occupation", "counselor", {"speaker": "Caroline"})
-        == "Caroline occupation: counselor"
+        == "Caroline works as a counselor."
     )
     assert (
         search_text("plan", "visit Rome", {"when": "next week"})
-        == "plan: visit Rome (when: next week)"
+        == "The user plans to visit Rome next week."
     )
 
 

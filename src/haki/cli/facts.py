@@ -1,0 +1,64 @@
+"""``haki facts reembed``: rewrite stored facts' text and embedding after the fact rendering changes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import click
+
+from ..config import load_settings
+
+
+@click.group()
+def facts() -> None:
+    """Maintenance of stored facts."""
+
+
+@facts.command("reembed")
+@click.option("--project", "project_id", help="Only this project's facts.")
+@click.option("--batch", default=256, show_default=True, help="Facts per transaction.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def reembed(project_id: str | None, batch: int, quiet: bool) -> None:
+    """Rewrite the search text and embedding of facts written with an older rendering.
+
+    Facts are embedded as the sentence people would say ("The user lives in
+    Lyon.") after the questions it answers; facts stored before that change
+    keep "lives in: Lyon" until this runs. Idempotent and resumable: a fact
+    whose text is current is left alone. Prints the counts as JSON.
+    """
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from ..consolidator.reembed import count_facts, reembed_facts
+    from ..providers.embed import build_embedder
+    from ..storage import Database, prepare_database
+
+    settings = load_settings()
+
+    async def main() -> dict[str, int]:
+        prepared = await asyncio.to_thread(prepare_database, settings)
+        db = Database(prepared.url, min_size=1, max_size=2, timeout=settings.db_timeout_s)
+        await db.open()
+        try:
+            embedder = build_embedder(settings)
+            total = await count_facts(db, project_id)
+            with Progress(console=Console(stderr=True), disable=quiet) as bar:
+                task = bar.add_task("Re-embedding facts", total=total)
+                done = await reembed_facts(
+                    db,
+                    embedder,
+                    project_id=project_id,
+                    batch=batch,
+                    on_batch=lambda n: bar.advance(task, n),
+                )
+            return {"facts": done.seen, "rewritten": done.rewritten}
+        finally:
+            await db.close()
+            await asyncio.to_thread(prepared.stop)
+
+    click.echo(json.dumps(asyncio.run(main()), sort_keys=True))
+
+
+def register(group: click.Group) -> None:
+    group.add_command(facts)
