@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     # A root credential: long enough that guessing it is hopeless.
     admin_key: str | None = Field(default=None, min_length=24)
     rate_limit_per_minute: int = Field(default=600, ge=0)
+    # Key of the HMAC that forget receipts keep instead of a subject id. Unset:
+    # generated once and stored in the database (server_secrets).
+    receipt_key: str | None = Field(default=None, min_length=32)
 
     # Providers.
     embed_provider: Literal["local", "sentence-transformers", "hash"] = "local"
@@ -98,7 +101,7 @@ class Settings(BaseSettings):
             raise ValueError("must be a postgresql:// URL")
         return value
 
-    @field_validator("admin_key", mode="before")
+    @field_validator("admin_key", "receipt_key", mode="before")
     @classmethod
     def _empty_admin_key_is_none(cls, value: object) -> object:
         return None if value == "" else value

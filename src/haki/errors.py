@@ -13,6 +13,7 @@ HakiError                      500 internal
 │   └── KeyNotFound            404 key_not_found
 ├── VersionConflict            409 version_conflict
 ├── ConsolidationPending       409 consolidation_pending
+├── ConcurrentUpdate           409 concurrent_update
 ├── RateLimited                429 rate_limited
 ├── DatabaseUnavailable        503 database_unavailable
 ├── ProviderError              502 provider_error
@@ -91,6 +92,12 @@ class ConsolidationPending(HakiError):
     """Jobs queued before a "consolidate now" call are still unfinished when it gives up."""
 
     code, status = "consolidation_pending", 409
+
+
+class ConcurrentUpdate(HakiError):
+    """The database broke a lock cycle or a serialisation conflict, still after retries."""
+
+    code, status = "concurrent_update", 409
 
 
 class RateLimited(HakiError):

@@ -16,6 +16,7 @@ from ..context import recipe
 from ..context.trace_writer import TraceWriter
 from ..providers import Providers, build_providers
 from ..storage import Database, prepare_database
+from ..storage.secrets import RECEIPT_KEY, server_secret
 from .auth import guard_v1
 from .errors import install_error_handlers
 from .mcp_mount import PATH as MCP_PATH
@@ -79,6 +80,7 @@ def create_app(
             traces=TraceWriter(db),
         )
         app.state.haki = state
+        state.extras[RECEIPT_KEY] = await server_secret(db, RECEIPT_KEY, settings.receipt_key)
         await asyncio.to_thread(state.providers.embedder.embed_query, "warm up")
         state.embedder_ready = True
         tasks = [

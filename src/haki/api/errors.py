@@ -17,8 +17,9 @@ from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..errors import DatabaseUnavailable, HakiError, InvalidPayload
+from ..errors import ConcurrentUpdate, DatabaseUnavailable, HakiError, InvalidPayload
 from ..logs import request_id
+from ..storage.db import CONFLICTS
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,20 @@ def install_error_handlers(app: FastAPI) -> None:
         err = HakiError(str(exc.detail))
         err.code, err.status = codes.get(exc.status_code, "http_error"), exc.status_code
         return error_response(err)
+
+    async def _rollback(_: Request, exc: Exception) -> JSONResponse:
+        # A deadlock or a serialisation failure is a conflict between writers,
+        # not an outage: the database is up, the request may simply be retried.
+        log.warning("transaction rolled back: %s", exc.__class__.__name__)
+        return error_response(
+            ConcurrentUpdate(
+                "a concurrent write conflicted with this one; retry",
+                headers={"Retry-After": "1"},
+            )
+        )
+
+    for conflict in CONFLICTS:
+        app.add_exception_handler(conflict, _rollback)
 
     @app.exception_handler(psycopg.OperationalError)
     @app.exception_handler(PoolTimeout)

@@ -12,6 +12,7 @@ UNCHUNKED_EVENTS = """
 SELECT e.id::text AS id, e.org_id, e.project_id, e.subject_id
 FROM events e
 WHERE (%(project_id)s::text IS NULL OR e.project_id = %(project_id)s)
+  AND e.forgotten_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM episode_chunks c WHERE c.event_id = e.id)
 ORDER BY e.project_id, e.subject_id, e.org_id, e.occurred_at, e.id"""
 

@@ -25,8 +25,13 @@ LOAD_EVENTS = """
 SELECT id, org_id, project_id, subject_type, subject_id, kind, occurred_at, payload,
        origin_trust, actor_type, embedding IS NOT NULL AS has_embedding
 FROM events
-WHERE project_id = %(project_id)s AND id = ANY(%(ids)s)
+WHERE project_id = %(project_id)s AND id = ANY(%(ids)s) AND forgotten_at IS NULL
 ORDER BY occurred_at, recorded_at, id"""
+
+EVENT_SUBJECTS = """
+SELECT DISTINCT subject_id FROM events
+WHERE project_id = %(project_id)s AND id = ANY(%(ids)s)
+ORDER BY subject_id"""
 
 CHUNKED_EVENTS = """
 SELECT DISTINCT event_id FROM episode_chunks
@@ -52,6 +57,14 @@ async def load_events(
 ) -> list[EventRow]:
     cur = await conn.execute(LOAD_EVENTS, {"project_id": project_id, "ids": [str(i) for i in ids]})
     return [EventRow(**row) for row in await cur.fetchall()]
+
+
+async def event_subjects(conn: Connection, project_id: str, ids: Sequence[UUID | str]) -> list[str]:
+    """The subjects of the given events (a job's lock set), without locking anything."""
+    cur = await conn.execute(
+        EVENT_SUBJECTS, {"project_id": project_id, "ids": [str(i) for i in ids]}
+    )
+    return [row["subject_id"] for row in await cur.fetchall()]
 
 
 def event_vector(vectors: np.ndarray) -> np.ndarray:

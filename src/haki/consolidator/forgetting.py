@@ -12,6 +12,9 @@ DELETE FROM conflict_sets WHERE project_id = %(project_id)s AND subject_id = %(s
 DELETE_SUBJECT_CHUNKS = """
 DELETE FROM episode_chunks WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s"""
 
+DELETE_EVENT_CHUNKS = """
+DELETE FROM episode_chunks WHERE project_id = %(project_id)s AND event_id = ANY(%(ids)s::uuid[])"""
+
 DETACH_FACT_FROM_CONFLICTS = """
 UPDATE conflict_sets SET fact_ids = array_remove(fact_ids, %(fact_id)s::uuid)
 WHERE project_id = %(project_id)s AND %(fact_id)s::uuid = ANY(fact_ids)
@@ -38,3 +41,22 @@ async def forget_fact(conn: Connection, *, project_id: str, fact_id: UUID) -> di
     touched = [row["id"] for row in await cur.fetchall()]
     cur = await conn.execute(DELETE_HOLLOW_CONFLICTS, {"ids": touched})
     return {"conflict_sets_deleted": cur.rowcount}
+
+
+async def drop_chunks(
+    conn: Connection,
+    *,
+    project_id: str,
+    subject_id: str | None = None,
+    event_ids: list[UUID] | None = None,
+) -> int:
+    """Delete the episode chunks of a subject, or of some events, taken out of service."""
+    if subject_id is not None:
+        cur = await conn.execute(
+            DELETE_SUBJECT_CHUNKS, {"project_id": project_id, "subject_id": subject_id}
+        )
+        return cur.rowcount
+    if not event_ids:
+        return 0
+    cur = await conn.execute(DELETE_EVENT_CHUNKS, {"project_id": project_id, "ids": event_ids})
+    return cur.rowcount

@@ -28,8 +28,9 @@ from ..errors import ConsolidationPending, DatabaseUnavailable
 from ..providers.embed import Embedder
 from ..providers.extraction import Extractor
 from ..storage import Database
+from ..storage.locks import lock_subjects
 from .embedding import PrefetchedEmbedder, embed_texts
-from .episodes import load_events, pending_chunks
+from .episodes import event_subjects, load_events, pending_chunks
 from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
 
 log = logging.getLogger(__name__)
@@ -159,6 +160,14 @@ class Worker:
     async def run_job(self, job: jobs.Job, embedder: Embedder | None = None) -> Ran:
         try:
             async with self.db.transaction(project_id=job.project_id) as conn:
+                # The subjects' locks before the job row (storage.locks: one
+                # order), so a forget of a subject never deadlocks with its job.
+                subjects = (
+                    [job.subject_id]
+                    if job.subject_id
+                    else await event_subjects(conn, job.project_id, job.event_ids)
+                )
+                await lock_subjects(conn, job.project_id, subjects)
                 if not await jobs.lock_for_run(conn, job, self.name):
                     return Ran(job.id, "lost")
                 result = await consolidate(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from uuid import UUID
 
 from ..storage import Connection
@@ -18,12 +19,14 @@ WHERE project_id = %(project_id)s
 DELETE_FACT_FEEDBACK = """
 DELETE FROM feedback WHERE project_id = %(project_id)s AND fact_id = %(fact_id)s::uuid"""
 
-# A trace that considered the fact holds its value in the packet or the
-# decisions: it goes too, or the fact could be read back from it.
+# A trace that considered the fact, or served one of its source turns as an
+# episode, holds that text in the packet or the decisions: it goes too, or
+# the forgotten memory could be read back from it.
 DELETE_TRACES_SERVING_FACT = """
 DELETE FROM context_traces
 WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s
-  AND (strpos(decisions::text, %(fact_text)s) > 0 OR strpos(packet::text, %(fact_text)s) > 0)"""
+  AND EXISTS (SELECT 1 FROM unnest(%(ids)s::text[]) AS i(id)
+              WHERE strpos(decisions::text, i.id) > 0 OR strpos(packet::text, i.id) > 0)"""
 
 
 async def forget_subject(
@@ -40,12 +43,17 @@ async def forget_subject(
 
 
 async def forget_fact(
-    conn: Connection, *, project_id: str, subject_id: str, fact_id: UUID
+    conn: Connection,
+    *,
+    project_id: str,
+    subject_id: str,
+    fact_id: UUID,
+    event_ids: Sequence[UUID] = (),
 ) -> dict[str, int]:
-    """Delete the feedback on one fact and the traces that considered it."""
+    """Delete the feedback on one fact and the traces that considered it or its source turns."""
     await conn.execute(DELETE_FACT_FEEDBACK, {"project_id": project_id, "fact_id": fact_id})
+    ids = [str(fact_id), *(str(e) for e in event_ids)]
     cur = await conn.execute(
-        DELETE_TRACES_SERVING_FACT,
-        {"project_id": project_id, "subject_id": subject_id, "fact_text": str(fact_id)},
+        DELETE_TRACES_SERVING_FACT, {"project_id": project_id, "subject_id": subject_id, "ids": ids}
     )
     return {"traces_deleted": cur.rowcount}

@@ -5,14 +5,18 @@ Each table's owner deletes its own rows (``ledger``, ``consolidator``,
 module calls them in one transaction, in an order where every owner still
 finds what it needs, and stores the receipt.
 
-The receipt never stores content. For a subject it keeps only ``sha256:``
-of the subject id, so the receipt can confirm that a given subject was
-forgotten without keeping the identifier itself.
+The receipt never stores content. For a subject it keeps only
+``hmac-sha256:`` of the project and subject ids under a server secret
+(``HAKI_RECEIPT_KEY``, else generated and kept in ``server_secrets``): the
+server can confirm that a given subject was forgotten, while whoever reads
+the receipts cannot test guesses of predictable ids (a plain hash could be
+reversed by hashing "user-1", "user-2", ...).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from uuid import UUID
 
 from psycopg.types.json import Jsonb
@@ -38,8 +42,9 @@ COUNTERS = (
 )
 
 
-def subject_reference(subject_id: str) -> str:
-    return "sha256:" + hashlib.sha256(subject_id.encode("utf-8")).hexdigest()
+def subject_reference(key: bytes, project_id: str, subject_id: str) -> str:
+    message = f"{project_id}\x00{subject_id}".encode()
+    return "hmac-sha256:" + hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 async def _delete_subject(conn: Connection, project_id: str, subject_id: str) -> dict[str, int]:
@@ -55,13 +60,43 @@ async def _delete_subject(conn: Connection, project_id: str, subject_id: str) ->
     }
 
 
-async def _delete_fact(conn: Connection, project_id: str, fact_id: UUID) -> dict[str, int]:
-    subject_id = await ledger.forget_fact(conn, project_id=project_id, fact_id=fact_id)
-    counts = await consolidator.forget_fact(conn, project_id=project_id, fact_id=fact_id)
-    counts |= await context.forget_fact(
-        conn, project_id=project_id, subject_id=subject_id, fact_id=fact_id
+async def _disable_subject(conn: Connection, project_id: str, subject_id: str) -> dict[str, int]:
+    """Facts disabled, events withdrawn, chunks and traces (derived, servable) deleted."""
+    scope = {"project_id": project_id, "subject_id": subject_id}
+    disabled = await ledger.disable_subject(conn, **scope)
+    chunks = await consolidator.drop_chunks(conn, **scope)
+    counts = await context.forget_subject(conn, **scope, fact_ids=[])
+    return counts | {"facts_disabled": disabled, "chunks_deleted": chunks}
+
+
+async def _forget_fact(
+    conn: Connection, project_id: str, fact_id: UUID, mode: str
+) -> dict[str, int]:
+    """The fact and its source turns: disabled and withdrawn, or deleted."""
+    sources = await ledger.fact_sources(conn, project_id=project_id, fact_id=fact_id)
+    # The source turns' chunks go first (a delete would cascade them uncounted).
+    chunks = await consolidator.drop_chunks(
+        conn, project_id=project_id, event_ids=sources.event_ids
     )
-    return counts | {"facts_deleted": 1}
+    counts: dict[str, int] = {"chunks_deleted": chunks}
+    if mode == "delete":
+        await ledger.forget_fact(conn, project_id=project_id, fact_id=fact_id)
+        events = await ledger.delete_events(
+            conn, project_id=project_id, event_ids=sources.event_ids
+        )
+        counts |= await consolidator.forget_fact(conn, project_id=project_id, fact_id=fact_id)
+        counts |= {"facts_deleted": 1, "events_deleted": events}
+    else:
+        disabled = await ledger.disable_fact(conn, project_id=project_id, fact_id=fact_id)
+        await ledger.hide_events(conn, project_id=project_id, event_ids=sources.event_ids)
+        counts["facts_disabled"] = disabled
+    return counts | await context.forget_fact(
+        conn,
+        project_id=project_id,
+        subject_id=sources.subject_id,
+        fact_id=fact_id,
+        event_ids=sources.event_ids,
+    )
 
 
 async def _forget(conn: Connection, request: ForgetRequest) -> dict[str, int]:
@@ -73,16 +108,15 @@ async def _forget(conn: Connection, request: ForgetRequest) -> dict[str, int]:
         await lock_subject(conn, project_id, subject_id)
         if request.mode == "delete":
             return await _delete_subject(conn, project_id, subject_id)
-        disabled = await ledger.disable_subject(conn, project_id=project_id, subject_id=subject_id)
-        return {"facts_disabled": disabled}
+        return await _disable_subject(conn, project_id, subject_id)
     assert request.fact_id is not None
-    if request.mode == "delete":
-        return await _delete_fact(conn, project_id, request.fact_id)
-    disabled = await ledger.disable_fact(conn, project_id=project_id, fact_id=request.fact_id)
-    return {"facts_disabled": disabled}
+    sources = await ledger.fact_sources(conn, project_id=project_id, fact_id=request.fact_id)
+    # The same lock order as a consolidation job of that subject.
+    await lock_subject(conn, project_id, sources.subject_id)
+    return await _forget_fact(conn, project_id, request.fact_id, request.mode)
 
 
-async def forget(conn: Connection, request: ForgetRequest) -> ForgetReceipt:
+async def forget(conn: Connection, request: ForgetRequest, *, receipt_key: bytes) -> ForgetReceipt:
     """Disable or delete a subject's memory or one fact; store and return the receipt."""
     if (request.subject_id is None) == (request.fact_id is None):
         raise InvalidPayload("give exactly one of subject_id and fact_id", field="subject_id")
@@ -94,7 +128,7 @@ async def forget(conn: Connection, request: ForgetRequest) -> ForgetReceipt:
         INSERT_RECEIPT,
         {
             "project_id": request.project_id,
-            "subject_ref": subject_reference(request.subject_id)
+            "subject_ref": subject_reference(receipt_key, request.project_id, request.subject_id)
             if request.subject_id is not None
             else None,
             "fact_id": request.fact_id,

@@ -25,13 +25,13 @@ origin_trust"""
 
 GET_EVENT = f"""
 SELECT {EVENT_COLUMNS} FROM events
-WHERE id = %(id)s AND project_id = %(project_id)s"""
+WHERE id = %(id)s AND project_id = %(project_id)s AND forgotten_at IS NULL"""
 
 # The first page starts after the smallest possible key, so one statement
 # (and one plan) serves every page through the timeline index.
 TIMELINE = f"""
 SELECT {EVENT_COLUMNS} FROM events
-WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s
+WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s AND forgotten_at IS NULL
   AND (occurred_at, recorded_at, id) > (%(occurred_at)s::timestamptz, %(recorded_at)s::timestamptz, %(id)s::uuid)
 ORDER BY occurred_at, recorded_at, id
 LIMIT %(limit)s"""

@@ -3,8 +3,10 @@
 ``as_of`` asks what was true at a business time (``valid_from``/``valid_to``);
 ``known_at`` asks what we held as knowledge at a system time
 (``recorded_from``/``recorded_to``). Without ``known_at`` the listing uses
-current knowledge, which leaves out deleted facts; no status filter applies
-unless ``status`` is given, since a fact superseded today was true back then.
+current knowledge, which leaves out deleted facts. Disabled facts (out of
+service, e.g. forgotten in mode ``disable``) are listed only when asked for
+with ``status=disabled``; no other status is filtered unless ``status`` is
+given, since a fact superseded today was true back then.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ WHERE id = %(id)s AND project_id = %(project_id)s"""
 LIST_FACTS = f"""
 SELECT {FACT_COLUMNS} FROM facts
 WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s
-  AND (%(status)s::text IS NULL OR status = %(status)s::text)
+  AND (status = %(status)s::text OR (%(status)s::text IS NULL AND status <> 'disabled'))
   AND recorded_from <= coalesce(%(known_at)s::timestamptz, now())
   AND (recorded_to IS NULL OR recorded_to > coalesce(%(known_at)s::timestamptz, now()))
   AND (%(as_of)s::timestamptz IS NULL

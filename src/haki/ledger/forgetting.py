@@ -1,8 +1,10 @@
 """The ledger's part of a forget: its facts, their history and the subject's events.
 
-``disable`` keeps the rows but takes facts out of service (status
-``disabled``); ``delete`` removes them for good. ``haki.forget`` calls these
-with the other owners' parts, in one transaction.
+``disable`` keeps the rows but takes them out of service: facts become
+``disabled``, events get ``forgotten_at`` (no route serves them, consolidation
+skips them). ``delete`` removes them for good. A fact's source turns (its
+``source_event_ids``) go the same way as the fact. ``haki.forget`` calls
+these with the other owners' parts, in one transaction.
 """
 
 from __future__ import annotations
@@ -45,6 +47,20 @@ RETURNING id"""
 DELETE_SUBJECT_EVENTS = """
 DELETE FROM events WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s"""
 
+HIDE_SUBJECT_EVENTS = """
+UPDATE events SET forgotten_at = now()
+WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s AND forgotten_at IS NULL"""
+
+FACT_SOURCES = """
+SELECT subject_id, source_event_ids FROM facts WHERE id = %(id)s AND project_id = %(project_id)s"""
+
+HIDE_EVENTS = """
+UPDATE events SET forgotten_at = now()
+WHERE project_id = %(project_id)s AND id = ANY(%(ids)s::uuid[]) AND forgotten_at IS NULL"""
+
+DELETE_EVENTS = """
+DELETE FROM events WHERE project_id = %(project_id)s AND id = ANY(%(ids)s::uuid[])"""
+
 FACT_STATUS = """
 SELECT status FROM facts WHERE id = %(id)s AND project_id = %(project_id)s"""
 
@@ -64,11 +80,40 @@ class SubjectDeleted:
 
 
 async def disable_subject(conn: Connection, *, project_id: str, subject_id: str) -> int:
-    """Disable every fact of the subject still in service; return how many."""
-    cur = await conn.execute(
-        DISABLE_SUBJECT_FACTS,
-        {"project_id": project_id, "subject_id": subject_id, "from": DISABLEABLE},
-    )
+    """Disable every fact of the subject still in service and withdraw its
+    events from service; return how many facts."""
+    scope = {"project_id": project_id, "subject_id": subject_id}
+    cur = await conn.execute(DISABLE_SUBJECT_FACTS, {**scope, "from": DISABLEABLE})
+    await conn.execute(HIDE_SUBJECT_EVENTS, scope)
+    return cur.rowcount
+
+
+@dataclass(frozen=True, slots=True)
+class FactSources:
+    subject_id: str
+    event_ids: list[UUID]
+
+
+async def fact_sources(conn: Connection, *, project_id: str, fact_id: UUID) -> FactSources:
+    """The fact's subject and source turns, read before the fact is forgotten."""
+    cur = await conn.execute(FACT_SOURCES, {"id": fact_id, "project_id": project_id})
+    row = await cur.fetchone()
+    if row is None:
+        raise NotFound("fact not found")
+    return FactSources(str(row["subject_id"]), list(row["source_event_ids"]))
+
+
+async def hide_events(conn: Connection, *, project_id: str, event_ids: list[UUID]) -> None:
+    """Withdraw events from service (forget, mode disable): kept, never served."""
+    if event_ids:
+        await conn.execute(HIDE_EVENTS, {"project_id": project_id, "ids": event_ids})
+
+
+async def delete_events(conn: Connection, *, project_id: str, event_ids: list[UUID]) -> int:
+    """Delete events (forget, mode delete); their chunks cascade. Return how many."""
+    if not event_ids:
+        return 0
+    cur = await conn.execute(DELETE_EVENTS, {"project_id": project_id, "ids": event_ids})
     return cur.rowcount
 
 

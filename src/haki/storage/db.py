@@ -20,14 +20,18 @@ Driver failures that mean "the database is not there" become
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 import time
 import weakref
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
+from typing import TypeVar
 
 import psycopg
+import psycopg.errors
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
@@ -38,6 +42,18 @@ log = logging.getLogger(__name__)
 Connection = psycopg.AsyncConnection
 
 APP_ROLE = "haki_app"
+# Attempts of a transaction the database rolled back for a deadlock or a
+# serialisation failure (Database.retry_conflicts).
+CONFLICT_ATTEMPTS = 3
+# What the database raises when it rolls a transaction back for a deadlock or
+# a serialisation failure (SQLSTATE class 40; psycopg gives each its own class).
+CONFLICTS: tuple[type[psycopg.Error], ...] = (
+    psycopg.errors.TransactionRollback,
+    psycopg.errors.DeadlockDetected,
+    psycopg.errors.SerializationFailure,
+)
+
+T = TypeVar("T")
 
 SET_PROJECT = "SELECT set_config('app.project_id', %s, true)"
 SET_APP_ROLE = "SET ROLE haki_app"
@@ -149,9 +165,29 @@ class Database:
                 elif project_id is not None:
                     await conn.execute(SET_PROJECT, (project_id,))
                 yield conn
+        except CONFLICTS:
+            # A deadlock or serialisation failure: the database is fine, the
+            # transaction lost a race (callers retry: ``retry_conflicts``).
+            raise
         except (PoolTimeout, psycopg.OperationalError) as exc:
             log.warning("database unavailable: %s", exc.__class__.__name__)
             raise DatabaseUnavailable("the database is unavailable; retry later") from exc
+
+    async def retry_conflicts(
+        self, work: Callable[[], Awaitable[T]], *, attempts: int = CONFLICT_ATTEMPTS
+    ) -> T:
+        """Run ``work`` (which opens its own transaction) again when the database
+        rolls it back for a deadlock or a serialisation failure; the last
+        failure propagates (``409 concurrent_update`` at the API)."""
+        for attempt in range(1, attempts + 1):
+            try:
+                return await work()
+            except CONFLICTS as exc:
+                if attempt == attempts:
+                    raise
+                log.info("retrying after %s (attempt %d)", exc.__class__.__name__, attempt)
+                await asyncio.sleep(random.uniform(0.02, 0.1) * 2**attempt)
+        raise AssertionError("unreachable")
 
     async def ping(self) -> bool:
         try:

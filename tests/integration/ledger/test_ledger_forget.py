@@ -1,11 +1,14 @@
 """POST /v1/forget: disable or delete, a receipt with counts, and nothing left behind."""
 
+import hashlib
 import json
 import uuid
 
 import psycopg
 from ledger_helpers import insert_fact, sql_rows
 from psycopg import sql
+
+from haki.forget import subject_reference
 
 SUBJECT = "forget-me-7f3a9c"
 
@@ -104,7 +107,15 @@ async def test_subject_delete_leaves_no_row_anywhere(client, db_url):
     (payload,) = sql_rows(db_url, "SELECT payload FROM jobs WHERE subject_id IS NULL")[0]
     assert payload == {"event_ids": [neighbour_event]}
     stored = sql_rows(db_url, "SELECT id::text, subject_id, mode, counts FROM forget_receipts")
-    assert stored[0][0] == receipt["forget_id"] and stored[0][1].startswith("sha256:")
+    assert stored[0][0] == receipt["forget_id"]
+    # Keyed: the stored reference is the HMAC under the server's generated
+    # secret, not a plain hash anyone can recompute from a guessed id.
+    [(key,)] = sql_rows(
+        db_url, "SELECT value FROM server_secrets WHERE name = 'forget_receipt_key'"
+    )
+    assert len(key) == 64
+    assert stored[0][1] == subject_reference(key.encode(), "p1", SUBJECT)
+    assert stored[0][1] != "sha256:" + hashlib.sha256(SUBJECT.encode()).hexdigest()
     assert stored[0][3]["events_deleted"] == 4
 
 
