@@ -24,7 +24,9 @@ from .facts import FACT_COLUMNS
 ALLOWED: dict[str, frozenset[str]] = {
     "candidate": frozenset({"active", "superseded", "disputed", "disabled", "deleted"}),
     "active": frozenset({"superseded", "disputed", "disabled", "deleted"}),
-    "superseded": frozenset({"disputed", "deleted"}),
+    # A superseded fact is still served for an as_of inside its validity:
+    # disabling takes it out of service (a forget in mode disable).
+    "superseded": frozenset({"disputed", "disabled", "deleted"}),
     "disputed": frozenset({"active", "superseded", "disabled", "deleted"}),
     "disabled": frozenset({"active", "deleted"}),
     "deleted": frozenset(),
