@@ -73,6 +73,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "decision": ("{s} decided to {v}", "What did the user decide?", "Qu'a-t-il décidé ?"),
     "convention": ("{p} rule: {v}", "What rule should I follow?", "Quelle règle suivre ?"),
+    "diet": ("{s} is {v}", "What does the user eat, what is their diet?", "Que mange-t-il ?"),
+    "language": (
+        "{s} prefers to be answered in {v}",
+        "Which language does the user want replies in?",
+        "En quelle langue lui répondre ?",
+    ),
     "plan": ("{s} plans to {v}", "What is the user planning?", "Que prévoit-il ?"),
 }
 
