@@ -20,7 +20,8 @@ def test_sentences_read_like_speech():
     assert fact_sentence("pet", "Miso", {"kind": "cat"}) == "The user has a pet cat named Miso."
     assert fact_sentence("age", 34, {}) == "The user is 34 years old."
     assert fact_sentence("favorite_book", "Dune", {}) == "The user's favorite book is Dune."
-    assert fact_sentence("diet", "vegetarian", {}) == "The user's diet is vegetarian."
+    assert fact_sentence("diet", "vegetarian", {}) == "The user is vegetarian."
+    assert fact_sentence("mood", "calm", {}) == "The user's mood is calm."
     assert fact_sentence("friend", "Priya", {"entity": "work"}) == (
         "The user's friend is Priya (entity: work)."
     )
