@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import psycopg
 
-# Bookkeeping of the schema itself, not tenant data.
-NOT_SHARDED = {"schema_migrations"}
+# Bookkeeping of the schema itself and the deployment's own secrets (one
+# per server, e.g. the forget receipts' key: a reference table under Citus),
+# not tenant data.
+NOT_SHARDED = {"schema_migrations", "server_secrets"}
 
 CONSTRAINTS = """
 SELECT c.conrelid::regclass::text AS tbl, c.conname, c.contype,
