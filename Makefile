@@ -21,11 +21,12 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/haki serve
 
-# Static gates first: lint, formatting and the import-layer contract, so CI
-# and a newcomer run the same thing.
+# Static gates first: lint, formatting, mypy --strict over src/haki (settings in
+# pyproject.toml) and the import-layer contract, so CI and a newcomer run the same thing.
 check: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/ruff format --check src tests bench scripts
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/test_layers.py
 
 test: check

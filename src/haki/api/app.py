@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
+from typing import Any
 
-from fastapi import Depends, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
 from starlette.routing import Route
 
 from .. import __version__
@@ -113,7 +114,7 @@ def create_app(
     return app
 
 
-def _routers() -> list:
+def _routers() -> list[APIRouter]:
     return [
         health.router,
         keys.router,
@@ -133,8 +134,10 @@ def _routers() -> list:
     ]
 
 
-def _background_tasks(settings: Settings, enabled: bool) -> list:
-    tasks: list = []
+def _background_tasks(
+    settings: Settings, enabled: bool
+) -> list[Callable[[AppState], Coroutine[Any, Any, None]]]:
+    tasks: list[Callable[[AppState], Coroutine[Any, Any, None]]] = []
     if enabled and settings.worker_in_process:
         tasks.append(consolidate.in_process_worker)
     return tasks

@@ -14,23 +14,24 @@ from .state import AppState
 
 
 def get_state(request: Request) -> AppState:
-    return request.app.state.haki
+    state: AppState = request.app.state.haki
+    return state
 
 
 def get_db(request: Request) -> Database:
-    return request.app.state.haki.db
+    return get_state(request).db
 
 
 def get_settings(request: Request) -> Settings:
-    return request.app.state.haki.settings
+    return get_state(request).settings
 
 
 def get_providers(request: Request) -> Providers:
-    return request.app.state.haki.providers
+    return get_state(request).providers
 
 
 def get_traces(request: Request) -> TraceWriter:
-    return request.app.state.haki.traces
+    return get_state(request).traces
 
 
 StateDep = Annotated[AppState, Depends(get_state)]

@@ -9,6 +9,7 @@ request id and no stack trace.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import psycopg
 from fastapi import FastAPI, Request
@@ -28,7 +29,7 @@ def error_response(exc: HakiError) -> JSONResponse:
     return JSONResponse(exc.envelope(), status_code=exc.status, headers=exc.headers or None)
 
 
-def _dotted(loc: tuple | list) -> str:
+def _dotted(loc: Sequence[object]) -> str:
     parts: list[str] = []
     for item in loc:
         if item in ("body", "query", "path", "header") and not parts:

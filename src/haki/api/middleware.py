@@ -6,16 +6,18 @@ import logging
 import time
 import uuid
 
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from ..logs import request_id
 
 log = logging.getLogger("haki.access")
 
 
 class RequestIdMiddleware:
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -25,7 +27,7 @@ class RequestIdMiddleware:
         start = time.perf_counter()
         status = 500
 
-        async def send_with_id(message):
+        async def send_with_id(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import uuid
 
-from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
+from ..storage import Connection
 from .types import ApiKey, KeyOwner
 
 INSERT_KEY = """
@@ -41,7 +41,7 @@ WHERE id = %(id)s
 
 
 async def insert_key(
-    conn: AsyncConnection, *, org_id: str, project_id: str, label: str, key_hash: str, prefix: str
+    conn: Connection, *, org_id: str, project_id: str, label: str, key_hash: str, prefix: str
 ) -> ApiKey:
     async with conn.cursor(row_factory=class_row(ApiKey)) as cur:
         await cur.execute(
@@ -59,23 +59,23 @@ async def insert_key(
     return row
 
 
-async def list_for_project(conn: AsyncConnection, project_id: str | None) -> list[ApiKey]:
+async def list_for_project(conn: Connection, project_id: str | None) -> list[ApiKey]:
     async with conn.cursor(row_factory=class_row(ApiKey)) as cur:
         await cur.execute(LIST_FOR_PROJECT, {"project_id": project_id})
         return await cur.fetchall()
 
 
-async def revoke(conn: AsyncConnection, key_id: uuid.UUID, project_id: str | None) -> ApiKey | None:
+async def revoke(conn: Connection, key_id: uuid.UUID, project_id: str | None) -> ApiKey | None:
     async with conn.cursor(row_factory=class_row(ApiKey)) as cur:
         await cur.execute(REVOKE, {"id": key_id, "project_id": project_id})
         return await cur.fetchone()
 
 
-async def find_active_by_hash(conn: AsyncConnection, key_hash: str) -> KeyOwner | None:
+async def find_active_by_hash(conn: Connection, key_hash: str) -> KeyOwner | None:
     async with conn.cursor(row_factory=class_row(KeyOwner)) as cur:
         await cur.execute(FIND_ACTIVE_BY_HASH, {"key_hash": key_hash})
         return await cur.fetchone()
 
 
-async def touch(conn: AsyncConnection, key_id: uuid.UUID, interval_s: float) -> None:
+async def touch(conn: Connection, key_id: uuid.UUID, interval_s: float) -> None:
     await conn.execute(TOUCH, {"id": key_id, "interval_s": interval_s})

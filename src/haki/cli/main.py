@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -12,7 +13,7 @@ from ..errors import HakiError
 class HakiGroup(click.Group):
     """Turns HakiError into one clean line and exit code 2 instead of a traceback."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except HakiError as exc:

@@ -6,14 +6,18 @@ import asyncio
 import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..config import Settings, load_settings
 
+if TYPE_CHECKING:
+    from ..consolidator import Worker
+
 
 @asynccontextmanager
-async def _worker(settings: Settings) -> AsyncIterator:
+async def _worker(settings: Settings) -> AsyncIterator[Worker]:
     """A Worker on the configured database (embedded or external, migrated) and providers."""
     from ..consolidator import Worker
     from ..providers import build_providers
@@ -76,7 +80,7 @@ def consolidate(
         raise click.UsageError("--subject needs --project")
     settings = load_settings()
 
-    async def main() -> dict:
+    async def main() -> dict[str, Any]:
         async with _worker(settings) as w:
             if backfill:
                 async with w.db.transaction(system=True) as conn:

@@ -45,4 +45,5 @@ class PrefetchedEmbedder:
         return np.stack([self._known[t] for t in texts])
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self.embed_documents([text])[0]
+        vector: np.ndarray = self.embed_documents([text])[0]
+        return vector

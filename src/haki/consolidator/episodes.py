@@ -70,7 +70,8 @@ async def event_subjects(conn: Connection, project_id: str, ids: Sequence[UUID |
 def event_vector(vectors: np.ndarray) -> np.ndarray:
     """An event's embedding: the normalised mean of its chunks' embeddings."""
     mean = vectors.mean(axis=0)
-    return (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
+    unit: np.ndarray = (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
+    return unit
 
 
 async def pending_chunks(

@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import Literal
 
 from . import graph
+from .body import LEVELS
 from .errors import DuplicateMemory, SchemaError
 from .hashes import record, sha256_file
 from .index import open_index, parse_file
 from .integrity import unsafe_findings
 from .loader import unsafe_reason
-from .memory import ID_PATTERN, LEVELS, TYPE_DIRS, TYPES, Memory
+from .memory import ID_PATTERN, TYPE_DIRS, TYPES, Memory
 from .text import estimate_tokens
 from .workspace import CONFIG_NAME, IGNORE_NAME, SUBDIRS, Root, Roots, memory_files, write_atomic
 

@@ -72,7 +72,7 @@ def _strict_loader(yaml: Any) -> type:
     if "strict" in _LOADER_CACHE:
         return _LOADER_CACHE["strict"]
 
-    class StrictLoader(yaml.SafeLoader):
+    class StrictLoader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no types
         def compose_node(self, parent: Any, index: Any) -> Any:
             if self.check_event(yaml.AliasEvent):
                 event = self.peek_event()

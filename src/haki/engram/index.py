@@ -9,7 +9,6 @@ only for files whose signature changed.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -106,7 +105,8 @@ class Index:
         cached = self._cache.get(no)
         if cached is None:
             row = json.loads(self.rows[no])
-            cached = Doc(*(tuple(v) if isinstance(v, list) else v for v in row))
+            values: list[Any] = [tuple(v) if isinstance(v, list) else v for v in row]
+            cached = Doc(*values)
             self._cache[no] = cached
         return cached
 
@@ -197,7 +197,7 @@ def _fresh(
     if cached.get("files") != files:
         return False
     aux = cached.get("aux", {})
-    return aux == _aux_sig(root, patterns, list(aux.get("sources", {})))
+    return bool(aux == _aux_sig(root, patterns, list(aux.get("sources", {}))))
 
 
 def _build(
@@ -263,7 +263,7 @@ def _postings(
     postings: dict[str, list[str]] = {}
     source_hashes: dict[str, str | None] = {}
     for doc_no, (m, digest) in enumerate(memories):
-        weighted: Counter[str] = Counter()
+        weighted: dict[str, float] = {}
         bits: dict[str, int] = {}
         length = 0.0
         for name, text in _field_texts(m).items():
@@ -271,7 +271,7 @@ def _postings(
             weight = FIELD_WEIGHTS[name]
             length += weight * len(field_terms)
             for term in field_terms:
-                weighted[term] += weight
+                weighted[term] = weighted.get(term, 0.0) + weight
                 bits[term] = bits.get(term, 0) | FIELD_BITS[name]
         for term in sorted(weighted):
             postings.setdefault(term, []).append(
@@ -341,7 +341,8 @@ def _field_texts(m: Memory) -> dict[str, str]:
 def _memory_from_json(data: dict[str, Any]) -> Memory:
     from .memory import Memory
 
-    return Memory(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    return Memory(**fields)
 
 
 def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:
@@ -375,6 +376,7 @@ def _columns(docs: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _read_json(path: Path) -> dict[str, Any] | None:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    return data if isinstance(data, dict) else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .body import body_of, sections
 from .errors import MemoryNotFound
@@ -34,7 +34,7 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
     # Asked by id, a memory for another role loads: the filter keeps routing away from it,
     # not the agent that names it (archived memories likewise load only this way).
     pool, hidden, restrictions = merge_and_filter(indexes, () if request.ids else roles)
-    root_of = {root.scope: root for root in roots.all()}
+    root_of: dict[str, Root] = {root.scope: root for root in roots.all()}
     problems = tuple(
         f"{ix.root.scope}:{p.path}:{p.line}: {p.message}" for ix in indexes for p in ix.problems
     )
@@ -161,7 +161,7 @@ def _fetch(ids: Sequence[str], pool: Pool) -> list[Picked]:
 
 
 def _gate(
-    picked: Sequence[Picked], root_of: dict[str, Root], read_body: bool
+    picked: Sequence[Picked], root_of: Mapping[str, Root], read_body: bool
 ) -> tuple[tuple[Item, ...], tuple[Skip, ...]]:
     """Step 5: nothing reaches the renderer unless its hash and content check out."""
     items: list[Item] = []

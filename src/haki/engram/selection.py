@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .body import level_rank
 from .index import Doc
+from .plan import Origin
 from .routing import OMITTED_LIFECYCLES, Scored
 
 
@@ -15,7 +16,7 @@ class Picked:
     doc: Doc
     score: float
     rank: int
-    origin: str  # routed | prerequisite
+    origin: Origin  # routed | prerequisite
     reasons: tuple[str, ...]
 
 

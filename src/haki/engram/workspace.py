@@ -10,6 +10,7 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -216,7 +217,7 @@ def _string_list(value: Any, name: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def ignore_matcher(root: Root, extra: tuple[str, ...]):
+def ignore_matcher(root: Root, extra: tuple[str, ...]) -> Callable[[str], bool]:
     """A predicate on root-relative paths, from ``.engramignore`` then config patterns.
 
     Gitignore semantics, so a later ``!pattern`` re-includes an earlier match.

@@ -64,7 +64,7 @@ async def _disable_subject(conn: Connection, project_id: str, subject_id: str) -
     """Facts disabled, events withdrawn, chunks and traces (derived, servable) deleted."""
     scope = {"project_id": project_id, "subject_id": subject_id}
     disabled = await ledger.disable_subject(conn, **scope)
-    chunks = await consolidator.drop_chunks(conn, **scope)
+    chunks = await consolidator.drop_chunks(conn, project_id=project_id, subject_id=subject_id)
     counts = await context.forget_subject(conn, **scope, fact_ids=[])
     return counts | {"facts_disabled": disabled, "chunks_deleted": chunks}
 

