@@ -27,10 +27,23 @@ async def test_packing_respects_budget_and_traces_over_budget(api, seed):
 
 
 async def test_default_budget_is_900(api, seed):
-    await seed.fact("lives in Lyon", predicate="home_city")
+    # About 50 tokens a fact, 40 of them: a packet fills any default up to ~2,000.
+    for n in range(40):
+        await seed.fact(f"lives in city number {n} of the long list of places " + "x" * 130)
     out = await api.ask("Where does she live?")
     trace = await api.inspect(out["trace_id"])
-    assert 0 < out["token_count"] <= 900 and trace["token_count"] == out["token_count"]
+    largest = max(len(f["text"]) // 4 for f in out["packet"]["facts"])
+    assert 900 - largest < out["token_count"] <= 900
+    assert trace["token_count"] == out["token_count"]
+    assert any(d["reason_code"] == "over_budget" for d in trace["decisions"])
+
+
+def test_openapi_documents_the_default_budget_of_the_settings():
+    from haki.api.schemas.context import ContextIn
+    from haki.config import Settings
+
+    schema = ContextIn.model_json_schema()["properties"]["budget_tokens"]
+    assert schema["default"] == Settings.model_fields["default_budget_tokens"].default == 900
 
 
 @pytest.mark.parametrize("budget", [0, -5, "900", 12.5, True, [1], {"n": 1}])

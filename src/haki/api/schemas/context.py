@@ -8,6 +8,12 @@ from uuid import UUID
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from ...config import Settings
+
+# What an absent budget_tokens means: the deployment's HAKI_DEFAULT_BUDGET_TOKENS,
+# documented with its built-in default.
+DEFAULT_BUDGET_TOKENS: int = Settings.model_fields["default_budget_tokens"].default
+
 
 class ContextIn(BaseModel):
     project_id: str | None = Field(default=None, max_length=128)
@@ -17,7 +23,8 @@ class ContextIn(BaseModel):
     # Any JSON value: a non-positive or non-integer budget is the typed
     # budget_exceeded error, raised by the assembler, not a schema error.
     budget_tokens: Any = Field(
-        default=None, json_schema_extra={"type": "integer", "minimum": 1, "default": 900}
+        default=None,
+        json_schema_extra={"type": "integer", "minimum": 1, "default": DEFAULT_BUDGET_TOKENS},
     )
     as_of: datetime | None = None
 
