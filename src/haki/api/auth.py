@@ -101,10 +101,15 @@ def app_path(request: Request) -> str:
     return path[len(root) :] if root and path.startswith(root) else path
 
 
-def enforce_rate_limit(request: Request, principal: Principal) -> None:
-    if app_path(request) not in RATE_LIMITED_PATHS or principal.key_id is None:
+async def enforce_rate_limit(request: Request, principal: Principal) -> None:
+    if (
+        app_path(request) not in RATE_LIMITED_PATHS
+        or principal.key_id is None
+        or principal.project_id is None
+    ):
         return
-    wait = rate_limiter(request.app.state.haki).acquire(principal.key_id)
+    state: AppState = request.app.state.haki
+    wait = await rate_limiter(state).acquire(state.db, principal.project_id, principal.key_id)
     if wait is not None:
         raise RateLimited(
             "too many requests for this key; retry later", headers={"Retry-After": str(wait)}
@@ -121,7 +126,7 @@ async def get_principal(request: Request) -> Principal:
         principal = DEV_PRINCIPAL
     else:
         principal = await authenticate(request)
-        enforce_rate_limit(request, principal)
+        await enforce_rate_limit(request, principal)
     request.state.haki_principal = principal
     return principal
 

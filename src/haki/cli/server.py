@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from ..config import load_settings
+from ..config import Settings, load_settings
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+
+# The parent of ``serve --workers N`` prepares the database once and hands
+# its URL to the worker processes through this variable; they skip embedded
+# start-up and migrations. It is a handoff between our own processes, not a
+# setting (the workers read every HAKI_* setting as usual).
+PREPARED_URL_ENV = "_HAKI_SERVE_PREPARED_URL"
+WORKER_HEALTHCHECK_S = 60
 
 
 @click.command()
@@ -13,11 +26,21 @@ from ..config import load_settings
 @click.option(
     "--no-worker", is_flag=True, help="Do not run the consolidation worker in this process."
 )
-def serve(host: str | None, port: int | None, no_worker: bool) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="API processes sharing the port; each runs its own consolidation worker "
+    "unless --no-worker. The database (embedded or not) is prepared once, before they start.",
+)
+def serve(host: str | None, port: int | None, no_worker: bool, workers: int) -> None:
     """Start the HTTP API (and an in-process consolidation worker).
 
     With no HAKI_DATABASE_URL an embedded PostgreSQL + pgvector is started in
     HAKI_DATA_DIR (data kept across restarts) and migrations are applied.
+    With --workers N, N processes serve the same port and database: rate
+    limits, job claims and keys are shared through PostgreSQL.
     """
     import uvicorn
 
@@ -33,8 +56,55 @@ def serve(host: str | None, port: int | None, no_worker: bool) -> None:
         overrides["worker_in_process"] = False
     settings = load_settings(**overrides)
     configure_logging(settings.log_level)
-    app = create_app(settings)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)
+    if workers == 1:
+        app = create_app(settings)
+        uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)
+        return
+    _serve_many(settings, workers)
+
+
+def _serve_many(settings: Settings, workers: int) -> None:
+    """Prepare the database here, then let uvicorn run ``workers`` app processes."""
+    import os
+
+    import uvicorn
+
+    from ..storage.bootstrap import prepare_database
+
+    prepared = prepare_database(settings)
+    # The worker processes rebuild settings from the environment: carry the
+    # command-line overrides there.
+    os.environ["HAKI_HOST"] = settings.host
+    os.environ["HAKI_PORT"] = str(settings.port)
+    os.environ["HAKI_WORKER_IN_PROCESS"] = "true" if settings.worker_in_process else "false"
+    os.environ[PREPARED_URL_ENV] = prepared.url
+    try:
+        uvicorn.run(
+            f"{__name__}:worker_app",
+            factory=True,
+            workers=workers,
+            host=settings.host,
+            port=settings.port,
+            log_config=None,
+            access_log=False,
+            # A worker answers the supervisor's pings only once its app has
+            # started (embedder warm-up included): allow for a loaded machine.
+            timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
+        )
+    finally:
+        prepared.stop()
+
+
+def worker_app() -> FastAPI:
+    """The app of one ``serve --workers N`` process, on the parent's prepared database."""
+    import os
+
+    from ..api.app import create_app
+    from ..logs import configure_logging
+
+    settings = load_settings()
+    configure_logging(settings.log_level)
+    return create_app(settings, database_url=os.environ[PREPARED_URL_ENV])
 
 
 @click.group()

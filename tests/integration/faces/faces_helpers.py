@@ -19,7 +19,16 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
 from _upstream_stub import Upstream, free_port, serve_stub
 
-__all__ = ["ADMIN_KEY", "Live", "Upstream", "free_port", "serve_stub", "start_server"]
+__all__ = [
+    "ADMIN_KEY",
+    "Live",
+    "Upstream",
+    "free_port",
+    "launch_server",
+    "serve_stub",
+    "start_server",
+    "wait_ready",
+]
 
 ADMIN_KEY = "admin-key-for-the-faces-tests-0123456789"
 
@@ -44,6 +53,15 @@ class Live:
 def start_server(
     db_url: str, data_dir: Path, extra: dict[str, str]
 ) -> tuple[subprocess.Popen[bytes], Live]:
+    proc, live = launch_server(db_url, data_dir, extra)
+    wait_ready(proc, live, data_dir)
+    return proc, live
+
+
+def launch_server(
+    db_url: str, data_dir: Path, extra: dict[str, str], args: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen[bytes], Live]:
+    """Start ``haki serve *args`` without waiting for it (several start at once)."""
     port = free_port()
     env = {
         **os.environ,
@@ -59,18 +77,23 @@ def start_server(
         "HAKI_LOG_LEVEL": "warning",
         **extra,
     }
-    log = (data_dir / "serve.log").open("wb")
+    log = (data_dir / "serve.log").open("ab")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "haki.cli", "serve"], env=env, stdout=log, stderr=log
+        [sys.executable, "-m", "haki.cli", "serve", *args], env=env, stdout=log, stderr=log
     )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    return proc, Live(f"http://127.0.0.1:{port}", env)
+
+
+def wait_ready(
+    proc: subprocess.Popen[bytes], live: Live, data_dir: Path, timeout: float = 60
+) -> None:
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError((data_dir / "serve.log").read_text())
         try:
-            if httpx.get(f"{url}/health", timeout=2).status_code == 200:
-                return proc, Live(url, env)
+            if httpx.get(f"{live.url}/health", timeout=2).status_code == 200:
+                return
         except httpx.HTTPError:
             pass
         time.sleep(0.2)
