@@ -12,4 +12,4 @@ from recipes import register_all
 
 if __name__ == "__main__":
     register_all()
-    cli(["serve"], prog_name="haki")
+    cli(["serve", *sys.argv[1:]], prog_name="haki")

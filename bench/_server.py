@@ -44,10 +44,14 @@ def wait_healthy(
 
 @contextlib.contextmanager
 def running_server(
-    base_url: str | None = None, env: dict[str, str] | None = None, python: str | None = None
+    base_url: str | None = None,
+    env: dict[str, str] | None = None,
+    python: str | None = None,
+    args: tuple[str, ...] = (),
 ) -> Iterator[str]:
     """Yield a base URL: the given one, or a fresh server on a temp data dir
-    (run by ``python``: another checkout's interpreter serves its own code)."""
+    (run by ``python``: another checkout's interpreter serves its own code);
+    ``args`` are passed to ``haki serve`` (e.g. ``--workers 2``)."""
     if base_url:
         wait_healthy(base_url)
         yield base_url.rstrip("/")
@@ -67,9 +71,9 @@ def running_server(
         proc = subprocess.Popen(
             # Another checkout's interpreter runs its own plain server; ours
             # knows the benchmark recipes.
-            [python, "-m", "haki.cli", "serve"]
+            [python, "-m", "haki.cli", "serve", *args]
             if python
-            else [sys.executable, str(REPO / "bench" / "_serve.py")],
+            else [sys.executable, str(REPO / "bench" / "_serve.py"), *args],
             env=child_env,
             stdout=log,
             stderr=log,
