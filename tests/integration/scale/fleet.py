@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote, urlencode
 
 import httpx
-import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "faces"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "consolidator"))
+from consolidator_helpers import as_url
 from faces_helpers import ADMIN_KEY, Live, launch_server, wait_ready
 
 __all__ = [
@@ -62,30 +62,6 @@ def event(project: str, subject: str, text: str, **extra: object) -> dict[str, o
         "payload": {"role": "user", "content": text},
         **extra,
     }
-
-
-def as_url(conninfo: str) -> str:
-    """A ``postgresql://`` URL (what HAKI_DATABASE_URL takes) for a libpq conninfo."""
-    if conninfo.startswith(("postgresql://", "postgres://")):
-        return conninfo
-    info = psycopg.conninfo.conninfo_to_dict(conninfo)
-    host = str(info.pop("host", ""))
-    auth = quote(str(info.pop("user", "")), safe="")
-    if "password" in info:
-        auth += ":" + quote(str(info.pop("password")), safe="")
-    port = info.pop("port", None)
-    name = quote(str(info.pop("dbname", "")), safe="")
-    netloc = f"{auth}@" if auth else ""
-    query = dict(info)
-    if host.startswith("/"):
-        query["host"] = host  # a socket directory goes in the query string
-    else:
-        netloc += host
-    if port:
-        netloc += f":{port}" if not host.startswith("/") else ""
-        if host.startswith("/"):
-            query["port"] = port
-    return f"postgresql://{netloc}/{name}" + (f"?{urlencode(query)}" if query else "")
 
 
 def _launch(db_url: str, data_dir: Path, extra: dict[str, str], args: tuple[str, ...]) -> Server:
