@@ -144,7 +144,9 @@ def server_memory(pgdata: Path) -> str:
     return f"{total / 2**20:.0f} MiB"
 
 
-def measure(url: str, vecs: np.ndarray, rows: int, subjects: int, queries: int) -> None:
+def measure(
+    url: str, vecs: np.ndarray, rows: int, subjects: int, queries: int, max_scan_tuples: int
+) -> None:
     rng = random.Random(5)
     nprng = np.random.default_rng(5)
     latencies: list[float] = []
@@ -163,6 +165,8 @@ def measure(url: str, vecs: np.ndarray, rows: int, subjects: int, queries: int) 
             with conn.transaction():
                 conn.execute("SET LOCAL hnsw.ef_search = 100")
                 conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+                if max_scan_tuples:
+                    conn.execute(f"SET LOCAL hnsw.max_scan_tuples = {int(max_scan_tuples)}")
                 started = time.perf_counter()
                 approx = [r[0] for r in conn.execute(SCOPED, params)]
                 latencies.append((time.perf_counter() - started) * 1000)
@@ -202,6 +206,12 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=100_000)
     ap.add_argument("--subjects", type=int, default=1_000)
     ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument(
+        "--max-scan-tuples",
+        type=int,
+        default=0,
+        help="hnsw.max_scan_tuples for the indexed queries (0: the server's default, 20,000)",
+    )
     args = ap.parse_args()
     print(f"load average before: {load()}")
     with tempfile.TemporaryDirectory(prefix="haki-scale-") as tmp:
@@ -216,7 +226,7 @@ def main() -> None:
             )
             print(" | ".join(f"{k} {v}" for k, v in sizes(url).items()))
             print(f"PostgreSQL memory (USS): {server_memory(server.pgdata)}")
-            measure(url, vecs, args.rows, args.subjects, args.queries)
+            measure(url, vecs, args.rows, args.subjects, args.queries, args.max_scan_tuples)
         finally:
             server.stop()
     print(f"load average after: {load()}")
