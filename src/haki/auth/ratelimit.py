@@ -13,11 +13,8 @@ Refused calls are not counted, so a client that backs off as told by
 from __future__ import annotations
 
 import math
-from typing import Any, cast
 
 from ..storage import Database
-
-Row = dict[str, Any]  # the pool's connections return dict rows
 
 # Take one unit in the current window while it has room. Returns a row when
 # the call is allowed; none when the window is full.
@@ -59,11 +56,11 @@ class RateLimiter:
             return None
         params = {"project": project_id, "key": key_id, "limit": self.per_minute}
         async with db.transaction(project_id) as conn:
-            taken = cast(Row | None, await (await conn.execute(_TAKE, params)).fetchone())
+            taken = await (await conn.execute(_TAKE, params)).fetchone()
             if taken is not None:
                 if taken["requests"] == 1:
                     await conn.execute(_PRUNE, params)
                 return None
-            wait = cast(Row | None, await (await conn.execute(_WAIT)).fetchone())
+            wait = await (await conn.execute(_WAIT)).fetchone()
         seconds = float(wait["wait_s"]) if wait else 60.0
         return max(1, math.ceil(seconds))
