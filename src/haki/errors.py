@@ -12,6 +12,7 @@ HakiError                      500 internal
 ├── NotFound                   404 not_found
 │   └── KeyNotFound            404 key_not_found
 ├── VersionConflict            409 version_conflict
+│   └── ConflictAlreadyResolved 409 conflict_already_resolved
 ├── ConsolidationPending       409 consolidation_pending
 ├── ConcurrentUpdate           409 concurrent_update
 ├── RateLimited                429 rate_limited
@@ -92,6 +93,10 @@ class ConsolidationPending(HakiError):
     """Jobs queued before a "consolidate now" call are still unfinished when it gives up."""
 
     code, status = "consolidation_pending", 409
+
+
+class ConflictAlreadyResolved(VersionConflict):
+    code = "conflict_already_resolved"
 
 
 class ConcurrentUpdate(HakiError):

@@ -18,11 +18,13 @@ from ..context.trace_writer import TraceWriter
 from ..providers import Providers, build_providers
 from ..storage import Database, prepare_database
 from ..storage.secrets import RECEIPT_KEY, server_secret
+from ..storage.watch import DatabaseWatch
 from .auth import guard_v1
 from .errors import install_error_handlers
 from .mcp_mount import PATH as MCP_PATH
 from .mcp_mount import McpEndpoint
-from .middleware import RequestIdMiddleware
+from .middleware import BodyLimitMiddleware, RequestIdMiddleware
+from .openapi import install_openapi
 from .routes import (
     capture,
     conflicts,
@@ -43,6 +45,17 @@ from .routes import (
 from .state import AppState
 
 log = logging.getLogger(__name__)
+
+DESCRIPTION = """Long-term memory for AI agents: capture events, read facts, get a context
+packet before each model call. Every error answers with one envelope,
+`{"error": {"type", "message", "field"}}`; the types are listed in docs/api.md.
+Every response carries an `x-request-id` header."""
+
+# Request bodies are small JSON documents, except a capture batch (up to
+# 1,000 events of up to 256 KiB each, refused whole past this cap before it
+# is parsed).
+MAX_BODY_BYTES = 1024 * 1024
+BODY_LIMITS = {"/v1/capture": capture.MAX_BODY_BYTES}
 
 # Background tasks started with the app (e.g. the in-process worker); each
 # receives the AppState and runs until cancelled.
@@ -74,6 +87,10 @@ def create_app(
             timeout=settings.db_timeout_s,
         )
         await db.open()
+        watch = prepared.watch() if prepared is not None else DatabaseWatch(url)
+        watch.on_recovery = db.refresh
+        watch.on_url_change = db.reconnect
+        db.watch = watch
         state = AppState(
             settings=settings,
             db=db,
@@ -84,7 +101,8 @@ def create_app(
         state.extras[RECEIPT_KEY] = await server_secret(db, RECEIPT_KEY, settings.receipt_key)
         await asyncio.to_thread(state.providers.embedder.embed_query, "warm up")
         state.embedder_ready = True
-        tasks = [
+        tasks = [asyncio.create_task(watch.run())]
+        tasks += [
             asyncio.create_task(start(state)) for start in _background_tasks(settings, background)
         ]
         if not settings.auth_enabled:
@@ -103,14 +121,21 @@ def create_app(
                 await asyncio.to_thread(prepared.stop)
 
     app = FastAPI(
-        title="Haki", version=__version__, lifespan=lifespan, dependencies=[Depends(guard_v1)]
+        title="Haki",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        dependencies=[Depends(guard_v1)],
     )
     install_error_handlers(app)
+    # Added last runs first: the request id wraps everything, the cap included.
+    app.add_middleware(BodyLimitMiddleware, default=MAX_BODY_BYTES, limits=BODY_LIMITS)
     app.add_middleware(RequestIdMiddleware)
     for router in _routers():
         app.include_router(router)
     mcp = McpEndpoint(app, settings)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp, include_in_schema=False))
+    install_openapi(app)
     return app
 
 

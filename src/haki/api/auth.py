@@ -20,7 +20,7 @@ from fastapi import Depends, Request
 from ..auth import RateLimiter, resolve
 from ..auth.material import MAX_TOKEN_LEN
 from ..config import Settings
-from ..errors import ForbiddenScope, InvalidPayload, RateLimited, Unauthorized
+from ..errors import ForbiddenScope, MissingScope, RateLimited, Unauthorized
 from ..storage.db import bind_project
 from .state import AppState
 
@@ -47,11 +47,14 @@ class Principal:
                 raise ForbiddenScope("this key may not access that project")
 
     def project(self, requested: str | None) -> str:
-        """The project a request acts on: the one it names (checked), else the key's."""
+        """The project a request acts on: the one it names (checked), else the key's.
+
+        A project key names its project, so ``project_id`` may be left out
+        with one; in dev mode and with the admin key it is required."""
         self.require(requested)
         chosen = requested if requested is not None else self.project_id
         if chosen is None:
-            raise InvalidPayload("project_id is required", field="project_id")
+            raise MissingScope("project_id is required", field="project_id")
         return chosen
 
 

@@ -1,16 +1,44 @@
-"""Request ids and one access-log line per request (path only: no query, no headers)."""
+"""ASGI middleware: request ids, one access-log line per request, body caps.
+
+``RequestIdMiddleware`` sits inside Starlette's outermost error middleware, so
+it answers an unhandled exception itself: the 500 then carries the request id
+in its ``x-request-id`` header and in the message, like every other response.
+"""
 
 from __future__ import annotations
 
 import logging
 import time
 import uuid
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from typing import Any
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+import orjson
 
+from ..errors import HakiError, PayloadTooLarge
 from ..logs import request_id
 
 log = logging.getLogger("haki.access")
+errors_log = logging.getLogger("haki.api")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+async def send_error(send: Send, exc: HakiError, extra: Mapping[str, str] | None = None) -> None:
+    """Answer with the error envelope straight from ASGI (outside FastAPI's handlers)."""
+    body = orjson.dumps(exc.envelope())
+    headers = {**exc.headers, **(extra or {})}
+    raw = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *((k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()),
+    ]
+    await send({"type": "http.response.start", "status": exc.status, "headers": raw})
+    await send({"type": "http.response.body", "body": body})
 
 
 class RequestIdMiddleware:
@@ -22,22 +50,83 @@ class RequestIdMiddleware:
             await self.app(scope, receive, send)
             return
         incoming = dict(scope.get("headers") or []).get(b"x-request-id", b"").decode("latin-1")
-        rid = incoming[:64] if incoming.isascii() and incoming.strip() else uuid.uuid4().hex[:16]
+        usable = incoming.isascii() and incoming.isprintable() and incoming.strip()
+        rid = incoming[:64] if usable else uuid.uuid4().hex[:16]
         token = request_id.set(rid)
         start = time.perf_counter()
         status = 500
+        started = False
 
         async def send_with_id(message: Message) -> None:
-            nonlocal status
+            nonlocal status, started
             if message["type"] == "http.response.start":
-                status = message["status"]
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"x-request-id", rid.encode())]
+                status, started = message["status"], True
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
             await send(message)
 
         try:
             await self.app(scope, receive, send_with_id)
+        except Exception:
+            errors_log.exception("unhandled error")
+            if not started:
+                err = HakiError(f"internal error (request id {rid})")
+                await send_error(send_with_id, err)
         finally:
             ms = (time.perf_counter() - start) * 1000
             log.info("%s %s %s %.1fms", scope["method"], scope["path"], status, ms)
             request_id.reset(token)
+
+
+class BodyLimitMiddleware:
+    """Refuses a request body over its route's cap before the app reads it.
+
+    A declared ``Content-Length`` over the cap is answered at once; otherwise
+    the body is read here, counting, and handed on only once it is known to
+    fit (the app would buffer it whole anyway).
+    """
+
+    def __init__(self, app: ASGIApp, *, default: int, limits: Mapping[str, int]) -> None:
+        self.app = app
+        self.default = default
+        self.limits = dict(limits)
+
+    def cap(self, path: str) -> int:
+        return self.limits.get(path, self.default)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        cap = self.cap(scope["path"])
+        too_large = PayloadTooLarge(f"request body over {cap} bytes; the limit for this route")
+        declared = dict(scope.get("headers") or []).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > cap:
+            # The client may still be sending: close the connection after answering.
+            await send_error(send, too_large, {"Connection": "close"})
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message], receive), send)
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > cap:
+                await send_error(send, too_large, {"Connection": "close"})
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([whole], receive), send)
+
+
+def _replay(messages: list[Message], receive: Receive) -> Receive:
+    pending = list(messages)
+
+    async def replayed() -> Message:
+        return pending.pop(0) if pending else await receive()
+
+    return replayed

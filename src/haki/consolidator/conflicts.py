@@ -18,7 +18,7 @@ from uuid import UUID
 
 from psycopg.types.json import Jsonb
 
-from ..errors import InvalidPayload, NotFound
+from ..errors import ConflictAlreadyResolved, InvalidPayload, NotFound
 from ..ledger.transitions import set_status
 from ..storage import Connection
 
@@ -87,7 +87,7 @@ async def _lock_open(conn: Connection, project_id: str, conflict_id: UUID) -> di
     if conflict is None:
         raise NotFound("conflict set not found")
     if conflict["status"] != "open":
-        raise InvalidPayload("this conflict set is already resolved", field="conflict_id")
+        raise ConflictAlreadyResolved("this conflict set is already resolved", field="conflict_id")
     return conflict
 
 

@@ -188,6 +188,22 @@ async def _both(first: Coroutine[Any, Any, A], second: Coroutine[Any, Any, B]) -
         raise
 
 
+SUBJECT_KNOWN = """
+SELECT EXISTS (SELECT 1 FROM events WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s)
+    OR EXISTS (SELECT 1 FROM facts WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s)
+    AS known"""
+
+
+async def _subject_known(db: Database, req: ContextRequest) -> bool:
+    """Asked only when nothing was served, to tell a typo from an empty memory."""
+    async with db.transaction(project_id=req.project_id) as conn:
+        cur = await conn.execute(
+            SUBJECT_KNOWN, {"project_id": req.project_id, "subject_id": req.subject_id}
+        )
+        row = await cur.fetchone()
+    return bool(row and row["known"])
+
+
 async def assemble(
     db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig, traces: TraceWriter
 ) -> ContextResult:
@@ -231,12 +247,14 @@ async def assemble(
     episodes = _pack(_Ranked(ranked_chunks, [], gated), hopped.packed.remaining, "top_score")
 
     facts = [*main.packed.included, *hopped.packed.included]
+    unknown = not facts and not episodes.packed.included and not await _subject_known(db, req)
     packet = build_packet(
         facts,
         episodes.packed.included,
         blocked=len(blocked),
         expired=main.hidden + hopped.hidden,
         gated=main.gated + episodes.gated,
+        unknown_subject=unknown,
     )
     token_count = sum(i.tokens for i in facts) + sum(i.tokens for i in episodes.packed.included)
     decisions = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .render import episode_entry, fact_entry
-from .types import NO_RELEVANT_MEMORY, Packet, Rendered
+from .types import NO_RELEVANT_MEMORY, UNKNOWN_SUBJECT, Packet, Rendered
 
 
 def warnings(blocked: int, expired: int) -> list[str]:
@@ -24,6 +24,7 @@ def build_packet(
     blocked: int,
     expired: int,
     gated: int,
+    unknown_subject: bool = False,
 ) -> Packet:
     """``gated`` counts rows the recall gate excluded; it only matters when nothing is served.
 
@@ -34,10 +35,15 @@ def build_packet(
     """
     notes = warnings(blocked, expired)
     empty = not facts and not episodes
+    reason = None
+    if empty and unknown_subject:
+        reason = UNKNOWN_SUBJECT
+    elif empty and gated:
+        reason = NO_RELEVANT_MEMORY
     return Packet(
         facts=tuple(fact_entry(f) for f in facts),
         episodes=tuple(episode_entry(e) for e in episodes),
         warnings=tuple(notes),
         status="degraded" if notes else "ok",
-        empty_reason=NO_RELEVANT_MEMORY if empty and gated else None,
+        empty_reason=reason,
     )

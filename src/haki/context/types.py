@@ -25,6 +25,8 @@ ItemKind = Literal["fact", "episode"]
 Status = Literal["ok", "degraded"]
 
 NO_RELEVANT_MEMORY = "no_relevant_memory"
+# The project holds no event and no fact of the subject: most often a typo.
+UNKNOWN_SUBJECT = "unknown_subject"
 
 
 @dataclass(frozen=True, slots=True)

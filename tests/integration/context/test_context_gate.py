@@ -46,10 +46,11 @@ async def test_gate_emptying_a_result_is_no_relevant_memory_with_status_ok(app_c
     assert out["token_count"] == 0
 
 
-async def test_empty_scope_is_not_no_relevant_memory(app_client):
+async def test_empty_scope_is_an_unknown_subject_not_no_relevant_memory(app_client):
     async with app_client(recall_max_distance=0.3) as api:
         out = await api.ask(QUERY)
-    assert out["packet"]["empty_reason"] is None and out["packet"]["status"] == "ok"
+    assert out["packet"]["empty_reason"] == "unknown_subject"
+    assert out["packet"]["status"] == "ok"
 
 
 async def test_gate_does_not_claim_an_empty_result_it_did_not_cause(app_client, seed):

@@ -9,27 +9,28 @@ naming the jobs still unfinished.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from ...consolidator import Worker, run_pending, run_until_done
 from ...errors import ForbiddenScope
 from ..auth import PrincipalDep
 from ..deps import StateDep
+from ..openapi import errors
 from ..schemas.consolidate import ConsolidateIn, ConsolidateOut
-from ..schemas.scope import required_scope
+from ..schemas.fields import ProjectQuery, SubjectQuery
 from ..state import AppState
 
 router = APIRouter(tags=["consolidation"])
 
-PENDING: dict[int | str, dict[str, Any]] = {
-    409: {
-        "description": "jobs queued before the call are still running elsewhere after "
-        "HAKI_CONSOLIDATE_WAIT_S, or are backing off after a failure "
-        "(error type consolidation_pending; the message names them)"
-    }
-}
+ERRORS = errors(
+    409,
+    502,
+    notes={
+        409: "`consolidation_pending`: jobs queued before the call are still running "
+        "elsewhere after HAKI_CONSOLIDATE_WAIT_S, or are backing off after a failure "
+        "(the message names them)"
+    },
+)
 
 
 def worker_for(state: AppState) -> Worker:
@@ -41,7 +42,11 @@ def worker_for(state: AppState) -> Worker:
     )
 
 
-@router.post("/v1/consolidate", responses=PENDING)
+@router.post(
+    "/v1/consolidate",
+    summary="Run pending consolidation jobs",
+    responses=ERRORS,
+)
 async def consolidate_all(
     principal: PrincipalDep, state: StateDep, body: ConsolidateIn | None = None
 ) -> ConsolidateOut:
@@ -55,7 +60,7 @@ async def consolidate_all(
         raise ForbiddenScope(
             "running every pending job needs the admin key; use /v1/consolidate/subject"
         )
-    principal.require(body.project_id)
+    principal.require(body.project_id)  # the admin key: any project, or all of them
     if body.max_jobs is not None:
         summary = await run_pending(
             worker_for(state), project_id=body.project_id, max_jobs=body.max_jobs
@@ -69,22 +74,24 @@ async def consolidate_all(
     return ConsolidateOut.of(summary, waited)
 
 
-@router.post("/v1/consolidate/subject", responses=PENDING)
+@router.post(
+    "/v1/consolidate/subject",
+    summary="Run one subject's pending consolidation jobs",
+    responses=ERRORS,
+)
 async def consolidate_subject(
     principal: PrincipalDep,
     state: StateDep,
-    project_id: str | None = None,
-    subject_id: str | None = None,
+    subject_id: SubjectQuery,
+    project_id: ProjectQuery = None,
 ) -> ConsolidateOut:
     """Finish the subject's jobs (and the project's jobs that mix several subjects)
     queued before the call: run them here, or wait for the worker holding them."""
-    project = required_scope(project_id, "project_id")
-    subject = required_scope(subject_id, "subject_id")
-    principal.require(project)
+    project = principal.project(project_id)
     summary, waited = await run_until_done(
         worker_for(state),
         project_id=project,
-        subject_id=subject,
+        subject_id=subject_id,
         timeout_s=state.settings.consolidate_wait_s,
     )
     return ConsolidateOut.of(summary, waited)

@@ -10,7 +10,6 @@ from ...context import ContextRequest, assemble, recipe
 from ..auth import PrincipalDep
 from ..deps import DbDep, ProvidersDep, SettingsDep, TracesDep
 from ..schemas.context import ContextIn, ContextOut
-from ..schemas.scope import required_scope
 
 router = APIRouter(tags=["context"])
 
@@ -28,7 +27,7 @@ def work_header(work: dict[str, int]) -> str:
 # The assembler serialises the packet once (it stores the same JSON in the
 # trace); the response wraps those bytes as they are, skipping a second
 # validation and serialisation pass over every fact and episode.
-@router.post("/v1/context", response_model=ContextOut)
+@router.post("/v1/context", response_model=ContextOut, summary="Get the context packet for a query")
 async def context(
     body: ContextIn,
     principal: PrincipalDep,
@@ -38,12 +37,9 @@ async def context(
     traces: TracesDep,
 ) -> Response:
     """Facts and episodes relevant to ``query`` within ``budget_tokens``; every decision is traced."""
-    project = required_scope(body.project_id, "project_id")
-    subject = required_scope(body.subject_id, "subject_id")
-    principal.require(project)
     request = ContextRequest(
-        project_id=project,
-        subject_id=subject,
+        project_id=principal.project(body.project_id),
+        subject_id=body.subject_id,
         query=body.query,
         budget_tokens=settings.default_budget_tokens
         if body.budget_tokens is None

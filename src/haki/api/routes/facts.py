@@ -3,8 +3,7 @@ correct one, change its status."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 from uuid import UUID
 
 from fastapi import APIRouter, Query
@@ -16,34 +15,40 @@ from ...storage import Connection
 from ...types import FactStatus
 from ..auth import Principal, PrincipalDep
 from ..deps import DbDep, ProvidersDep
+from ..openapi import errors
 from ..schemas.facts import FactIn, FactListOut, FactOut, FactPatchIn, FactWriteOut, StatusIn
-from ..schemas.scope import required_scope
+from ..schemas.fields import (
+    CursorQuery,
+    InstantQuery,
+    LimitQuery,
+    ProjectQuery,
+    SubjectQuery,
+    id_path,
+)
 
 router = APIRouter(tags=["facts"])
 
 
-@router.get("/v1/facts")
+@router.get("/v1/facts", summary="List a subject's facts")
 async def list_facts(
     principal: PrincipalDep,
     db: DbDep,
-    project_id: str | None = None,
-    subject_id: str | None = None,
-    status: FactStatus | None = None,
-    as_of: datetime | None = None,
-    known_at: datetime | None = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 100,
-    cursor: str | None = None,
+    subject_id: SubjectQuery,
+    project_id: ProjectQuery = None,
+    status: Annotated[FactStatus | None, Query(description="Only facts in this status.")] = None,
+    as_of: InstantQuery = None,
+    known_at: InstantQuery = None,
+    limit: LimitQuery = 100,
+    cursor: CursorQuery = None,
 ) -> FactListOut:
     """``as_of``: what was true at that business time; ``known_at``: what we knew at that system time.
 
     Without ``known_at`` the current knowledge is listed (deleted facts left out).
     """
-    project = required_scope(project_id, "project_id")
-    subject = required_scope(subject_id, "subject_id")
-    principal.require(project)
+    project = principal.project(project_id)
     query = ledger.FactQuery(
         project_id=project,
-        subject_id=subject,
+        subject_id=subject_id,
         status=status,
         as_of=as_of,
         known_at=known_at,
@@ -55,25 +60,22 @@ async def list_facts(
     return FactListOut.of(page)
 
 
-@router.get("/v1/facts/{fact_id}")
+FactIdPath = Annotated[UUID, id_path("the fact")]
+
+
+@router.get("/v1/facts/{fact_id}", summary="Read one fact")
 async def get_fact(
-    fact_id: UUID, principal: PrincipalDep, db: DbDep, project_id: str | None = None
+    fact_id: FactIdPath, principal: PrincipalDep, db: DbDep, project_id: ProjectQuery = None
 ) -> FactOut:
-    project = required_scope(project_id, "project_id")
-    principal.require(project)
+    project = principal.project(project_id)
     async with db.transaction(project_id=project) as conn:
         row = await ledger.get_fact(conn, project_id=project, fact_id=fact_id)
     return FactOut.model_validate(row)
 
 
-WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"description": "no such fact in this project (not_found)"},
-    409: {"description": "expected_version is stale (version_conflict)"},
-    422: {
-        "description": "invalid body (invalid_payload), or a status the fact cannot take "
-        "(illegal_status_transition: the message names the statuses it can take)"
-    },
-}
+# 404: no such fact; 409: a stale expected_version; 422 also covers
+# illegal_status_transition, whose message names the statuses the fact can take.
+WRITE_ERRORS = errors(404, 409)
 
 
 def asserted_by(principal: Principal) -> str:
@@ -90,7 +92,7 @@ async def _written(conn: Connection, project_id: str, written: manual.Written) -
     )
 
 
-@router.post("/v1/facts", status_code=201, responses=WRITE_ERRORS)
+@router.post("/v1/facts", status_code=201, summary="Assert a fact", responses=WRITE_ERRORS)
 async def assert_fact(
     body: FactIn, principal: PrincipalDep, db: DbDep, providers: ProvidersDep
 ) -> FactWriteOut:
@@ -99,9 +101,9 @@ async def assert_fact(
     A new value for a single-valued predicate supersedes the active one from
     ``valid_from`` (default now); the same value changes nothing.
     """
-    principal.require(body.project_id)
+    project = principal.project(body.project_id)
     assertion = manual.Assertion(
-        project_id=body.project_id,
+        project_id=project,
         subject_id=body.subject_id,
         subject_type=body.subject_type,
         org_id=body.org_id,
@@ -115,14 +117,20 @@ async def assert_fact(
         reason=body.reason,
         asserted_by=asserted_by(principal),
     )
-    async with db.transaction(project_id=body.project_id) as conn:
+    async with db.transaction(project_id=project) as conn:
         written = await manual.assert_fact(conn, providers.embedder, assertion)
-        return await _written(conn, body.project_id, written)
+        return await _written(conn, project, written)
 
 
-@router.patch("/v1/facts/{fact_id}", responses=WRITE_ERRORS)
+@router.patch(
+    "/v1/facts/{fact_id}", summary="Correct a fact or change its status", responses=WRITE_ERRORS
+)
 async def patch_fact(
-    fact_id: UUID, body: FactPatchIn, principal: PrincipalDep, db: DbDep, providers: ProvidersDep
+    fact_id: FactIdPath,
+    body: FactPatchIn,
+    principal: PrincipalDep,
+    db: DbDep,
+    providers: ProvidersDep,
 ) -> FactWriteOut:
     """Correct a fact, or change its status.
 
@@ -131,8 +139,7 @@ async def patch_fact(
     ``status``: one lifecycle transition; ``superseded`` retires the fact
     and sets ``valid_to`` (given, else now).
     """
-    principal.require(body.project_id)
-    project = body.project_id
+    project = principal.project(body.project_id)
     async with db.transaction(project_id=project) as conn:
         if body.corrects:
             correction = manual.Correction(
@@ -168,19 +175,19 @@ async def patch_fact(
         return await _written(conn, project, written)
 
 
-@router.post("/v1/facts/{fact_id}/status", responses=WRITE_ERRORS)
+@router.post("/v1/facts/{fact_id}/status", summary="Change a fact's status", responses=WRITE_ERRORS)
 async def set_fact_status(
-    fact_id: UUID, body: StatusIn, principal: PrincipalDep, db: DbDep
+    fact_id: FactIdPath, body: StatusIn, principal: PrincipalDep, db: DbDep
 ) -> FactOut:
     """Apply one lifecycle transition; a stale ``expected_version`` is a 409.
 
     ``superseded`` ends the fact's truth: ``valid_to`` is set to now.
     """
-    principal.require(body.project_id)
-    async with db.transaction(project_id=body.project_id) as conn:
+    project = principal.project(body.project_id)
+    async with db.transaction(project_id=project) as conn:
         row = await ledger.set_status(
             conn,
-            project_id=body.project_id,
+            project_id=project,
             fact_id=fact_id,
             status=body.status,
             expected_version=body.expected_version,

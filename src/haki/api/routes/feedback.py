@@ -7,19 +7,23 @@ from fastapi import APIRouter
 from ...context import feedback
 from ..auth import PrincipalDep
 from ..deps import DbDep, TracesDep
+from ..openapi import errors
 from ..schemas.context import FeedbackIn, FeedbackOut
-from ..schemas.scope import required_scope
 
 router = APIRouter(tags=["feedback"])
 
 
-@router.post("/v1/feedback", status_code=201)
+@router.post(
+    "/v1/feedback",
+    status_code=201,
+    summary="Rate a context call or a fact",
+    responses=errors(404),
+)
 async def post_feedback(
     body: FeedbackIn, principal: PrincipalDep, db: DbDep, traces: TracesDep
 ) -> FeedbackOut:
     """``incorrect`` on a fact disputes it (a disputed fact stays disputed)."""
-    project = required_scope(body.project_id, "project_id")
-    principal.require(project)
+    project = principal.project(body.project_id)
     fb = feedback.FeedbackIn(
         project_id=project,
         subject_id=body.subject_id,

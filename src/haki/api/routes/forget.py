@@ -10,6 +10,7 @@ from ...storage.maintenance import refresh_statistics
 from ...storage.secrets import RECEIPT_KEY
 from ..auth import PrincipalDep
 from ..deps import DbDep, StateDep, TracesDep
+from ..openapi import errors
 from ..schemas.forget import ForgetIn, ForgetOut
 
 router = APIRouter(tags=["forget"])
@@ -27,23 +28,24 @@ FORGOTTEN_TABLES = (
 )
 
 
-@router.post("/v1/forget")
+@router.post("/v1/forget", summary="Forget a subject's memory or one fact", responses=errors(404))
 async def forget(
     body: ForgetIn, principal: PrincipalDep, db: DbDep, traces: TracesDep, state: StateDep
 ) -> ForgetOut:
-    """Returns the stored receipt: counts only, never content."""
-    principal.require(body.project_id)
+    """Returns the stored receipt: counts only, never content. ``nothing_found`` says
+    when the scope held nothing (a typo in ``subject_id`` shows up there)."""
+    project = principal.project(body.project_id)
     # Traces still being written hold what this erases: they land first, so
     # the forget removes them too.
     await traces.wait_all()
-    request = body.to_request()
+    request = body.to_request(project)
     # Read at start-up (app lifespan): a request bound to a project key
     # may not open the owner's transaction that reads it.
     key = state.extras[RECEIPT_KEY]
     assert isinstance(key, bytes)
 
     async def attempt() -> ForgetReceipt:
-        async with db.transaction(project_id=body.project_id) as conn:
+        async with db.transaction(project_id=project) as conn:
             return await forget_memory(conn, request, receipt_key=key)
 
     receipt = await db.retry_conflicts(attempt)

@@ -1,4 +1,8 @@
+"""``GET /health``: liveness plus what the database and the embedder are doing."""
+
 from __future__ import annotations
+
+from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -7,19 +11,53 @@ from ..deps import StateDep
 
 router = APIRouter(tags=["health"])
 
+HEALTH_EXAMPLE = {
+    "status": "ok",
+    "database": "ok",
+    "database_detail": "answering",
+    "embedder": {"status": "ok", "name": "all-MiniLM-L6-v2", "dim": 384},
+}
 
-@router.get("/health")
+
+@router.get(
+    "/health",
+    summary="Liveness and readiness",
+    responses={
+        200: {
+            "description": "Ready.",
+            "content": {"application/json": {"example": HEALTH_EXAMPLE}},
+        },
+        503: {
+            "description": (
+                "Not ready: `database` is `unavailable` (not answering) or `restarting` "
+                "(the embedded server is being started again); `database_detail` says more."
+            ),
+            "headers": {
+                "Retry-After": {
+                    "description": "Seconds to wait before retrying.",
+                    "schema": {"type": "integer"},
+                }
+            },
+        },
+    },
+)
 async def health(state: StateDep) -> JSONResponse:
-    """Liveness plus the state of the database and the embedder."""
+    """200 when the database answers; 503 with what is happening when it does not."""
     db_ok = await state.db.ping()
+    watch = state.db.watch
     embedder = state.providers.embedder
-    body = {
+    database = "ok" if db_ok else (watch.state if watch and watch.down else "unavailable")
+    body: dict[str, Any] = {
         "status": "ok" if db_ok and state.embedder_ready else "degraded",
-        "database": "ok" if db_ok else "unavailable",
+        "database": database,
+        "database_detail": watch.detail if watch else ("answering" if db_ok else "not answering"),
         "embedder": {
             "status": "ok" if state.embedder_ready else "loading",
             "name": embedder.name,
             "dim": embedder.dim,
         },
     }
-    return JSONResponse(body, status_code=200 if db_ok else 503)
+    if db_ok:
+        return JSONResponse(body)
+    retry = str(watch.retry_after_s() if watch else 2)
+    return JSONResponse(body, status_code=503, headers={"Retry-After": retry})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 from fastapi import APIRouter
@@ -10,24 +11,23 @@ from ...context.trace import read_trace
 from ..auth import PrincipalDep
 from ..deps import DbDep, TracesDep
 from ..schemas.context import TraceOut
-from ..schemas.scope import required_scope
+from ..schemas.fields import ProjectQuery, SubjectQuery, id_path
 
 router = APIRouter(tags=["context"])
 
 
-@router.get("/v1/inspect/{trace_id}")
+@router.get("/v1/inspect/{trace_id}", summary="Explain one context call")
 async def inspect(
-    trace_id: UUID,
+    trace_id: Annotated[UUID, id_path("the trace (returned by /v1/context)")],
     principal: PrincipalDep,
     db: DbDep,
     traces: TracesDep,
-    project_id: str | None = None,
-    subject_id: str | None = None,
+    subject_id: SubjectQuery,
+    project_id: ProjectQuery = None,
 ) -> TraceOut:
-    project = required_scope(project_id, "project_id")
-    subject = required_scope(subject_id, "subject_id")
-    principal.require(project)
+    """Every decision of the call: what was included, excluded or blocked, and why."""
+    project = principal.project(project_id)
     await traces.wait(trace_id)  # a call just answered may still be writing it
     async with db.transaction(project_id=project) as conn:
-        row = await read_trace(conn, trace_id, project, subject)
+        row = await read_trace(conn, trace_id, project, subject_id)
     return TraceOut.of(row)

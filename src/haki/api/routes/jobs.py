@@ -10,22 +10,24 @@ from ... import jobs
 from ..auth import PrincipalDep
 from ..deps import DbDep
 from ..schemas.consolidate import JobListOut, JobOut
-from ..schemas.scope import required_scope
+from ..schemas.fields import LimitQuery, ProjectQuery
 
 router = APIRouter(tags=["consolidation"])
 
 
-@router.get("/v1/jobs")
+@router.get("/v1/jobs", summary="List consolidation jobs")
 async def list_jobs(
     principal: PrincipalDep,
     db: DbDep,
-    project_id: str | None = None,
-    status: Literal["pending", "running", "done", "failed"] | None = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    project_id: ProjectQuery = None,
+    status: Annotated[
+        Literal["pending", "running", "done", "failed"] | None,
+        Query(description="Only jobs in this status."),
+    ] = None,
+    limit: LimitQuery = 50,
 ) -> JobListOut:
     """Newest first, with counts by status for the whole project."""
-    project = required_scope(project_id, "project_id")
-    principal.require(project)
+    project = principal.project(project_id)
     async with db.transaction(project_id=project) as conn:
         rows = await jobs.list_jobs(conn, project_id=project, status=status, limit=limit)
         counts = await jobs.count_by_status(conn, project)

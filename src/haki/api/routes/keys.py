@@ -8,6 +8,7 @@ credential: the first key of an installation comes from ``haki keys create``.
 from __future__ import annotations
 
 import uuid
+from typing import Annotated
 
 from fastapi import APIRouter
 
@@ -15,6 +16,7 @@ from ... import auth
 from ...errors import ForbiddenScope, KeyNotFound, NotFound
 from ..auth import PrincipalDep
 from ..deps import DbDep
+from ..schemas.fields import ProjectQuery, id_path
 from ..schemas.keys import KeyCreatedOut, KeyCreateIn, KeyListOut, KeyOut, KeyRevokedOut
 
 router = APIRouter(tags=["keys"])
@@ -22,19 +24,20 @@ router = APIRouter(tags=["keys"])
 DEFAULT_ORG = "default"
 
 
-@router.post("/v1/keys", status_code=201)
+@router.post("/v1/keys", status_code=201, summary="Create an API key")
 async def create_key(body: KeyCreateIn, db: DbDep, principal: PrincipalDep) -> KeyCreatedOut:
-    principal.require(body.project_id)
+    """The secret is in this response only; it is never stored or shown again."""
+    project = principal.project(body.project_id)
     if principal.org_id is not None and body.org_id not in (None, principal.org_id):
         raise ForbiddenScope("this key may not access that project")
     org_id = body.org_id or principal.org_id or DEFAULT_ORG
-    issued = await auth.issue(db, org_id=org_id, project_id=body.project_id, label=body.label or "")
+    issued = await auth.issue(db, org_id=org_id, project_id=project, label=body.label or "")
     return KeyCreatedOut.issued(issued)
 
 
-@router.get("/v1/keys")
+@router.get("/v1/keys", summary="List a project's API keys")
 async def list_keys(
-    db: DbDep, principal: PrincipalDep, project_id: str | None = None
+    db: DbDep, principal: PrincipalDep, project_id: ProjectQuery = None
 ) -> KeyListOut:
     # A project key lists its own project; the admin key, every project unless it names one.
     principal.require(project_id)
@@ -42,8 +45,10 @@ async def list_keys(
     return KeyListOut(keys=[KeyOut.of(k) for k in keys])
 
 
-@router.delete("/v1/keys/{key_id}")
-async def revoke_key(key_id: str, db: DbDep, principal: PrincipalDep) -> KeyRevokedOut:
+@router.delete("/v1/keys/{key_id}", summary="Revoke an API key")
+async def revoke_key(
+    key_id: Annotated[str, id_path("the API key")], db: DbDep, principal: PrincipalDep
+) -> KeyRevokedOut:
     try:
         parsed = uuid.UUID(key_id)
     except ValueError:

@@ -8,17 +8,16 @@ from ...context.stats import overview
 from ..auth import PrincipalDep
 from ..deps import DbDep, TracesDep
 from ..schemas.context import StatsOverviewOut
-from ..schemas.scope import required_scope
+from ..schemas.fields import ProjectQuery
 
 router = APIRouter(tags=["stats"])
 
 
-@router.get("/v1/stats/overview")
+@router.get("/v1/stats/overview", summary="Project usage figures")
 async def stats_overview(
-    principal: PrincipalDep, db: DbDep, traces: TracesDep, project_id: str | None = None
+    principal: PrincipalDep, db: DbDep, traces: TracesDep, project_id: ProjectQuery = None
 ) -> StatsOverviewOut:
-    project = required_scope(project_id, "project_id")
-    principal.require(project)
+    project = principal.project(project_id)
     await traces.wait_all()  # count the calls already answered
     async with db.transaction(project_id=project) as conn:
         o = await overview(conn, project)

@@ -10,7 +10,7 @@ from ... import ledger
 from ..auth import PrincipalDep
 from ..deps import DbDep
 from ..schemas.events import TimelineOut
-from ..schemas.scope import required_scope
+from ..schemas.fields import CursorQuery, ProjectQuery, SubjectQuery
 
 router = APIRouter(tags=["events"])
 
@@ -21,12 +21,12 @@ PAGE_SIZE = 100
 UNPAGED_LIMIT = 1000
 
 
-@router.get("/v1/timeline")
+@router.get("/v1/timeline", summary="List a subject's events")
 async def timeline(
     principal: PrincipalDep,
     db: DbDep,
-    project_id: str | None = None,
-    subject_id: str | None = None,
+    subject_id: SubjectQuery,
+    project_id: ProjectQuery = None,
     limit: Annotated[
         int | None,
         Query(
@@ -36,16 +36,15 @@ async def timeline(
             f"up to {UNPAGED_LIMIT} events come back in one page",
         ),
     ] = None,
-    cursor: str | None = None,
+    cursor: CursorQuery = None,
 ) -> TimelineOut:
-    """Events of one subject by ``(occurred_at, recorded_at)``; both scope parameters are required."""
+    """Events of one subject by ``(occurred_at, recorded_at)``; ``subject_id`` is required,
+    ``project_id`` too unless the key is a project key."""
     if limit is None:
         limit = UNPAGED_LIMIT if cursor is None else PAGE_SIZE
-    project = required_scope(project_id, "project_id")
-    subject = required_scope(subject_id, "subject_id")
-    principal.require(project)
+    project = principal.project(project_id)
     async with db.transaction(project_id=project) as conn:
         page = await ledger.timeline(
-            conn, project_id=project, subject_id=subject, limit=limit, after=cursor
+            conn, project_id=project, subject_id=subject_id, limit=limit, after=cursor
         )
     return TimelineOut.of(page)

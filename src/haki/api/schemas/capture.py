@@ -1,46 +1,83 @@
 """Wire models of ``POST /v1/capture``.
 
-``subject_id`` is optional here on purpose: the ledger validates it, so the
-error is ``missing_scope`` naming the event's index. A client-sent ``hash``
-is ignored (the server computes it), like any unknown field.
+Fields are checked here with the shared field types (no NUL, no lone
+surrogate, no unix-number dates); the ledger then applies the batch rules
+(sizes, idempotency) and reports them with the event's index. An unknown
+field is refused; a client-sent ``hash`` is one (the server computes it).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ...errors import PayloadTooLarge
 from ...ledger import CaptureBatch, CaptureResult, NewEvent
+from ...ledger.planning import MAX_EVENTS, MAX_KEY_CHARS
 from ...types import OriginTrust
+from .fields import (
+    Identifier,
+    Instant,
+    JsonObject,
+    ProjectScope,
+    RequestBody,
+    SubjectId,
+    Text,
+)
+
+Key = Annotated[Text, Field(min_length=1, max_length=MAX_KEY_CHARS)]
 
 
-class EventIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+def _bounded_batch(value: Any) -> Any:
+    # Refused before a single event model is built: a 100,000-event batch
+    # costs one JSON parse, not 100,000 validations.
+    if isinstance(value, list) and len(value) > MAX_EVENTS:
+        raise PayloadTooLarge(
+            f"events: {len(value)} events in one batch; the limit is {MAX_EVENTS}",
+            field="events",
+        )
+    return value
 
-    org_id: str = "default"
-    project_id: str
-    subject_type: str = "user"
-    subject_id: str | None = None
-    actor_type: str | None = None
-    actor_id: str | None = None
-    agent_id: str | None = None
-    thread_id: str | None = None
-    run_id: str | None = None
-    kind: str
-    occurred_at: datetime
-    payload: dict[str, Any]
-    source: dict[str, Any] | None = None
-    classification: list[str] = []
-    idempotency_key: str | None = None
-    origin_trust: OriginTrust | None = None
 
-    def to_ledger(self) -> NewEvent:
+class EventIn(RequestBody):
+    org_id: Identifier = Field(default="default", description="Organisation of the project.")
+    project_id: ProjectScope = None
+    subject_type: Identifier = Field(
+        default="user", description="What the subject is: user, agent, account, ..."
+    )
+    subject_id: SubjectId
+    actor_type: Identifier | None = Field(
+        default=None, description="Who produced the event: user, assistant, tool, system, ..."
+    )
+    actor_id: Identifier | None = Field(default=None, description="Which actor, when known.")
+    agent_id: Identifier | None = Field(default=None, description="The agent involved.")
+    thread_id: Identifier | None = Field(default=None, description="Conversation or thread.")
+    run_id: Identifier | None = Field(default=None, description="Agent run or session.")
+    kind: Key = Field(description="Event kind, e.g. message, tool_call, note.")
+    occurred_at: Instant = Field(
+        description="When it happened, ISO 8601 with an offset (no zone is assumed)."
+    )
+    payload: JsonObject = Field(
+        description="The event content; messages carry their text in `content`."
+    )
+    source: JsonObject | None = Field(default=None, description="Where the event came from.")
+    classification: list[Key] = Field(
+        default_factory=list, description="Labels such as pii or secret."
+    )
+    idempotency_key: Key | None = Field(
+        default=None, description="Replays with the same key are deduplicated."
+    )
+    origin_trust: OriginTrust | None = Field(
+        default=None,
+        description="How far the content is trusted; only the admin key or dev mode may set it.",
+    )
+
+    def to_ledger(self, project_id: str) -> NewEvent:
         return NewEvent(
             org_id=self.org_id,
-            project_id=self.project_id,
+            project_id=project_id,
             subject_type=self.subject_type,
             subject_id=self.subject_id,
             actor_type=self.actor_type,
@@ -58,15 +95,38 @@ class EventIn(BaseModel):
         )
 
 
-class CaptureIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class CaptureIn(RequestBody):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "events": [
+                        {
+                            "project_id": "demo",
+                            "subject_id": "user-alice",
+                            "kind": "message",
+                            "actor_type": "user",
+                            "occurred_at": "2026-01-31T09:00:00Z",
+                            "payload": {"role": "user", "content": "I moved to Lyon last week."},
+                        }
+                    ]
+                }
+            ]
+        }
+    )
 
-    events: list[EventIn]
-    idempotency_key: str | None = None
+    events: Annotated[list[EventIn], BeforeValidator(_bounded_batch)] = Field(
+        description=f"1 to {MAX_EVENTS} events, written all or nothing."
+    )
+    idempotency_key: Key | None = Field(
+        default=None, description="A replayed batch with the same key writes nothing new."
+    )
 
-    def to_ledger(self) -> CaptureBatch:
+    def to_ledger(self, project_of: Any) -> CaptureBatch:
+        """``project_of`` maps an event's ``project_id`` (or None) to the project it acts on."""
         return CaptureBatch(
-            events=tuple(e.to_ledger() for e in self.events), idempotency_key=self.idempotency_key
+            events=tuple(e.to_ledger(project_of(e.project_id)) for e in self.events),
+            idempotency_key=self.idempotency_key,
         )
 
 

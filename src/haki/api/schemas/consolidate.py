@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...consolidator import Summary, Waited
+from .fields import Count, ProjectId, ProjectScope, RequestBody, Text
 
 
-class ConsolidateIn(BaseModel):
-    project_id: str | None = Field(default=None, max_length=128)
-    max_jobs: int | None = Field(default=None, ge=1, le=100_000)
+class ConsolidateIn(RequestBody):
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"project_id": "demo", "max_jobs": 10}]}
+    )
+
+    project_id: ProjectId | None = Field(
+        default=None, description="Only this project's jobs; every project's when left out."
+    )
+    max_jobs: Count | None = Field(
+        default=None, ge=1, le=100_000, description="Stop after this many jobs."
+    )
 
 
 class WaitedOut(BaseModel):
@@ -103,16 +112,28 @@ class ConflictListOut(BaseModel):
     conflicts: list[ConflictOut]
 
 
-class ResolveIn(BaseModel):
+class ResolveIn(RequestBody):
     """Either keep one member (``keep_fact_id``) or dismiss the candidates (``dismiss: true``)."""
 
-    project_id: str = Field(min_length=1, max_length=128)
-    keep_fact_id: UUID | None = None
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"project_id": "demo", "keep_fact_id": "0193b0a4-5c6e-7d8f-9a0b-1c2d3e4f5a6b"}
+            ]
+        }
+    )
+
+    project_id: ProjectScope = None
+    keep_fact_id: UUID | None = Field(
+        default=None, description="The member fact that stays active."
+    )
     dismiss: bool = Field(
         default=False,
         description="disable every candidate member (e.g. a quarantined one) and close the set",
     )
-    reason: str | None = Field(default=None, max_length=1000)
+    reason: Annotated[Text, Field(max_length=1000)] | None = Field(
+        default=None, description="Why, kept with the resolution."
+    )
 
     @model_validator(mode="after")
     def _one_decision(self) -> ResolveIn:

@@ -2,39 +2,55 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import Any, Literal
+from datetime import datetime
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...config import Settings
+from .fields import AsOf, Count, ProjectScope, RequestBody, SubjectId, Text, UserText
 
 # What an absent budget_tokens means: the deployment's HAKI_DEFAULT_BUDGET_TOKENS,
 # documented with its built-in default.
 DEFAULT_BUDGET_TOKENS: int = Settings.model_fields["default_budget_tokens"].default
 
 
-class ContextIn(BaseModel):
-    project_id: str | None = Field(default=None, max_length=128)
-    subject_id: str | None = Field(default=None, max_length=128)
-    query: str = Field(max_length=65_536)
-    purpose: str | None = Field(default=None, max_length=1_024)
-    # Any JSON value: a non-positive or non-integer budget is the typed
-    # budget_exceeded error, raised by the assembler, not a schema error.
-    budget_tokens: Any = Field(
-        default=None,
-        json_schema_extra={"type": "integer", "minimum": 1, "default": DEFAULT_BUDGET_TOKENS},
+class ContextIn(RequestBody):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "project_id": "demo",
+                    "subject_id": "user-alice",
+                    "query": "Where does Alice live?",
+                    "budget_tokens": 500,
+                }
+            ]
+        }
     )
-    as_of: datetime | None = None
 
-    @field_validator("as_of")
-    @classmethod
-    def _as_of_aware(cls, value: datetime | None) -> datetime | None:
-        # A naive timestamp is read as UTC, so as_of never depends on the server's zone.
-        if value is not None and value.tzinfo is None:
-            return value.replace(tzinfo=UTC)
-        return value
+    project_id: ProjectScope = None
+    subject_id: SubjectId
+    query: Annotated[UserText, Field(max_length=65_536)] = Field(
+        description=(
+            "What the agent is about to answer; retrieval ranks memory against it. "
+            "Any text: NUL characters are dropped."
+        )
+    )
+    purpose: Annotated[Text, Field(max_length=1_024)] | None = Field(
+        default=None, description="Why the context is asked for; stored in the trace."
+    )
+    # A JSON integer; a non-positive one is the typed budget_exceeded error,
+    # raised by the assembler; any other type is invalid_payload.
+    budget_tokens: Count | None = Field(
+        default=None,
+        description="Most tokens the packet may hold (default HAKI_DEFAULT_BUDGET_TOKENS, 900).",
+        json_schema_extra={"minimum": 1, "default": DEFAULT_BUDGET_TOKENS},
+    )
+    as_of: AsOf | None = Field(
+        default=None, description="Serve memory as it stood at this time (naive means UTC)."
+    )
 
 
 class PacketFactOut(BaseModel):
@@ -76,7 +92,12 @@ class PacketOut(BaseModel):
     episodes: list[PacketEpisodeOut]
     warnings: list[str]
     status: Literal["ok", "degraded"]
-    empty_reason: Literal["no_relevant_memory"] | None
+    empty_reason: Literal["no_relevant_memory", "unknown_subject"] | None = Field(
+        description=(
+            "Why nothing was served: `unknown_subject` (the project holds no event or fact "
+            "of this subject: check for a typo), `no_relevant_memory` (nothing close enough)."
+        )
+    )
 
 
 class ContextOut(BaseModel):
@@ -153,13 +174,33 @@ class StatsOverviewOut(BaseModel):
     recall_count: int
 
 
-class FeedbackIn(BaseModel):
-    project_id: str | None = Field(default=None, max_length=128)
-    subject_id: str | None = Field(default=None, max_length=128)
-    trace_id: UUID | None = None
-    fact_id: UUID | None = None
-    rating: Literal["useful", "irrelevant", "incorrect"]
-    comment: str | None = Field(default=None, max_length=4_000)
+class FeedbackIn(RequestBody):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "project_id": "demo",
+                    "subject_id": "user-alice",
+                    "fact_id": "0193b0a4-5c6e-7d8f-9a0b-1c2d3e4f5a6b",
+                    "rating": "useful",
+                    "comment": "the packet had what the agent needed",
+                }
+            ]
+        }
+    )
+
+    project_id: ProjectScope = None
+    subject_id: SubjectId | None = Field(
+        default=None, description="Whose memory the rating is about, when known."
+    )
+    trace_id: UUID | None = Field(default=None, description="The context call rated.")
+    fact_id: UUID | None = Field(default=None, description="The fact rated.")
+    rating: Literal["useful", "irrelevant", "incorrect"] = Field(
+        description="`incorrect` on a fact disputes it."
+    )
+    comment: Annotated[Text, Field(max_length=4_000)] | None = Field(
+        default=None, description="Free text for whoever reviews the feedback."
+    )
 
 
 class FeedbackOut(BaseModel):

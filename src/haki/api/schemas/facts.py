@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...ledger import Page
 from ...types import FactKind, Volatility
+from .fields import (
+    Count,
+    Identifier,
+    Instant,
+    JsonObject,
+    ProjectScope,
+    RequestBody,
+    SubjectId,
+    Text,
+)
+
+Reason = Annotated[Text, Field(max_length=1000)]
 
 
 class FactOut(BaseModel):
@@ -53,21 +65,37 @@ class FactListOut(BaseModel):
         )
 
 
-class StatusIn(BaseModel):
+class StatusIn(RequestBody):
     """``status`` is free text here so an unknown target is reported as an
     illegal transition by the lifecycle table, like any other."""
 
-    project_id: str
-    status: str = Field(max_length=32)
-    expected_version: int | None = Field(default=None, ge=1)
-    reason: str | None = Field(default=None, max_length=1000)
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "project_id": "demo",
+                    "status": "disputed",
+                    "expected_version": 1,
+                    "reason": "the user says this is wrong",
+                }
+            ]
+        }
+    )
+
+    project_id: ProjectScope = None
+    status: Annotated[Text, Field(max_length=32)] = Field(
+        description="Target status: active, disputed, superseded, deleted, ..."
+    )
+    expected_version: Count | None = Field(
+        default=None, ge=1, description="The version you read; a newer one is a 409."
+    )
+    reason: Reason | None = Field(default=None, description="Why, kept with the transition.")
 
 
-class FactIn(BaseModel):
+class FactIn(RequestBody):
     """A fact a person asserts (``POST /v1/facts``); the caller is its trusted source."""
 
     model_config = ConfigDict(
-        extra="forbid",
         json_schema_extra={
             "examples": [
                 {
@@ -81,20 +109,22 @@ class FactIn(BaseModel):
         },
     )
 
-    project_id: str = Field(min_length=1, max_length=128)
-    subject_id: str = Field(min_length=1, max_length=256)
-    subject_type: str = Field(default="user", min_length=1, max_length=64)
-    org_id: str = Field(default="default", min_length=1, max_length=128)
-    predicate: str = Field(min_length=1, max_length=128, pattern=r"\S")
+    project_id: ProjectScope = None
+    subject_id: SubjectId
+    subject_type: Identifier = Field(default="user", description="What the subject is.")
+    org_id: Identifier = Field(default="default", description="Organisation of the project.")
+    predicate: Identifier = Field(description="What is said about the subject, e.g. home_city.")
     value: Any = Field(description="any JSON value but null")
-    qualifiers: dict[str, Any] = Field(default_factory=dict)
-    fact_kind: FactKind = "attribute"
-    volatility: Volatility = "stable"
-    confidence: float = Field(default=1.0, ge=0, le=1)
-    valid_from: datetime | None = Field(
+    qualifiers: JsonObject = Field(
+        default_factory=dict, description="What makes the fact precise (whose, which, ...)."
+    )
+    fact_kind: FactKind = Field(default="attribute", description="What sort of fact it is.")
+    volatility: Volatility = Field(default="stable", description="How fast it goes stale.")
+    confidence: float = Field(default=1.0, ge=0, le=1, description="0 to 1.")
+    valid_from: Instant | None = Field(
         default=None, description="when it became true (default: now)"
     )
-    reason: str | None = Field(default=None, max_length=1000)
+    reason: Reason | None = Field(default=None, description="Why, kept with the fact.")
 
     @model_validator(mode="after")
     def _value_given(self) -> FactIn:
@@ -103,12 +133,11 @@ class FactIn(BaseModel):
         return self
 
 
-class FactPatchIn(BaseModel):
+class FactPatchIn(RequestBody):
     """Correct a fact (``value`` and/or ``qualifiers``: a new version supersedes it),
     or change its status (``status``, with ``valid_to`` when it stops being true)."""
 
     model_config = ConfigDict(
-        extra="forbid",
         json_schema_extra={
             "examples": [
                 {"project_id": "demo", "value": "Villeurbanne", "reason": "misheard"},
@@ -117,21 +146,25 @@ class FactPatchIn(BaseModel):
         },
     )
 
-    project_id: str = Field(min_length=1, max_length=128)
-    value: Any = None
-    qualifiers: dict[str, Any] | None = None
-    valid_from: datetime | None = Field(
+    project_id: ProjectScope = None
+    value: Any = Field(default=None, description="correction: the right value (not null)")
+    qualifiers: JsonObject | None = Field(default=None, description="correction: new qualifiers")
+    valid_from: Instant | None = Field(
         default=None,
         description="correction only: when the corrected value became true "
         "(default: the old fact's valid_from, i.e. the old value was never true)",
     )
-    status: str | None = Field(default=None, max_length=32)
-    valid_to: datetime | None = Field(
+    status: Annotated[Text, Field(max_length=32)] | None = Field(
+        default=None, description="status change: the target status"
+    )
+    valid_to: Instant | None = Field(
         default=None,
         description="status superseded only: when the fact stopped being true (default: now)",
     )
-    expected_version: int | None = Field(default=None, ge=1)
-    reason: str | None = Field(default=None, max_length=1000)
+    expected_version: Count | None = Field(
+        default=None, ge=1, description="The version you read; a newer one is a 409."
+    )
+    reason: Reason | None = Field(default=None, description="Why, kept with the change.")
 
     @property
     def corrects(self) -> bool:

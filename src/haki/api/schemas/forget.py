@@ -6,20 +6,32 @@ from datetime import datetime
 from typing import Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...forget import ForgetMode, ForgetReceipt, ForgetRequest
+from .fields import ProjectScope, RequestBody, SubjectId
 
 
-class ForgetIn(BaseModel):
-    project_id: str
-    subject_id: str | None = Field(default=None, max_length=128)
-    fact_id: UUID | None = None
-    mode: ForgetMode = "disable"
+class ForgetIn(RequestBody):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"project_id": "demo", "subject_id": "user-alice", "mode": "disable"}]
+        }
+    )
 
-    def to_request(self) -> ForgetRequest:
+    project_id: ProjectScope = None
+    subject_id: SubjectId | None = Field(
+        default=None, description="Forget this subject's memory (give it or `fact_id`)."
+    )
+    fact_id: UUID | None = Field(default=None, description="Forget this one fact.")
+    mode: ForgetMode = Field(
+        default="disable",
+        description="`disable` hides from context and keeps history; `delete` erases.",
+    )
+
+    def to_request(self, project_id: str) -> ForgetRequest:
         return ForgetRequest(
-            project_id=self.project_id,
+            project_id=project_id,
             mode=self.mode,
             subject_id=self.subject_id,
             fact_id=self.fact_id,
@@ -50,6 +62,9 @@ class ForgetOut(BaseModel):
     chunks_deleted: int
     traces_deleted: int
     conflict_sets_deleted: int
+    nothing_found: bool = Field(
+        description="True when the scope held nothing to forget: check the ids for a typo."
+    )
 
     @classmethod
     def of(cls, receipt: ForgetReceipt) -> ForgetOut:
@@ -66,6 +81,7 @@ class ForgetOut(BaseModel):
                 "subject_id": receipt.subject_id,
                 "fact_id": receipt.fact_id,
                 "created_at": receipt.created_at,
+                "nothing_found": not any(receipt.counts.values()),
                 **receipt.counts,
             }
         )

@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...auth import ApiKey, IssuedKey
+from .fields import Identifier, ProjectScope, RequestBody, Text
 
 
-class KeyCreateIn(BaseModel):
-    org_id: str | None = Field(default=None, min_length=1, max_length=128)
-    project_id: str = Field(min_length=1, max_length=128)
-    label: str | None = Field(default="", max_length=200, description="null is read as no label")
+class KeyCreateIn(RequestBody):
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"project_id": "demo", "label": "support bot"}]}
+    )
+
+    org_id: Identifier | None = Field(
+        default=None, description="Organisation; the caller's (or `default`) when left out."
+    )
+    project_id: ProjectScope = None
+    label: Annotated[Text, Field(max_length=200)] | None = Field(
+        default="", description="A name to recognise the key by; null is read as no label."
+    )
 
 
 class KeyOut(BaseModel):

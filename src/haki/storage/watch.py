@@ -1,0 +1,163 @@
+"""The database watch: knows whether PostgreSQL answers, and brings it back.
+
+A failed transaction makes the watch suspicious; it then pings on a
+connection of its own (the pool may be busy waiting for connections that
+will never come). While the ping fails the database is *down*: every
+transaction fails at once with ``503 database_unavailable`` and a
+``Retry-After``, instead of each waiting for the pool's timeout. The embedded
+server is restarted when its postmaster is dead (it does not come back by
+itself); an external server is pinged every second until it answers. When
+the ping succeeds the pool's broken connections are replaced and requests
+flow again. ``/health`` and the log say which of these is happening.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Literal
+
+import psycopg
+
+log = logging.getLogger(__name__)
+
+State = Literal["ok", "unavailable", "restarting"]
+
+PING_TIMEOUT_S = 2
+CHECK_EVERY_S = 5.0  # while up: a quiet check, so /health knows before a request fails
+RETRY_EVERY_S = 1.0  # while down
+
+
+class DatabaseWatch:
+    """Shared state between the pool's users and the loop that heals it.
+
+    ``restart`` (embedded only) starts the server again if it is dead and
+    returns its URL, or returns None when the server was alive; it runs in
+    a thread. ``reconnect`` points the pool at a new URL.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        restart: Callable[[], str | None] | None = None,
+        what: str = "the database",
+    ) -> None:
+        self.url = url
+        self.restart = restart
+        self.what = what
+        self.state: State = "ok"
+        self.detail = "answering"
+        self.since = time.monotonic()
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
+        self._pings = 0
+        self.on_url_change: Callable[[str], object] | None = None
+        self.on_recovery: Callable[[], object] | None = None
+
+    @property
+    def down(self) -> bool:
+        return self.state != "ok"
+
+    def retry_after_s(self) -> int:
+        return 1 if self.state == "restarting" else 2
+
+    def message(self) -> str:
+        if self.state == "restarting":
+            return "the embedded database stopped and is being restarted; retry in a moment"
+        return "the database is unavailable; retry later"
+
+    def suspect(self) -> None:
+        """A transaction failed as if the database were gone: check now."""
+        self._wake.set()
+
+    def _set(self, state: State, detail: str) -> None:
+        if state != self.state:
+            self.since = time.monotonic()
+        self.state, self.detail = state, detail
+
+    async def ping(self) -> bool:
+        try:
+            conn = await psycopg.AsyncConnection.connect(
+                self.url, connect_timeout=PING_TIMEOUT_S, autocommit=True
+            )
+        except (psycopg.Error, OSError):
+            return False
+        try:
+            async with conn:
+                await conn.execute("SELECT 1")
+            return True
+        except (psycopg.Error, OSError):
+            return False
+
+    async def confirm_up(self) -> bool:
+        """While down: a fresh ping, so a request right after the database returns is
+        served. Concurrent callers share one ping: whoever waited for the lock while
+        another pinged takes that answer."""
+        if not self.down:
+            return True
+        seen = self._pings
+        async with self._lock:
+            if self.down and self._pings == seen:
+                if await self.ping():
+                    await self._recovered()
+                self._pings += 1
+        return not self.down
+
+    async def _recovered(self) -> None:
+        log.warning("%s is back after %.1f s; serving again", self.what, self.down_for())
+        self._set("ok", "answering")
+        if self.on_recovery is not None:
+            await _maybe_await(self.on_recovery())
+
+    def down_for(self) -> float:
+        return time.monotonic() - self.since if self.down else 0.0
+
+    async def check(self) -> None:
+        """One round: ping; when down, restart (embedded) or wait (external)."""
+        if await self.ping():
+            if self.down:
+                await self._recovered()
+            return
+        if not self.down:
+            log.warning("%s does not answer; requests get 503 until it is back", self.what)
+            self._set("unavailable", "not answering")
+        if self.restart is None:
+            self.detail = "not answering; waiting for it to come back"
+            return
+        self._set("restarting", "the embedded server stopped; restarting it")
+        try:
+            url = await asyncio.to_thread(self.restart)
+        except Exception as exc:  # the next round tries again
+            log.warning("restarting %s failed (%s); retrying", self.what, exc)
+            return
+        if url is None:
+            self._set("unavailable", "the server process runs but does not answer yet")
+            return
+        log.warning("%s restarted", self.what)
+        if url != self.url:
+            self.url = url
+            if self.on_url_change is not None:
+                await _maybe_await(self.on_url_change(url))
+        if await self.ping():
+            await self._recovered()
+
+    async def run(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self._wake.wait(), RETRY_EVERY_S if self.down else CHECK_EVERY_S
+                )
+            self._wake.clear()
+            try:
+                await self.check()
+            except Exception:  # the watch outlives any one failed round
+                log.exception("database check failed")
+
+
+async def _maybe_await(value: object) -> None:
+    if asyncio.iscoroutine(value):
+        await value
