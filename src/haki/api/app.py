@@ -16,7 +16,7 @@ from ..config import Settings, load_settings
 from ..context import recipe
 from ..context.trace_writer import TraceWriter
 from ..providers import Providers, build_providers
-from ..storage import Database, prepare_database
+from ..storage import Database, PreparedDatabase, prepare_database
 from ..storage.secrets import RECEIPT_KEY, server_secret
 from ..storage.watch import DatabaseWatch
 from .auth import guard_v1
@@ -107,6 +107,7 @@ def create_app(
         ]
         if not settings.auth_enabled:
             log.warning("AUTH IS OFF (dev mode): every /v1 route is open on %s", settings.host)
+        announce(settings, prepared)
         try:
             async with mcp.running():  # the MCP endpoint's task group
                 yield
@@ -137,6 +138,24 @@ def create_app(
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp, include_in_schema=False))
     install_openapi(app)
     return app
+
+
+def announce(settings: Settings, prepared: PreparedDatabase | None) -> None:
+    """The few lines a start prints: where it serves, where data lives, auth, docs."""
+    base = f"http://{settings.host}:{settings.port}"
+    if prepared is not None and prepared.embedded is not None:
+        data = f"{prepared.embedded.pgdata} (embedded PostgreSQL + pgvector)"
+    else:
+        data = "external PostgreSQL (HAKI_DATABASE_URL)"
+    auth = (
+        "on: /v1 needs Authorization: Bearer <key>"
+        if settings.auth_enabled
+        else "off (dev mode, loopback only)"
+    )
+    log.info("Haki %s serving on %s", __version__, base)
+    log.info("  data: %s", data)
+    log.info("  auth: %s", auth)
+    log.info("  docs: %s/docs (OpenAPI document: %s/openapi.json)", base, base)
 
 
 def _routers() -> list[APIRouter]:

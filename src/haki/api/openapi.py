@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, Field
 
+from . import glossary
 from .auth import RATE_LIMITED_PATHS
 
 BEARER = "bearer"
@@ -121,6 +122,16 @@ def document_errors(schema: dict[str, Any]) -> None:
         schemas.pop(name, None)
 
 
+def describe_fields(schema: dict[str, Any]) -> None:
+    """Give every field still without a description the glossary's meaning."""
+    for name, model in schema.get("components", {}).get("schemas", {}).items():
+        for field, prop in model.get("properties", {}).items():
+            if not prop.get("description"):
+                meaning = glossary.BY_MODEL.get(f"{name}.{field}") or glossary.BY_NAME.get(field)
+                if meaning:
+                    prop["description"] = meaning
+
+
 def _is_fastapi_422(response: dict[str, Any]) -> bool:
     content = response.get("content", {}).get("application/json", {})
     return bool(content.get("schema", {}).get("$ref", "").endswith("/HTTPValidationError"))
@@ -140,6 +151,7 @@ def install_openapi(app: FastAPI) -> None:
             tags=app.openapi_tags,
         )
         document_errors(schema)
+        describe_fields(schema)
         components = schema.setdefault("components", {})
         components.setdefault("schemas", {}).update(_envelope_schemas())
         components.setdefault("securitySchemes", {})[BEARER] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import click
@@ -56,6 +57,9 @@ def serve(host: str | None, port: int | None, no_worker: bool, workers: int) -> 
         overrides["worker_in_process"] = False
     settings = load_settings(**overrides)
     configure_logging(settings.log_level)
+    if settings.log_level == "info":
+        # Its start-up lines repeat what Haki's own start-up lines say.
+        logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
     if workers == 1:
         app = create_app(settings)
         uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)

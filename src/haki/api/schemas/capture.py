@@ -8,12 +8,13 @@ field is refused; a client-sent ``hash`` is one (the server computes it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from ...errors import PayloadTooLarge
+from ...errors import MissingScope, PayloadTooLarge
 from ...ledger import CaptureBatch, CaptureResult, NewEvent
 from ...ledger.planning import MAX_EVENTS, MAX_KEY_CHARS
 from ...types import OriginTrust
@@ -122,12 +123,17 @@ class CaptureIn(RequestBody):
         default=None, description="A replayed batch with the same key writes nothing new."
     )
 
-    def to_ledger(self, project_of: Any) -> CaptureBatch:
+    def to_ledger(self, project_of: Callable[[str | None], str]) -> CaptureBatch:
         """``project_of`` maps an event's ``project_id`` (or None) to the project it acts on."""
-        return CaptureBatch(
-            events=tuple(e.to_ledger(project_of(e.project_id)) for e in self.events),
-            idempotency_key=self.idempotency_key,
-        )
+        events = []
+        for i, event in enumerate(self.events):
+            try:
+                project = project_of(event.project_id)
+            except MissingScope:
+                where = f"events[{i}].project_id"
+                raise MissingScope(f"{where} is required", field=where) from None
+            events.append(event.to_ledger(project))
+        return CaptureBatch(events=tuple(events), idempotency_key=self.idempotency_key)
 
 
 class CapturedOut(BaseModel):
