@@ -24,7 +24,7 @@ async def test_a_project_key_may_leave_project_id_out(authed_client, mint):
     )
     assert r.status_code == 200
     r = await authed_client.post("/v1/forget", json={"subject_id": "nobody"}, headers=key)
-    assert r.status_code == 200 and r.json()["scope"]["project_id"] == "p1"
+    assert r.status_code == 200 and r.json()["project_id"] == "p1"
 
 
 async def test_a_project_key_naming_another_project_is_forbidden(authed_client, mint):
