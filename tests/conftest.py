@@ -11,6 +11,7 @@ import os
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -62,21 +63,34 @@ def template_url(pg_maintenance_url: str) -> str:
     return url
 
 
-@pytest.fixture
-def db_url(pg_maintenance_url: str, template_url: str) -> Iterator[str]:
-    """A fresh, migrated database for one test."""
+@contextmanager
+def _template_copy(maintenance_url: str) -> Iterator[str]:
     name = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
+    with psycopg.connect(maintenance_url, autocommit=True) as conn:
         conn.execute(
             sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
                 sql.Identifier(name), sql.Identifier(TEMPLATE)
             )
         )
-    yield _with_db(pg_maintenance_url, name)
-    with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
+    yield _with_db(maintenance_url, name)
+    with psycopg.connect(maintenance_url, autocommit=True) as conn:
         conn.execute(
             sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
         )
+
+
+@pytest.fixture
+def db_url(pg_maintenance_url: str, template_url: str) -> Iterator[str]:
+    """A fresh, migrated database for one test."""
+    with _template_copy(pg_maintenance_url) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def module_db_url(pg_maintenance_url: str, template_url: str) -> Iterator[str]:
+    """A fresh, migrated database shared by the tests of one module."""
+    with _template_copy(pg_maintenance_url) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -7,17 +7,11 @@ import time
 
 import httpx
 import pytest
+from api_helpers import EVENT
 
 from haki.api.app import create_app
 
 CTX = {"project_id": "p", "subject_id": "s", "query": "where does she live?"}
-EVENT = {
-    "project_id": "p",
-    "subject_id": "s",
-    "kind": "message",
-    "occurred_at": "2026-01-31T09:00:00Z",
-    "payload": {"content": "I live in Lyon."},
-}
 
 
 async def test_unknown_body_field_is_named(client):

@@ -11,14 +11,8 @@ import json
 import uuid
 
 import pytest
+from api_helpers import EVENT
 
-EVENT = {
-    "project_id": "p",
-    "subject_id": "s",
-    "kind": "message",
-    "occurred_at": "2026-01-31T09:00:00Z",
-    "payload": {"content": "hello"},
-}
 TRACE = str(uuid.uuid4())
 
 # (method, path, where the scope goes: "query" or "body", extra body fields)
@@ -126,11 +120,11 @@ def _raw_capture(event_json: str) -> bytes:
 @pytest.mark.parametrize(
     ("replace", "field"),
     [
-        (('"hello"', '"he\\ud800llo"'), "events[0].payload"),
+        (('"I live', '"I \\ud800live'), "events[0].payload"),
         (('"subject_id": "s"', '"subject_id": "s\\udc00"'), "events[0].subject_id"),
         (('"project_id": "p"', '"project_id": "\\ud800"'), "events[0].project_id"),
         (('"content"', '"con\\udfff"'), "events[0].payload"),
-        (('"hello"', '"he\\u0000llo"'), "events[0].payload"),
+        (('"I live', '"I \\u0000live'), "events[0].payload"),
         (('"kind": "message"', '"kind": "m\\u0000"'), "events[0].kind"),
     ],
 )

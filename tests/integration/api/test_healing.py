@@ -10,18 +10,10 @@ import signal
 import time
 
 import httpx
+from api_helpers import EVENT, SCOPE
 
 from haki.api.app import create_app
 from haki.config import load_settings
-
-EVENT = {
-    "project_id": "p",
-    "subject_id": "s",
-    "kind": "message",
-    "occurred_at": "2026-01-31T09:00:00Z",
-    "payload": {"content": "I live in Lyon."},
-}
-SCOPE = {"project_id": "p", "subject_id": "s"}
 
 
 def _postmaster_pid(pgdata) -> int:

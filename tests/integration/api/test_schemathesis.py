@@ -13,15 +13,12 @@ from the document: nothing here names a path.
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 
-import psycopg
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
-from psycopg import sql
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.python import asgi
@@ -46,36 +43,12 @@ CHECKS = [
 ]
 
 
-def _with_db(url: str, name: str) -> str:
-    info = psycopg.conninfo.conninfo_to_dict(url)
-    info["dbname"] = name
-    return psycopg.conninfo.make_conninfo(**info)
-
-
 @pytest.fixture(scope="module")
-def fuzz_db_url(pg_maintenance_url: str, template_url: str) -> Iterator[str]:
-    """One database for the whole run: operations see each other's writes, as in use."""
-    name = f"fuzz_{uuid.uuid4().hex[:12]}"
-    template = psycopg.conninfo.conninfo_to_dict(template_url)["dbname"]
-    with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
-        conn.execute(
-            sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
-                sql.Identifier(name), sql.Identifier(template)
-            )
-        )
-    yield _with_db(pg_maintenance_url, name)
-    with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
-        conn.execute(
-            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-        )
-
-
-@pytest.fixture(scope="module")
-def api_schema(fuzz_db_url: str, local_embedder) -> Iterator[schemathesis.BaseSchema]:
+def api_schema(module_db_url: str, local_embedder) -> Iterator[schemathesis.BaseSchema]:
     settings_ = load_settings(auth="off", database_url=None)
     app = create_app(
         settings_,
-        database_url=fuzz_db_url,
+        database_url=module_db_url,
         providers=Providers(embedder=local_embedder),
         background=False,
     )

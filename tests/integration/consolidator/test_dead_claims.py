@@ -4,12 +4,11 @@ claimed: they do not wait out the claim timeout (300 s by default)."""
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
 
-from test_worker_crash import query, seed, spawn_worker, wait_for
+from test_worker_crash import kill_mid_job, query, seed
 
 from haki import jobs
 from haki.config import load_settings
@@ -29,18 +28,7 @@ def _worker(db: Database, hash_embedder) -> Worker:
 async def test_jobs_of_a_killed_worker_are_released_at_once(db_url, hash_embedder):
     await seed(db_url)
     total = len(query(db_url, "SELECT id FROM jobs"))
-    first = spawn_worker(db_url, HAKI_WORKER_TEST_DELAY_S="60")
-    try:
-        wait_for(
-            lambda: query(db_url, "SELECT 1 FROM jobs WHERE status = 'running'"),
-            60,
-            "a running job",
-            first,
-        )
-        first.send_signal(signal.SIGKILL)
-        first.wait(10)
-    finally:
-        first.kill()
+    kill_mid_job(db_url)  # with the default claim timeout
     held = query(db_url, "SELECT claimed_by FROM jobs WHERE status = 'running'")
     assert held and all(r["claimed_by"].startswith(f"{socket.gethostname()}:") for r in held)
 

@@ -91,6 +91,23 @@ def wait_for(predicate, timeout_s: float, what: str, child: subprocess.Popen) ->
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def kill_mid_job(db_url: str, **env: str) -> None:
+    """Start a worker and SIGKILL it while its first job's writes are in flight."""
+    first = spawn_worker(db_url, pause_s=60, **env)
+    try:
+        wait_for(
+            lambda: query(db_url, "SELECT 1 FROM jobs WHERE status = 'running'"),
+            60,
+            "a running job",
+            first,
+        )
+        time.sleep(0.5)  # the job's chunks are written, uncommitted
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    finally:
+        first.kill()
+
+
 async def seed(url: str) -> None:
     """The same events (same ids) in any database: three jobs for each of three subjects."""
     db = Database(url, min_size=1, max_size=2)
@@ -148,19 +165,7 @@ async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(
     await seed(db_url)
     jobs_total = len(query(db_url, "SELECT id FROM jobs"))
 
-    first = spawn_worker(db_url, pause_s=60, HAKI_JOB_CLAIM_TIMEOUT_S="2")
-    try:
-        wait_for(
-            lambda: query(db_url, "SELECT 1 FROM jobs WHERE status = 'running'"),
-            60,
-            "a running job",
-            first,
-        )
-        time.sleep(0.5)  # the job's chunks are written, uncommitted
-        first.send_signal(signal.SIGKILL)
-        first.wait(10)
-    finally:
-        first.kill()
+    kill_mid_job(db_url, HAKI_JOB_CLAIM_TIMEOUT_S="2")
     # The worker claimed the first job of each subject together; it died inside the first.
     killed = {r["id"] for r in query(db_url, "SELECT id FROM jobs WHERE status = 'running'")}
     assert len(killed) == 3

@@ -226,8 +226,9 @@ async def test_database_outage_is_503_in_the_envelope(client, db_url, pg_mainten
         r = await client.get("/v1/timeline", params={"project_id": "p1", "subject_id": "u1"})
         assert r.status_code == 503
         assert r.json()["error"]["type"] == "database_unavailable"
+        assert int(r.headers["retry-after"]) >= 1
         r = await client.post("/v1/capture", json={"events": [ev(0)]})
-        assert r.status_code == 503
+        assert r.status_code == 503 and "retry-after" in r.headers
     finally:
         allow(True)
     r = await client.get("/v1/timeline", params={"project_id": "p1", "subject_id": "u1"})
