@@ -55,7 +55,11 @@ Every response carries an `x-request-id` header."""
 # 1,000 events of up to 256 KiB each, refused whole past this cap before it
 # is parsed).
 MAX_BODY_BYTES = 1024 * 1024
-BODY_LIMITS = {"/v1/capture": capture.MAX_BODY_BYTES}
+BODY_LIMITS = {
+    "/v1/capture": capture.MAX_BODY_BYTES,
+    # A chat completion carries the whole conversation, images included.
+    "/gateway/v1/chat/completions": 32 * 1024 * 1024,
+}
 
 # Background tasks started with the app (e.g. the in-process worker); each
 # receives the AppState and runs until cancelled.

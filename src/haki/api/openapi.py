@@ -21,6 +21,7 @@ from . import glossary
 from .auth import RATE_LIMITED_PATHS
 
 BEARER = "bearer"
+PUBLIC = frozenset({"/health"})  # every other operation takes the bearer key
 
 
 class ErrorDetail(BaseModel):
@@ -53,7 +54,8 @@ ERROR_MEANINGS: dict[int, str] = {
     ),
     429: "`rate_limited`: too many calls for this key; see `Retry-After`.",
     500: "`internal`: a server fault; the message carries the request id.",
-    502: "`provider_error`: the LLM provider failed.",
+    502: "`provider_error` or `upstream_unavailable`: the LLM provider or the gateway's "
+    "upstream failed or is not configured.",
     503: "`database_unavailable`: the database is down or restarting; see `Retry-After`.",
 }
 
@@ -163,7 +165,7 @@ def install_openapi(app: FastAPI) -> None:
             ),
         }
         for path, operations in schema.get("paths", {}).items():
-            if path.startswith("/v1"):
+            if path not in PUBLIC:
                 for operation in operations.values():
                     operation["security"] = [{BEARER: []}]
         app.openapi_schema = schema

@@ -59,14 +59,14 @@ async def test_conflict_routes_document_409(spec):
     assert "409" in spec["paths"]["/v1/facts/{fact_id}/status"]["post"]["responses"]
 
 
-async def test_bearer_scheme_is_declared_and_required_on_v1(spec):
+async def test_bearer_scheme_is_declared_and_required_but_on_health(spec):
     scheme = spec["components"]["securitySchemes"]["bearer"]
     assert scheme["type"] == "http" and scheme["scheme"] == "bearer"
     for path, _, op in _operations(spec):
-        if path.startswith("/v1"):
-            assert op["security"] == [{"bearer": []}], path
-        else:
+        if path == "/health":
             assert "security" not in op, path
+        else:
+            assert op["security"] == [{"bearer": []}], path
 
 
 @pytest.mark.parametrize(

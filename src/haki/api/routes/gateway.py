@@ -8,6 +8,8 @@ together: the steps are in ``haki.gateway.proxy``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 from fastapi import APIRouter, Request
 from fastapi.responses import Response, StreamingResponse
@@ -19,9 +21,17 @@ from ...gateway import ClientMemory, Forwarded, Upstream, chat_completions, mode
 from ..auth import Principal, PrincipalDep
 from ..deps import StateDep
 from ..mcp_mount import DEV_PROJECT
+from ..openapi import errors
 from ..state import AppState
 
 router = APIRouter(tags=["gateway"])
+
+# Haki's own refusals use the error envelope; anything else is the upstream's
+# answer, passed through as it came (OpenAI's error shape included).
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    **errors(401, 403, 500, 502, 503),
+    "default": {"description": "The upstream's answer, passed through unchanged."},
+}
 
 _UPSTREAM = "gateway.upstream"
 
@@ -76,7 +86,11 @@ def _respond(out: Forwarded, cleanup: BackgroundTask) -> Response:
     return Response(out.body, out.status, headers, background=cleanup)
 
 
-@router.post("/gateway/v1/chat/completions", summary="Chat completion with memory")
+@router.post(
+    "/gateway/v1/chat/completions",
+    summary="Chat completion with memory",
+    responses={**RESPONSES, **errors(413)},
+)
 async def gateway_chat(request: Request, principal: PrincipalDep, state: StateDep) -> Response:
     """Forwards an OpenAI chat completion, with the subject's memory injected and the turn captured."""
     memory = _memory(request, principal, state)
@@ -98,7 +112,7 @@ async def gateway_chat(request: Request, principal: PrincipalDep, state: StateDe
     return _respond(out, BackgroundTask(finish))
 
 
-@router.get("/gateway/v1/models", summary="Models of the upstream endpoint")
+@router.get("/gateway/v1/models", summary="Models of the upstream endpoint", responses=RESPONSES)
 async def gateway_models(principal: PrincipalDep, state: StateDep) -> Response:
     """The upstream's model list, passed through."""
     out = await models(upstream(state))
