@@ -8,7 +8,9 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -22,7 +24,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_first_start_prints_a_few_useful_lines(tmp_path):
+def test_first_start_prints_a_few_useful_lines():
+    # Not pytest's tmp_path: a concurrent pytest session may prune it under the server.
+    with tempfile.TemporaryDirectory(prefix="haki-start-") as tmp:
+        _start_and_read(Path(tmp))
+
+
+def _start_and_read(tmp_path: Path) -> None:
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("HAKI_")}
     env.pop("XDG_RUNTIME_DIR", None)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import tempfile
 import time
+from pathlib import Path
 
 import httpx
 from api_helpers import EVENT, SCOPE
@@ -20,7 +22,14 @@ def _postmaster_pid(pgdata) -> int:
     return int((pgdata / "postmaster.pid").read_text().splitlines()[0])
 
 
-async def test_killed_embedded_database_is_restarted(tmp_path, providers):
+async def test_killed_embedded_database_is_restarted(providers):
+    # Not pytest's tmp_path: a concurrent pytest session on the machine may
+    # prune older basetemp directories under a server that is still running.
+    with tempfile.TemporaryDirectory(prefix="haki-heal-") as tmp:
+        await _kill_and_heal(Path(tmp), providers)
+
+
+async def _kill_and_heal(tmp_path: Path, providers) -> None:
     # A pool timeout far above any fast answer: a 503 that waited for the pool
     # would take 30 s.
     settings = load_settings(auth="off", database_url=None, data_dir=tmp_path, db_timeout_s=30)
