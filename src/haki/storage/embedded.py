@@ -52,7 +52,7 @@ class EmbeddedServer:
             return None
         log.warning("embedded postgres in %s is not running; starting it", self.pgdata)
         with PostgresServer._lock:
-            self.server.ensure_postgres_running()  # type: ignore[attr-defined]
+            self.server.ensure_postgres_running()
         return self.admin_url
 
 
