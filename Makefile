@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve check test clean
+.PHONY: install serve check chromium test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,14 @@ check: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/test_layers.py
 
-test: check
+# The console's browser tests drive Debian's chromium (Playwright never
+# downloads a browser here): installed when missing if we are root.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium is missing: run 'sudo apt-get install -y chromium' (the console tests need it)" >&2; exit 1; fi; }
+
+test: check chromium
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 clean:

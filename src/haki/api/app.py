@@ -28,6 +28,7 @@ from .openapi import install_openapi
 from .routes import (
     capture,
     conflicts,
+    console,
     consolidate,
     context,
     events,
@@ -40,6 +41,7 @@ from .routes import (
     jobs,
     keys,
     stats,
+    subjects,
     timeline,
 )
 from .state import AppState
@@ -138,6 +140,7 @@ def create_app(
     app.add_middleware(RequestIdMiddleware)
     for router in _routers():
         app.include_router(router)
+    console.install(app)
     mcp = McpEndpoint(app, settings)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp, include_in_schema=False))
     install_openapi(app)
@@ -179,6 +182,7 @@ def _routers() -> list[APIRouter]:
         conflicts.router,
         jobs.router,
         gateway.router,
+        subjects.router,
     ]
 
 

@@ -37,8 +37,10 @@ from .types import (
     Resolution,
     RevokedKey,
     Stats,
+    SubjectPage,
     Timeline,
     Trace,
+    TracePage,
 )
 
 T = TypeVar("T")
@@ -298,3 +300,45 @@ class AsyncHakiClient:
 
     async def stats(self, *, project_id: str | None = None) -> Stats:
         return await self._run(self._calls.stats(project_id))
+
+    async def subjects(
+        self,
+        *,
+        project_id: str | None = None,
+        prefix: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> SubjectPage:
+        """One page of the project's subjects (``subject_id`` order) with their counts."""
+        return await self._run(self._calls.subjects(project_id, prefix, limit, cursor))
+
+    async def traces(
+        self,
+        *,
+        project_id: str | None = None,
+        subject_id: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> TracePage:
+        """Recent context calls, newest first; ``inspect`` reads one whole."""
+        return await self._run(self._calls.traces(project_id, subject_id, limit, cursor))
+
+    async def correct_fact(
+        self,
+        fact_id: str,
+        value: Any,
+        *,
+        project_id: str | None = None,
+        expected_version: int | None = None,
+        reason: str | None = None,
+    ) -> Fact:
+        """A new version of the fact with ``value``; the old one is superseded."""
+        return await self._run(
+            self._calls.correct_fact(fact_id, value, project_id, expected_version, reason)
+        )
+
+    async def dismiss_conflict(
+        self, conflict_id: str, *, project_id: str | None = None, reason: str | None = None
+    ) -> Resolution:
+        """Close the set by disabling its candidate members (e.g. a quarantined one)."""
+        return await self._run(self._calls.dismiss_conflict(conflict_id, project_id, reason))

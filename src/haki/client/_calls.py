@@ -31,8 +31,10 @@ from .types import (
     Result,
     RevokedKey,
     Stats,
+    SubjectPage,
     Timeline,
     Trace,
+    TracePage,
     from_json,
 )
 from .types import Fact as FactResult
@@ -71,6 +73,11 @@ def _wire(value: Any) -> Any:
 
 def _reader(cls: type[R]) -> Callable[[Any], R]:
     return lambda data: from_json(cls, data)
+
+
+def _fact_written(data: dict[str, Any]) -> FactResult:
+    """A write answers ``{"fact": ..., ...}``; the fact is what callers use."""
+    return from_json(FactResult, data.get("fact", data))
 
 
 def _consolidated(data: dict[str, Any]) -> ConsolidateResult:
@@ -333,3 +340,55 @@ class Calls:
 
     def revoke_key(self, key_id: str) -> Call[RevokedKey]:
         return Call("DELETE", f"/v1/keys/{key_id}", _reader(RevokedKey), replayable=True)
+
+    def subjects(
+        self, project_id: str | None, prefix: str | None, limit: int | None, cursor: str | None
+    ) -> Call[SubjectPage]:
+        params = _compact(
+            {
+                "project_id": self._project(project_id),
+                "prefix": prefix,
+                "limit": limit,
+                "cursor": cursor,
+            }
+        )
+        return Call("GET", "/v1/subjects", _reader(SubjectPage), params, replayable=True)
+
+    def traces(
+        self, project_id: str | None, subject_id: str | None, limit: int | None, cursor: str | None
+    ) -> Call[TracePage]:
+        params = _compact(
+            {
+                "project_id": self._project(project_id),
+                "subject_id": subject_id,
+                "limit": limit,
+                "cursor": cursor,
+            }
+        )
+        return Call("GET", "/v1/traces", _reader(TracePage), params, replayable=True)
+
+    def correct_fact(
+        self,
+        fact_id: str,
+        value: Any,
+        project_id: str | None,
+        expected_version: int | None,
+        reason: str | None,
+    ) -> Call[FactResult]:
+        body = _compact(
+            {
+                "project_id": self._project(project_id),
+                "expected_version": expected_version,
+                "reason": reason,
+            }
+        )
+        body["value"] = value
+        return Call("PATCH", f"/v1/facts/{fact_id}", _fact_written, body=body)
+
+    def dismiss_conflict(
+        self, conflict_id: str, project_id: str | None, reason: str | None
+    ) -> Call[Resolution]:
+        body = _compact(
+            {"project_id": self._project(project_id), "dismiss": True, "reason": reason}
+        )
+        return Call("POST", f"/v1/conflicts/{conflict_id}/resolve", _reader(Resolution), body=body)

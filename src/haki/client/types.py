@@ -350,6 +350,13 @@ class RevokedKey(Result):
 
 
 @dataclass(frozen=True)
+class DayCount(Result):
+    day: str  # ISO date
+    events: int = 0
+    context_calls: int = 0
+
+
+@dataclass(frozen=True)
 class Stats(Result):
     project_id: str
     active_facts: int
@@ -359,3 +366,40 @@ class Stats(Result):
     recall_p50_ms: float | None = None
     recall_p99_ms: float | None = None
     injection_rate: float | None = None
+    per_day: list[DayCount] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Subject(Result):
+    subject_id: str
+    events: int
+    active_facts: int
+    open_conflicts: int
+    last_activity: datetime | None = None
+
+
+@dataclass(frozen=True)
+class SubjectPage(Result):
+    subjects: list[Subject]
+    next_cursor: str | None = None
+
+
+@dataclass(frozen=True)
+class TraceSummary(Result):
+    """One context call in a listing; ``inspect(trace_id, ...)`` reads it whole."""
+
+    trace_id: str
+    subject_id: str
+    query: str
+    token_count: int
+    facts_served: int
+    duration_ms: float
+    purpose: str | None = None
+    as_of: datetime | None = None
+    created_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class TracePage(Result):
+    traces: list[TraceSummary]
+    next_cursor: str | None = None

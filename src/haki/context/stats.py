@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from ..storage import Connection
 
@@ -24,6 +25,27 @@ FROM (
 ) t"""
 
 
+# The last 14 days (today included), in the database session's time zone.
+DAILY = """
+SELECT d::date AS day,
+    (SELECT count(*) FROM events
+      WHERE project_id = %(project_id)s
+        AND recorded_at >= d AND recorded_at < d + interval '1 day') AS events,
+    (SELECT count(*) FROM context_traces
+      WHERE project_id = %(project_id)s
+        AND created_at >= d AND created_at < d + interval '1 day') AS context_calls
+FROM generate_series(date_trunc('day', now()) - interval '13 days', date_trunc('day', now()),
+                     interval '1 day') AS d
+ORDER BY d"""
+
+
+@dataclass(frozen=True, slots=True)
+class DayCount:
+    day: date
+    events: int
+    context_calls: int
+
+
 @dataclass(frozen=True, slots=True)
 class Overview:
     active_facts: int
@@ -40,3 +62,9 @@ async def overview(conn: Connection, project_id: str) -> Overview:
     row = await cur.fetchone()
     assert row is not None
     return Overview(**{k: row[k] for k in Overview.__dataclass_fields__})
+
+
+async def daily(conn: Connection, project_id: str) -> list[DayCount]:
+    """Events recorded and context calls answered per day, over the last 14 days."""
+    cur = await conn.execute(DAILY, {"project_id": project_id})
+    return [DayCount(**row) for row in await cur.fetchall()]

@@ -11,6 +11,7 @@ import orjson
 from psycopg.types.json import Jsonb
 
 from ..errors import NotFound
+from ..ledger import cursor
 from ..storage import Connection
 from .types import Decision, Packet
 
@@ -138,3 +139,42 @@ async def recently_served(
         RECENTLY_SERVED, {"project_id": project_id, "subject_ids": subject_ids}
     )
     return [(row["predicate"], row["value"]) for row in await cur.fetchall()]
+
+
+# Newest first; ``subject_id`` is optional (NULL: the whole project).
+LIST_TRACES = """
+SELECT id, subject_id, query, purpose, as_of, token_count, facts_served, duration_ms, created_at
+FROM context_traces
+WHERE project_id = %(project_id)s
+  AND (%(subject_id)s::text IS NULL OR subject_id = %(subject_id)s::text)
+  AND (%(before_at)s::timestamptz IS NULL
+       OR (created_at, id) < (%(before_at)s::timestamptz, %(before_id)s::uuid))
+ORDER BY created_at DESC, id DESC
+LIMIT %(limit)s"""
+
+_TRACES_TAG = "traces"
+
+
+async def list_traces(
+    conn: Connection,
+    *,
+    project_id: str,
+    subject_id: str | None,
+    limit: int,
+    after: str | None = None,
+) -> tuple[list[dict[str, Any]], str | None]:
+    """One page of recent context calls (summaries) and the cursor of the next one."""
+    before_at, before_id = cursor.decode(_TRACES_TAG, after, 2) if after else (None, None)
+    params = {
+        "project_id": project_id,
+        "subject_id": subject_id,
+        "before_at": before_at,
+        "before_id": before_id,
+        "limit": limit + 1,
+    }
+    cur = await conn.execute(LIST_TRACES, params)
+    rows = await cur.fetchall()
+    if len(rows) <= limit:
+        return rows, None
+    last = rows[limit - 1]
+    return rows[:limit], cursor.encode(_TRACES_TAG, last["created_at"].isoformat(), last["id"])

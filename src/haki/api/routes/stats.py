@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ...context.stats import overview
+from ...context.stats import daily, overview
 from ..auth import PrincipalDep
 from ..deps import DbDep, TracesDep
-from ..schemas.context import StatsOverviewOut
+from ..schemas.context import DayCountOut, StatsOverviewOut
 from ..schemas.fields import ProjectQuery
 
 router = APIRouter(tags=["stats"])
@@ -21,6 +21,7 @@ async def stats_overview(
     await traces.wait_all()  # count the calls already answered
     async with db.transaction(project_id=project) as conn:
         o = await overview(conn, project)
+        days = await daily(conn, project)
     return StatsOverviewOut(
         project_id=project,
         active_facts=o.active_facts,
@@ -31,4 +32,7 @@ async def stats_overview(
         hit_rate=o.injection_rate,
         context_tokens_served=o.context_tokens_served,
         recall_count=o.recall_count,
+        per_day=[
+            DayCountOut(day=d.day, events=d.events, context_calls=d.context_calls) for d in days
+        ],
     )

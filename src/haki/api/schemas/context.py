@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -158,6 +158,12 @@ class TraceOut(BaseModel):
         return cls.model_validate({**row, "trace_id": row["id"]})
 
 
+class DayCountOut(BaseModel):
+    day: date
+    events: int = Field(description="Events recorded that day")
+    context_calls: int = Field(description="Context calls answered that day")
+
+
 class StatsOverviewOut(BaseModel):
     project_id: str
     active_facts: int
@@ -172,6 +178,9 @@ class StatsOverviewOut(BaseModel):
     )
     context_tokens_served: int
     recall_count: int
+    per_day: list[DayCountOut] = Field(
+        default_factory=list, description="The last 14 days, oldest first"
+    )
 
 
 class FeedbackIn(RequestBody):
