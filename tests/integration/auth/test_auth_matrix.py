@@ -151,6 +151,11 @@ REQUESTS: dict[tuple[str, str], list[Example]] = {
         ),
     ],
     ("GET", "/v1/stats/overview"): [Example("/v1/stats/overview", params={"project_id": B})],
+    ("GET", "/v1/subjects"): [Example("/v1/subjects", params={"project_id": B})],
+    ("GET", "/v1/traces"): [
+        Example("/v1/traces", params={"project_id": B}),
+        Example("/v1/traces", params={"project_id": B, "subject_id": S}),
+    ],
     ("POST", "/v1/feedback"): [
         Example(
             "/v1/feedback", json={"project_id": B, "trace_id": "{b_trace}", "rating": "irrelevant"}

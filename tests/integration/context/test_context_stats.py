@@ -25,11 +25,18 @@ async def test_overview_counts_calls_injection_and_tokens(api, seed):
     )
     assert body["context_tokens_served"] == sum(o["token_count"] for o in served)
     assert 0 < body["recall_p50_ms"] <= body["recall_p99_ms"]
+    today = body["per_day"][-1]
+    assert (today["events"], today["context_calls"]) == (1, 3)
+    assert sum(d["context_calls"] for d in body["per_day"]) == 3
 
 
 async def test_overview_of_an_unused_project(client):
     r = await client.get("/v1/stats/overview", params={"project_id": "fresh"})
-    assert r.json() == {
+    body = r.json()
+    days = body.pop("per_day")
+    assert len(days) == 14 and days == sorted(days, key=lambda d: d["day"])
+    assert all(d["events"] == 0 and d["context_calls"] == 0 for d in days)
+    assert body == {
         "project_id": "fresh",
         "active_facts": 0,
         "events_this_week": 0,
