@@ -103,8 +103,16 @@ def sync_probe(out: dict[str, Any]) -> None:
     out["timeline_small"] = c.timeline("usr_a", P)
     out["revoke_key"] = c.revoke_key(out["create_key"]["id"])
     out["revoke_unknown"] = fails(lambda: c.revoke_key(str(uuid.uuid4())))
-    out["device_start"] = fails(c.cli_device_start)
-    out["device_poll"] = fails(lambda: c.cli_device_poll("no-such-code"))
+    start = c.cli_device_start()
+    out["device_start"] = start
+    out["device_pending"] = c.cli_device_poll(start["device_code"])
+    # What a person does in the console page (dev mode: the project is named).
+    httpx.post(
+        f"{URL}/v1/cli/device/approve", json={"project_id": P, "user_code": start["user_code"]}
+    ).raise_for_status()
+    out["device_approved"] = c.cli_device_poll(start["device_code"])
+    out["device_again"] = c.cli_device_poll(start["device_code"])
+    out["device_poll"] = c.cli_device_poll("no-such-code")
     c.close()
 
 
@@ -131,8 +139,8 @@ async def async_probe(out: dict[str, Any]) -> None:
         )
         a["forget"] = await c.forget(project_id=P, subject_id="usr_b")
         a["revoke_key"] = await c.revoke_key(a["create_key"]["id"])
-        a["device_start"] = await afails(c.cli_device_start)
-        a["device_poll"] = await afails(lambda: c.cli_device_poll("no-such-code"))
+        a["device_start"] = await c.cli_device_start()
+        a["device_poll"] = await c.cli_device_poll(a["device_start"]["device_code"])
         out["async"] = a
 
 

@@ -14,6 +14,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 PROBE = Path(__file__).with_name("gethaki_probe.py")
 
 
@@ -48,9 +50,12 @@ def check_resolved(answer: dict[str, Any]) -> None:
     assert answer["resolved_at"]
 
 
-def check_not_offered(answer: dict[str, Any]) -> None:
-    # Device login is the console's; until it exists the answer is a typed 404.
-    assert answer == {"status": 404, "type": "not_found", "field": None}
+def check_device_start(answer: dict[str, Any]) -> None:
+    # The fields `haki login` reads (verification_uri_complete is optional there).
+    assert answer["device_code"] and answer["user_code"]
+    assert answer["verification_uri"].endswith("/console/device")
+    assert answer["verification_uri_complete"].endswith(answer["user_code"])
+    assert answer["expires_in"] > 0 and answer["interval"] >= 0.5
 
 
 def test_every_gethaki_method_gets_the_fields_it_reads(gethaki_venv, server_url):
@@ -96,8 +101,13 @@ def test_every_gethaki_method_gets_the_fields_it_reads(gethaki_venv, server_url)
 
     assert out["revoke_key"]["status"] == "revoked" and out["revoke_key"]["revoked_at"]
     assert out["revoke_unknown"] == {"status": 404, "type": "key_not_found", "field": "key_id"}
-    check_not_offered(out["device_start"])
-    check_not_offered(out["device_poll"])
+    check_device_start(out["device_start"])
+    assert out["device_pending"]["status"] == "pending"
+    approved = out["device_approved"]
+    assert approved["status"] == "approved" and approved["api_key"].startswith("hk_")
+    assert approved["project_id"] == "prj_compat" and approved["org_id"]
+    assert out["device_again"]["status"] == "expired"  # the key is handed out once
+    assert out["device_poll"]["status"] == "expired"
 
     a = out["async"]
     assert a["health"]["status"] == "ok" and a["create_key"]["key"]
@@ -111,8 +121,8 @@ def test_every_gethaki_method_gets_the_fields_it_reads(gethaki_venv, server_url)
     check_resolved(a["resolve_conflict"])
     assert a["forget"]["scope"] == "subject"
     assert a["revoke_key"]["status"] == "revoked"
-    check_not_offered(a["device_start"])
-    check_not_offered(a["device_poll"])
+    check_device_start(a["device_start"])
+    assert a["device_poll"]["status"] == "pending"
 
 
 def test_gethaki_connect_and_verify(gethaki_venv, server_url, tmp_path):
@@ -134,3 +144,34 @@ def test_gethaki_connect_and_verify(gethaki_venv, server_url, tmp_path):
     assert verify.returncode == 0, verify.stdout + verify.stderr
     assert "1 supersession" in verify.stdout
     assert "OK — your agent remembered across conversations" in verify.stdout
+
+
+def test_gethaki_login_by_device_approval(gethaki_venv, server_url, tmp_path):
+    """``haki login`` of the original client: it shows a code, a person approves it, the
+    terminal saves a working key."""
+    env = {**os.environ, "HOME": str(tmp_path), "BROWSER": "true"}  # no browser opens
+    login = subprocess.Popen(
+        [str(gethaki_venv / "bin/haki"), "login", "--api-url", server_url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd="/",
+    )
+    try:
+        assert login.stdout is not None
+        first = login.stdout.readline()
+        assert first.startswith("Code : "), first
+        code = first.removeprefix("Code : ").strip()
+        approve = httpx.post(
+            f"{server_url}/v1/cli/device/approve",
+            json={"project_id": "prj_login", "user_code": code},
+        )
+        assert approve.status_code == 200, approve.text
+        rest, _ = login.communicate(timeout=60)
+    finally:
+        if login.poll() is None:
+            login.kill()
+    assert login.returncode == 0, rest
+    saved = json.loads((tmp_path / ".haki" / "config.json").read_text())
+    assert saved["project_id"] == "prj_login" and saved["api_key"].startswith("hk_")

@@ -19,6 +19,7 @@ from ..providers import Providers, build_providers
 from ..storage import Database, PreparedDatabase, prepare_database
 from ..storage.secrets import RECEIPT_KEY, server_secret
 from ..storage.watch import DatabaseWatch
+from . import docs
 from .auth import guard_v1
 from .errors import install_error_handlers
 from .mcp_mount import PATH as MCP_PATH
@@ -31,6 +32,7 @@ from .routes import (
     console,
     consolidate,
     context,
+    device,
     events,
     facts,
     feedback,
@@ -133,6 +135,8 @@ def create_app(
         description=DESCRIPTION,
         lifespan=lifespan,
         dependencies=[Depends(guard_v1)],
+        docs_url=None,  # served by .docs from packaged assets, not a CDN
+        redoc_url=None,
     )
     install_error_handlers(app)
     # Added last runs first: the request id wraps everything, the cap included.
@@ -141,6 +145,7 @@ def create_app(
     for router in _routers():
         app.include_router(router)
     console.install(app)
+    docs.install(app)
     mcp = McpEndpoint(app, settings)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp, include_in_schema=False))
     install_openapi(app)
@@ -183,6 +188,7 @@ def _routers() -> list[APIRouter]:
         jobs.router,
         gateway.router,
         subjects.router,
+        device.router,
     ]
 
 

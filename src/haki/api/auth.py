@@ -30,6 +30,10 @@ RATE_LIMITED_PATHS = frozenset({"/v1/context", "/v1/capture"})
 
 _LIMITER = "auth.rate_limiter"
 
+# /v1 routes a caller reaches without a key: a terminal's device login,
+# before it has one (``routes/device.py``).
+PUBLIC_V1_PATHS = frozenset({"/v1/cli/device/start", "/v1/cli/device/poll"})
+
 
 @dataclass(frozen=True, slots=True)
 class Principal:
@@ -139,7 +143,7 @@ async def guard_v1(request: Request) -> AsyncIterator[None]:
     needs a valid key, and one that forgets ``principal.require`` still cannot
     open a transaction for another project than the key's."""
     path = app_path(request)
-    if path != "/v1" and not path.startswith("/v1/"):
+    if (path != "/v1" and not path.startswith("/v1/")) or path in PUBLIC_V1_PATHS:
         yield
         return
     principal = await get_principal(request)

@@ -26,6 +26,8 @@ from .types import (
     ConflictList,
     ConsolidateResult,
     ContextResult,
+    DeviceCode,
+    DeviceLogin,
     Event,
     Fact,
     FactPage,
@@ -342,3 +344,17 @@ class AsyncHakiClient:
     ) -> Resolution:
         """Close the set by disabling its candidate members (e.g. a quarantined one)."""
         return await self._run(self._calls.dismiss_conflict(conflict_id, project_id, reason))
+
+    async def cli_device_start(self) -> DeviceCode:
+        """Start a device login (no key needed): the terminal side of ``haki login``."""
+        return await self._run(self._calls.cli_device_start())
+
+    async def cli_device_poll(self, device_code: str) -> DeviceLogin:
+        """``pending`` until a person approves; then ``approved`` with a new key, once."""
+        return await self._run(self._calls.cli_device_poll(device_code))
+
+    async def approve_device(
+        self, user_code: str, *, project_id: str | None = None, label: str | None = None
+    ) -> dict[str, Any]:
+        """Approve a waiting device login for the project (what the console's page calls)."""
+        return await self._run(self._calls.approve_device(user_code, project_id, label))

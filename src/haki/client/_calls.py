@@ -20,6 +20,8 @@ from .types import (
     ConflictList,
     ConsolidateResult,
     ContextResult,
+    DeviceCode,
+    DeviceLogin,
     Event,
     FactPage,
     FeedbackReceipt,
@@ -392,3 +394,18 @@ class Calls:
             {"project_id": self._project(project_id), "dismiss": True, "reason": reason}
         )
         return Call("POST", f"/v1/conflicts/{conflict_id}/resolve", _reader(Resolution), body=body)
+
+    def cli_device_start(self) -> Call[DeviceCode]:
+        return Call("POST", "/v1/cli/device/start", _reader(DeviceCode))
+
+    def cli_device_poll(self, device_code: str) -> Call[DeviceLogin]:
+        body = {"device_code": device_code}
+        return Call("POST", "/v1/cli/device/poll", _reader(DeviceLogin), body=body)
+
+    def approve_device(
+        self, user_code: str, project_id: str | None, label: str | None
+    ) -> Call[dict[str, Any]]:
+        body = _compact(
+            {"user_code": user_code, "project_id": self._project(project_id), "label": label}
+        )
+        return Call("POST", "/v1/cli/device/approve", dict, body=body)

@@ -26,6 +26,8 @@ from .types import (
     ConflictList,
     ConsolidateResult,
     ContextResult,
+    DeviceCode,
+    DeviceLogin,
     Event,
     Fact,
     FactPage,
@@ -339,3 +341,17 @@ class HakiClient:
     ) -> Resolution:
         """Close the set by disabling its candidate members (e.g. a quarantined one)."""
         return self._run(self._calls.dismiss_conflict(conflict_id, project_id, reason))
+
+    def cli_device_start(self) -> DeviceCode:
+        """Start a device login (no key needed): the terminal side of ``haki login``."""
+        return self._run(self._calls.cli_device_start())
+
+    def cli_device_poll(self, device_code: str) -> DeviceLogin:
+        """``pending`` until a person approves; then ``approved`` with a new key, once."""
+        return self._run(self._calls.cli_device_poll(device_code))
+
+    def approve_device(
+        self, user_code: str, *, project_id: str | None = None, label: str | None = None
+    ) -> dict[str, Any]:
+        """Approve a waiting device login for the project (what the console's page calls)."""
+        return self._run(self._calls.approve_device(user_code, project_id, label))

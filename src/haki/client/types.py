@@ -403,3 +403,25 @@ class TraceSummary(Result):
 class TracePage(Result):
     traces: list[TraceSummary]
     next_cursor: str | None = None
+
+
+@dataclass(frozen=True)
+class DeviceCode(Result):
+    """``cli_device_start()``: show ``user_code``, open ``verification_uri_complete``, then poll."""
+
+    device_code: str
+    user_code: str
+    verification_uri: str
+    expires_in: int
+    interval: int
+    verification_uri_complete: str | None = None
+
+
+@dataclass(frozen=True)
+class DeviceLogin(Result):
+    """``cli_device_poll()``: ``pending``, ``expired``, or ``approved`` with the key (once)."""
+
+    status: str
+    api_key: str | None = None
+    org_id: str | None = None
+    project_id: str | None = None

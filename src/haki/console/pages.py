@@ -11,6 +11,7 @@ import inspect
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter
 from fastapi.staticfiles import StaticFiles
@@ -49,7 +50,8 @@ def signed_in(handler: Handler) -> Handler:
     async def run(request: Request, **kwargs: Any) -> Response:
         session = sessions.read(request)
         if session.project is None or (session.key is None and auth_on(request)):
-            return redirect("/console/sign-in")
+            back = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            return redirect(f"/console/sign-in?{urlencode({'next': back})}")
         if request.method == "POST":
             data = await form(request)
             if not sessions.csrf_ok(session, data.get("csrf")):
@@ -91,10 +93,18 @@ async def home() -> Response:
     return redirect("/console/subjects")
 
 
+def _next(target: str | None) -> str:
+    """Where to go after sign-in: a console page only (never another site)."""
+    if target and target.startswith("/console/") and not target.startswith("//"):
+        return target
+    return "/console/subjects"
+
+
 @router.get("/sign-in")
 async def sign_in_page(request: Request, expired: int = 0) -> Response:
     session = sessions.read(request)
-    return page(request, session, "sign_in.html", expired=bool(expired), error=None)
+    target = _next(request.query_params.get("next"))
+    return page(request, session, "sign_in.html", expired=bool(expired), error=None, next=target)
 
 
 @router.post("/sign-in")
@@ -103,10 +113,19 @@ async def sign_in(request: Request) -> Response:
     data = await form(request)
     if not sessions.csrf_ok(session, data.get("csrf")):
         return csrf_refused(request, session)
+    target = _next(data.get("next"))
     key = field_of(data, "api_key") or None
     wanted = field_of(data, "project_id") or None
     if key is None and auth_on(request):
-        return page(request, session, "sign_in.html", 400, expired=False, error="Enter an API key.")
+        return page(
+            request,
+            session,
+            "sign_in.html",
+            400,
+            expired=False,
+            error="Enter an API key.",
+            next=target,
+        )
     probe = client_for(request, Session(session.sid, key, wanted or DEV_PROJECT))
     try:
         # A project key's own listing names its project; the admin key (or
@@ -115,10 +134,12 @@ async def sign_in(request: Request) -> Response:
         project = wanted or (keys.keys[0].project_id if keys.keys else None)
     except HakiApiError as exc:
         message = "That key was refused." if exc.status_code == 401 else exc.message
-        return page(request, session, "sign_in.html", 400, expired=False, error=message)
+        return page(
+            request, session, "sign_in.html", 400, expired=False, error=message, next=target
+        )
     finally:
         await probe.aclose()
-    response = redirect("/console/subjects")
+    response = redirect(target)
     sessions.sign_in(response, request, key, project or DEV_PROJECT)
     return response
 
@@ -407,3 +428,22 @@ async def revoke_key(
 ) -> Response:
     await client.revoke_key(key_id)
     return redirect("/console/keys")
+
+
+@router.get("/device")
+@signed_in
+async def device_page(
+    request: Request, session: Session, client: AsyncHakiClient, **_: Any
+) -> Response:
+    code = request.query_params.get("user_code", "")
+    return page(request, session, "device.html", user_code=code, approved=None)
+
+
+@router.post("/device")
+@signed_in
+async def device_approve(
+    request: Request, session: Session, client: AsyncHakiClient, data: dict[str, str]
+) -> Response:
+    code = field_of(data, "user_code")
+    await client.approve_device(code, label=field_of(data, "label") or None)
+    return page(request, session, "device.html", user_code=code, approved=session.project)

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import httpx
 import psycopg
 import pytest
 import uvicorn
@@ -331,6 +332,64 @@ def test_overview_and_keys(browser, server, seeded):
         page.click("text=Sign out")
         assert page.url.endswith("/console/sign-in")
         page.goto(f"{server}/console/subjects")
-        assert page.url.endswith("/console/sign-in")
+        assert "/console/sign-in?next=" in page.url
+    finally:
+        context.close()
+
+
+def test_device_login_end_to_end(browser, server, seeded):
+    """The terminal side sends exactly what gethaki 0.2.0's ``haki login`` sends."""
+    terminal = httpx.Client(base_url=server, timeout=10)
+    start = terminal.post("/v1/cli/device/start")
+    assert start.status_code == 200, start.text
+    started = start.json()
+    for field in ("device_code", "user_code", "verification_uri", "expires_in", "interval"):
+        assert started[field]
+    poll = {"device_code": started["device_code"]}
+    assert terminal.post("/v1/cli/device/poll", json=poll).json() == {
+        "status": "pending",
+        "api_key": None,
+        "org_id": None,
+        "project_id": None,
+    }
+
+    context = browser.new_context()
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(started["verification_uri_complete"])  # not signed in: sign-in, then back
+        assert "/console/sign-in" in page.url
+        page.fill("input[name=api_key]", seeded["a"])
+        page.click("button[type=submit]")
+        assert "/console/device" in page.url
+        assert page.input_value("input[name=user_code]") == started["user_code"]
+        _shot(page, "device")
+        page.click('button:has-text("Approve")')
+        assert "Approved" in page.inner_text("main")
+    finally:
+        context.close()
+
+    approved = terminal.post("/v1/cli/device/poll", json=poll).json()
+    assert approved["status"] == "approved" and approved["project_id"] == "proj-a"
+    with HakiClient(server, approved["api_key"]) as fresh:
+        assert [s.subject_id for s in fresh.subjects(project_id="proj-a").subjects]
+    # The code is consumed: a second poll learns nothing more.
+    assert terminal.post("/v1/cli/device/poll", json=poll).json()["status"] == "expired"
+    terminal.close()
+
+
+def test_api_docs_load_offline(browser, server, seeded):
+    context = browser.new_context()
+    page = context.new_page()
+    outside: list[str] = []
+    page.on(
+        "request",
+        lambda r: outside.append(r.url) if not r.url.startswith(server) else None,
+    )
+    try:
+        page.goto(f"{server}/docs")
+        page.wait_for_selector(".swagger-ui .opblock", timeout=20_000)
+        assert "/v1/subjects" in page.inner_text(".swagger-ui")
+        assert outside == []
     finally:
         context.close()

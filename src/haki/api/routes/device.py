@@ -1,0 +1,98 @@
+"""Device-code login for terminals (``haki login``): start, poll, and approval.
+
+``start`` and ``poll`` take no key (the terminal has none yet: that is the
+point); ``approve`` is called by a signed-in person, from the console, and
+binds the login to the project of their key.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...auth import device
+from ..auth import PrincipalDep
+from ..deps import DbDep
+from .keys import DEFAULT_ORG
+
+router = APIRouter(tags=["keys"])
+
+
+class DeviceStartOut(BaseModel):
+    device_code: str = Field(description="Secret of the terminal: poll with it")
+    user_code: str = Field(description="Short code the person confirms in the console")
+    verification_uri: str
+    verification_uri_complete: str = Field(description="The console page with the code filled in")
+    expires_in: int = Field(description="Seconds the codes stay valid")
+    interval: int = Field(description="Seconds to wait between polls")
+
+
+class DevicePollIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    device_code: str = Field(min_length=1, max_length=256)
+
+
+class DevicePollOut(BaseModel):
+    status: Literal["pending", "approved", "expired"]
+    api_key: str | None = Field(
+        default=None, description="The new key, in the one 'approved' answer only"
+    )
+    org_id: str | None = None
+    project_id: str | None = None
+
+
+class DeviceApproveIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    user_code: str = Field(min_length=1, max_length=32)
+    project_id: str | None = Field(default=None, min_length=1, max_length=128)
+    label: str | None = Field(default=None, max_length=200)
+
+
+class DeviceApproveOut(BaseModel):
+    status: Literal["approved"] = "approved"
+    project_id: str
+
+
+@router.post("/v1/cli/device/start")
+async def device_start(request: Request, db: DbDep) -> DeviceStartOut:
+    """A new login for a terminal; show ``user_code`` and open ``verification_uri_complete``."""
+    started = await device.start(db)
+    page = str(request.base_url).rstrip("/") + "/console/device"
+    return DeviceStartOut(
+        device_code=started.device_code,
+        user_code=started.user_code,
+        verification_uri=page,
+        verification_uri_complete=f"{page}?user_code={started.user_code}",
+        expires_in=started.expires_in,
+        interval=started.interval,
+    )
+
+
+@router.post("/v1/cli/device/poll")
+async def device_poll(body: DevicePollIn, db: DbDep) -> DevicePollOut:
+    """``pending`` until approved; then ``approved`` with a new key, once; ``expired`` after."""
+    polled = await device.poll(db, body.device_code)
+    return DevicePollOut(
+        status=polled.status,  # type: ignore[arg-type]
+        api_key=polled.api_key,
+        org_id=polled.org_id,
+        project_id=polled.project_id,
+    )
+
+
+@router.post("/v1/cli/device/approve")
+async def device_approve(
+    body: DeviceApproveIn, db: DbDep, principal: PrincipalDep
+) -> DeviceApproveOut:
+    """Approve a waiting login for the caller's project: its terminal then gets a key of it."""
+    project = principal.project(body.project_id)
+    await device.approve(
+        db,
+        user_code=body.user_code,
+        project_id=project,
+        org_id=principal.org_id or DEFAULT_ORG,
+        label=body.label or "haki login",
+    )
+    return DeviceApproveOut(project_id=project)
