@@ -6,7 +6,8 @@ import pytest
 from haki.storage.db import APP_ROLE
 
 # Tables that carry project_id but are deliberately left without RLS (see docs/security.md).
-SYSTEM_TABLES = {"jobs", "api_keys"}
+# cli_device_codes holds pending terminal logins, which belong to no project yet.
+SYSTEM_TABLES = {"jobs", "api_keys", "cli_device_codes"}
 
 
 def _seed(db_url: str) -> None:
