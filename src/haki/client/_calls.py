@@ -27,6 +27,7 @@ from .types import (
     FeedbackReceipt,
     ForgetReceipt,
     Health,
+    Job,
     JobList,
     KeyList,
     Resolution,
@@ -409,3 +410,7 @@ class Calls:
             {"user_code": user_code, "project_id": self._project(project_id), "label": label}
         )
         return Call("POST", "/v1/cli/device/approve", dict, body=body)
+
+    def retry_job(self, job_id: str, project_id: str | None) -> Call[Job]:
+        body = {"project_id": self._project(project_id)}
+        return Call("POST", f"/v1/jobs/{job_id}/retry", _reader(Job), body=body)

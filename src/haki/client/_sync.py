@@ -34,6 +34,7 @@ from .types import (
     FeedbackReceipt,
     ForgetReceipt,
     Health,
+    Job,
     JobList,
     KeyList,
     Resolution,
@@ -355,3 +356,7 @@ class HakiClient:
     ) -> dict[str, Any]:
         """Approve a waiting device login for the project (what the console's page calls)."""
         return self._run(self._calls.approve_device(user_code, project_id, label))
+
+    def retry_job(self, job_id: str, *, project_id: str | None = None) -> Job:
+        """Put a failed consolidation job back in the queue."""
+        return self._run(self._calls.retry_job(job_id, project_id))

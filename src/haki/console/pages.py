@@ -404,6 +404,15 @@ async def overview(
     )
 
 
+@router.post("/jobs/{job_id}/retry")
+@signed_in
+async def retry_job(
+    request: Request, session: Session, client: AsyncHakiClient, job_id: str, data: dict[str, str]
+) -> Response:
+    await client.retry_job(job_id)
+    return redirect("/console/overview")
+
+
 @router.get("/keys")
 @signed_in
 async def keys(request: Request, session: Session, client: AsyncHakiClient, **_: Any) -> Response:

@@ -20,6 +20,7 @@ from .queue import (
     open_jobs,
     reclaim,
     release_dead_claims,
+    retry,
 )
 
 __all__ = [
@@ -42,4 +43,5 @@ __all__ = [
     "open_jobs",
     "reclaim",
     "release_dead_claims",
+    "retry",
 ]

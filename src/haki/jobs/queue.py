@@ -113,6 +113,15 @@ WHERE project_id = %(project_id)s AND (%(status)s::text IS NULL OR status = %(st
 ORDER BY created_at DESC, id DESC
 LIMIT %(limit)s"""
 
+# A person's retry of a failed job: a fresh set of attempts, now. The last
+# error stays until the next run overwrites it.
+RETRY = """
+UPDATE jobs SET status = 'pending', attempts = 0, run_after = now(), finished_at = NULL,
+    claimed_at = NULL, claimed_by = NULL
+WHERE id = %(id)s AND project_id = %(project_id)s AND status = 'failed'
+RETURNING id, kind, status, project_id, subject_id, attempts, run_after, claimed_at, claimed_by,
+          finished_at, last_error, result, created_at"""
+
 COUNT_BY_STATUS = """
 SELECT status, count(*) AS n FROM jobs WHERE project_id = %(project_id)s GROUP BY status ORDER BY status"""
 
@@ -391,3 +400,9 @@ async def open_jobs(
 async def job_states(conn: Connection, ids: list[UUID]) -> list[JobState]:
     cur = await conn.execute(JOB_STATES, {"ids": ids})
     return [JobState(**row) for row in await cur.fetchall()]
+
+
+async def retry(conn: Connection, *, project_id: str, job_id: UUID) -> dict[str, Any] | None:
+    """Put a failed job back in the queue; None when the project has no such failed job."""
+    cur = await conn.execute(RETRY, {"id": job_id, "project_id": project_id})
+    return await cur.fetchone()

@@ -135,6 +135,15 @@ REQUESTS: dict[tuple[str, str], list[Example]] = {
         Example("/v1/consolidate/subject", params={"project_id": B, "subject_id": S}),
     ],
     ("GET", "/v1/jobs"): [Example("/v1/jobs", params={"project_id": B})],
+    ("POST", "/v1/jobs/{job_id}/retry"): [
+        Example("/v1/jobs/{b_job}/retry", json={"project_id": B}),
+        Example(
+            "/v1/jobs/{b_job}/retry",
+            json={"project_id": "proj-a"},
+            expect=404,
+            same_as_missing=True,
+        ),
+    ],
     ("POST", "/v1/context"): [
         Example(
             "/v1/context",
@@ -258,6 +267,11 @@ async def _seed_b(client, hdr: dict[str, str], db_url: str) -> dict[str, str]:
             "VALUES (%s, %s, ARRAY[%s, %s]::uuid[], 'contradiction', 'seed') RETURNING id::text",
             (B, S, fact, rival),
         ).fetchone()[0]
+        job = conn.execute(
+            "INSERT INTO jobs (kind, project_id, subject_id, payload, status, attempts, last_error) "
+            "VALUES ('consolidate', %s, %s, '{}', 'failed', 3, 'seed') RETURNING id::text",
+            (B, S),
+        ).fetchone()[0]
 
     r = await client.post(
         "/v1/context", headers=hdr, json={"project_id": B, "subject_id": S, "query": "where"}
@@ -272,7 +286,14 @@ async def _seed_b(client, hdr: dict[str, str], db_url: str) -> dict[str, str]:
         "/v1/forget", headers=hdr, json={"project_id": B, "subject_id": "gone", "mode": "delete"}
     )
     assert r.status_code == 200, r.text
-    return {"B": B, "b_event": event_id, "b_fact": fact, "b_conflict": conflict, "b_trace": trace}
+    return {
+        "B": B,
+        "b_event": event_id,
+        "b_fact": fact,
+        "b_conflict": conflict,
+        "b_trace": trace,
+        "b_job": job,
+    }
 
 
 def _snapshot(db_url: str, project: str) -> dict[str, list[str]]:

@@ -313,12 +313,21 @@ def test_security_headers_and_csrf(browser, server, seeded):
         context.close()
 
 
-def test_overview_and_keys(browser, server, seeded):
+def test_overview_and_keys(browser, server, seeded, module_db):
+    with psycopg.connect(module_db) as conn:  # the table owner: a job that failed for good
+        conn.execute(
+            "UPDATE jobs SET status = 'failed', last_error = 'extractor timed out' "
+            "WHERE id = (SELECT id FROM jobs WHERE project_id = 'proj-a' ORDER BY created_at LIMIT 1)"
+        )
     context, page = _signed_in(browser, server, seeded["a"])
     try:
         page.goto(f"{server}/console/overview")
         assert page.locator("figure.chart svg rect.bar").count() >= 14
+        failed = page.locator("tr", has_text="extractor timed out")
+        assert failed.count() == 1
         _shot(page, "overview")
+        failed.locator("button:has-text('Retry')").click()
+        assert page.locator("tr", has_text="extractor timed out").count() == 0
         page.goto(f"{server}/console/keys")
         page.fill("input[name=label]", "ci-bot")
         page.click("text=Create a key")

@@ -77,6 +77,11 @@ class JobOut(BaseModel):
     created_at: datetime
 
 
+class JobRetryIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    project_id: str = Field(min_length=1, max_length=128)
+
+
 class JobListOut(BaseModel):
     jobs: list[JobOut]
     counts: dict[str, int]
