@@ -14,7 +14,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, cast
+from typing import Any
 
 from ..errors import InvalidPayload, RateLimited
 from ..storage import Connection, Database
@@ -70,7 +70,7 @@ class DevicePoll:
 async def _one(conn: Connection, query: str, params: dict[str, Any]) -> dict[str, Any] | None:
     """The first row as a mapping (the pool's connections use ``dict_row``)."""
     cur = await conn.execute(query, params)
-    return cast("dict[str, Any] | None", await cur.fetchone())
+    return await cur.fetchone()
 
 
 def _hash(device_code: str) -> str:

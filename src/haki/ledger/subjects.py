@@ -84,6 +84,6 @@ async def list_subjects(
     }
     cur = await conn.execute(SUBJECTS, params)
     rows = await cur.fetchall()
-    items = [SubjectSummary(**row) for row in rows[:limit]]  # type: ignore[arg-type]
+    items = [SubjectSummary(**row) for row in rows[:limit]]
     more = len(rows) > limit
     return SubjectPage(items, cursor.encode(_TAG, items[-1].subject_id) if more else None)
