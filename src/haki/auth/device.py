@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from ..errors import InvalidPayload, RateLimited
+from ..errors import NotFound, RateLimited
 from ..storage import Connection, Database
 from .service import issue
 
@@ -114,7 +114,7 @@ async def approve(
     async with db.transaction() as conn:
         row = await _one(conn, PENDING_BY_USER_CODE, {"p": PARTITION, "user_code": code})
         if row is None:
-            raise InvalidPayload(
+            raise NotFound(
                 "no login is waiting with that code (it may have expired)", field="user_code"
             )
         await conn.execute(

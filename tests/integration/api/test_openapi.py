@@ -157,8 +157,10 @@ async def test_every_request_body_example_works_pasted_as_is(client, spec):
         schema = spec["components"]["schemas"][ref.rsplit("/", 1)[-1]]
         examples = schema.get("examples")
         assert examples, f"{method} {path} has no example"
-        url = path.replace("{conflict_id}", "0193b0a4-5c6e-7d8f-9a0b-1c2d3e4f5a6b").replace(
-            "{fact_id}", "0193b0a4-5c6e-7d8f-9a0b-1c2d3e4f5a6b"
+        url = (
+            path.replace("{conflict_id}", "0193b0a4-5c6e-7d8f-9a0b-1c2d3e4f5a6b")
+            .replace("{fact_id}", "0193b0a4-5c6e-7d8f-9a0b-1c2d3e4f5a6b")
+            .replace("{job_id}", "0193b0a4-5c6e-7d8f-9a0b-1c2d3e4f5a6b")
         )
         r = await client.request(method.upper(), url, json=examples[0])
         # Accepted as it is; an id it names may not exist in an empty database.

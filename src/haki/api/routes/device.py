@@ -23,15 +23,17 @@ router = APIRouter(tags=["keys"])
 class DeviceStartOut(BaseModel):
     device_code: str = Field(description="Secret of the terminal: poll with it")
     user_code: str = Field(description="Short code the person confirms in the console")
-    verification_uri: str
+    verification_uri: str = Field(description="The console page where the person approves")
     verification_uri_complete: str = Field(description="The console page with the code filled in")
     expires_in: int = Field(description="Seconds the codes stay valid")
     interval: int = Field(description="Seconds to wait between polls")
 
 
 class DevicePollIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    device_code: str = Field(min_length=1, max_length=256)
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"device_code": "Zt0rX2dY7vQ"}]}
+    )
+    device_code: str = Field(min_length=1, max_length=256, description="From the start answer")
 
 
 class DevicePollOut(BaseModel):
@@ -44,8 +46,11 @@ class DevicePollOut(BaseModel):
 
 
 class DeviceApproveIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    user_code: str = Field(min_length=1, max_length=32)
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"project_id": "demo", "user_code": "BCDF-GHJK"}]},
+    )
+    user_code: str = Field(min_length=1, max_length=32, description="The code the terminal shows")
     project_id: str | None = Field(default=None, min_length=1, max_length=128)
     label: str | None = Field(default=None, max_length=200)
 

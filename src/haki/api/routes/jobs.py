@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 from uuid import UUID
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
 
 from ... import jobs
 from ...errors import NotFound
@@ -38,7 +38,12 @@ async def list_jobs(
 
 
 @router.post("/v1/jobs/{job_id}/retry")
-async def retry_job(job_id: UUID, body: JobRetryIn, principal: PrincipalDep, db: DbDep) -> JobOut:
+async def retry_job(
+    job_id: Annotated[UUID, Path(description="The failed job")],
+    body: JobRetryIn,
+    principal: PrincipalDep,
+    db: DbDep,
+) -> JobOut:
     """A failed job back to ``pending`` with fresh attempts; the worker runs it next."""
     principal.require(body.project_id)
     async with db.transaction(project_id=body.project_id) as conn:

@@ -21,10 +21,10 @@ router = APIRouter(tags=["subjects"])
 async def subjects(
     principal: PrincipalDep,
     db: DbDep,
-    project_id: str | None = None,
+    project_id: Annotated[str | None, Query(description="The project (tenant)")] = None,
     prefix: Annotated[str, Query(max_length=256, description="Subject ids starting with")] = "",
-    limit: Annotated[int, Query(ge=1, le=500)] = 50,
-    cursor: str | None = None,
+    limit: Annotated[int, Query(ge=1, le=500, description="Page size")] = 50,
+    cursor: Annotated[str | None, Query(description="next_cursor of the previous page")] = None,
 ) -> SubjectPageOut:
     """Subjects with an event or a fact, in ``subject_id`` order, with their counts."""
     project = required_scope(project_id, "project_id")
@@ -44,10 +44,10 @@ async def traces(
     principal: PrincipalDep,
     db: DbDep,
     writer: TracesDep,
-    project_id: str | None = None,
-    subject_id: str | None = None,
-    limit: Annotated[int, Query(ge=1, le=200)] = 20,
-    cursor: str | None = None,
+    project_id: Annotated[str | None, Query(description="The project (tenant)")] = None,
+    subject_id: Annotated[str | None, Query(description="One subject's calls only")] = None,
+    limit: Annotated[int, Query(ge=1, le=200, description="Page size")] = 20,
+    cursor: Annotated[str | None, Query(description="next_cursor of the previous page")] = None,
 ) -> TracePageOut:
     """Recent context calls, newest first (one subject's, or the project's); read one
     whole with ``GET /v1/inspect/{trace_id}``."""

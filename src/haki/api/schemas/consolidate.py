@@ -78,8 +78,10 @@ class JobOut(BaseModel):
 
 
 class JobRetryIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    project_id: str = Field(min_length=1, max_length=128)
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"project_id": "demo"}]}
+    )
+    project_id: str = Field(min_length=1, max_length=128, description="The job's project")
 
 
 class JobListOut(BaseModel):

@@ -159,7 +159,7 @@ class TraceOut(BaseModel):
 
 
 class DayCountOut(BaseModel):
-    day: date
+    day: date = Field(description="The day (database time zone)")
     events: int = Field(description="Events recorded that day")
     context_calls: int = Field(description="Context calls answered that day")
 

@@ -12,14 +12,14 @@ class SubjectOut(BaseModel):
     subject_id: str
     events: int
     active_facts: int
-    open_conflicts: int
+    open_conflicts: int = Field(description="Open conflict sets of the subject")
     last_activity: datetime | None = Field(
         description="Latest event recorded or fact written for the subject"
     )
 
 
 class SubjectPageOut(BaseModel):
-    subjects: list[SubjectOut]
+    subjects: list[SubjectOut] = Field(description="This page, in subject_id order")
     next_cursor: str | None
 
 
@@ -36,5 +36,5 @@ class TraceSummaryOut(BaseModel):
 
 
 class TracePageOut(BaseModel):
-    traces: list[TraceSummaryOut]
+    traces: list[TraceSummaryOut] = Field(description="This page, newest first")
     next_cursor: str | None
