@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...auth import device
 from ..auth import PrincipalDep
 from ..deps import DbDep
+from ..openapi import errors
 from .keys import DEFAULT_ORG
 
 router = APIRouter(tags=["keys"])
@@ -87,7 +88,7 @@ async def device_poll(body: DevicePollIn, db: DbDep) -> DevicePollOut:
     )
 
 
-@router.post("/v1/cli/device/approve")
+@router.post("/v1/cli/device/approve", responses=errors(404))
 async def device_approve(
     body: DeviceApproveIn, db: DbDep, principal: PrincipalDep
 ) -> DeviceApproveOut:

@@ -12,6 +12,7 @@ from ... import jobs
 from ...errors import NotFound
 from ..auth import PrincipalDep
 from ..deps import DbDep
+from ..openapi import errors
 from ..schemas.consolidate import JobListOut, JobOut, JobRetryIn
 from ..schemas.fields import LimitQuery, ProjectQuery
 
@@ -37,7 +38,7 @@ async def list_jobs(
     return JobListOut(jobs=[JobOut.model_validate(r) for r in rows], counts=counts)
 
 
-@router.post("/v1/jobs/{job_id}/retry")
+@router.post("/v1/jobs/{job_id}/retry", responses=errors(404))
 async def retry_job(
     job_id: Annotated[UUID, Path(description="The failed job")],
     body: JobRetryIn,
