@@ -43,8 +43,6 @@ Outcome = Literal["done", "retry", "failed", "lost"]
 # transaction. The price: a worker that dies holding them delays them until
 # the claim expires, and charges each an attempt.
 CLAIM_BATCH = 8
-# How often a worker looks for jobs that dead processes of its host still hold.
-RELEASE_EVERY_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,10 +228,11 @@ class Worker:
             )
 
     async def _release_dead_claims(self, conn: Connection) -> None:
-        """On the first claim, then every ``RELEASE_EVERY_S``: the jobs a dead process of
-        this host claimed go back to the queue now, not after the claim timeout."""
+        """On the first claim, then every ``job_release_interval_s``: the jobs a dead process
+        of this host claimed go back to the queue now, not after the claim timeout."""
         now = time.monotonic()
-        if self._released_at is not None and now - self._released_at < RELEASE_EVERY_S:
+        every = self.settings.job_release_interval_s
+        if self._released_at is not None and now - self._released_at < every:
             return
         self._released_at = now
         released = await jobs.release_dead_claims(
