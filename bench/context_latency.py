@@ -329,6 +329,7 @@ def sql_run(
                 FactQuery(PROJECT, SUBJECT, datetime.now(UTC), bounded=False).params()
                 | fulltext_params(DEFAULT)
                 | {"vec": vec, "terms": terms, "tsq": " or ".join(terms), "top_k": DEFAULT.top_k}
+                | {"exact_rows": DEFAULT.exact_scope_rows}
             )
             with conn.transaction():
                 conn.execute("SET LOCAL ROLE haki_app")

@@ -1,23 +1,38 @@
-"""Facts at scale: the scope-filtered hnsw search against an exact search per scope.
+"""Facts and episode chunks at scale: ingest, sizes, the cosine leg's recall, context latency.
 
-``--rows`` facts (topic-clustered vectors, as ``context_latency.py --vectors
-topic``: one MiniLM centroid per text template, rows scattered around it)
-across ``--subjects`` subjects of one project are copied into a fresh
-embedded PostgreSQL; the hnsw index is built after the copy. Then, for
-``--queries`` random subjects, the cosine leg's shape (one subject's active
-facts, ``ORDER BY embedding <=> q LIMIT 64`` with ``hnsw.ef_search = 100`` and
-``hnsw.iterative_scan = relaxed_order``, the settings of
-``context/candidates.py``) runs through the index and exactly (a sequential
-ordering of the same rows). Printed: copy and index build times, table and
-index sizes, the server's memory, the indexed query's p50/p95/p99, and the
-recall of the indexed top-64 against the exact one.
+``--rows`` facts and as many episode chunks (and their events), topic-
+clustered vectors as ``context_latency.py --vectors topic`` (one MiniLM
+centroid per text template, rows scattered around it), across
+``--subjects`` subjects of one project, are copied into a fresh embedded
+PostgreSQL with its secondary indexes dropped, then the indexes are built
+(two hnsw, two GIN, the btrees). ``--big-subject N`` adds one subject of N
+facts and N chunks (repeatable): the scope size where the cosine leg
+switches from an exact read to the hnsw index.
 
-Each query vector is a random fact vector of another subject plus noise, so
-most of its nearest neighbours in the whole table belong to someone else:
-the case where filtering after an index scan loses recall.
+Printed:
+- ingest: vector generation, copy, index build times; table and index
+  sizes; PostgreSQL's memory (unique set size of the postmaster and its
+  backends);
+- recall: for ``--queries`` random subjects, the cosine leg as shipped
+  (``candidates.SEMANTIC`` and ``episode_candidates.SEMANTIC`` with the
+  lexical leg empty, as the application role) against an exact per-scope
+  top-64, beside the same search forced through the hnsw index with the
+  scope filtered afterwards (the plan the planner may pick). Each query
+  vector is a stored vector drawn at random (almost always another
+  subject's) plus noise, so most of its nearest neighbours in the whole
+  table belong to someone else. For a
+  big subject, both branches of the leg are timed on it;
+- latency: ``--calls`` ``POST /v1/context`` calls over HTTP on loopback,
+  sequential, each on a random subject with a distinct query text (the
+  query embedding is part of every call), against a ``haki serve`` on the
+  seeded database; p50/p95/p99 and the server's stages (``Server-Timing``).
 
-    .venv/bin/python bench/scale.py --rows 100000            # 100 facts per subject
-    .venv/bin/python bench/scale.py --rows 1000000           # the issue's size (long)
+``--data-dir DIR`` keeps the database in DIR and reuses it when it already
+holds the rows asked for (the build figures are then not printed again).
+
+    .venv/bin/python bench/scale.py --rows 100000                  # 100 facts per subject
+    .venv/bin/python bench/scale.py --rows 100000 --big-subject 5000 --big-subject 20000
+    nice -n 10 .venv/bin/python bench/scale.py --rows 1000000      # the issue's size (long)
 """
 
 from __future__ import annotations
@@ -28,17 +43,29 @@ import random
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import httpx
 import numpy as np
 import psutil
 import psycopg
 from pgvector.psycopg import register_vector
+from psycopg import sql
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_corpus as corpus
+from _server import running_server
 from context_latency import _vectors
+from haki.context.candidates import SEMANTIC as FACT_SEMANTIC
+from haki.context.candidates import TUNE_HNSW, FactQuery, fulltext_params
+from haki.context.config import DEFAULT
+from haki.context.episode_candidates import SEMANTIC as CHUNK_SEMANTIC
+from haki.context.episode_candidates import EpisodeQuery
 from haki.providers.embed import LocalEmbedder
 from haki.storage.embedded import start_embedded
 from haki.storage.migrate import upgrade
@@ -46,17 +73,35 @@ from haki.storage.migrate import upgrade
 PROJECT = "scale"
 TOP_K = 64
 NOW = datetime.now(UTC)
+TABLES = ("facts", "episode_chunks", "events")
+# Rows per COPY statement: progress is logged between them.
+COPY_BATCH = 50_000
 
-SCOPED = """
+# The exact per-scope top-K: ``cosine_distance()`` cannot be served by an index.
+EXACT = {
+    "facts": """
 SELECT id FROM facts
-WHERE project_id = %(project)s AND subject_id = %(subject)s AND status = 'active'
-ORDER BY embedding <=> %(vec)s LIMIT %(k)s"""
+WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s AND status = 'active'
+ORDER BY cosine_distance(embedding, %(vec)s), id LIMIT %(k)s""",
+    "episode_chunks": """
+SELECT id FROM episode_chunks
+WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s AND occurred_at <= %(at)s
+ORDER BY cosine_distance(embedding, %(vec)s), id LIMIT %(k)s""",
+}
 
-
-# The same search with the scope filter hidden from the scope index, so the
-# planner must walk the hnsw index and filter afterwards: the plan a subject
-# with many facts gets, measured whatever the planner picks for this data.
-THROUGH_HNSW = SCOPED.replace("subject_id = %(subject)s", "subject_id || '' = %(subject)s")
+# The search through the hnsw index, the scope filter applied to what it
+# returns: ``subject_id || ''`` hides the filter from the scope index, so
+# the planner has no other way than the hnsw order.
+THROUGH_HNSW = {
+    "facts": """
+SELECT id FROM facts
+WHERE project_id = %(project_id)s AND subject_id || '' = %(subject_id)s AND status = 'active'
+ORDER BY embedding <=> %(vec)s LIMIT %(k)s""",
+    "episode_chunks": """
+SELECT id FROM episode_chunks
+WHERE project_id = %(project_id)s AND subject_id || '' = %(subject_id)s AND occurred_at <= %(at)s
+ORDER BY embedding <=> %(vec)s LIMIT %(k)s""",
+}
 
 
 def log(msg: str) -> None:
@@ -65,7 +110,7 @@ def log(msg: str) -> None:
 
 def load() -> str:
     one, five, _ = os.getloadavg()
-    return f"{one:.2f} / {five:.2f}"
+    return f"load {one:.2f} / {five:.2f}"
 
 
 def pct(values: list[float], q: float) -> float:
@@ -73,63 +118,232 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
-def seed(url: str, rows: int, subjects: int) -> tuple[np.ndarray, float, float]:
+def subjects_of(rows: int, subjects: int, big: list[int]) -> list[str]:
+    """The subject of each row: round robin over ``subjects``, then each big subject's rows."""
+    out = [f"user-{i % subjects:05d}" for i in range(rows)]
+    for n in big:
+        out.extend([big_subject(n)] * n)
+    return out
+
+
+def big_subject(rows: int) -> str:
+    return f"big-{rows}"
+
+
+def secondary_indexes(conn: psycopg.Connection) -> dict[str, str]:
+    """Indexes of the seeded tables that back no constraint: dropped while copying."""
+    rows = conn.execute(
+        "SELECT i.relname, pg_get_indexdef(i.oid) FROM pg_index x "
+        "JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid "
+        "WHERE t.relname = ANY(%s) AND t.relnamespace = 'public'::regnamespace "
+        "AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid) "
+        "ORDER BY i.relname",
+        (list(TABLES),),
+    ).fetchall()
+    return {name: ddl for name, ddl in rows}
+
+
+def column_types(conn: psycopg.Connection, table: str, columns: list[str]) -> list[int]:
+    oids = dict(
+        conn.execute(
+            "SELECT attname, atttypid::int FROM pg_attribute "
+            "WHERE attrelid = %s::regclass AND attname = ANY(%s)",
+            (table, columns),
+        ).fetchall()
+    )
+    return [oids[c] for c in columns]
+
+
+def copy_rows(
+    conn: psycopg.Connection, table: str, columns: list[str], rows: Iterator[tuple[object, ...]]
+) -> None:
+    """Binary COPY (a vector travels as its 1,536 bytes, not as text), in batches."""
+    types = column_types(conn, table, columns)
+    statement = sql.SQL("COPY {} ({}) FROM STDIN (FORMAT BINARY)").format(
+        sql.Identifier(table), sql.SQL(", ").join(map(sql.Identifier, columns))
+    )
+    done = False
+    n = 0
+    while not done:
+        with conn.cursor() as cur, cur.copy(statement) as copy:
+            copy.set_types(types)
+            for _ in range(COPY_BATCH):
+                row = next(rows, None)
+                if row is None:
+                    done = True
+                    break
+                copy.write_row(row)
+                n += 1
+        log(f"  {table}: {n:,} rows")
+
+
+@dataclass
+class Built:
+    vectors_s: float = 0.0
+    copy_s: float = 0.0
+    index_s: dict[str, float] = field(default_factory=dict)
+
+
+def seed(url: str, rows: int, subjects: int, big: list[int]) -> Built:
+    built = Built()
+    who = subjects_of(rows, subjects, big)
+    total = len(who)
+    started = time.perf_counter()
     rng = np.random.default_rng(11)
-    facts = corpus.facts(rows)
-    vecs = _vectors(
+    embedder = LocalEmbedder()
+    facts = corpus.facts(total)
+    fact_vecs = _vectors(
         [f.search_text for f in facts],
         [f.template for f in facts],
         len(corpus.FACT_TEMPLATES),
         "topic",
-        LocalEmbedder(),
+        embedder,
         rng,
     )
+    turns = corpus.turns(total)
+    turn_vecs = _vectors(
+        [t for _, t in turns],
+        [i for i, _ in turns],
+        len(corpus.TURN_TEMPLATES),
+        "topic",
+        embedder,
+        rng,
+    )
+    built.vectors_s = time.perf_counter() - started
+    log(f"vectors for {2 * total:,} rows in {built.vectors_s:.0f} s")
+    events = [uuid.uuid4() for _ in range(total)]
     started = time.perf_counter()
-    with psycopg.connect(url, autocommit=True) as conn:
+    with psycopg.connect(url, autocommit=True) as conn:  # the owner: COPY is refused under RLS
         register_vector(conn)
-        conn.execute("DROP INDEX facts_embedding")
-        with (
-            conn.cursor() as cur,
-            cur.copy(
-                "COPY facts (project_id, subject_id, predicate, value, status, confidence, "
-                "valid_from, recorded_from, search_text, embedding) FROM STDIN"
-            ) as copy,
-        ):
-            for i, (f, vec) in enumerate(zip(facts, vecs, strict=True)):
-                copy.write_row(
-                    (
-                        PROJECT,
-                        f"user-{i % subjects:05d}",
-                        f.predicate,
-                        psycopg.types.json.Jsonb(f.value),
-                        "active",
-                        0.8,
-                        NOW,
-                        NOW,
-                        f.search_text,
-                        vec,
-                    )
+        indexes = secondary_indexes(conn)
+        for name in indexes:
+            conn.execute(sql.SQL("DROP INDEX {}").format(sql.Identifier(name)))
+        copy_rows(
+            conn,
+            "facts",
+            [
+                "project_id",
+                "subject_id",
+                "predicate",
+                "value",
+                "status",
+                "confidence",
+                "valid_from",
+                "recorded_from",
+                "search_text",
+                "embedding",
+            ],
+            (
+                (
+                    PROJECT,
+                    s,
+                    f.predicate,
+                    psycopg.types.json.Jsonb(f.value),
+                    "active",
+                    0.8,
+                    NOW - timedelta(minutes=i % 100_000),
+                    NOW,
+                    f.search_text,
+                    vec,
                 )
-        copied = time.perf_counter() - started
-        started = time.perf_counter()
-        conn.execute("SET maintenance_work_mem = '512MB'")
-        conn.execute(
-            "CREATE INDEX facts_embedding ON facts USING hnsw (embedding vector_cosine_ops)"
+                for i, (s, f, vec) in enumerate(zip(who, facts, fact_vecs, strict=True))
+            ),
         )
-        conn.execute("ANALYZE facts")
-        built = time.perf_counter() - started
-    return vecs, copied, built
+        copy_rows(
+            conn,
+            "events",
+            [
+                "id",
+                "project_id",
+                "subject_id",
+                "kind",
+                "occurred_at",
+                "payload",
+                "hash",
+                "idempotency_key",
+            ],
+            (
+                (
+                    e,
+                    PROJECT,
+                    s,
+                    "conversation.message",
+                    NOW - timedelta(minutes=i % 100_000),
+                    psycopg.types.json.Jsonb({}),
+                    "sha256:bench",
+                    str(e),
+                )
+                for i, (s, e) in enumerate(zip(who, events, strict=True))
+            ),
+        )
+        copy_rows(
+            conn,
+            "episode_chunks",
+            [
+                "event_id",
+                "ordinal",
+                "project_id",
+                "subject_id",
+                "kind",
+                "occurred_at",
+                "text",
+                "embedding",
+            ],
+            (
+                (
+                    e,
+                    0,
+                    PROJECT,
+                    s,
+                    "conversation.message",
+                    NOW - timedelta(minutes=i % 100_000),
+                    text,
+                    vec,
+                )
+                for i, (s, e, (_, text), vec) in enumerate(
+                    zip(who, events, turns, turn_vecs, strict=True)
+                )
+            ),
+        )
+        built.copy_s = time.perf_counter() - started
+        log(f"copied in {built.copy_s:.0f} s; building {len(indexes)} indexes")
+        conn.execute("SET maintenance_work_mem = '3GB'")
+        for name, ddl in indexes.items():
+            started = time.perf_counter()
+            conn.execute(ddl)
+            built.index_s[name] = time.perf_counter() - started
+            log(f"  {name}: {built.index_s[name]:.0f} s")
+        started = time.perf_counter()
+        for table in TABLES:
+            conn.execute(sql.SQL("VACUUM ANALYZE {}").format(sql.Identifier(table)))
+        built.index_s["vacuum analyze"] = time.perf_counter() - started
+    return built
 
 
-def sizes(url: str) -> dict[str, str]:
+def row_count(url: str) -> int:
     with psycopg.connect(url) as conn:
         row = conn.execute(
-            "SELECT pg_size_pretty(pg_table_size('facts')), "
-            "pg_size_pretty(pg_relation_size('facts_embedding')), "
-            "pg_size_pretty(pg_indexes_size('facts'))"
+            "SELECT count(*) FROM facts WHERE project_id = %s", (PROJECT,)
         ).fetchone()
-    assert row is not None
-    return {"table": row[0], "hnsw index": row[1], "all indexes": row[2]}
+    return int(row[0]) if row else 0
+
+
+def sizes(url: str) -> list[tuple[str, str, str]]:
+    with psycopg.connect(url) as conn:
+        return [
+            (t, table, index)
+            for t, table, index in conn.execute(
+                "SELECT t, pg_size_pretty(pg_table_size(t::regclass)), "
+                "pg_size_pretty(pg_indexes_size(t::regclass)) FROM unnest(%s::text[]) AS t",
+                (list(TABLES),),
+            ).fetchall()
+        ] + [
+            (name, "", size)
+            for name, size in conn.execute(
+                "SELECT relname, pg_size_pretty(pg_relation_size(oid)) FROM pg_class "
+                "WHERE relname IN ('facts_embedding', 'episode_chunks_embedding') ORDER BY relname"
+            ).fetchall()
+        ]
 
 
 def server_memory(pgdata: Path) -> str:
@@ -141,95 +355,231 @@ def server_memory(pgdata: Path) -> str:
             total += p.memory_full_info().uss
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             continue
-    return f"{total / 2**20:.0f} MiB"
+    return f"{total / 2**20:,.0f} MiB"
 
 
-def measure(
-    url: str, vecs: np.ndarray, rows: int, subjects: int, queries: int, max_scan_tuples: int
+def serve_memory() -> str:
+    """Resident memory of the ``haki serve`` this benchmark started."""
+    total = 0
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if any("_serve.py" in part for part in p.cmdline()):
+                total += p.memory_info().rss
+        except psutil.NoSuchProcess:
+            continue
+    return f"{total / 2**20:,.0f} MiB"
+
+
+@dataclass
+class Leg:
+    """Times (ms) and recalls of one way of running the cosine leg."""
+
+    ms: list[float] = field(default_factory=list)
+    recall: list[float] = field(default_factory=list)
+
+    def row(self, name: str) -> str:
+        r = self.recall
+        return (
+            f"| {name} | {pct(self.ms, 50):.2f} | {pct(self.ms, 95):.2f} | {pct(self.ms, 99):.2f} "
+            f"| {sum(r) / len(r):.3f} | {min(r):.3f} | {sum(x < 0.95 for x in r)}/{len(r)} |"
+        )
+
+
+def shipped(table: str, subject: str, vec: np.ndarray, exact_rows: int) -> tuple[str, dict]:
+    """The context's cosine leg for ``table``, its lexical leg empty."""
+    if table == "facts":
+        params = (
+            FactQuery(PROJECT, subject, NOW, bounded=False).params()
+            | fulltext_params(DEFAULT)
+            | {"terms": [], "top_k": TOP_K, "lex_ids": [], "lex_ranks": [], "blocked": []}
+        )
+        statement = FACT_SEMANTIC
+    else:
+        params = EpisodeQuery(PROJECT, subject, NOW).params() | {"k": TOP_K, "lex_ids": []}
+        statement = CHUNK_SEMANTIC
+    return statement, params | {"vec": vec, "exact_rows": exact_rows}
+
+
+def timed_ids(conn: psycopg.Connection, statement: str, params: dict) -> tuple[float, set]:
+    started = time.perf_counter()
+    ids = {r[0] for r in conn.execute(statement, params)}
+    return (time.perf_counter() - started) * 1000, ids
+
+
+@contextmanager
+def as_app(conn: psycopg.Connection) -> Iterator[None]:
+    """One transaction as the application role, under row-level security, hnsw tuned as served."""
+    with conn.transaction():
+        conn.execute("SET LOCAL ROLE haki_app")
+        conn.execute("SELECT set_config('app.project_id', %s, true)", (PROJECT,))
+        conn.execute(TUNE_HNSW, {"ef_search": str(DEFAULT.hnsw_ef_search)})
+        yield
+
+
+def measure_recall(
+    url: str, vecs: dict[str, np.ndarray], subjects: int, queries: int, big: list[int]
 ) -> None:
     rng = random.Random(5)
     nprng = np.random.default_rng(5)
-    latencies: list[float] = []
-    recalls: list[float] = []
-    forced_latencies: list[float] = []
-    forced_recalls: list[float] = []
-    plans: list[str] = []
+    legs: dict[tuple[str, str], Leg] = {}
     with psycopg.connect(url) as conn:
         register_vector(conn)
-        for _ in range(queries):
+        cases = [(f"user-{rng.randrange(subjects):05d}", None) for _ in range(queries)]
+        cases += [(big_subject(n), n) for n in big for _ in range(max(20, queries // 10))]
+        for subject, size in cases:
+            for table, table_vecs in vecs.items():
+                base = table_vecs[rng.randrange(len(table_vecs))]
+                q = base + nprng.normal(scale=0.03, size=base.shape).astype(np.float32)
+                q = (q / np.linalg.norm(q)).astype(np.float32)
+                params = {
+                    "project_id": PROJECT,
+                    "subject_id": subject,
+                    "vec": q,
+                    "k": TOP_K,
+                    "at": NOW,
+                }
+                with as_app(conn):
+                    exact = {r[0] for r in conn.execute(EXACT[table], params)}
+                if not exact:
+                    continue
+                ways: dict[str, tuple[str, dict]] = {}
+                if size is None:
+                    ways["as shipped"] = shipped(table, subject, q, DEFAULT.exact_scope_rows)
+                    ways["through hnsw, scope filtered after"] = (THROUGH_HNSW[table], params)
+                else:
+                    ways[f"{size:,}-row scope, read exactly"] = shipped(table, subject, q, size)
+                    ways[f"{size:,}-row scope, through hnsw"] = shipped(table, subject, q, 0)
+                for way, (statement, way_params) in ways.items():
+                    with as_app(conn):
+                        ms, ids = timed_ids(conn, statement, way_params)
+                    leg = legs.setdefault((table, way), Leg())
+                    leg.ms.append(ms)
+                    leg.recall.append(len(ids & exact) / len(exact))
+    print(
+        f"\ncosine leg vs the exact per-scope top-{TOP_K} (as the application role; "
+        f"exact_scope_rows = {DEFAULT.exact_scope_rows:,}, hnsw.ef_search = "
+        f"{DEFAULT.hnsw_ef_search}, iterative scan relaxed_order); {load()}"
+    )
+    print("| table | leg | p50 ms | p95 ms | p99 ms | mean recall | min | below 0.95 |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for (table, way), leg in legs.items():
+        print(f"| {table} " + leg.row(way))
+
+
+def measure_http(url: str, subjects: int, calls: int) -> None:
+    rng = random.Random(8)
+    every = corpus.queries(calls + 20, seed=17)
+    warm, asked = every[:20], every[20:]
+    env = {"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
+    totals: list[float] = []
+    stages: dict[str, list[float]] = {}
+    before = load()
+    with running_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as client:
+        for n, query in enumerate(warm + asked):
             subject = f"user-{rng.randrange(subjects):05d}"
-            base = vecs[rng.randrange(rows)]
-            q = base + nprng.normal(scale=0.03, size=base.shape).astype(np.float32)
-            q = (q / np.linalg.norm(q)).astype(np.float32)
-            params = {"project": PROJECT, "subject": subject, "vec": q, "k": TOP_K}
-            with conn.transaction():
-                conn.execute("SET LOCAL hnsw.ef_search = 100")
-                conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-                if max_scan_tuples:
-                    conn.execute(f"SET LOCAL hnsw.max_scan_tuples = {int(max_scan_tuples)}")
-                started = time.perf_counter()
-                approx = [r[0] for r in conn.execute(SCOPED, params)]
-                latencies.append((time.perf_counter() - started) * 1000)
-                started = time.perf_counter()
-                forced = [r[0] for r in conn.execute(THROUGH_HNSW, params)]
-                forced_latencies.append((time.perf_counter() - started) * 1000)
-            with conn.transaction():
-                conn.execute("SET LOCAL enable_indexscan = off")
-                conn.execute("SET LOCAL enable_bitmapscan = off")
-                exact = [r[0] for r in conn.execute(SCOPED, params)]
-            if not plans:
-                with conn.transaction():
-                    conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-                    plan = conn.execute("EXPLAIN " + SCOPED, params).fetchall()
-                plans.append("hnsw" if "facts_embedding" in str(plan) else "scope index + sort")
-            if exact:
-                recalls.append(len(set(approx) & set(exact)) / len(exact))
-                forced_recalls.append(len(set(forced) & set(exact)) / len(exact))
-    print(f"plan chosen for the scoped query: {plans[0]}")
-    print("| query | p50 | p95 | p99 | recall of the exact per-scope top-64 |")
-    print("|---|---|---|---|---|")
-    for name, times, found in (
-        ("as planned", latencies, recalls),
-        ("through hnsw, filtered after", forced_latencies, forced_recalls),
-    ):
-        print(
-            f"| scoped top-{TOP_K}, {name} | {pct(times, 50):.2f} ms | {pct(times, 95):.2f} ms "
-            f"| {pct(times, 99):.2f} ms | mean {sum(found) / len(found):.3f}, "
-            f"min {min(found):.3f}, below 0.95: {sum(r < 0.95 for r in found)}/{len(found)} |"
-        )
+            started = time.perf_counter()
+            r = client.post(
+                "/v1/context", json={"project_id": PROJECT, "subject_id": subject, "query": query}
+            )
+            ms = (time.perf_counter() - started) * 1000
+            r.raise_for_status()
+            if n < len(warm):
+                continue
+            totals.append(ms)
+            for part in r.headers["server-timing"].split(", "):
+                name, _, dur = part.partition(";dur=")
+                stages.setdefault(name, []).append(float(dur))
+        memory = serve_memory()
+    print(
+        f"\nPOST /v1/context over HTTP, {len(totals)} calls, sequential, loopback, a random "
+        f"subject and a distinct query each (query embedding included); {before} → {load()}"
+    )
+    print("| part | p50 ms | p95 ms | p99 ms |")
+    print("|---|---:|---:|---:|")
+    print(f"| whole call | {pct(totals, 50):.1f} | {pct(totals, 95):.1f} | {pct(totals, 99):.1f} |")
+    for name, values in stages.items():
+        print(f"| {name} | {pct(values, 50):.1f} | {pct(values, 95):.1f} | {pct(values, 99):.1f} |")
+    print(f"haki serve memory (RSS, one process): {memory}")
+
+
+def table_vectors(url: str, per_table: int) -> dict[str, np.ndarray]:
+    """A sample of stored vectors per table: the queries are drawn around them."""
+    out = {}
+    with psycopg.connect(url) as conn:
+        register_vector(conn)
+        for table in ("facts", "episode_chunks"):
+            rows = conn.execute(
+                sql.SQL("SELECT embedding FROM {} TABLESAMPLE SYSTEM (1) LIMIT %s").format(
+                    sql.Identifier(table)
+                ),
+                (per_table,),
+            ).fetchall()
+            out[table] = np.stack([r[0].to_numpy().astype(np.float32) for r in rows])
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--rows", type=int, default=100_000)
+    ap.add_argument("--rows", type=int, default=100_000, help="facts, and as many chunks")
     ap.add_argument("--subjects", type=int, default=1_000)
-    ap.add_argument("--queries", type=int, default=200)
     ap.add_argument(
-        "--max-scan-tuples",
+        "--big-subject",
         type=int,
-        default=0,
-        help="hnsw.max_scan_tuples for the indexed queries (0: the server's default, 20,000)",
+        action="append",
+        default=[],
+        metavar="N",
+        help="one more subject with N facts and N chunks (repeatable)",
     )
+    ap.add_argument("--queries", type=int, default=200, help="recall queries on random subjects")
+    ap.add_argument("--calls", type=int, default=300, help="HTTP context calls (0: none)")
+    ap.add_argument("--data-dir", type=Path, help="keep the database here and reuse it")
+    ap.add_argument("--shared-buffers", default="2GB", help="shared_buffers of the embedded server")
     args = ap.parse_args()
-    print(f"load average before: {load()}")
+    print(f"{load()} before")
     with tempfile.TemporaryDirectory(prefix="haki-scale-") as tmp:
-        server = start_embedded(Path(tmp))
+        data = args.data_dir or Path(tmp)
+        data.mkdir(parents=True, exist_ok=True)
+        server = start_embedded(data)
         try:
+            with psycopg.connect(server.admin_url, autocommit=True) as admin:
+                admin.execute(
+                    sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(
+                        sql.Literal(args.shared_buffers)
+                    )
+                )
+            server.stop()
+            server = start_embedded(data)
             url = server.admin_url
             upgrade(url)
-            vecs, copied, built = seed(url, args.rows, args.subjects)
-            print(
-                f"{args.rows} facts across {args.subjects} subjects: copy {copied:.1f} s, "
-                f"hnsw build {built:.1f} s"
-            )
-            print(" | ".join(f"{k} {v}" for k, v in sizes(url).items()))
-            print(f"PostgreSQL memory (USS): {server_memory(server.pgdata)}")
-            measure(url, vecs, args.rows, args.subjects, args.queries, args.max_scan_tuples)
+            total = args.rows + sum(args.big_subject)
+            if row_count(url) == total:
+                print(f"reusing the {total:,} facts and chunks already in {data}")
+            else:
+                built = seed(url, args.rows, args.subjects, args.big_subject)
+                print(
+                    f"{args.rows:,} facts and {args.rows:,} episode chunks across "
+                    f"{args.subjects:,} subjects"
+                    + "".join(f", plus one subject of {n:,}" for n in args.big_subject)
+                    + f": vectors {built.vectors_s:.0f} s, copy {built.copy_s:.0f} s, "
+                    f"indexes {sum(built.index_s.values()):.0f} s ("
+                    + ", ".join(f"{k} {v:.0f} s" for k, v in built.index_s.items())
+                    + ")"
+                )
+            print("| relation | table | indexes |")
+            print("|---|---:|---:|")
+            for name, table, index in sizes(url):
+                print(f"| {name} | {table} | {index} |")
+            print(f"PostgreSQL memory (USS) after ingest: {server_memory(server.pgdata)}")
+            vecs = table_vectors(url, 5_000)
+            measure_recall(url, vecs, args.subjects, args.queries, args.big_subject)
+            if args.calls:
+                measure_http(url, args.subjects, args.calls)
+            print(f"PostgreSQL memory (USS) at the end: {server_memory(server.pgdata)}")
         finally:
             server.stop()
-    print(f"load average after: {load()}")
+    print(f"{load()} after")
 
 
 if __name__ == "__main__":

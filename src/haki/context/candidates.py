@@ -62,25 +62,62 @@ UNION ALL
 SELECT id, NULL, true FROM blocked
 ORDER BY 3, 1"""
 
-# SEMANTIC (once the vector is known): the hnsw top-K (blocked facts kept
+# The cosine top-K of one scope, chosen by the scope's size, not by the
+# planner. The hnsw index covers the whole table and the scope filter applies
+# to what it returns: with many subjects most of a query's neighbours belong
+# to someone else, and a scan that gives up after ``hnsw.max_scan_tuples``
+# misses the scope's own nearest rows (recall 0.35 at 100,000 facts over
+# 1,000 subjects, docs/scaling.md). So a scope of at most ``exact_rows``
+# rows (counted through the scope index, stopping at exact_rows + 1) is read
+# exactly: ``cosine_distance()`` is the same distance as ``<=>``, but no
+# index can serve it as an order, so this branch always reads the scope's
+# rows and sorts them. A larger scope is a large share of the rows the
+# index walks, and goes through hnsw with its iterative scan (TUNE_HNSW).
+# The count runs once; each branch's condition on it is a one-time filter,
+# so only one branch runs. ``scoped_cosine`` fills in the table, its alias,
+# the leg's filters (``where``) and the scope's indexed columns (``scope``).
+SCOPED_COSINE = """
+scope_rows AS MATERIALIZED (
+    SELECT count(*) AS n FROM (
+        SELECT 1 FROM {table} {alias} WHERE {scope} LIMIT %(exact_rows)s + 1) s
+), sem AS MATERIALIZED (
+    (SELECT {alias}.id FROM {table} {alias}
+     WHERE {where} AND (SELECT n FROM scope_rows) <= %(exact_rows)s
+     ORDER BY cosine_distance({alias}.embedding, %(vec)s)
+     LIMIT %({k})s)
+    UNION ALL
+    (SELECT {alias}.id FROM {table} {alias}
+     WHERE {where} AND (SELECT n FROM scope_rows) > %(exact_rows)s
+     ORDER BY {alias}.embedding <=> %(vec)s
+     LIMIT %({k})s)
+)"""
+
+
+def scoped_cosine(table: str, alias: str, where: str, scope: str, k: str) -> str:
+    """The ``scope_rows`` and ``sem`` CTEs of ``SCOPED_COSINE`` for one table."""
+    return SCOPED_COSINE.format(table=table, alias=alias, where=where, scope=scope, k=k)
+
+
+# SEMANTIC (once the vector is known): the cosine top-K (blocked facts kept
 # out), then phase 2 computes the score inputs on the union of both legs and
 # the blocked ids (at most 2 x top_k rows plus the blocked) and re-applies
 # the hard filters, which is what makes a blocked row "one that would be a
-# candidate". The hnsw leg is MATERIALIZED so it runs as its own indexed
-# top-K; its order is approximate, so it has no id tie-break: the total
-# order is restored in Python after scoring. A row's full-text score is its
-# rank from the lexical leg; a row outside that top-K counts 0, which
+# candidate". The cosine leg is MATERIALIZED so it runs as its own top-K;
+# through hnsw its order is approximate, so it has no id tie-break: the
+# total order is restored in Python after scoring. A row's full-text score
+# is its rank from the lexical leg; a row outside that top-K counts 0, which
 # understates it by at most the K-th rank.
 SEMANTIC = (
-    """
-WITH sem AS MATERIALIZED (
-    SELECT f.id FROM facts f
-    WHERE"""
-    + ELIGIBLE
-    + """ AND f.id <> ALL(%(blocked)s::uuid[])
-    ORDER BY f.embedding <=> %(vec)s
-    LIMIT %(top_k)s
-), lex AS (
+    "\nWITH "
+    + scoped_cosine(
+        "facts",
+        "f",
+        ELIGIBLE + " AND f.id <> ALL(%(blocked)s::uuid[])",
+        "f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s"
+        " AND f.status = ANY(%(statuses)s)",
+        "top_k",
+    )
+    + """, lex AS (
     SELECT * FROM unnest(%(lex_ids)s::uuid[], %(lex_ranks)s::float8[]) AS l(id, fulltext)
 ), pool AS (
     SELECT id, false AS blocked FROM sem
@@ -180,7 +217,11 @@ class LexicalLeg:
 
 
 def _params(q: FactQuery, terms: list[str], cfg: RetrievalConfig) -> dict[str, Any]:
-    return q.params() | fulltext_params(cfg) | {"terms": terms, "top_k": cfg.top_k}
+    return (
+        q.params()
+        | fulltext_params(cfg)
+        | {"terms": terms, "top_k": cfg.top_k, "exact_rows": cfg.exact_scope_rows}
+    )
 
 
 async def lexical_leg(

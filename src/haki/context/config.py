@@ -101,6 +101,10 @@ class RetrievalConfig:
     recall_max_distance: float = 0.0
     # hnsw returns at most ef_search rows per scan, so it must exceed top_k.
     hnsw_ef_search: int = 100
+    # A scope (subject) with at most this many facts, or chunks, is searched
+    # exactly by cosine; a larger one through the hnsw index
+    # (candidates.SCOPED_COSINE, measured in docs/scaling.md).
+    exact_scope_rows: int = 10_000
     # Longest query text handed to the full-text stage, in distinct terms.
     max_query_terms: int = 64
     # A query word estimated to match more facts than this (across the whole

@@ -26,6 +26,7 @@ from uuid import UUID
 import numpy as np
 
 from ..storage import Connection
+from .candidates import scoped_cosine
 from .config import RetrievalConfig
 from .types import EpisodeRow
 
@@ -38,15 +39,15 @@ SELECT t.id, t.fetched, t.ranked FROM context_episode_lexical(
     %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s) t
 ORDER BY t.id"""
 
-# hnsw order is approximate, so the cosine leg has no id tie-break; Python
-# restores the total order by score.
+CHUNK_SCOPE = (
+    "c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s AND c.occurred_at <= %(at)s"
+)
+
+# The cosine leg reads a small scope exactly and a large one through hnsw
+# (candidates.SCOPED_COSINE). hnsw order is approximate, so the leg has no
+# id tie-break; Python restores the total order by score.
 SEMANTIC = f"""
-WITH sem AS MATERIALIZED (
-    SELECT c.id FROM episode_chunks c
-    WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s AND c.occurred_at <= %(at)s
-    ORDER BY c.embedding <=> %(vec)s
-    LIMIT %(k)s
-), pool AS (
+WITH {scoped_cosine("episode_chunks", "c", CHUNK_SCOPE, CHUNK_SCOPE, "k")}, pool AS (
     SELECT id FROM sem UNION SELECT unnest(%(lex_ids)s::uuid[])
 )
 SELECT {CHUNK_COLUMNS}, (c.embedding <=> %(vec)s)::float8 AS distance
@@ -191,7 +192,12 @@ async def episode_candidates(
     cfg: RetrievalConfig,
 ) -> list[EpisodeRow]:
     """The cosine leg, and both legs' rows with their distance to the query."""
-    params = q.params() | {"vec": vec, "k": cfg.episode_candidates, "lex_ids": list(lex_ids)}
+    params = q.params() | {
+        "vec": vec,
+        "k": cfg.episode_candidates,
+        "lex_ids": list(lex_ids),
+        "exact_rows": cfg.exact_scope_rows,
+    }
     cur = await conn.execute(SEMANTIC, params)
     return [episode_row(rec) for rec in await cur.fetchall()]
 

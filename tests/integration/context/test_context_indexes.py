@@ -115,6 +115,7 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
             "vec": bulk,
             "terms": query_words("what about w0007 and w1234?", 64),
             "top_k": DEFAULT.top_k,
+            "exact_rows": DEFAULT.exact_scope_rows,
             "lex_ids": [],
             "lex_ranks": [],
             "blocked": [],
@@ -132,6 +133,7 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     params = lexical_params(eq, terms, DEFAULT) | {
         "vec": bulk,
         "k": DEFAULT.episode_candidates,
+        "exact_rows": DEFAULT.exact_scope_rows,
         "lex_ids": [],
     }
     plans = _plans(db_url, EPISODE_LEXICAL, params)
