@@ -12,10 +12,14 @@ the same queries again (the server's query-embedding cache answers), the
 per-stage split from ``Server-Timing``, and the most rows each episode
 stage handled (``Haki-Work``), beside its cap.
 
-``--baseline REPO`` serves the same database a second time from another
+``--baseline REPO`` serves the same data a second time from another
 checkout (its ``.venv``), and sends each query to both servers, alternating
 which goes first: both versions are measured in the same time window, on
-the same data, which is the only fair comparison on a shared machine.
+the same data, which is the only fair comparison on a shared machine. The
+baseline gets its own copy of the database, seeded at the baseline's schema
+(its own migrations, its own SQL functions) before this checkout migrates
+the other copy: a change to a SQL function is measured against the
+function it replaces.
 
 ``--rounds N`` repeats the measurement N times against the same warm
 servers, each round with its own distinct queries: one table per round
@@ -50,6 +54,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import httpx
 import numpy as np
@@ -293,17 +298,31 @@ def measure(sides: list[Side], asks: list[workloads.Ask], warm_up: list[workload
                 sides[i].cached.append(call(clients[i], ask)[0])
 
 
+def serve_env(url: str) -> dict[str, str]:
+    # No in-process worker: nothing runs in the background while measuring,
+    # and a consolidate call runs every job itself.
+    return {"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
+
+
+def baseline_python(baseline: Path) -> str:
+    return str(baseline / ".venv" / "bin" / "python")
+
+
+def baseline_upgrade(baseline: Path, url: str) -> None:
+    """Bring a database to the baseline checkout's schema, with its own migrations."""
+    code = "import sys; from haki.storage.migrate import upgrade; upgrade(sys.argv[1])"
+    subprocess.run([baseline_python(baseline), "-c", code, url], check=True)
+
+
 @contextlib.contextmanager
-def servers(url: str, baseline: Path | None) -> Iterator[list[Side]]:
-    """This checkout's server, and the baseline's on the same database."""
-    env = {"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
+def servers(url: str, baseline: tuple[Path, str] | None) -> Iterator[list[Side]]:
+    """This checkout's server, and the baseline's (checkout, database URL)."""
     with ExitStack() as stack:
-        sides = [Side("this", stack.enter_context(running_server(env=env)))]
+        sides = [Side("this", stack.enter_context(running_server(env=serve_env(url))))]
         if baseline is not None:
-            python = str(baseline / ".venv" / "bin" / "python")
-            sides.append(
-                Side("baseline", stack.enter_context(running_server(env=env, python=python)))
-            )
+            repo, base_url = baseline
+            base = running_server(env=serve_env(base_url), python=baseline_python(repo))
+            sides.append(Side("baseline", stack.enter_context(base)))
         yield sides
 
 
@@ -383,7 +402,10 @@ def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
 def seed_workload(
     name: str, url: str, args: argparse.Namespace, embedder: LocalEmbedder
 ) -> tuple[list[workloads.Ask], list[workloads.Ask], str]:
-    """Seed the database for one workload; return (asks, warm-up asks, description)."""
+    """Seed the database for one workload; return (asks, warm-up asks, description).
+
+    Events are captured through the baseline's server when there is one, so
+    the database is at the baseline's schema when it is copied for it."""
     wanted = args.queries * args.rounds
     if name in ("corpus", "100k"):
         rows = 100_000 if name == "100k" else args.rows
@@ -397,9 +419,8 @@ def seed_workload(
         asks = [workloads.Ask(SUBJECT, q) for q in every]
         desc = f"{rows:,} facts + {rows:,} episode chunks, one scope ({mode} vectors)"
         return asks, [workloads.Ask(SUBJECT, q) for q in warm], desc
-    # No in-process worker: the consolidate call runs every job itself, and
-    # has run them all when it answers.
-    env = {"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
+    env = serve_env(url)
+    python = baseline_python(args.baseline) if args.baseline else None
     seeded = chunk_count(url) > 0
     if seeded:
         log(f"reusing the {name} workload already in {url}")
@@ -407,7 +428,10 @@ def seed_workload(
     if name == "conversational":
         events = workloads.conversational_events(args.events)
         if not seeded:
-            with running_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as c:
+            with (
+                running_server(env=env, python=python) as base,
+                httpx.Client(base_url=base, timeout=60) as c,
+            ):
                 workloads.capture(c, PROJECT, SUBJECT, [(at, {"text": t}) for at, t in events])
             log(
                 f"captured and consolidated {len(events):,} events in {time.perf_counter() - t0:.0f}s"
@@ -428,7 +452,10 @@ def seed_workload(
             payload["blip_caption"] = t.caption
         by_subject.setdefault(t.sample_id, []).append((t.occurred_at, payload))
     if not seeded:
-        with running_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as c:
+        with (
+            running_server(env=env, python=python) as base,
+            httpx.Client(base_url=base, timeout=60) as c,
+        ):
             for subject, events in by_subject.items():
                 workloads.capture(c, PROJECT, subject, events)
         log(
@@ -448,51 +475,77 @@ def chunk_count(url: str) -> int:
     return row[0] if row else 0
 
 
-def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -> None:
-    with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp:
-        from haki.storage.embedded import ensure_database, start_embedded
+def start_bench_db(data: Path, shared_buffers: str) -> tuple[Any, str]:
+    """The embedded server in ``data`` with ``shared_buffers``, and the bench database URL."""
+    from haki.storage.embedded import ensure_database, start_embedded
 
-        data = Path(tmp) if args.data_dir is None else args.data_dir / name
+    server = start_embedded(data)
+    with psycopg.connect(server.server.get_uri(), autocommit=True) as admin:
+        admin.execute(
+            psycopg.sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(
+                psycopg.sql.Literal(shared_buffers)
+            )
+        )
+    server.stop()
+    server = start_embedded(data)
+    ensure_database(server.server.get_uri(), "haki_bench")
+    return server, server.server.get_uri(database="haki_bench")
+
+
+def copy_data_dir(source: Path, target: Path) -> None:
+    """A stopped server's data directory, copied with its owners (``cp -a``)."""
+    subprocess.run(["cp", "-a", str(source), str(target)], check=True)
+    (target / "pg" / ".handle_pids.json").unlink(missing_ok=True)
+
+
+def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -> None:
+    with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp, ExitStack() as stack:
+        root = Path(tmp) if args.data_dir is None else args.data_dir
+        data, base_data = root / name, root / f"{name}-baseline"
+        if args.baseline and data.exists() and not base_data.exists():
+            sys.exit(f"{data} was seeded without a baseline copy: remove it to seed both")
+        copy_for_baseline = args.baseline is not None and not base_data.exists()
         data.mkdir(parents=True, exist_ok=True)
-        server = start_embedded(data)
-        try:
-            with psycopg.connect(server.server.get_uri(), autocommit=True) as admin:  # type: ignore[attr-defined]
-                admin.execute(
-                    psycopg.sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(
-                        psycopg.sql.Literal(args.shared_buffers)
-                    )
-                )
-            server.stop()
-            server = start_embedded(data)
-            ensure_database(server.server.get_uri(), "haki_bench")  # type: ignore[attr-defined]
-            url = server.server.get_uri(database="haki_bench")  # type: ignore[attr-defined]
+        server, url = start_bench_db(data, args.shared_buffers)
+        stack.callback(lambda: server.stop())
+        if copy_for_baseline:
+            baseline_upgrade(args.baseline, url)
+        else:
             upgrade(url)
-            asks, warm, desc = seed_workload(name, url, args, embedder)
-            repos = {"this": Path(__file__).resolve().parents[1]}
-            if args.baseline:
-                repos["baseline"] = args.baseline.resolve()
-            before = load()
-            with servers(url, args.baseline) as sides:
-                for n in range(args.rounds):
-                    round_sides = [Side(s.name, s.base_url) for s in sides]
-                    mine = asks[n * args.queries : (n + 1) * args.queries] or asks[: args.queries]
-                    measure(round_sides, mine, warm if n == 0 else [])
-                    title = (
-                        f"{name}: POST /v1/context — {desc}; {len(mine)} queries, sequential, "
-                        f"loopback, default budget; {before} → {load()}"
-                        + ("" if args.rounds == 1 else f"; round {n + 1} of {args.rounds}")
-                    )
-                    print_sides(title, round_sides, repos)
-            if name == "corpus" and not args.baseline:
-                two_phase, naive = sql_run(url, [a.query for a in asks[: args.queries]], embedder)
-                print("\n| fact SQL (ms) | p50 | p95 | p99 |")
-                print("|---|---:|---:|---:|")
-                print(f"| phase 1 + 2 (two indexed top-64, scored union) | {summary(two_phase)} |")
-                print(f"| naive full scan (score every active fact) | {summary(naive)} |")
-                ratio = statistics.median(naive) / statistics.median(two_phase)
-                print(f"naive / two-phase (p50): {ratio:.1f}x")
-        finally:
-            server.stop()
+        asks, warm, desc = seed_workload(name, url, args, embedder)
+        base: tuple[Path, str] | None = None
+        if args.baseline:
+            if copy_for_baseline:
+                server.stop()
+                copy_data_dir(data, base_data)
+                server, url = start_bench_db(data, args.shared_buffers)
+                upgrade(url)
+            base_server, base_url = start_bench_db(base_data, args.shared_buffers)
+            stack.callback(base_server.stop)
+            base = (args.baseline, base_url)
+        repos = {"this": Path(__file__).resolve().parents[1]}
+        if args.baseline:
+            repos["baseline"] = args.baseline.resolve()
+        before = load()
+        with servers(url, base) as sides:
+            for n in range(args.rounds):
+                round_sides = [Side(s.name, s.base_url) for s in sides]
+                mine = asks[n * args.queries : (n + 1) * args.queries] or asks[: args.queries]
+                measure(round_sides, mine, warm if n == 0 else [])
+                title = (
+                    f"{name}: POST /v1/context — {desc}; {len(mine)} queries, sequential, "
+                    f"loopback, default budget; {before} → {load()}"
+                    + ("" if args.rounds == 1 else f"; round {n + 1} of {args.rounds}")
+                )
+                print_sides(title, round_sides, repos)
+        if name == "corpus" and not args.baseline:
+            two_phase, naive = sql_run(url, [a.query for a in asks[: args.queries]], embedder)
+            print("\n| fact SQL (ms) | p50 | p95 | p99 |")
+            print("|---|---:|---:|---:|")
+            print(f"| phase 1 + 2 (two indexed top-64, scored union) | {summary(two_phase)} |")
+            print(f"| naive full scan (score every active fact) | {summary(naive)} |")
+            ratio = statistics.median(naive) / statistics.median(two_phase)
+            print(f"naive / two-phase (p50): {ratio:.1f}x")
 
 
 def main() -> None:
@@ -519,7 +572,7 @@ def main() -> None:
     ap.add_argument(
         "--data-dir",
         type=Path,
-        help="keep each workload's embedded database under DIR/<workload> and reuse it next time",
+        help="keep each workload's embedded database under DIR/<workload> (the baseline's copy under DIR/<workload>-baseline) and reuse it next time",
     )
     ap.add_argument(
         "--vectors",

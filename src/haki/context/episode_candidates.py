@@ -1,7 +1,7 @@
 """Episode candidates: cosine top-K UNION full-text top-K, term statistics, neighbours.
 
 The two phase-1 legs mirror the fact retrieval: a GIN top-K through
-``context_episode_lexical`` (migrations 0058-0059, usable under row-level
+``context_episode_lexical`` (migrations 0058, 0059, 0100; usable under row-level
 security), sent while the query is embedded, then an hnsw top-K on the
 chunk embeddings. Only the columns the packet needs are selected, plus the
 cosine distance computed server-side.
