@@ -9,8 +9,8 @@ serve`` subprocess runs against the seeded database, warmed up, and the
 workload's distinct queries are sent one after the other. Printed per
 workload: p50/p95/p99 of the whole call (query embedding included), and of
 the same queries again (the server's query-embedding cache answers), the
-per-stage split from ``Server-Timing``, and the most rows each episode
-stage handled (``Haki-Work``), beside its cap.
+per-stage split from ``Server-Timing``, and the rows each fact and episode
+step handled (``Haki-Work``), median and most, beside its cap.
 
 ``--baseline REPO`` serves the same data a second time from another
 checkout (its ``.venv``), and sends each query to both servers, alternating
@@ -72,9 +72,11 @@ from haki.context.candidates import (
     TUNE_HNSW,
     FactQuery,
     LexicalLeg,
+    fact_caps,
     fulltext_params,
 )
 from haki.context.config import DEFAULT
+from haki.context.episode_candidates import episode_caps
 from haki.providers.embed import LocalEmbedder
 from haki.storage.migrate import upgrade
 from haki.text.lexicon import query_words
@@ -365,12 +367,8 @@ def sql_run(
     return two_phase, naive
 
 
-WORK_CAPS = {
-    "ep_lexical": "episode_candidates",
-    "ep_pool": "episode_pool",
-    "ep_neighbours": "episode_neighbour_rows",
-    "ep_ranked": "episode_ranked_rows",
-}
+# The bounds each Haki-Work count stays under with the default recipe.
+WORK_CAPS = fact_caps(DEFAULT).as_dict() | episode_caps(DEFAULT).as_dict()
 
 
 def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
@@ -391,8 +389,11 @@ def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
         )
         if s.work:
             print(
-                f"{s.name}: episode rows per call, p50 / max: "
-                + ", ".join(f"{k} {pct(v, 50):.0f} / {max(v)}" for k, v in s.work.items())
+                f"{s.name}: rows per call, p50 / max (cap): "
+                + ", ".join(
+                    f"{k} {pct(v, 50):.0f} / {max(v)} ({WORK_CAPS.get(k, '?')})"
+                    for k, v in s.work.items()
+                )
             )
         worst = sorted(s.slowest, reverse=True)[:3]
         print(f"{s.name}: slowest: " + "; ".join(f"{ms:.1f} ms {q!r}" for ms, q in worst))

@@ -25,13 +25,13 @@ import numpy as np
 from ..providers.embed import Embedder
 from ..storage import Database
 from ..text.lexicon import query_terms, query_words
-from .candidates import FactQuery, fact_candidates, lexical_leg, tune_hnsw
+from .candidates import FactQuery, FactWork, fact_candidates, lexical_leg, tune_hnsw
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
 from .episode_candidates import EpisodeQuery, EpisodeWork, lexical_ids
 from .episodes import episode_weights, ranked_episodes
 from .filters import blocked_decisions, split_expired
 from .gate import apply_gate
-from .multihop import entities, hop
+from .multihop import Hop, entities, hop
 from .packet import build_packet
 from .packing import check_budget, pack
 from .render import render_all
@@ -114,8 +114,9 @@ async def _facts(
     at: datetime,
     cfg: RetrievalConfig,
     budget: int,
-) -> tuple[list[FactRow], _Stage, _Stage, dict[str, float]]:
-    """Fact candidates, score, pack and multi-hop, in one read transaction."""
+) -> tuple[list[FactRow], _Stage, _Stage, dict[str, float], FactWork]:
+    """Fact candidates, score, pack and multi-hop, in one read transaction,
+    and the rows each step handled."""
     clock = _Clock()
     q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
     terms = query_words(req.query, cfg.max_query_terms)
@@ -132,22 +133,30 @@ async def _facts(
         main = _pack(ranked, budget, "top_score")
         clock.lap("pack_ms")
 
-        hop_rows: list[FactRow] = []
+        names: list[str] = []
+        hopped_rows = Hop([], 0)
         if main.packed.remaining > 0 and main.packed.included:
             names = entities(
                 [r.text for r in main.packed.included], req.query, cfg.multi_hop_max_entities
             )
             seen = [r.id for r in blocked] + [r.id for r in rows]
-            hop_rows = await hop(conn, q, vec, names, seen, cfg)
+            hopped_rows = await hop(conn, q, vec, names, seen, cfg)
     # Multi-hop rows are never gated: they exist to bring back evidence that
     # is semantically far from the query.
     hopped = _pack(
-        _rank(hop_rows, at, cfg, gate=False, limit=None),
+        _rank(hopped_rows.rows, at, cfg, gate=False, limit=None),
         main.packed.remaining,
         "multi_hop_expansion",
     )
     clock.lap("multihop_ms")
-    return blocked, main, hopped, clock.timings
+    work = FactWork(
+        lexical_ranked=lexical.ranked,
+        pool=len(rows),
+        hop_entities=len(names),
+        hop_ranked=hopped_rows.ranked,
+        hop_rows=len(hopped_rows.rows),
+    )
+    return blocked, main, hopped, clock.timings, work
 
 
 async def _episodes(
@@ -233,7 +242,10 @@ async def assemble(
         return (await asyncio.shield(embedding))[0]
 
     try:
-        (ranked_chunks, episodes_ms, work), (blocked, main, hopped, fact_timings) = await _both(
+        (
+            (ranked_chunks, episodes_ms, work),
+            (blocked, main, hopped, fact_timings, fact_work),
+        ) = await _both(
             _episodes(db, req, vector, at, cfg), _facts(db, req, vector, at, cfg, budget)
         )
     finally:
@@ -283,7 +295,7 @@ async def assemble(
     clock.lap("trace_ms")
     # The trace keeps the row counts beside the timings: a slow call can be
     # read against the work it did.
-    counts = work.as_dict()
+    counts = fact_work.as_dict() | work.as_dict()
     trace_timings = clock.timings | {f"{name}_rows": float(n) for name, n in counts.items()}
     await traces.submit(PendingTrace(record, serialised, trace_timings, clock.total_ms()))
     return ContextResult(

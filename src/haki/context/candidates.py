@@ -46,20 +46,20 @@ SELECT set_config('hnsw.ef_search', %(ef_search)s, true),
 # overlaps the embedding of the query:
 #
 # LEXICAL (sent while the query is being embedded): the ids held by open
-# conflict sets, and the full-text top-K through context_fulltext_ids
-# (migration 0031), which applies the hard filters itself and keeps blocked
-# facts out: under row-level security a plain `@@` predicate cannot use the
-# GIN index.
+# conflict sets, and the full-text top-K through context_fact_lexical
+# (migrations 0031, 0101), which applies the hard filters itself and keeps
+# blocked facts out (under row-level security a plain `@@` predicate cannot
+# use the GIN index), and says how many matches it scored.
 LEXICAL = """
 WITH blocked AS MATERIALIZED (
     SELECT DISTINCT unnest(c.fact_ids) AS id FROM conflict_sets c
     WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s AND c.status = 'open'
 )
-SELECT t.id, t.fulltext, false AS blocked FROM context_fulltext_ids(
+SELECT t.id, t.fulltext, false AS blocked, t.ranked FROM context_fact_lexical(
     %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, ARRAY(SELECT id FROM blocked),
     %(terms)s::text[], %(top_k)s, %(max_term_matches)s, %(scan_limit)s) t
 UNION ALL
-SELECT id, NULL, true FROM blocked
+SELECT id, NULL, true, NULL FROM blocked
 ORDER BY 3, 1"""
 
 # The cosine top-K of one scope, chosen by the scope's size, not by the
@@ -185,6 +185,42 @@ class Candidates:
     blocked: list[FactRow]  # would be candidates, but held by an open conflict set
 
 
+@dataclass(frozen=True, slots=True)
+class FactWork:
+    """Rows each fact statement handled in one call (``fact_caps``: their bounds)."""
+
+    lexical_ranked: int = 0  # full-text matches scored by ts_rank_cd
+    pool: int = 0  # phase 2: both legs' rows, decoded with their score inputs
+    hop_entities: int = 0  # entities the multi-hop looked up
+    hop_ranked: int = 0  # full-text matches the multi-hop scored, over its entities
+    hop_rows: int = 0  # facts the multi-hop brought back
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "fact_lexical_ranked": self.lexical_ranked,
+            "fact_pool": self.pool,
+            "hop_entities": self.hop_entities,
+            "hop_ranked": self.hop_ranked,
+            "hop_rows": self.hop_rows,
+        }
+
+
+def fact_caps(cfg: RetrievalConfig) -> FactWork:
+    """The most rows each fact step can handle under ``cfg``, by construction
+    (the SQL and ``multihop`` apply every one of these limits themselves).
+    Not counted here: the facts held by open conflict sets, which phase 2
+    decodes besides the pool for the trace (the packet's ``blocked``); a
+    conflict set is resolved, not truncated."""
+    entities = cfg.multi_hop_max_entities
+    return FactWork(
+        lexical_ranked=cfg.fulltext_scan_limit,
+        pool=2 * cfg.top_k,
+        hop_entities=entities,
+        hop_ranked=entities * cfg.fulltext_scan_limit,
+        hop_rows=entities * cfg.multi_hop_max_per_entity,
+    )
+
+
 def fulltext_params(cfg: RetrievalConfig) -> dict[str, Any]:
     return {
         "max_term_matches": cfg.fulltext_max_term_matches,
@@ -199,18 +235,23 @@ class LexicalLeg:
     ids: list[UUID]
     ranks: list[float]
     blocked: list[UUID]
+    ranked: int = 0  # full-text matches scored
 
     @classmethod
     def of(cls, records: Iterable[dict[str, Any]]) -> LexicalLeg:
-        """From the lexical statement's rows (``id``, ``fulltext``, ``blocked``)."""
-        leg = cls([], [], [])
+        """From the lexical statement's rows (``id``, ``fulltext``, ``blocked``, ``ranked``)."""
+        ids: list[UUID] = []
+        ranks: list[float] = []
+        blocked: list[UUID] = []
+        ranked = 0
         for rec in records:
             if rec["blocked"]:
-                leg.blocked.append(rec["id"])
+                blocked.append(rec["id"])
             else:
-                leg.ids.append(rec["id"])
-                leg.ranks.append(float(rec["fulltext"]))
-        return leg
+                ids.append(rec["id"])
+                ranks.append(float(rec["fulltext"]))
+                ranked = rec["ranked"]
+        return cls(ids, ranks, blocked, ranked)
 
     def params(self) -> dict[str, Any]:
         return {"lex_ids": self.ids, "lex_ranks": self.ranks, "blocked": self.blocked}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 from uuid import UUID
 
 import numpy as np
@@ -25,15 +26,16 @@ from .types import FactRow
 
 _ENTITY = re.compile(r"[A-ZÀ-Ý][a-zà-ÿ]{2,}")
 # One lateral full-text lookup per entity, through the same GIN-backed
-# function as phase 1 (see migration 0031), then the packaging columns.
+# function as phase 1 (migrations 0031, 0101), then the packaging columns;
+# each row carries the matches its entity's lookup scored.
 HOP = (
     """
 SELECT"""
     + FACT_COLUMNS
     + """,
-    (f.embedding <=> %(vec)s)::float8 AS distance, t.fulltext
+    (f.embedding <=> %(vec)s)::float8 AS distance, t.fulltext, e.ord, t.ranked
 FROM unnest(%(entities)s::text[]) WITH ORDINALITY AS e(entity, ord)
-CROSS JOIN LATERAL context_fulltext_ids(
+CROSS JOIN LATERAL context_fact_lexical(
     %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(exclude)s::uuid[],
     ARRAY[lower(e.entity)], %(per_entity)s, %(max_term_matches)s, %(scan_limit)s) t
 JOIN facts f ON f.id = t.id
@@ -54,6 +56,12 @@ def entities(texts: Iterable[str], query: str, max_entities: int) -> list[str]:
     return [word for word, _ in ranked[:max_entities]]
 
 
+@dataclass(frozen=True, slots=True)
+class Hop:
+    rows: list[FactRow]
+    ranked: int  # full-text matches scored, over every entity's lookup
+
+
 async def hop(
     conn: Connection,
     q: FactQuery,
@@ -61,10 +69,10 @@ async def hop(
     names: list[str],
     exclude: Iterable[UUID],
     cfg: RetrievalConfig,
-) -> list[FactRow]:
+) -> Hop:
     """Up to ``multi_hop_max_per_entity`` facts per entity, each fact once."""
     if not names:
-        return []
+        return Hop([], 0)
     params = (
         q.params()
         | fulltext_params(cfg)
@@ -78,8 +86,10 @@ async def hop(
     cur = await conn.execute(HOP, params)
     seen: set[UUID] = set()
     rows: list[FactRow] = []
+    scored: dict[int, int] = {}  # per entity
     for rec in await cur.fetchall():
+        scored[rec["ord"]] = rec["ranked"]
         if rec["id"] not in seen:
             seen.add(rec["id"])
             rows.append(fact_row(rec))
-    return rows
+    return Hop(rows, sum(scored.values()))

@@ -19,8 +19,8 @@ def server_timing(timings: dict[str, float]) -> str:
 
 
 def work_header(work: dict[str, int]) -> str:
-    """``Haki-Work: episode_pool=120, ...``: rows each episode step handled
-    (docs/context.md lists their caps)."""
+    """``Haki-Work: fact_pool=90, ..., episode_pool=120, ...``: rows each
+    fact and episode step handled (docs/context.md lists their caps)."""
     return ", ".join(f"{name}={n}" for name, n in work.items())
 
 

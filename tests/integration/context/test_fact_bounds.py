@@ -1,0 +1,124 @@
+"""Bounded work per call on the fact side: the full-text leg and the multi-hop.
+
+A scope where every fact shares the question's words and names one of two
+other people: the full-text leg could score every fact, and each hop entity
+half of them. The counts the call reports (``Haki-Work``) must stay under the
+caps of ``fact_caps`` — and reach them, or the scope tested nothing.
+"""
+
+import json
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import psycopg
+import pytest
+from pgvector.psycopg import register_vector
+
+from haki.context.candidates import FactWork, fact_caps
+from haki.context.config import DEFAULT
+
+PROJECT, SUBJECT = "proj", "alice"
+FACTS = 200
+QUESTION = "What did Alice buy in Lisbon?"
+SMALL = replace(
+    DEFAULT, top_k=8, fulltext_scan_limit=50, multi_hop_max_entities=2, multi_hop_max_per_entity=5
+)
+
+
+@pytest.fixture
+def crowded(db_url: str, hash_embedder) -> str:
+    """FACTS facts, each naming Alice, Lisbon, and Bruno or Chloe."""
+    texts = [
+        f"Alice bought a guitar in Lisbon with {('Bruno', 'Chloe')[i % 2]}, receipt {i}"
+        for i in range(FACTS)
+    ]
+    vectors = hash_embedder.embed_documents(texts)
+    start = datetime.now(UTC) - timedelta(days=30)
+    with psycopg.connect(db_url, autocommit=True) as owner:
+        register_vector(owner)
+        with (
+            owner.cursor() as cur,
+            cur.copy(
+                "COPY facts (project_id, subject_id, predicate, value, status, confidence, valid_from, "
+                "recorded_from, search_text, embedding) FROM STDIN"
+            ) as copy,
+        ):
+            for i, (text, vec) in enumerate(zip(texts, vectors, strict=True)):
+                when = start + timedelta(minutes=i)
+                copy.write_row(
+                    (
+                        PROJECT,
+                        SUBJECT,
+                        "note",
+                        json.dumps(text),
+                        "active",
+                        0.8,
+                        when,
+                        when,
+                        text,
+                        vec,
+                    )
+                )
+        owner.execute("ANALYZE facts")
+    return db_url
+
+
+def _work(header: str) -> FactWork:
+    counts = dict(part.split("=") for part in header.split(", "))
+    return FactWork(**{name: int(counts[key]) for name, key in _KEYS.items()})
+
+
+_KEYS = {
+    "lexical_ranked": "fact_lexical_ranked",
+    "pool": "fact_pool",
+    "hop_entities": "hop_entities",
+    "hop_ranked": "hop_ranked",
+    "hop_rows": "hop_rows",
+}
+
+
+async def _ask(api, query: str) -> tuple[FactWork, dict]:
+    r = await api.client.post(
+        "/v1/context",
+        json={"project_id": PROJECT, "subject_id": SUBJECT, "query": query, "budget_tokens": 2000},
+    )
+    assert r.status_code == 200, r.text
+    return _work(r.headers["haki-work"]), r.json()
+
+
+async def test_fact_steps_reach_their_caps_and_never_pass_them(
+    crowded, app_client, hash_embedder, monkeypatch
+):
+    monkeypatch.setattr("haki.api.routes.context.recipe", lambda *a, **k: SMALL)
+    caps = fact_caps(SMALL)
+    async with app_client(embedder=hash_embedder) as api:
+        work, out = await _ask(api, QUESTION)
+        trace = await api.inspect(out["trace_id"])
+    for name, n in work.as_dict().items():
+        assert n <= caps.as_dict()[name], (name, n, caps)
+    # Every fact matches: the scan cap, not the scope, bounded the leg.
+    assert work.lexical_ranked == SMALL.fulltext_scan_limit
+    assert SMALL.top_k <= work.pool <= 2 * SMALL.top_k
+    # Bruno and Chloe are looked up, each named by more facts than the cap.
+    assert work.hop_entities == 2
+    assert work.hop_ranked == 2 * SMALL.fulltext_scan_limit
+    assert work.hop_rows == 2 * SMALL.multi_hop_max_per_entity
+    hops = [d for d in trace["decisions"] if d["reason_code"] == "multi_hop_expansion"]
+    assert len(hops) == work.hop_rows
+    assert trace["timings"]["fact_lexical_ranked_rows"] == work.lexical_ranked
+
+
+async def test_under_the_cap_every_match_is_scored(crowded, app_client, hash_embedder):
+    async with app_client(embedder=hash_embedder) as api:
+        work, _ = await _ask(api, QUESTION)
+    assert work.lexical_ranked == FACTS < DEFAULT.fulltext_scan_limit
+    assert work.pool <= 2 * DEFAULT.top_k
+
+
+def test_fact_caps_follow_the_config():
+    caps = fact_caps(DEFAULT)
+    assert caps.lexical_ranked == DEFAULT.fulltext_scan_limit
+    assert caps.pool == 2 * DEFAULT.top_k
+    assert caps.hop_entities == DEFAULT.multi_hop_max_entities
+    assert caps.hop_ranked == DEFAULT.multi_hop_max_entities * DEFAULT.fulltext_scan_limit
+    assert caps.hop_rows == DEFAULT.multi_hop_max_entities * DEFAULT.multi_hop_max_per_entity
