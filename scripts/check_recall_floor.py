@@ -47,6 +47,7 @@ from haki.consolidator.predicates import spec
 from haki.context.config import EPISODE_TOP_K
 from haki.context.gate import passes
 from haki.providers.embed import build_embedder
+from haki.text.topics import AskedQuestion, on_topic
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo_dev.json"
@@ -122,6 +123,7 @@ def legacy_text(predicate: str, value: object, qualifiers: dict, _name: str | No
 class FactQuestion:
     lang: str
     distances: np.ndarray  # cosine distance to every fact of the profile
+    on_topic: np.ndarray  # per fact: does the question ask about it (text.topics)
     answers: frozenset[int]  # indexes of the facts that answer it; empty: never said
 
 
@@ -145,27 +147,42 @@ def load_fact_questions(path: Path, embedder, render) -> list[FactQuestion]:
         )
         if "predicate" in item and not answers:
             raise SystemExit(f"no fact of {item['profile']} answers {item['q']!r}")
+        asked = AskedQuestion.of(item["q"])
+        topic = np.array([on_topic(asked, f["predicate"], f["value"]) for f in facts])
         distances = 1.0 - vecs @ embedder.embed_query(item["q"])
-        out.append(FactQuestion(item["lang"], distances, answers))
+        out.append(FactQuestion(item["lang"], distances, topic, answers))
     return out
 
 
-def fact_rates(questions: list[FactQuestion], threshold: float) -> dict[str, float]:
-    """Share of questions keeping an answering fact; share of never-said ones left empty."""
+def fact_rates(
+    questions: list[FactQuestion], threshold: float, *, topics: bool
+) -> dict[str, float]:
+    """Share of questions keeping an answering fact; share of never-said ones left empty.
+
+    With ``topics`` the rule is the server's (context.gate.fact_passes with
+    ``threshold`` as the fact floor); without, cosine distance alone.
+    """
+
+    def kept(q: FactQuestion, i: int) -> bool:
+        if topics:
+            return fact_passes_at(q, i, threshold)
+        return passes(float(q.distances[i]), threshold)
+
     rates: dict[str, float] = {}
     for lang in ("all", "en", "fr"):
         chosen = [q for q in questions if lang in ("all", q.lang)]
         pairs = [q for q in chosen if q.answers]
         never = [q for q in chosen if not q.answers]
-        rates[f"kept_{lang}"] = float(
-            np.mean(
-                [any(passes(float(q.distances[i]), threshold) for i in q.answers) for q in pairs]
-            )
-        )
+        rates[f"kept_{lang}"] = float(np.mean([any(kept(q, i) for i in q.answers) for q in pairs]))
         rates[f"empty_{lang}"] = float(
-            np.mean([not any(passes(float(d), threshold) for d in q.distances) for q in never])
+            np.mean([not any(kept(q, i) for i in range(len(q.distances))) for q in never])
         )
     return rates
+
+
+def fact_passes_at(q: FactQuestion, i: int, fact_floor: float) -> bool:
+    # The gate is on (any episode floor above 0); fact_floor 0 means topics only.
+    return bool(q.on_topic[i]) or (fact_floor > 0 and passes(float(q.distances[i]), fact_floor))
 
 
 def facts_main(path: Path, embedder, min_empty: float) -> None:
@@ -177,26 +194,39 @@ def facts_main(path: Path, embedder, min_empty: float) -> None:
         f"questions ({path.name})\n"
     )
     print(
-        "| max distance | kept | kept en | kept fr | empty | empty en | empty fr "
-        "| before: kept | before: empty |"
+        "Gate on facts (the server's rule): a fact passes when the question asks about it "
+        "(text.topics), or within the fact floor (HAKI_RECALL_FACT_MAX_DISTANCE); "
+        "'distance only' is the cosine floor alone; 'before' embeds facts as 'label: value'.\n"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| fact floor | kept | kept en | kept fr | empty | empty en | empty fr "
+        "| distance only: kept | distance only: empty | before: kept | before: empty |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     rows = []
     for t in THRESHOLDS:
-        m, b = fact_rates(now, t), fact_rates(before, t)
+        m = fact_rates(now, t, topics=True)
+        d = fact_rates(now, t, topics=False)
+        b = fact_rates(before, t, topics=False)
         rows.append((t, m))
-        label = "off" if t == 0 else f"{t:.2f}"
+        label = "topics only" if t == 0 else f"{t:.2f}"
         print(
             f"| {label} | {m['kept_all']:.3f} | {m['kept_en']:.3f} | {m['kept_fr']:.3f} "
             f"| {m['empty_all']:.3f} | {m['empty_en']:.3f} | {m['empty_fr']:.3f} "
-            f"| {b['kept_all']:.3f} | {b['empty_all']:.3f} |"
+            + (
+                f"| {d['kept_all']:.3f} | {d['empty_all']:.3f} "
+                f"| {b['kept_all']:.3f} | {b['empty_all']:.3f} |"
+                if t
+                else "| – | – | – | – |"
+            )
         )
-    ok = [(t, m) for t, m in rows[1:] if m["empty_all"] >= min_empty]
+    ok = [(t, m) for t, m in rows if m["empty_all"] >= min_empty]
     if ok:
         t, m = max(ok, key=lambda r: r[0])
         print(
-            f"\nloosest floor leaving ≥ {min_empty:.0%} of never-said questions empty: "
-            f"{t:.2f} (facts kept {m['kept_all']:.1%})"
+            f"\nloosest fact floor leaving ≥ {min_empty:.0%} of never-said questions empty: "
+            f"{'topics only' if t == 0 else f'{t:.2f}'} (facts kept {m['kept_all']:.1%}, "
+            f"never-said empty {m['empty_all']:.1%})"
         )
 
 
@@ -230,7 +260,8 @@ def main() -> None:
         "--min-empty",
         type=float,
         default=0.8,
-        help="with --facts: report the loosest floor leaving this share of never-said questions empty",
+        help="with --facts: report the loosest fact floor leaving this share of never-said "
+        "questions empty",
     )
     args = ap.parse_args()
     settings = load_settings()

@@ -30,7 +30,7 @@ from .config import VOLATILITY_HORIZONS, RetrievalConfig
 from .episode_candidates import EpisodeQuery, EpisodeWork, lexical_ids
 from .episodes import episode_weights, ranked_episodes
 from .filters import blocked_decisions, split_expired
-from .gate import apply_gate
+from .gate import Gate, apply_gate
 from .multihop import Hop, entities, hop
 from .packet import build_packet
 from .packing import check_budget, pack
@@ -86,13 +86,18 @@ class _Stage:
 
 
 def _rank(
-    rows: Sequence[FactRow], at: datetime, cfg: RetrievalConfig, *, gate: bool, limit: int | None
+    rows: Sequence[FactRow],
+    at: datetime,
+    cfg: RetrievalConfig,
+    *,
+    gate: Gate | None,
+    limit: int | None,
 ) -> _Ranked:
     kept, hidden = split_expired(rows, at, VOLATILITY_HORIZONS)
     ranked = rank(kept, cfg, at, limit)
     gated: list[Decision] = []
-    if gate:
-        ranked, gated = apply_gate(ranked, cfg.recall_max_distance)
+    if gate is not None:
+        ranked, gated = apply_gate(ranked, gate)
     return _Ranked(ranked, hidden, gated)
 
 
@@ -114,6 +119,7 @@ async def _facts(
     at: datetime,
     cfg: RetrievalConfig,
     budget: int,
+    gate: Gate,
 ) -> tuple[list[FactRow], _Stage, _Stage, dict[str, float], FactWork]:
     """Fact candidates, score, pack and multi-hop, in one read transaction,
     and the rows each step handled."""
@@ -128,7 +134,7 @@ async def _facts(
         found = await fact_candidates(conn, q, vec, terms, lexical, cfg)
         rows, blocked = found.rows, found.blocked
         clock.lap("candidates_ms")
-        ranked = _rank(rows, at, cfg, gate=True, limit=cfg.candidate_limit)
+        ranked = _rank(rows, at, cfg, gate=gate, limit=cfg.candidate_limit)
         clock.lap("score_ms")
         main = _pack(ranked, budget, "top_score")
         clock.lap("pack_ms")
@@ -144,7 +150,7 @@ async def _facts(
     # Multi-hop rows are never gated: they exist to bring back evidence that
     # is semantically far from the query.
     hopped = _pack(
-        _rank(hopped_rows.rows, at, cfg, gate=False, limit=None),
+        _rank(hopped_rows.rows, at, cfg, gate=None, limit=None),
         main.packed.remaining,
         "multi_hop_expansion",
     )
@@ -234,6 +240,7 @@ async def assemble(
     clock = _Clock()
     at = req.as_of or datetime.now(UTC)
     trace_id = uuid.uuid4()
+    gate = Gate.of(req.query, cfg.recall_max_distance, cfg.recall_fact_max_distance)
     embedding = asyncio.ensure_future(asyncio.to_thread(_timed_embedding, embedder, req.query))
 
     async def vector() -> np.ndarray:
@@ -246,7 +253,7 @@ async def assemble(
             (ranked_chunks, episodes_ms, work),
             (blocked, main, hopped, fact_timings, fact_work),
         ) = await _both(
-            _episodes(db, req, vector, at, cfg), _facts(db, req, vector, at, cfg, budget)
+            _episodes(db, req, vector, at, cfg), _facts(db, req, vector, at, cfg, budget, gate)
         )
     finally:
         embedding.cancel()  # a no-op once it is done
@@ -255,7 +262,7 @@ async def assemble(
     clock.timings.update(fact_timings)
     clock.timings["episodes_ms"] = episodes_ms
     clock.lap("retrieve_ms")  # the wall time of the three concurrent stages above
-    ranked_chunks, gated = apply_gate(ranked_chunks, cfg.recall_max_distance)
+    ranked_chunks, gated = apply_gate(ranked_chunks, gate)
     episodes = _pack(_Ranked(ranked_chunks, [], gated), hopped.packed.remaining, "top_score")
 
     facts = [*main.packed.included, *hopped.packed.included]

@@ -99,6 +99,9 @@ class RetrievalConfig:
     multi_hop_max_per_entity: int = MULTI_HOP_MAX_PER_ENTITY
     # Cosine-distance floor of the recall gate; 0 turns the gate off.
     recall_max_distance: float = 0.0
+    # With the gate on, a fact the question does not ask about (text.topics)
+    # passes only within this floor too (context/gate.py).
+    recall_fact_max_distance: float = 0.45
     # hnsw returns at most ef_search rows per scan, so it must exceed top_k.
     hnsw_ef_search: int = 100
     # A scope (subject) with at most this many facts, or chunks, is searched
@@ -144,11 +147,20 @@ def register(cfg: RetrievalConfig) -> None:
     RECIPES[cfg.name] = cfg
 
 
-def recipe(name: str = "default", *, recall_max_distance: float = 0.0) -> RetrievalConfig:
+def recipe(
+    name: str = "default",
+    *,
+    recall_max_distance: float = 0.0,
+    recall_fact_max_distance: float = DEFAULT.recall_fact_max_distance,
+) -> RetrievalConfig:
     """A named recipe with the deployment's recall floor applied."""
     if name not in RECIPES:
         raise ConfigError(
             f"HAKI_CONTEXT_RECIPE: unknown recipe {name!r} (one of {', '.join(sorted(RECIPES))})",
             field="HAKI_CONTEXT_RECIPE",
         )
-    return replace(RECIPES[name], recall_max_distance=recall_max_distance)
+    return replace(
+        RECIPES[name],
+        recall_max_distance=recall_max_distance,
+        recall_fact_max_distance=recall_fact_max_distance,
+    )

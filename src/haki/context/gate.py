@@ -1,16 +1,26 @@
-"""The recall gate (pure): a cosine-distance floor applied before packing.
+"""The recall gate (pure): what is relevant enough to be served at all.
 
-Gate on cosine distance only: ts_rank_cd is unbounded before normalisation
-and recency is unrelated to the query, so a shared common word or a fresh
-date could lift an off-topic row past any hybrid-score floor. Distance is the
-one term bounded and calibrable per embedder (scripts/check_recall_floor.py).
+Episodes pass on cosine distance only: ts_rank_cd is unbounded before
+normalisation and recency is unrelated to the query, so a shared common word
+or a fresh date could lift an off-topic row past any hybrid-score floor.
+Distance is the one term bounded and calibrable per embedder
+(scripts/check_recall_floor.py).
+
+Facts pass when the question asks about them (``text.topics``: a topic word
+of their predicate, or their value named), else on a stricter cosine floor.
+Distance alone cannot serve facts: "Where does Maya live?" and "What is
+Maya's blood type?" are equally close to every fact of Maya's, so any floor
+loose enough to keep her home city for the first also keeps it for the
+second (``check_recall_floor.py --facts`` prints both rules side by side).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .types import Decision, Scored
+from ..text.topics import AskedQuestion, on_topic
+from .types import Decision, FactRow, Row, Scored
 
 
 def passes(distance: float | None, max_distance: float) -> bool:
@@ -20,14 +30,53 @@ def passes(distance: float | None, max_distance: float) -> bool:
     return distance is not None and distance <= max_distance
 
 
-def apply_gate(
-    ranked: Sequence[Scored], max_distance: float
-) -> tuple[list[Scored], list[Decision]]:
-    """Rows within the floor, and one ``below_relevance_floor`` exclusion per other row."""
+def fact_passes(
+    question: AskedQuestion,
+    predicate: str,
+    value: object,
+    distance: float | None,
+    max_distance: float,
+    fact_max_distance: float,
+) -> bool:
+    """A fact the question asks about, or one within the stricter of both floors."""
+    if max_distance <= 0:
+        return True
+    return on_topic(question, predicate, value) or passes(
+        distance, min(max_distance, fact_max_distance)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """The gate of one call: its floors and, for facts, the question."""
+
+    max_distance: float
+    fact_max_distance: float
+    question: AskedQuestion
+
+    @classmethod
+    def of(cls, query: str, max_distance: float, fact_max_distance: float) -> Gate:
+        return cls(max_distance, fact_max_distance, AskedQuestion.of(query))
+
+    def keeps(self, row: Row) -> bool:
+        if isinstance(row, FactRow):
+            return fact_passes(
+                self.question,
+                row.predicate,
+                row.value,
+                row.distance,
+                self.max_distance,
+                self.fact_max_distance,
+            )
+        return passes(row.distance, self.max_distance)
+
+
+def apply_gate(ranked: Sequence[Scored], gate: Gate) -> tuple[list[Scored], list[Decision]]:
+    """Rows the gate keeps, and one ``below_relevance_floor`` exclusion per other row."""
     kept: list[Scored] = []
     dropped: list[Decision] = []
     for s in ranked:
-        if passes(s.row.distance, max_distance):
+        if gate.keeps(s.row):
             kept.append(s)
         else:
             dropped.append(

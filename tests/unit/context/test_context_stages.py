@@ -8,7 +8,7 @@ import pytest
 
 from haki.context.config import DEFAULT, VOLATILITY_HORIZONS
 from haki.context.filters import blocked_decisions, is_expired, split_expired
-from haki.context.gate import apply_gate, passes
+from haki.context.gate import Gate, apply_gate, passes
 from haki.context.packet import build_packet
 from haki.context.packing import check_budget, pack
 from haki.context.render import (
@@ -117,9 +117,13 @@ def test_missing_embedding_scores_zero_semantic():
 # recall gate
 
 
+def _gate(max_distance, query="tell me everything", fact_max_distance=0.45):
+    return Gate.of(query, max_distance, fact_max_distance)
+
+
 def test_gate_off_keeps_everything():
     ranked = rank([fact("a", distance=1.9), fact("b", distance=None)], DEFAULT, AT)
-    kept, dropped = apply_gate(ranked, 0.0)
+    kept, dropped = apply_gate(ranked, _gate(0.0))
     assert len(kept) == 2 and dropped == []
 
 
@@ -127,7 +131,7 @@ def test_gate_drops_rows_beyond_the_floor_with_their_scores():
     ranked = rank(
         [fact("a", distance=0.2), fact("b", distance=0.7), fact("c", distance=None)], DEFAULT, AT
     )
-    kept, dropped = apply_gate(ranked, 0.5)
+    kept, dropped = apply_gate(ranked, _gate(0.5))
     assert [s.row.id for s in kept] == [IDS["a"]]
     assert {d.id for d in dropped} == {IDS["b"], IDS["c"]}
     assert all(
@@ -135,6 +139,28 @@ def test_gate_drops_rows_beyond_the_floor_with_their_scores():
         for d in dropped
     )
     assert passes(0.5, 0.5) and not passes(0.5001, 0.5)
+
+
+def test_gate_keeps_the_fact_a_question_asks_about_at_any_distance():
+    home = replace(fact("a", distance=0.8, value="Lyon"), predicate="home_city")
+    job = replace(fact("b", distance=0.8, value="midwife"), predicate="occupation")
+    ranked = rank([home, job], DEFAULT, AT)
+    kept, dropped = apply_gate(ranked, _gate(0.6, "Where does Maya live?"))
+    assert [s.row.id for s in kept] == [IDS["a"]] and [d.id for d in dropped] == [IDS["b"]]
+    # Naming the value asks about the fact too.
+    kept, _ = apply_gate(ranked, _gate(0.6, "Is she still a midwife?"))
+    assert [s.row.id for s in kept] == [IDS["b"]]
+
+
+def test_gate_holds_facts_nobody_asked_about_to_the_stricter_fact_floor():
+    ranked = rank([fact("a", distance=0.4), fact("b", distance=0.5)], DEFAULT, AT)
+    # An episode at 0.5 passes a 0.6 floor; a fact off the question's topic does not.
+    kept, _ = apply_gate(ranked, _gate(0.6, "What is her blood type?"))
+    assert [s.row.id for s in kept] == [IDS["a"]]
+    assert _gate(0.6).keeps(episode("c", distance=0.5))
+    # The stricter of both floors applies.
+    kept, _ = apply_gate(ranked, _gate(0.3, "What is her blood type?"))
+    assert kept == []
 
 
 # hard filters

@@ -47,7 +47,11 @@ async def context(
         purpose=body.purpose,
         as_of=body.as_of,
     )
-    cfg = recipe(settings.context_recipe, recall_max_distance=settings.recall_max_distance)
+    cfg = recipe(
+        settings.context_recipe,
+        recall_max_distance=settings.recall_max_distance,
+        recall_fact_max_distance=settings.recall_fact_max_distance,
+    )
     result = await assemble(db, providers.embedder, request, cfg, traces)
     body_out = {
         "packet": orjson.Fragment(result.packet_json),

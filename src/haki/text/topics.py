@@ -1,0 +1,236 @@
+"""Which facts a question asks about (pure): predicate topics, in English and French.
+
+The recall gate needs to tell "Where does Maya live?" (asks for her home
+city) from "What is Maya's blood type?" (asks for something she never
+said). A sentence embedder cannot: both are short personal questions about
+Maya and sit at the same distance from every fact of hers. What separates
+them is the topic word, so each predicate lists the words people use when
+they ask about it, and a question *asks about* a fact when it holds one of
+them, or names the fact's value ("Does she speak Spanish?" and the fact
+``learning = Spanish``).
+
+Cues are written from what each predicate means, never from a test set's
+questions. Syntax of a cue: a word matches that word exactly; ``word*``
+matches every word it begins (verb forms, plurals, French inflections);
+several words separated by spaces must all be in the question; ``en:`` or
+``fr:`` in front reads the cue only in a question of that language. Cues are
+separated by commas. Words are
+compared lower-cased without accents (``text.lexicon.words``), stop words
+kept, so "where ... from" can be a cue.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .lexicon import STOP_WORDS, STOP_WORDS_EN, STOP_WORDS_FR, normalise, stem, terms, words
+
+TOPICS: dict[str, str] = {
+    "name": ("name, names, named, called, nom, prenom*, appel*, who am i, qui suis je"),
+    "home_city": (
+        "live, lives, lived, living, resid*, based, home, address*, city, town, move, "
+        "moved, moving, relocat*, house, apartment, flat, neighbo*, habit*, vit, vis, "
+        "vivent, vivre, demeur*, domicil*, adresse*, ville, demenag*, emmenag*, "
+        "install*, logement, appartement, maison, quartier"
+    ),
+    "hometown": (
+        "where from, hometown, grew up, grow up, growing up, raised, born, native, "
+        "origin*, childhood, vient, viens, venait, originaire*, origine*, nee, "
+        "naissance, grandi, enfance"
+    ),
+    "occupation": (
+        "job, jobs, work, works, working, career, profession*, fait vie, fais vie, "
+        "faites vie, occupation*, for a living, employ*, position, role, metier*, "
+        "travail*, boulot, emploi*, poste"
+    ),
+    "employer": (
+        "employer*, employ*, company, companies, firm, work for, works for, work at, "
+        "works at, boss, office, employeur*, entreprise*, societe*, boite, patron*, "
+        "travail*"
+    ),
+    "age": ("old, age, aged, birth year, year born, ages, turning, turns, ans, vieux, vieille"),
+    "spouse": (
+        "married, marry, marri*, wife, husband, spouse*, wedding, single, mari, "
+        "femme, epou*, marie, mariee, mariage, celibataire"
+    ),
+    "partner": (
+        "partner*, boyfriend*, girlfriend*, dating, relationship*, single, copain, "
+        "copine, compagn*, conjoint*, petit ami, petite amie, couple, celibataire"
+    ),
+    "mother": ("mother*, mom, mum, mommy, mama, mere, maman, parent*, parents, famil*"),
+    "father": ("father*, dad, daddy, papa, pere, parent*, parents, famil*"),
+    "sister": ("sister*, soeur*, sour, sours, sibling*, fratrie, famil*"),
+    "brother": ("brother*, frere*, sibling*, fratrie, famil*"),
+    "son": ("en:son, sons, boy, fils, garcon*, child*, kid, kids, enfant*, famil*"),
+    "daughter": ("daughter*, girl, fille*, child*, kid, kids, enfant*, famil*"),
+    "friend": (
+        "friend*, buddy, buddies, pal, bestie, ami, amie, amis, amies, copain*, copine*, pote*"
+    ),
+    "pet": (
+        "pet, pets, dog*, cat, cats, kitten*, kitty, puppy, puppies, animal*, "
+        "animaux, chien*, chat, chats, chaton*, chiot*, compagnie"
+    ),
+    "likes": (
+        "like, likes, liked, love, loves, loved, enjoy*, fan, aime*, adore*, plait, "
+        "apprecie*, passion*"
+    ),
+    "dislikes": (
+        "dislike*, hate*, avoid*, stand, deteste*, horreur, eviter, like, likes, love, aime*"
+    ),
+    "prefers": ("prefer*, rather, instead, plutot"),
+    "plays": ("play, plays, playing, played, instrument*, music*, joue*, jouer, musique*"),
+    "hobby": (
+        "hobb*, pastime*, free time, spare time, weekend*, leisure, for fun, loisir*, "
+        "passe temps, temps libre, week end"
+    ),
+    "learning": (
+        "learn*, study*, studi*, course*, class, classes, lesson*, apprend*, appris, "
+        "etudi*, cours, lecon*"
+    ),
+    "allergy": (
+        "allerg*, intoleran*, restriction*, epipen, eat, eats, eating, food*, "
+        "medical, health*, mange*, nourriture, aliment*, medica*, sante"
+    ),
+    "member_of": (
+        "member*, club*, join*, belong*, association*, membre*, adhere*, inscrit*, fait partie"
+    ),
+    "volunteers_at": (
+        "volunteer*, charit*, nonprofit*, non profit, benevol*, volontaire*, association*"
+    ),
+    "decision": ("decid*, decision*, chose, choose, chosen, choice, settled, choisi*, choix"),
+    "convention": (
+        "rule, rules, convention*, guideline*, policy, policies, format*, style, "
+        "always, never, regle*, toujours, jamais, consigne*"
+    ),
+    "diet": (
+        "diet*, eat, eats, eating, food*, vegetarian*, vegan*, meat, meal*, "
+        "restriction*, cook*, regime*, cuisin*, mange*, nourriture, vegetarien*, "
+        "vege*, viande*, repas, aliment*"
+    ),
+    "language": ("language*, speak*, reply, replies, respond*, langue*, parle*, repond*, reponse*"),
+    "plan": (
+        "plan, plans, planned, planning, going to, intend*, future, upcoming, next, "
+        "trip*, travel*, vacation*, holiday*, prevoi*, prevu*, projet*, voyage*, "
+        "vacances, prochain*"
+    ),
+}
+
+# ``favorite_<thing>`` is open-ended: the thing itself is the cue, with its
+# French word when it has a common one.
+FAVORITE_THINGS: dict[str, str] = {
+    "book": ("book*, novel*, read*, livre*, roman*, lire, lit, lecture*"),
+    "movie": ("movie*, film*, cinema*"),
+    "film": ("movie*, film*, cinema*"),
+    "color": ("color*, colour*, couleur*"),
+    "colour": ("color*, colour*, couleur*"),
+    "dish": ("dish*, meal*, food*, plat, plats, cuisine*, repas"),
+    "food": ("dish*, meal*, food*, plat, plats, cuisine*, nourriture"),
+    "sport": ("sport*"),
+    "song": ("song*, chanson*, music*, musique*"),
+    "band": ("band*, groupe*, music*, musique*"),
+    "singer": ("singer*, chanteu*, music*, musique*"),
+    "music": ("music*, musique*, song*, chanson*"),
+    "game": ("game*, jeu, jeux"),
+    "show": ("show*, series, serie*, emission*"),
+    "author": ("author*, writer*, auteur*, ecrivain*"),
+    "animal": ("animal*, animaux"),
+    "place": ("place*, lieu*, endroit*"),
+    "drink": ("drink*, boisson*, boire"),
+    "restaurant": ("restaurant*"),
+    "season": ("season*, saison*"),
+    "flower": ("flower*, fleur*"),
+    "city": ("city, cities, ville*"),
+    "country": ("countr*, pays"),
+}
+
+
+# Function words only one language uses: a question with more French ones
+# than English ones is French, and English-only cues ("en:son") are not
+# read in it (French "son" is "his/her").
+_FRENCH_ONLY = STOP_WORDS_FR - STOP_WORDS_EN
+_ENGLISH_ONLY = STOP_WORDS_EN - STOP_WORDS_FR
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    words: tuple[str, ...]  # normalised; a trailing ``*`` matches by prefix
+    lang: str | None = None  # "en" / "fr": read only in a question of that language
+
+
+@dataclass(frozen=True, slots=True)
+class AskedQuestion:
+    """A question cut once for every fact it is checked against."""
+
+    words: frozenset[str]
+    ordered: tuple[str, ...]  # the same words, sorted, for prefix cues
+    stems: frozenset[str]  # content terms, to compare with fact values
+    lang: str
+
+    @classmethod
+    def of(cls, question: str) -> AskedQuestion:
+        found = words(question)
+        french = sum(w in _FRENCH_ONLY for w in found)
+        english = sum(w in _ENGLISH_ONLY for w in found)
+        return cls(
+            words=frozenset(found),
+            ordered=tuple(sorted(set(found))),
+            stems=frozenset(stem(w) for w in found if w not in STOP_WORDS and len(w) > 1),
+            lang="fr" if french > english else "en",
+        )
+
+
+@lru_cache(maxsize=1024)
+def cues(predicate: str) -> tuple[Cue, ...]:
+    """The topic cues of a predicate (see the module docstring for their syntax)."""
+    if predicate in TOPICS:
+        raw: Iterable[str] = TOPICS[predicate].split(",")
+    elif predicate.startswith(("favorite_", "favourite_")):
+        thing = predicate.split("_", 1)[1]
+        raw = FAVORITE_THINGS[thing].split(",") if thing in FAVORITE_THINGS else (f"{thing}*",)
+    else:
+        # An open predicate (LLM extractor, POST /v1/facts): its own words are the cues.
+        raw = tuple(f"{w}*" for w in predicate.lower().split("_") if len(w) > 2)
+    out = []
+    for cue in raw:
+        lang, _, text = cue.strip().rpartition(":")
+        out.append(Cue(tuple(normalise(text).split()), lang or None))
+    return tuple(out)
+
+
+def _hit(word: str, q: AskedQuestion) -> bool:
+    if word.endswith("*"):
+        head = word[:-1]
+        return any(w.startswith(head) for w in q.ordered)
+    return word in q.words
+
+
+def asks_about(q: AskedQuestion, predicate: str) -> bool:
+    """Does the question hold one of the predicate's topic cues?"""
+    return any(
+        (cue.lang is None or cue.lang == q.lang) and all(_hit(w, q) for w in cue.words)
+        for cue in cues(predicate)
+    )
+
+
+def value_terms(value: Any) -> frozenset[str]:
+    """Content terms of a fact's value (stemmed, no stop words, at least three letters)."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return frozenset(t for t in terms(text) if len(t) >= 3)
+
+
+def names_value(q: AskedQuestion, value: Any) -> bool:
+    """Does the question name the fact's value ("Does she speak Spanish?")?"""
+    return not value_terms(value).isdisjoint(q.stems)
+
+
+def on_topic(q: AskedQuestion, predicate: str, value: Any) -> bool:
+    """The question asks about this fact: by its topic, or by naming its value.
+
+    A ``name`` fact is never matched by value: questions name the subject
+    all the time ("What is Maya's blood type?") without asking their name.
+    """
+    return asks_about(q, predicate) or (predicate != "name" and names_value(q, value))
