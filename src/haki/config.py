@@ -73,7 +73,7 @@ class Settings(BaseSettings):
     default_budget_tokens: int = Field(default=900, ge=1, le=100_000)
     recall_max_distance: float = Field(default=0.0, ge=0.0, le=2.0)
     # Facts the question does not ask about must also be this close (context/gate.py).
-    recall_fact_max_distance: float = Field(default=0.45, ge=0.0, le=2.0)
+    recall_fact_max_distance: float = Field(default=0.35, ge=0.0, le=2.0)
     # Named retrieval recipe (haki.context.config.RECIPES), checked at start-up.
     context_recipe: str = "default"
 

@@ -101,7 +101,7 @@ class RetrievalConfig:
     recall_max_distance: float = 0.0
     # With the gate on, a fact the question does not ask about (text.topics)
     # passes only within this floor too (context/gate.py).
-    recall_fact_max_distance: float = 0.45
+    recall_fact_max_distance: float = 0.35
     # hnsw returns at most ef_search rows per scan, so it must exceed top_k.
     hnsw_ef_search: int = 100
     # A scope (subject) with at most this many facts, or chunks, is searched

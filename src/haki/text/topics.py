@@ -22,6 +22,7 @@ kept, so "where ... from" can be a cue.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,8 +30,19 @@ from typing import Any
 
 from .lexicon import STOP_WORDS, STOP_WORDS_EN, STOP_WORDS_FR, normalise, stem, terms, words
 
+# Words of a meal: what someone eats, cannot eat or will not eat is part of
+# the answer to any question about feeding them.
+_FOOD = (
+    "eat, eats, eating, food*, meal*, dinner*, lunch*, breakfast*, brunch, barbecue*, "
+    "restaurant*, steak*, menu*, snack*, recipe*, cook*, dish, dishes, mange*, "
+    "nourriture, aliment*, repas, diner, dejeuner, recette*, cuisin*, plat, plats"
+)
+
 TOPICS: dict[str, str] = {
-    "name": ("name, names, named, called, nom, prenom*, appel*, who am i, qui suis je"),
+    "name": (
+        "name, names, named, called, surname, last name, family name, first name, nom, "
+        "prenom*, appel*, who am i, qui suis je"
+    ),
     "home_city": (
         "live, lives, lived, living, resid*, based, home, address*, city, town, move, "
         "moved, moving, relocat*, house, apartment, flat, neighbo*, habit*, vit, vis, "
@@ -61,12 +73,12 @@ TOPICS: dict[str, str] = {
         "partner*, boyfriend*, girlfriend*, dating, relationship*, single, copain, "
         "copine, compagn*, conjoint*, petit ami, petite amie, couple, celibataire"
     ),
-    "mother": ("mother*, mom, mum, mommy, mama, mere, maman, parent*, parents, famil*"),
-    "father": ("father*, dad, daddy, papa, pere, parent*, parents, famil*"),
-    "sister": ("sister*, soeur*, sour, sours, sibling*, fratrie, famil*"),
-    "brother": ("brother*, frere*, sibling*, fratrie, famil*"),
-    "son": ("en:son, sons, boy, fils, garcon*, child*, kid, kids, enfant*, famil*"),
-    "daughter": ("daughter*, girl, fille*, child*, kid, kids, enfant*, famil*"),
+    "mother": ("mother*, mom, mum, mommy, mama, mere, maman, parent*, parents"),
+    "father": ("father*, dad, daddy, papa, pere, parent*, parents"),
+    "sister": ("sister*, soeur*, sour, sours, sibling*, fratrie"),
+    "brother": ("brother*, frere*, sibling*, fratrie"),
+    "son": ("en:son, sons, boy, fils, garcon*, child*, kid, kids, enfant*"),
+    "daughter": ("daughter*, girl, fille*, child*, kid, kids, enfant*"),
     "friend": (
         "friend*, buddy, buddies, pal, bestie, ami, amie, amis, amies, copain*, copine*, pote*"
     ),
@@ -76,25 +88,23 @@ TOPICS: dict[str, str] = {
     ),
     "likes": (
         "like, likes, liked, love, loves, loved, enjoy*, fan, aime*, adore*, plait, "
-        "apprecie*, passion*"
+        "apprecie*, passion*, " + _FOOD
     ),
     "dislikes": (
-        "dislike*, hate*, avoid*, stand, deteste*, horreur, eviter, like, likes, love, aime*"
+        "dislike*, hate*, avoid*, stand, deteste*, horreur, eviter, like, likes, love, "
+        "aime*, " + _FOOD
     ),
     "prefers": ("prefer*, rather, instead, plutot"),
     "plays": ("play, plays, playing, played, instrument*, music*, joue*, jouer, musique*"),
     "hobby": (
-        "hobb*, pastime*, free time, spare time, weekend*, leisure, for fun, loisir*, "
-        "passe temps, temps libre, week end"
+        "hobb*, pastime*, free time, spare time, weekend*, leisure, for fun, craft*, "
+        "loisir*, passetemps, temps libre"
     ),
     "learning": (
         "learn*, study*, studi*, course*, class, classes, lesson*, apprend*, appris, "
         "etudi*, cours, lecon*"
     ),
-    "allergy": (
-        "allerg*, intoleran*, restriction*, epipen, eat, eats, eating, food*, "
-        "medical, health*, mange*, nourriture, aliment*, medica*, sante"
-    ),
+    "allergy": ("allerg*, intoleran*, restriction*, epipen, safe to eat, " + _FOOD),
     "member_of": (
         "member*, club*, join*, belong*, association*, membre*, adhere*, inscrit*, fait partie"
     ),
@@ -107,9 +117,8 @@ TOPICS: dict[str, str] = {
         "always, never, regle*, toujours, jamais, consigne*"
     ),
     "diet": (
-        "diet*, eat, eats, eating, food*, vegetarian*, vegan*, meat, meal*, "
-        "restriction*, cook*, regime*, cuisin*, mange*, nourriture, vegetarien*, "
-        "vege*, viande*, repas, aliment*"
+        "diet*, vegetarian*, vegan*, veggie*, meat, restriction*, regime*, "
+        "vegetarien*, vege*, viande*, " + _FOOD
     ),
     "language": ("language*, speak*, reply, replies, respond*, langue*, parle*, repond*, reponse*"),
     "plan": (
@@ -148,11 +157,47 @@ FAVORITE_THINGS: dict[str, str] = {
 }
 
 
+# The relations whose words say a question is about another person.
+_RELATIONS = (
+    "spouse",
+    "partner",
+    "mother",
+    "father",
+    "sister",
+    "brother",
+    "son",
+    "daughter",
+    "friend",
+    "pet",
+)
+OTHERS_NAMED = (
+    "grand*, uncle*, aunt*, cousin*, niece*, nephew*, godmother*, godfather*, godparent*, "
+    "inlaw*, colleague*, coworker*, neighbo*, doctor*, teacher*, boss*, wifi, network*, "
+    "oncle*, tante*, neveu*, parrain*, marraine*, collegue*, voisin*, medecin*, prof*, "
+    "patron*, reseau*, beaupere*, bellemere*, beaufrere*, bellesoeur*, bellesour*"
+)
+# Words that say a topic word means something else: an e-mail address is no home.
+VETOES: dict[str, str] = {"home_city": "email*, mail, mails, courriel*"}
+
+
 # Function words only one language uses: a question with more French ones
 # than English ones is French, and English-only cues ("en:son") are not
 # read in it (French "son" is "his/her").
 _FRENCH_ONLY = STOP_WORDS_FR - STOP_WORDS_EN
 _ENGLISH_ONLY = STOP_WORDS_EN - STOP_WORDS_FR
+
+
+# A hyphen joins one word ("grand-mère", "e-mail", "week-end") except before
+# a French subject pronoun ("habite-t-elle", "est-ce"), where it separates two.
+_INVERSION = re.compile(r"-(?:t-)?(je|tu|il|elle|on|nous|vous|ils|elles|ce|en|y)\b", re.IGNORECASE)
+_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
+# French "préféré" is "favourite"; folded, it would read as "préfère" (prefers).
+_FAVOURITE_FR = re.compile(r"\bpréféré(?:e|s|es)?\b", re.IGNORECASE)
+
+
+def _compounds(question: str) -> str:
+    text = _INVERSION.sub(r" \1", question)
+    return _FAVOURITE_FR.sub("favori", _HYPHEN.sub("", text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +217,7 @@ class AskedQuestion:
 
     @classmethod
     def of(cls, question: str) -> AskedQuestion:
-        found = words(question)
+        found = words(_compounds(question))
         french = sum(w in _FRENCH_ONLY for w in found)
         english = sum(w in _ENGLISH_ONLY for w in found)
         return cls(
@@ -183,22 +228,39 @@ class AskedQuestion:
         )
 
 
-@lru_cache(maxsize=1024)
-def cues(predicate: str) -> tuple[Cue, ...]:
-    """The topic cues of a predicate (see the module docstring for their syntax)."""
+def _raw_cues(predicate: str) -> tuple[str, ...]:
     if predicate in TOPICS:
-        raw: Iterable[str] = TOPICS[predicate].split(",")
-    elif predicate.startswith(("favorite_", "favourite_")):
+        return tuple(TOPICS[predicate].split(","))
+    if predicate.startswith(("favorite_", "favourite_")):
         thing = predicate.split("_", 1)[1]
-        raw = FAVORITE_THINGS[thing].split(",") if thing in FAVORITE_THINGS else (f"{thing}*",)
-    else:
-        # An open predicate (LLM extractor, POST /v1/facts): its own words are the cues.
-        raw = tuple(f"{w}*" for w in predicate.lower().split("_") if len(w) > 2)
+        if thing in FAVORITE_THINGS:
+            return tuple(FAVORITE_THINGS[thing].split(","))
+        return (f"{thing}*",)
+    # An open predicate (LLM extractor, POST /v1/facts): its own words are the cues.
+    return tuple(f"{w}*" for w in predicate.lower().split("_") if len(w) > 2)
+
+
+def _vetoes(predicate: str) -> tuple[str, ...]:
+    if predicate == "name":
+        # "the name of her grandmother / her dog / her Wi-Fi" is someone else's name.
+        related = (c for p in _RELATIONS for c in TOPICS[p].split(","))
+        return (*OTHERS_NAMED.split(","), *related)
+    return tuple(VETOES[predicate].split(",")) if predicate in VETOES else ()
+
+
+@lru_cache(maxsize=1024)
+def _parse(raw: tuple[str, ...]) -> tuple[Cue, ...]:
     out = []
     for cue in raw:
         lang, _, text = cue.strip().rpartition(":")
-        out.append(Cue(tuple(normalise(text).split()), lang or None))
+        if text.strip():
+            out.append(Cue(tuple(normalise(text).split()), lang or None))
     return tuple(out)
+
+
+def cues(predicate: str) -> tuple[Cue, ...]:
+    """The topic cues of a predicate (see the module docstring for their syntax)."""
+    return _parse(_raw_cues(predicate))
 
 
 def _hit(word: str, q: AskedQuestion) -> bool:
@@ -208,12 +270,16 @@ def _hit(word: str, q: AskedQuestion) -> bool:
     return word in q.words
 
 
-def asks_about(q: AskedQuestion, predicate: str) -> bool:
-    """Does the question hold one of the predicate's topic cues?"""
+def _holds(q: AskedQuestion, raw: Iterable[str]) -> bool:
     return any(
         (cue.lang is None or cue.lang == q.lang) and all(_hit(w, q) for w in cue.words)
-        for cue in cues(predicate)
+        for cue in _parse(raw)
     )
+
+
+def asks_about(q: AskedQuestion, predicate: str) -> bool:
+    """Does the question hold one of the predicate's topic cues, and none of its vetoes?"""
+    return _holds(q, _raw_cues(predicate)) and not _holds(q, _vetoes(predicate))
 
 
 def value_terms(value: Any) -> frozenset[str]:
@@ -222,9 +288,18 @@ def value_terms(value: Any) -> frozenset[str]:
     return frozenset(t for t in terms(text) if len(t) >= 3)
 
 
+def _same_word(value_term: str, asked: str) -> bool:
+    # "guitar" / "guitarist", "piano" / "pianist": a long word and its
+    # derivations share all but its last letter.
+    if value_term == asked:
+        return True
+    head = value_term[:-1]
+    return len(value_term) >= 5 and asked.startswith(head)
+
+
 def names_value(q: AskedQuestion, value: Any) -> bool:
-    """Does the question name the fact's value ("Does she speak Spanish?")?"""
-    return not value_terms(value).isdisjoint(q.stems)
+    """Does the question name the fact's value ("Does she speak Spanish?", "a pianist?")?"""
+    return any(_same_word(v, w) for v in value_terms(value) for w in q.stems)
 
 
 def on_topic(q: AskedQuestion, predicate: str, value: Any) -> bool:
