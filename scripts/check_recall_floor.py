@@ -26,6 +26,7 @@ share of never-said questions for which no fact passes (empty, i.e.
 embedded as ``predicate label: value`` (how facts were embedded before):
 
     .venv/bin/python scripts/check_recall_floor.py --facts
+    .venv/bin/python scripts/check_recall_floor.py --facts bench/data/fact_questions_heldout.json --half odd
 
 Runs offline (no server, no database): embeddings come from the same
 provider factory the server uses, and the gate rule from haki.context.gate.
@@ -127,8 +128,17 @@ class FactQuestion:
     answers: frozenset[int]  # indexes of the facts that answer it; empty: never said
 
 
-def load_fact_questions(path: Path, embedder, render) -> list[FactQuestion]:
+def load_fact_questions(
+    path: Path, embedder, render, half: str | None = None
+) -> list[FactQuestion]:
     data = json.loads(path.read_text(encoding="utf-8"))
+    if half:  # every other question: one half to develop on, the other kept unseen
+        start = 0 if half == "even" else 1
+        data = {
+            **data,
+            "pairs": data["pairs"][start::2],
+            "never_said": data["never_said"][start::2],
+        }
     profiles = {}
     for name, facts in sorted(data["profiles"].items()):
         # Facts name the subject once it said its name, as the consolidator writes them.
@@ -185,13 +195,13 @@ def fact_passes_at(q: FactQuestion, i: int, fact_floor: float) -> bool:
     return bool(q.on_topic[i]) or (fact_floor > 0 and passes(float(q.distances[i]), fact_floor))
 
 
-def facts_main(path: Path, embedder, min_empty: float) -> None:
-    now = load_fact_questions(path, embedder, fact_embedding_text)
-    before = load_fact_questions(path, embedder, legacy_text)
+def facts_main(path: Path, embedder, min_empty: float, half: str | None) -> None:
+    now = load_fact_questions(path, embedder, fact_embedding_text, half)
+    before = load_fact_questions(path, embedder, legacy_text, half)
     pairs = sum(1 for q in now if q.answers)
     print(
         f"\nembedder {embedder.name}; {pairs} fact questions, {len(now) - pairs} never-said "
-        f"questions ({path.name})\n"
+        f"questions ({path.name}{f', {half} half' if half else ''})\n"
     )
     print(
         "Gate on facts (the server's rule): a fact passes when the question asks about it "
@@ -263,11 +273,16 @@ def main() -> None:
         help="with --facts: report the loosest fact floor leaving this share of never-said "
         "questions empty",
     )
+    ap.add_argument(
+        "--half",
+        choices=("even", "odd"),
+        help="with --facts: only every other question (even: 0, 2, …; odd: 1, 3, …)",
+    )
     args = ap.parse_args()
     settings = load_settings()
     embedder = build_embedder(settings)
     if args.facts:
-        facts_main(args.facts, embedder, args.min_empty)
+        facts_main(args.facts, embedder, args.min_empty, args.half)
         return
     questions = load(args.data, embedder, args.conversations)
     rows = [(t, evaluate(questions, t, args.top_k)) for t in THRESHOLDS]
