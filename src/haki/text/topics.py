@@ -248,8 +248,7 @@ def _vetoes(predicate: str) -> tuple[str, ...]:
     return tuple(VETOES[predicate].split(",")) if predicate in VETOES else ()
 
 
-@lru_cache(maxsize=1024)
-def _parse(raw: tuple[str, ...]) -> tuple[Cue, ...]:
+def _parse(raw: Iterable[str]) -> tuple[Cue, ...]:
     out = []
     for cue in raw:
         lang, _, text = cue.strip().rpartition(":")
@@ -258,9 +257,16 @@ def _parse(raw: tuple[str, ...]) -> tuple[Cue, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1024)
 def cues(predicate: str) -> tuple[Cue, ...]:
     """The topic cues of a predicate (see the module docstring for their syntax)."""
     return _parse(_raw_cues(predicate))
+
+
+@lru_cache(maxsize=1024)
+def vetoes(predicate: str) -> tuple[Cue, ...]:
+    """Cues that, present in a question, say it is not about the predicate after all."""
+    return _parse(_vetoes(predicate))
 
 
 def _hit(word: str, q: AskedQuestion) -> bool:
@@ -270,16 +276,16 @@ def _hit(word: str, q: AskedQuestion) -> bool:
     return word in q.words
 
 
-def _holds(q: AskedQuestion, raw: Iterable[str]) -> bool:
+def _holds(q: AskedQuestion, found: tuple[Cue, ...]) -> bool:
     return any(
         (cue.lang is None or cue.lang == q.lang) and all(_hit(w, q) for w in cue.words)
-        for cue in _parse(raw)
+        for cue in found
     )
 
 
 def asks_about(q: AskedQuestion, predicate: str) -> bool:
     """Does the question hold one of the predicate's topic cues, and none of its vetoes?"""
-    return _holds(q, _raw_cues(predicate)) and not _holds(q, _vetoes(predicate))
+    return _holds(q, cues(predicate)) and not _holds(q, vetoes(predicate))
 
 
 def value_terms(value: Any) -> frozenset[str]:

@@ -66,10 +66,20 @@ def test_every_known_predicate_has_topic_cues():
 QUESTION_SETS = Path(__file__).resolve().parents[3] / "bench" / "data"
 
 
-@pytest.mark.parametrize("name", ["fact_questions.json"])
-def test_topics_alone_keep_asked_facts_and_leave_never_said_questions_empty(name):
-    # The rule without any embedding (the gate's fact floor at 0): the floor
-    # of the goal holds on the topic words alone, so the cosine part only adds.
+@pytest.mark.parametrize(
+    ("name", "min_kept", "min_empty"),
+    [
+        # The goal of the gate, on the set the topic words were written with.
+        ("fact_questions.json", 0.95, 0.80),
+        # The independent set: what holds there today (88.6 % / 84.5 %), so a
+        # change to the topic words cannot quietly give it up.
+        ("fact_questions_heldout.json", 0.88, 0.80),
+    ],
+)
+def test_topics_alone_keep_asked_facts_and_leave_never_said_questions_empty(
+    name, min_kept, min_empty
+):
+    # The rule without any embedding (the gate's fact floor at 0).
     data = json.loads((QUESTION_SETS / name).read_text(encoding="utf-8"))
     profiles = data["profiles"]
 
@@ -85,4 +95,4 @@ def test_topics_alone_keep_asked_facts_and_leave_never_said_questions_empty(name
         for p in data["pairs"]
     ]
     empty = [not topical(n) for n in data["never_said"]]
-    assert sum(kept) / len(kept) >= 0.95 and sum(empty) / len(empty) >= 0.80
+    assert sum(kept) / len(kept) >= min_kept and sum(empty) / len(empty) >= min_empty
