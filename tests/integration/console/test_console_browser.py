@@ -4,7 +4,8 @@ The server is the real app under uvicorn, with auth on, on its own migrated
 database. Data is written through the SDK over HTTP as an agent would. Each
 flow drives the pages the way a person does and checks what the page shows
 and, where it matters, what the API then answers. Screenshots of the main
-pages land in docs/console/.
+pages go to a temporary directory, or to docs/console/ (the README's pictures)
+with ``HAKI_CONSOLE_SHOTS=docs/console``: a test run leaves the tree as it was.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import tempfile
 import threading
 import time
 import uuid
@@ -37,7 +39,11 @@ pytestmark = pytest.mark.skipif(
     reason="chromium is missing: `make test` installs it (apt-get install chromium)",
 )
 ADMIN = "console-admin-key-0123456789abcdef"
-SHOTS = Path(__file__).resolve().parents[3] / "docs" / "console"
+SHOTS = (
+    Path(os.environ["HAKI_CONSOLE_SHOTS"])
+    if os.environ.get("HAKI_CONSOLE_SHOTS")
+    else Path(tempfile.gettempdir()) / f"haki-console-shots-{os.getpid()}"
+)
 XSS_TURN = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2"> I live in Paris.'
 ARGS = [
     "--headless",
