@@ -407,17 +407,27 @@ def timed_ids(conn: psycopg.Connection, statement: str, params: dict) -> tuple[f
 
 
 @contextmanager
-def as_app(conn: psycopg.Connection) -> Iterator[None]:
-    """One transaction as the application role, under row-level security, hnsw tuned as served."""
+def as_app(conn: psycopg.Connection, max_scan_tuples: int = 0) -> Iterator[None]:
+    """One transaction as the application role, under row-level security, hnsw tuned as served
+    (and ``hnsw.max_scan_tuples`` raised, when asked)."""
     with conn.transaction():
         conn.execute("SET LOCAL ROLE haki_app")
         conn.execute("SELECT set_config('app.project_id', %s, true)", (PROJECT,))
         conn.execute(TUNE_HNSW, {"ef_search": str(DEFAULT.hnsw_ef_search)})
+        if max_scan_tuples:
+            conn.execute(
+                "SELECT set_config('hnsw.max_scan_tuples', %s, true)", (str(max_scan_tuples),)
+            )
         yield
 
 
 def measure_recall(
-    url: str, vecs: dict[str, np.ndarray], subjects: int, queries: int, big: list[int]
+    url: str,
+    vecs: dict[str, np.ndarray],
+    subjects: int,
+    queries: int,
+    big: list[int],
+    max_scan_tuples: int,
 ) -> None:
     rng = random.Random(5)
     nprng = np.random.default_rng(5)
@@ -450,7 +460,7 @@ def measure_recall(
                     ways[f"{size:,}-row scope, read exactly"] = shipped(table, subject, q, size)
                     ways[f"{size:,}-row scope, through hnsw"] = shipped(table, subject, q, 0)
                 for way, (statement, way_params) in ways.items():
-                    with as_app(conn):
+                    with as_app(conn, max_scan_tuples):
                         ms, ids = timed_ids(conn, statement, way_params)
                     leg = legs.setdefault((table, way), Leg())
                     leg.ms.append(ms)
@@ -458,7 +468,8 @@ def measure_recall(
     print(
         f"\ncosine leg vs the exact per-scope top-{TOP_K} (as the application role; "
         f"exact_scope_rows = {DEFAULT.exact_scope_rows:,}, hnsw.ef_search = "
-        f"{DEFAULT.hnsw_ef_search}, iterative scan relaxed_order); {load()}"
+        f"{DEFAULT.hnsw_ef_search}, iterative scan relaxed_order, hnsw.max_scan_tuples = "
+        f"{max_scan_tuples or 'default'}); {load()}"
     )
     print("| table | leg | p50 ms | p95 ms | p99 ms | mean recall | min | below 0.95 |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
@@ -534,6 +545,12 @@ def main() -> None:
     )
     ap.add_argument("--queries", type=int, default=200, help="recall queries on random subjects")
     ap.add_argument("--calls", type=int, default=300, help="HTTP context calls (0: none)")
+    ap.add_argument(
+        "--max-scan-tuples",
+        type=int,
+        default=0,
+        help="hnsw.max_scan_tuples of the recall queries (0: the server's default, 20,000)",
+    )
     ap.add_argument("--data-dir", type=Path, help="keep the database here and reuse it")
     ap.add_argument("--shared-buffers", default="2GB", help="shared_buffers of the embedded server")
     args = ap.parse_args()
@@ -573,7 +590,9 @@ def main() -> None:
                 print(f"| {name} | {table} | {index} |")
             print(f"PostgreSQL memory (USS) after ingest: {server_memory(server.pgdata)}")
             vecs = table_vectors(url, 5_000)
-            measure_recall(url, vecs, args.subjects, args.queries, args.big_subject)
+            measure_recall(
+                url, vecs, args.subjects, args.queries, args.big_subject, args.max_scan_tuples
+            )
             if args.calls:
                 measure_http(url, args.subjects, args.calls)
             print(f"PostgreSQL memory (USS) at the end: {server_memory(server.pgdata)}")
