@@ -169,7 +169,7 @@ def fact_rates(
 ) -> dict[str, float]:
     """Share of questions keeping an answering fact; share of never-said ones left empty.
 
-    With ``topics`` the rule is the server's (context.gate.fact_passes with
+    With ``topics`` the rule is the server's (context.gate.Gate with
     ``threshold`` as the fact floor); without, cosine distance alone.
     """
 

@@ -30,22 +30,6 @@ def passes(distance: float | None, max_distance: float) -> bool:
     return distance is not None and distance <= max_distance
 
 
-def fact_passes(
-    question: AskedQuestion,
-    predicate: str,
-    value: object,
-    distance: float | None,
-    max_distance: float,
-    fact_max_distance: float,
-) -> bool:
-    """A fact the question asks about, or one within the stricter of both floors."""
-    if max_distance <= 0:
-        return True
-    return on_topic(question, predicate, value) or passes(
-        distance, min(max_distance, fact_max_distance)
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Gate:
     """The gate of one call: its floors and, for facts, the question."""
@@ -59,14 +43,13 @@ class Gate:
         return cls(max_distance, fact_max_distance, AskedQuestion.of(query))
 
     def keeps(self, row: Row) -> bool:
+        """A fact the question asks about or within the stricter of both floors;
+        an episode within the floor."""
+        if self.max_distance <= 0:
+            return True
         if isinstance(row, FactRow):
-            return fact_passes(
-                self.question,
-                row.predicate,
-                row.value,
-                row.distance,
-                self.max_distance,
-                self.fact_max_distance,
+            return on_topic(self.question, row.predicate, row.value) or passes(
+                row.distance, min(self.max_distance, self.fact_max_distance)
             )
         return passes(row.distance, self.max_distance)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -211,19 +211,24 @@ class AskedQuestion:
     """A question cut once for every fact it is checked against."""
 
     words: frozenset[str]
-    ordered: tuple[str, ...]  # the same words, sorted, for prefix cues
+    prefixes: frozenset[str]  # every prefix of those words, for ``word*`` cues
     stems: frozenset[str]  # content terms, to compare with fact values
+    heads: frozenset[str]  # every prefix of four letters or more of those terms
     lang: str
+    # Facts checked against one question share few predicates: each topic once.
+    asked: dict[str, bool] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
     def of(cls, question: str) -> AskedQuestion:
         found = words(_compounds(question))
         french = sum(w in _FRENCH_ONLY for w in found)
         english = sum(w in _ENGLISH_ONLY for w in found)
+        stems = frozenset(stem(w) for w in found if w not in STOP_WORDS and len(w) > 1)
         return cls(
             words=frozenset(found),
-            ordered=tuple(sorted(set(found))),
-            stems=frozenset(stem(w) for w in found if w not in STOP_WORDS and len(w) > 1),
+            prefixes=frozenset(w[:k] for w in found for k in range(1, len(w) + 1)),
+            stems=stems,
+            heads=frozenset(w[:k] for w in stems for k in range(4, len(w) + 1)),
             lang="fr" if french > english else "en",
         )
 
@@ -257,55 +262,76 @@ def _parse(raw: Iterable[str]) -> tuple[Cue, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1024)
 def cues(predicate: str) -> tuple[Cue, ...]:
     """The topic cues of a predicate (see the module docstring for their syntax)."""
     return _parse(_raw_cues(predicate))
 
 
+@dataclass(frozen=True, slots=True)
+class _CueSet:
+    """Cues ready to check: one-word cues as sets, the others one by one."""
+
+    exact: frozenset[str]
+    heads: frozenset[str]  # ``word*`` cues without their star
+    others: tuple[Cue, ...]  # several words, or one language only
+
+    @classmethod
+    def of(cls, found: tuple[Cue, ...]) -> _CueSet:
+        single = [c.words[0] for c in found if len(c.words) == 1 and c.lang is None]
+        return cls(
+            exact=frozenset(w for w in single if not w.endswith("*")),
+            heads=frozenset(w[:-1] for w in single if w.endswith("*")),
+            others=tuple(c for c in found if len(c.words) > 1 or c.lang is not None),
+        )
+
+    def held_by(self, q: AskedQuestion) -> bool:
+        return (
+            not self.exact.isdisjoint(q.words)
+            or not self.heads.isdisjoint(q.prefixes)
+            or any(
+                (cue.lang is None or cue.lang == q.lang) and all(_hit(w, q) for w in cue.words)
+                for cue in self.others
+            )
+        )
+
+
 @lru_cache(maxsize=1024)
-def vetoes(predicate: str) -> tuple[Cue, ...]:
-    """Cues that, present in a question, say it is not about the predicate after all."""
-    return _parse(_vetoes(predicate))
+def _compiled(predicate: str) -> tuple[_CueSet, _CueSet]:
+    return _CueSet.of(cues(predicate)), _CueSet.of(_parse(_vetoes(predicate)))
 
 
 def _hit(word: str, q: AskedQuestion) -> bool:
-    if word.endswith("*"):
-        head = word[:-1]
-        return any(w.startswith(head) for w in q.ordered)
-    return word in q.words
-
-
-def _holds(q: AskedQuestion, found: tuple[Cue, ...]) -> bool:
-    return any(
-        (cue.lang is None or cue.lang == q.lang) and all(_hit(w, q) for w in cue.words)
-        for cue in found
-    )
+    return word[:-1] in q.prefixes if word.endswith("*") else word in q.words
 
 
 def asks_about(q: AskedQuestion, predicate: str) -> bool:
     """Does the question hold one of the predicate's topic cues, and none of its vetoes?"""
-    return _holds(q, cues(predicate)) and not _holds(q, vetoes(predicate))
+    found = q.asked.get(predicate)
+    if found is None:
+        topic, veto = _compiled(predicate)
+        found = q.asked[predicate] = topic.held_by(q) and not veto.held_by(q)
+    return found
 
 
 def value_terms(value: Any) -> frozenset[str]:
     """Content terms of a fact's value (stemmed, no stop words, at least three letters)."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return _text_terms(text)
+
+
+@lru_cache(maxsize=4096)
+def _text_terms(text: str) -> frozenset[str]:
     return frozenset(t for t in terms(text) if len(t) >= 3)
 
 
-def _same_word(value_term: str, asked: str) -> bool:
-    # "guitar" / "guitarist", "piano" / "pianist": a long word and its
-    # derivations share all but its last letter.
-    if value_term == asked:
-        return True
-    head = value_term[:-1]
-    return len(value_term) >= 5 and asked.startswith(head)
-
-
 def names_value(q: AskedQuestion, value: Any) -> bool:
-    """Does the question name the fact's value ("Does she speak Spanish?", "a pianist?")?"""
-    return any(_same_word(v, w) for v in value_terms(value) for w in q.stems)
+    """Does the question name the fact's value ("Does she speak Spanish?", "a pianist?")?
+
+    A value word of five letters or more also matches its derivations: they
+    share all but its last letter ("guitar" / "guitarist", "piano" / "pianist").
+    """
+    found = value_terms(value)
+    return not found.isdisjoint(q.stems) or any(v[:-1] in q.heads for v in found if len(v) >= 5)
 
 
 def on_topic(q: AskedQuestion, predicate: str, value: Any) -> bool:
