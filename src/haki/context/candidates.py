@@ -71,8 +71,10 @@ ORDER BY 3, 1"""
 # rows (counted through the scope index, stopping at exact_rows + 1) is read
 # exactly: ``cosine_distance()`` is the same distance as ``<=>``, but no
 # index can serve it as an order, so this branch always reads the scope's
-# rows and sorts them. A larger scope is a large share of the rows the
-# index walks, and goes through hnsw with its iterative scan (TUNE_HNSW).
+# rows and sorts them. A larger scope goes through hnsw with its iterative
+# scan (TUNE_HNSW) or the scope index, as the planner estimates; through
+# hnsw its recall holds while the walk meets top-K of its rows within
+# ``hnsw.max_scan_tuples`` (20,000): a scope of >= 0.3% of the table.
 # The count runs once; each branch's condition on it is a one-time filter,
 # so only one branch runs. ``scoped_cosine`` fills in the table, its alias,
 # the leg's filters (``where``) and the scope's indexed columns (``scope``).
