@@ -75,10 +75,17 @@ def bulk(db_url):
     return _unit(rng)
 
 
-def _plans(db_url, sql, params):
+# At this size a scope's top-N sort is cheaper than an index scan and the
+# planner rightly takes it; these settings assert the query shape can use
+# the indexes (operators, casts, row-level security), and the benchmark
+# shows the plan at 10,000 rows.
+INDEXED = ("enable_seqscan = off", "enable_sort = off")
+
+
+def _plans(db_url, sql, params, settings=INDEXED):
     """Every plan the statement runs, nested ones included, as the application role.
 
-    auto_explain logs the plan of the statement inside context_fulltext_ids,
+    auto_explain logs the plan of the statement inside context_fact_lexical,
     which a plain EXPLAIN shows only as a Function Scan.
     """
     notices: list[str] = []
@@ -96,12 +103,8 @@ def _plans(db_url, sql, params):
             conn.execute("SET LOCAL ROLE haki_app")
             conn.execute("SELECT set_config('app.project_id', 'proj', true)")
             conn.execute(TUNE_HNSW, {"ef_search": str(DEFAULT.hnsw_ef_search)})
-            # At this size a scope's top-N sort is cheaper than an index scan
-            # and the planner rightly takes it; this asserts the query shape
-            # can use the indexes (operators, casts, row-level security), and
-            # the benchmark shows the plan at 10,000 rows.
-            conn.execute("SET LOCAL enable_seqscan = off")
-            conn.execute("SET LOCAL enable_sort = off")
+            for setting in settings:
+                conn.execute(f"SET LOCAL {setting}")
             conn.execute(sql, params).fetchall()
     return "\n".join(notices)
 
@@ -140,3 +143,20 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     assert "Bitmap Index Scan on episode_chunks_search_vector" in plans, plans
     plans = _plans(db_url, EPISODE_SEMANTIC, params)
     assert "Index Scan using episode_chunks_embedding" in plans, plans
+
+
+def test_episode_lexical_parses_each_term_once_whatever_the_plan(db_url, bulk):
+    """Read without the GIN index (through the scope index: the plan of a
+    small scope in a shared table, or of a table not analysed yet; or a
+    sequential scan), the per-term lookup tests `@@` as a filter on every
+    row it reads: the term's tsquery must be a value built once per call,
+    not a function call evaluated per row (migration 0100)."""
+    eq = EpisodeQuery("proj", "alice", datetime.now(UTC))
+    terms = query_terms("what about w0007 and w1234 or w0042?", 64)
+    # GIN serves only bitmap scans: without them `@@` can only be a filter.
+    plans = _plans(
+        db_url, EPISODE_LEXICAL, lexical_params(eq, terms, DEFAULT), ("enable_bitmapscan = off",)
+    )
+    filters = [line for line in plans.splitlines() if "Filter:" in line and "@@" in line]
+    assert filters, plans
+    assert not [line for line in filters if "context_prefix_query" in line], plans
