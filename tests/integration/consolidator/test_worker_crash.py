@@ -14,6 +14,7 @@ import pytest
 from consolidator_helpers import add_events, as_url
 from psycopg import sql
 
+from haki.config import load_settings
 from haki.consolidator import Worker, run_pending
 from haki.providers.extraction import RulesExtractor
 from haki.storage import Database
@@ -137,6 +138,37 @@ def clean_url(pg_maintenance_url: str, template_url: str):
         )
 
 
+async def same_as_a_clean_run(
+    db_url: str, clean_url: str, seed_events, embedder, jobs_total: int
+) -> list[tuple]:
+    """Assert a crashed run consolidated exactly once: one chunk per event, and
+    the facts of one clean in-process run over the same events (returned)."""
+    jobs = query(db_url, "SELECT result FROM jobs")
+    events = query(db_url, "SELECT count(*) AS n FROM events")[0]["n"]
+    chunks = query(
+        db_url, "SELECT count(*) AS n, count(DISTINCT event_id) AS e FROM episode_chunks"
+    )[0]
+    assert chunks["n"] == chunks["e"] == events == sum(j["result"]["chunks"] for j in jobs)
+
+    await seed_events(clean_url)
+    clean_db = Database(clean_url, min_size=1, max_size=2)
+    await clean_db.open()
+    try:
+        worker = Worker(
+            clean_db,
+            embedder=embedder,
+            extractor=RulesExtractor(),
+            settings=load_settings(auth="off", database_url=None),
+            name="clean",
+        )
+        assert (await run_pending(worker)).jobs == {"done": jobs_total}
+    finally:
+        await clean_db.close()
+    crashed, clean = facts_by_event_text(db_url), facts_by_event_text(clean_url)
+    assert crashed == clean
+    return clean
+
+
 def facts_by_event_text(url: str) -> list[tuple]:
     """Facts with event ids replaced by (subject, occurred_at), comparable across databases."""
     rows = query(url, "SELECT id, subject_id, occurred_at FROM events")
@@ -189,28 +221,5 @@ async def test_sigkill_mid_job_then_another_worker_finishes_exactly_once(
 
     jobs = query(db_url, "SELECT id, attempts, result FROM jobs ORDER BY created_at, id")
     assert all(j["attempts"] == (2 if j["id"] in killed else 1) for j in jobs)
-    events = query(db_url, "SELECT count(*) AS n FROM events")[0]["n"]
-    chunks = query(
-        db_url, "SELECT count(*) AS n, count(DISTINCT event_id) AS e FROM episode_chunks"
-    )[0]
-    assert chunks["n"] == chunks["e"] == events == sum(j["result"]["chunks"] for j in jobs)
-
-    # A clean run on the same events, in-process, without any crash.
-    await seed(clean_url)
-    clean_db = Database(clean_url, min_size=1, max_size=2)
-    await clean_db.open()
-    try:
-        from haki.config import load_settings
-
-        worker = Worker(
-            clean_db,
-            embedder=hash_embedder,
-            extractor=RulesExtractor(),
-            settings=load_settings(auth="off", database_url=None),
-            name="clean",
-        )
-        assert (await run_pending(worker)).jobs == {"done": jobs_total}
-    finally:
-        await clean_db.close()
-    crashed, clean = facts_by_event_text(db_url), facts_by_event_text(clean_url)
-    assert crashed == clean and len(clean) >= 9
+    clean = await same_as_a_clean_run(db_url, clean_url, seed, hash_embedder, jobs_total)
+    assert len(clean) >= 9

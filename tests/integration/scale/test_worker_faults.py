@@ -20,16 +20,13 @@ from consolidator_helpers import add_events
 from test_worker_crash import (
     SCRIPT,
     clean_url,  # noqa: F401 (a fixture)
-    facts_by_event_text,
     query,
+    same_as_a_clean_run,
     spawn_worker,
     wait_for,
 )
 
-from haki.config import load_settings
-from haki.consolidator import Worker, run_pending
 from haki.consolidator.worker import CLAIM_BATCH
-from haki.providers.extraction import RulesExtractor
 from haki.storage import Database
 
 SUBJECTS = 12
@@ -111,26 +108,6 @@ async def test_kill9_of_a_worker_holding_claims_while_another_runs(
     )
     assert all(j["attempts"] == (2 if j["id"] in held else 1) for j in jobs)
     assert all(f":{survivor.pid}:" in j["claimed_by"] for j in jobs)
-    events = query(db_url, "SELECT count(*) AS n FROM events")[0]["n"]
-    chunks = query(
-        db_url, "SELECT count(*) AS n, count(DISTINCT event_id) AS e FROM episode_chunks"
-    )[0]
-    assert chunks["n"] == chunks["e"] == events == sum(j["result"]["chunks"] for j in jobs)
-
     # Exactly once: the same facts as one clean in-process run over the same events.
-    await _seed(clean_url)
-    clean_db = Database(clean_url, min_size=1, max_size=2)
-    await clean_db.open()
-    try:
-        worker = Worker(
-            clean_db,
-            embedder=hash_embedder,
-            extractor=RulesExtractor(),
-            settings=load_settings(auth="off", database_url=None),
-            name="clean",
-        )
-        assert (await run_pending(worker)).jobs == {"done": total}
-    finally:
-        await clean_db.close()
-    crashed, clean = facts_by_event_text(db_url), facts_by_event_text(clean_url)
-    assert crashed == clean and len(clean) >= 3 * SUBJECTS
+    clean = await same_as_a_clean_run(db_url, clean_url, _seed, hash_embedder, total)
+    assert len(clean) >= 3 * SUBJECTS
