@@ -36,16 +36,18 @@ class Gate:
 
     max_distance: float
     fact_max_distance: float
-    question: AskedQuestion
+    question: AskedQuestion | None  # None: the gate is off, nothing to ask
 
     @classmethod
     def of(cls, query: str, max_distance: float, fact_max_distance: float) -> Gate:
-        return cls(max_distance, fact_max_distance, AskedQuestion.of(query))
+        # The question is cut only when the gate will read it.
+        question = AskedQuestion.of(query) if max_distance > 0 else None
+        return cls(max_distance, fact_max_distance, question)
 
     def keeps(self, row: Row) -> bool:
         """A fact the question asks about or within the stricter of both floors;
         an episode within the floor."""
-        if self.max_distance <= 0:
+        if self.question is None:
             return True
         if isinstance(row, FactRow):
             return on_topic(self.question, row.predicate, row.value) or passes(

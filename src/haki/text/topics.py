@@ -14,9 +14,8 @@ questions. Syntax of a cue: a word matches that word exactly; ``word*``
 matches every word it begins (verb forms, plurals, French inflections);
 several words separated by spaces must all be in the question; ``en:`` or
 ``fr:`` in front reads the cue only in a question of that language. Cues are
-separated by commas. Words are
-compared lower-cased without accents (``text.lexicon.words``), stop words
-kept, so "where ... from" can be a cue.
+separated by commas. Words are compared lower-cased without accents
+(``text.lexicon.words``), stop words kept, so "where ... from" can be a cue.
 """
 
 from __future__ import annotations
@@ -64,7 +63,7 @@ TOPICS: dict[str, str] = {
         "works at, boss, office, employeur*, entreprise*, societe*, boite, patron*, "
         "travail*"
     ),
-    "age": ("old, age, aged, birth year, year born, ages, turning, turns, ans, vieux, vieille"),
+    "age": "old, age, aged, birth year, year born, ages, turning, turns, ans, vieux, vieille",
     "spouse": (
         "married, marry, marri*, wife, husband, spouse*, wedding, single, mari, "
         "femme, epou*, marie, mariee, mariage, celibataire"
@@ -73,12 +72,12 @@ TOPICS: dict[str, str] = {
         "partner*, boyfriend*, girlfriend*, dating, relationship*, single, copain, "
         "copine, compagn*, conjoint*, petit ami, petite amie, couple, celibataire"
     ),
-    "mother": ("mother*, mom, mum, mommy, mama, mere, maman, parent*, parents"),
-    "father": ("father*, dad, daddy, papa, pere, parent*, parents"),
-    "sister": ("sister*, soeur*, sour, sours, sibling*, fratrie"),
-    "brother": ("brother*, frere*, sibling*, fratrie"),
-    "son": ("en:son, sons, boy, fils, garcon*, child*, kid, kids, enfant*"),
-    "daughter": ("daughter*, girl, fille*, child*, kid, kids, enfant*"),
+    "mother": "mother*, mom, mum, mommy, mama, mere, maman, parent*, parents",
+    "father": "father*, dad, daddy, papa, pere, parent*, parents",
+    "sister": "sister*, soeur*, sour, sours, sibling*, fratrie",
+    "brother": "brother*, frere*, sibling*, fratrie",
+    "son": "en:son, sons, boy, fils, garcon*, child*, kid, kids, enfant*",
+    "daughter": "daughter*, girl, fille*, child*, kid, kids, enfant*",
     "friend": (
         "friend*, buddy, buddies, pal, bestie, ami, amie, amis, amies, copain*, copine*, pote*"
     ),
@@ -94,8 +93,8 @@ TOPICS: dict[str, str] = {
         "dislike*, hate*, avoid*, stand, deteste*, horreur, eviter, like, likes, love, "
         "aime*, " + _FOOD
     ),
-    "prefers": ("prefer*, rather, instead, plutot"),
-    "plays": ("play, plays, playing, played, instrument*, music*, joue*, jouer, musique*"),
+    "prefers": "prefer*, rather, instead, plutot",
+    "plays": "play, plays, playing, played, instrument*, music*, joue*, jouer, musique*",
     "hobby": (
         "hobb*, pastime*, free time, spare time, weekend*, leisure, for fun, craft*, "
         "loisir*, passetemps, temps libre"
@@ -111,7 +110,7 @@ TOPICS: dict[str, str] = {
     "volunteers_at": (
         "volunteer*, charit*, nonprofit*, non profit, benevol*, volontaire*, association*"
     ),
-    "decision": ("decid*, decision*, chose, choose, chosen, choice, settled, choisi*, choix"),
+    "decision": "decid*, decision*, chose, choose, chosen, choice, settled, choisi*, choix",
     "convention": (
         "rule, rules, convention*, guideline*, policy, policies, format*, style, "
         "always, never, regle*, toujours, jamais, consigne*"
@@ -120,7 +119,7 @@ TOPICS: dict[str, str] = {
         "diet*, vegetarian*, vegan*, veggie*, meat, restriction*, regime*, "
         "vegetarien*, vege*, viande*, " + _FOOD
     ),
-    "language": ("language*, speak*, reply, replies, respond*, langue*, parle*, repond*, reponse*"),
+    "language": "language*, speak*, reply, replies, respond*, langue*, parle*, repond*, reponse*",
     "plan": (
         "plan, plans, planned, planning, going to, intend*, future, upcoming, next, "
         "trip*, travel*, vacation*, holiday*, prevoi*, prevu*, projet*, voyage*, "
@@ -131,29 +130,29 @@ TOPICS: dict[str, str] = {
 # ``favorite_<thing>`` is open-ended: the thing itself is the cue, with its
 # French word when it has a common one.
 FAVORITE_THINGS: dict[str, str] = {
-    "book": ("book*, novel*, read*, livre*, roman*, lire, lit, lecture*"),
-    "movie": ("movie*, film*, cinema*"),
-    "film": ("movie*, film*, cinema*"),
-    "color": ("color*, colour*, couleur*"),
-    "colour": ("color*, colour*, couleur*"),
-    "dish": ("dish*, meal*, food*, plat, plats, cuisine*, repas"),
-    "food": ("dish*, meal*, food*, plat, plats, cuisine*, nourriture"),
-    "sport": ("sport*"),
-    "song": ("song*, chanson*, music*, musique*"),
-    "band": ("band*, groupe*, music*, musique*"),
-    "singer": ("singer*, chanteu*, music*, musique*"),
-    "music": ("music*, musique*, song*, chanson*"),
-    "game": ("game*, jeu, jeux"),
-    "show": ("show*, series, serie*, emission*"),
-    "author": ("author*, writer*, auteur*, ecrivain*"),
-    "animal": ("animal*, animaux"),
-    "place": ("place*, lieu*, endroit*"),
-    "drink": ("drink*, boisson*, boire"),
-    "restaurant": ("restaurant*"),
-    "season": ("season*, saison*"),
-    "flower": ("flower*, fleur*"),
-    "city": ("city, cities, ville*"),
-    "country": ("countr*, pays"),
+    "book": "book*, novel*, read*, livre*, roman*, lire, lit, lecture*",
+    "movie": "movie*, film*, cinema*",
+    "film": "movie*, film*, cinema*",
+    "color": "color*, colour*, couleur*",
+    "colour": "color*, colour*, couleur*",
+    "dish": "dish*, meal*, food*, plat, plats, cuisine*, repas",
+    "food": "dish*, meal*, food*, plat, plats, cuisine*, nourriture",
+    "sport": "sport*",
+    "song": "song*, chanson*, music*, musique*",
+    "band": "band*, groupe*, music*, musique*",
+    "singer": "singer*, chanteu*, music*, musique*",
+    "music": "music*, musique*, song*, chanson*",
+    "game": "game*, jeu, jeux",
+    "show": "show*, series, serie*, emission*",
+    "author": "author*, writer*, auteur*, ecrivain*",
+    "animal": "animal*, animaux",
+    "place": "place*, lieu*, endroit*",
+    "drink": "drink*, boisson*, boire",
+    "restaurant": "restaurant*",
+    "season": "season*, saison*",
+    "flower": "flower*, fleur*",
+    "city": "city, cities, ville*",
+    "country": "countr*, pays",
 }
 
 
