@@ -74,6 +74,7 @@ from haki.context.candidates import (
     LexicalLeg,
     fact_caps,
     fulltext_params,
+    scope_params,
 )
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import episode_caps
@@ -350,7 +351,7 @@ def sql_run(
                 FactQuery(PROJECT, SUBJECT, datetime.now(UTC), bounded=False).params()
                 | fulltext_params(DEFAULT)
                 | {"vec": vec, "terms": terms, "tsq": " or ".join(terms), "top_k": DEFAULT.top_k}
-                | {"exact_rows": DEFAULT.exact_scope_rows}
+                | scope_params(DEFAULT)
             )
             with conn.transaction():
                 conn.execute("SET LOCAL ROLE haki_app")

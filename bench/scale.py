@@ -46,7 +46,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -62,7 +62,7 @@ import context_corpus as corpus
 from _server import running_server
 from context_latency import _vectors
 from haki.context.candidates import SEMANTIC as FACT_SEMANTIC
-from haki.context.candidates import TUNE_HNSW, FactQuery, fulltext_params
+from haki.context.candidates import TUNE_HNSW, FactQuery, fulltext_params, scope_params
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import SEMANTIC as CHUNK_SEMANTIC
 from haki.context.episode_candidates import EpisodeQuery
@@ -397,7 +397,9 @@ def shipped(table: str, subject: str, vec: np.ndarray, exact_rows: int) -> tuple
     else:
         params = EpisodeQuery(PROJECT, subject, NOW).params() | {"k": TOP_K, "lex_ids": []}
         statement = CHUNK_SEMANTIC
-    return statement, params | {"vec": vec, "exact_rows": exact_rows}
+    return statement, params | scope_params(replace(DEFAULT, exact_scope_rows=exact_rows)) | {
+        "vec": vec
+    }
 
 
 def timed_ids(conn: psycopg.Connection, statement: str, params: dict) -> tuple[float, set]:

@@ -67,29 +67,37 @@ ORDER BY 3, 1"""
 # to what it returns: with many subjects most of a query's neighbours belong
 # to someone else, and a scan that gives up after ``hnsw.max_scan_tuples``
 # misses the scope's own nearest rows (recall 0.35 at 100,000 facts over
-# 1,000 subjects, docs/scaling.md). So a scope of at most ``exact_rows``
-# rows (counted through the scope index, stopping at exact_rows + 1) is read
-# exactly: ``cosine_distance()`` is the same distance as ``<=>``, but no
-# index can serve it as an order, so this branch always reads the scope's
-# rows and sorts them. A larger scope goes through hnsw with its iterative
-# scan (TUNE_HNSW) or the scope index, as the planner estimates; through
-# hnsw its recall holds while the walk meets top-K of its rows within
-# ``hnsw.max_scan_tuples`` (20,000): a scope of >= 0.3% of the table.
-# The count runs once; each branch's condition on it is a one-time filter,
-# so only one branch runs. ``scoped_cosine`` fills in the table, its alias,
+# 1,000 subjects, docs/scaling.md). Through hnsw a scope keeps its recall
+# while the walk meets top-K of its rows within ``hnsw.max_scan_tuples``
+# (20,000): a scope of >= 0.3% of the table. So a scope is read exactly
+# (``cosine_distance()`` is the same distance as ``<=>``, but no index can
+# serve it as an order, so this branch always reads the scope's rows and
+# sorts them) when it has at most ``exact_rows`` rows (counted through the
+# scope index, stopping at exact_rows + 1) and either at most ``cheap_rows``
+# rows or less than ``hnsw_share`` of the table (``pg_class.reltuples``;
+# unknown before the first analyze: exact). Any other scope goes through
+# hnsw with its iterative scan (TUNE_HNSW) or the scope index, as the
+# planner estimates: a subject holding most of a 10,000-row table is served
+# by the index in a third of the time an exact read takes. The count runs
+# once; each branch's condition on it is a one-time filter, so only one
+# branch runs. ``scoped_cosine`` fills in the table, its alias,
 # the leg's filters (``where``) and the scope's indexed columns (``scope``).
 SCOPED_COSINE = """
 scope_rows AS MATERIALIZED (
-    SELECT count(*) AS n FROM (
-        SELECT 1 FROM {table} {alias} WHERE {scope} LIMIT %(exact_rows)s + 1) s
+    SELECT s.n <= %(exact_rows)s AND (
+        s.n <= %(cheap_rows)s OR t.reltuples < 0 OR s.n < %(hnsw_share)s * t.reltuples
+    ) AS exact
+    FROM (SELECT count(*) AS n FROM (
+            SELECT 1 FROM {table} {alias} WHERE {scope} LIMIT %(exact_rows)s + 1) c) s,
+         (SELECT reltuples FROM pg_class WHERE oid = '{table}'::regclass) t
 ), sem AS MATERIALIZED (
     (SELECT {alias}.id FROM {table} {alias}
-     WHERE {where} AND (SELECT n FROM scope_rows) <= %(exact_rows)s
+     WHERE {where} AND (SELECT exact FROM scope_rows)
      ORDER BY cosine_distance({alias}.embedding, %(vec)s)
      LIMIT %({k})s)
     UNION ALL
     (SELECT {alias}.id FROM {table} {alias}
-     WHERE {where} AND (SELECT n FROM scope_rows) > %(exact_rows)s
+     WHERE {where} AND NOT (SELECT exact FROM scope_rows)
      ORDER BY {alias}.embedding <=> %(vec)s
      LIMIT %({k})s)
 )"""
@@ -98,6 +106,15 @@ scope_rows AS MATERIALIZED (
 def scoped_cosine(table: str, alias: str, where: str, scope: str, k: str) -> str:
     """The ``scope_rows`` and ``sem`` CTEs of ``SCOPED_COSINE`` for one table."""
     return SCOPED_COSINE.format(table=table, alias=alias, where=where, scope=scope, k=k)
+
+
+def scope_params(cfg: RetrievalConfig) -> dict[str, Any]:
+    """The parameters ``SCOPED_COSINE`` reads to choose its branch."""
+    return {
+        "exact_rows": cfg.exact_scope_rows,
+        "cheap_rows": cfg.exact_cheap_rows,
+        "hnsw_share": cfg.hnsw_scope_share,
+    }
 
 
 # SEMANTIC (once the vector is known): the cosine top-K (blocked facts kept
@@ -261,9 +278,7 @@ class LexicalLeg:
 
 def _params(q: FactQuery, terms: list[str], cfg: RetrievalConfig) -> dict[str, Any]:
     return (
-        q.params()
-        | fulltext_params(cfg)
-        | {"terms": terms, "top_k": cfg.top_k, "exact_rows": cfg.exact_scope_rows}
+        q.params() | fulltext_params(cfg) | scope_params(cfg) | {"terms": terms, "top_k": cfg.top_k}
     )
 
 

@@ -26,7 +26,7 @@ from uuid import UUID
 import numpy as np
 
 from ..storage import Connection
-from .candidates import scoped_cosine
+from .candidates import scope_params, scoped_cosine
 from .config import RetrievalConfig
 from .types import EpisodeRow
 
@@ -192,12 +192,15 @@ async def episode_candidates(
     cfg: RetrievalConfig,
 ) -> list[EpisodeRow]:
     """The cosine leg, and both legs' rows with their distance to the query."""
-    params = q.params() | {
-        "vec": vec,
-        "k": cfg.episode_candidates,
-        "lex_ids": list(lex_ids),
-        "exact_rows": cfg.exact_scope_rows,
-    }
+    params = (
+        q.params()
+        | {
+            "vec": vec,
+            "k": cfg.episode_candidates,
+            "lex_ids": list(lex_ids),
+        }
+        | scope_params(cfg)
+    )
     cur = await conn.execute(SEMANTIC, params)
     return [episode_row(rec) for rec in await cur.fetchall()]
 

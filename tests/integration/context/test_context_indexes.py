@@ -7,7 +7,14 @@ import psycopg
 import pytest
 from pgvector.psycopg import register_vector
 
-from haki.context.candidates import LEXICAL, SEMANTIC, TUNE_HNSW, FactQuery, fulltext_params
+from haki.context.candidates import (
+    LEXICAL,
+    SEMANTIC,
+    TUNE_HNSW,
+    FactQuery,
+    fulltext_params,
+    scope_params,
+)
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import LEXICAL as EPISODE_LEXICAL
 from haki.context.episode_candidates import SEMANTIC as EPISODE_SEMANTIC
@@ -118,11 +125,11 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
             "vec": bulk,
             "terms": query_words("what about w0007 and w1234?", 64),
             "top_k": DEFAULT.top_k,
-            "exact_rows": DEFAULT.exact_scope_rows,
             "lex_ids": [],
             "lex_ranks": [],
             "blocked": [],
         }
+        | scope_params(DEFAULT)
     )
     plans = _plans(db_url, LEXICAL, params)
     assert "Bitmap Index Scan on facts_search_vector" in plans, plans
@@ -133,12 +140,15 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
 
     eq = EpisodeQuery("proj", "alice", datetime.now(UTC))
     terms = query_terms("what about w0007 and w1234?", 64)
-    params = lexical_params(eq, terms, DEFAULT) | {
-        "vec": bulk,
-        "k": DEFAULT.episode_candidates,
-        "exact_rows": DEFAULT.exact_scope_rows,
-        "lex_ids": [],
-    }
+    params = (
+        lexical_params(eq, terms, DEFAULT)
+        | {
+            "vec": bulk,
+            "k": DEFAULT.episode_candidates,
+            "lex_ids": [],
+        }
+        | scope_params(DEFAULT)
+    )
     plans = _plans(db_url, EPISODE_LEXICAL, params)
     assert "Bitmap Index Scan on episode_chunks_search_vector" in plans, plans
     plans = _plans(db_url, EPISODE_SEMANTIC, params)
