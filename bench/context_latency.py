@@ -16,10 +16,13 @@ step handled (``Haki-Work``), median and most, beside its cap.
 checkout (its ``.venv``), and sends each query to both servers, alternating
 which goes first: both versions are measured in the same time window, on
 the same data, which is the only fair comparison on a shared machine. The
-baseline gets its own copy of the database, seeded at the baseline's schema
-(its own migrations, its own SQL functions) before this checkout migrates
-the other copy: a change to a SQL function is measured against the
-function it replaces.
+baseline gets its own database at its own schema (its own migrations, its
+own SQL functions): a change to a SQL function is measured against the
+function it replaces. The ``corpus`` rows are copied in once, at the
+baseline's schema, and the copy for this checkout migrated; the
+``conversational`` and ``locomo`` events are captured and consolidated by
+each version's own server, so what consolidation leaves behind (index
+state, planner statistics) is part of what is compared.
 
 ``--rounds N`` repeats the measurement N times against the same warm
 servers, each round with its own distinct queries: one table per round
@@ -402,12 +405,16 @@ def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
 
 
 def seed_workload(
-    name: str, url: str, args: argparse.Namespace, embedder: LocalEmbedder
+    name: str,
+    url: str,
+    args: argparse.Namespace,
+    embedder: LocalEmbedder,
+    python: str | None = None,
 ) -> tuple[list[workloads.Ask], list[workloads.Ask], str]:
     """Seed the database for one workload; return (asks, warm-up asks, description).
 
-    Events are captured through the baseline's server when there is one, so
-    the database is at the baseline's schema when it is copied for it."""
+    Events are captured and consolidated through a server run by ``python``
+    (None: this checkout's)."""
     wanted = args.queries * args.rounds
     if name in ("corpus", "100k"):
         rows = 100_000 if name == "100k" else args.rows
@@ -422,7 +429,6 @@ def seed_workload(
         desc = f"{rows:,} facts + {rows:,} episode chunks, one scope ({mode} vectors)"
         return asks, [workloads.Ask(SUBJECT, q) for q in warm], desc
     env = serve_env(url)
-    python = baseline_python(args.baseline) if args.baseline else None
     seeded = chunk_count(url) > 0
     if seeded:
         log(f"reusing the {name} workload already in {url}")
@@ -500,13 +506,19 @@ def copy_data_dir(source: Path, target: Path) -> None:
     (target / "pg" / ".handle_pids.json").unlink(missing_ok=True)
 
 
+# Workloads whose events go through capture and consolidation (each version
+# seeds its own database); the others are copied in.
+CAPTURED = ("conversational", "locomo")
+
+
 def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -> None:
     with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp, ExitStack() as stack:
         root = Path(tmp) if args.data_dir is None else args.data_dir
         data, base_data = root / name, root / f"{name}-baseline"
-        if args.baseline and data.exists() and not base_data.exists():
+        captured = name in CAPTURED
+        if args.baseline and data.exists() and not base_data.exists() and not captured:
             sys.exit(f"{data} was seeded without a baseline copy: remove it to seed both")
-        copy_for_baseline = args.baseline is not None and not base_data.exists()
+        copy_for_baseline = args.baseline is not None and not base_data.exists() and not captured
         data.mkdir(parents=True, exist_ok=True)
         server, url = start_bench_db(data, args.shared_buffers)
         stack.callback(lambda: server.stop())
@@ -522,8 +534,12 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
                 copy_data_dir(data, base_data)
                 server, url = start_bench_db(data, args.shared_buffers)
                 upgrade(url)
+            base_data.mkdir(parents=True, exist_ok=True)
             base_server, base_url = start_bench_db(base_data, args.shared_buffers)
             stack.callback(base_server.stop)
+            if captured:
+                baseline_upgrade(args.baseline, base_url)
+                seed_workload(name, base_url, args, embedder, baseline_python(args.baseline))
             base = (args.baseline, base_url)
         repos = {"this": Path(__file__).resolve().parents[1]}
         if args.baseline:

@@ -63,6 +63,27 @@ def test_search_vector_is_generated_at_write_time(db_url):
         assert gen[0] == "s"
 
 
+GIN_INDEXES = """
+SELECT c.relname, coalesce(c.reloptions, '{}') AS options
+FROM pg_class c JOIN pg_am am ON am.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE am.amname = 'gin' AND n.nspname = 'public'
+ORDER BY c.relname"""
+
+
+def test_gin_indexes_keep_no_pending_list(db_url):
+    """A GIN pending list is read in full by every search: 10,000 fresh turns
+    made each full-text lookup read 229 pages (migration 0102)."""
+    with psycopg.connect(db_url) as conn:
+        indexes = conn.execute(GIN_INDEXES).fetchall()
+    assert [name for name, _ in indexes] == [
+        "conflict_sets_fact_ids",
+        "episode_chunks_search_vector",
+        "facts_search_vector",
+        "facts_source_events",
+    ]
+    assert all("fastupdate=off" in options for _, options in indexes)
+
+
 def test_idempotency_key_unique_per_project(db_url):
     insert = (
         "INSERT INTO events (project_id, subject_id, kind, occurred_at, payload, hash, idempotency_key) "

@@ -30,6 +30,7 @@ from ..providers.extraction import Extractor
 from ..storage import Connection, Database
 from ..storage.embedded import pid_alive
 from ..storage.locks import lock_subjects
+from ..storage.maintenance import refresh_stale_statistics
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import event_subjects, load_events, pending_chunks
 from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
@@ -43,6 +44,9 @@ Outcome = Literal["done", "retry", "failed", "lost"]
 # transaction. The price: a worker that dies holding them delays them until
 # the claim expires, and charges each an attempt.
 CLAIM_BATCH = 8
+# The tables consolidation fills, which the context plans read: their
+# statistics are refreshed after each claimed batch that wrote (maintenance).
+WRITTEN_TABLES = ("episode_chunks", "facts")
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,13 +253,16 @@ class Worker:
     async def run_claimed(
         self, claimed: list[jobs.Job], on_job: Callable[[Ran], None] | None = None
     ) -> list[Ran]:
-        """Run claimed jobs in claim order, each in its own transaction."""
+        """Run claimed jobs in claim order, each in its own transaction, then
+        bring the statistics of the tables they wrote up to date."""
         embedder = await self.prime(claimed) if len(claimed) > 1 else self.embedder
         runs: list[Ran] = []
         for job in claimed:
             runs.append(await self.run_job(job, embedder))
             if on_job is not None:
                 on_job(runs[-1])
+        if any(run.outcome == "done" for run in runs):
+            await refresh_stale_statistics(self.db, WRITTEN_TABLES)
         return runs
 
     async def run_batch(self, **filters: Any) -> list[Ran]:

@@ -72,10 +72,13 @@ ORDER BY 3, 1"""
 # (20,000): a scope of >= 0.3% of the table. So a scope is read exactly
 # (``cosine_distance()`` is the same distance as ``<=>``, but no index can
 # serve it as an order, so this branch always reads the scope's rows and
-# sorts them) when it has at most ``exact_rows`` rows (counted through the
-# scope index, stopping at exact_rows + 1) and either at most ``cheap_rows``
-# rows or less than ``hnsw_share`` of the table (``pg_class.reltuples``;
-# unknown before the first analyze: exact). Any other scope goes through
+# sorts them) when it has at most ``exact_rows`` rows and either at most
+# ``cheap_rows`` rows or less than ``hnsw_share`` of the table
+# (``pg_class.reltuples``; unknown before the first analyze: exact). That
+# is: at most ``cap`` = min(exact_rows, max(cheap_rows, ceil(hnsw_share x
+# reltuples) - 1)) rows, so the count stops at cap + 1: in a table of under
+# 100,000 rows it reads at most 1,001 of the scope's, not 10,001 (3.4 ms of
+# a 5.5 ms statement on a 7,000-turn scope). Any other scope goes through
 # hnsw with its iterative scan (TUNE_HNSW) or the scope index, as the
 # planner estimates: a subject holding most of a 10,000-row table is served
 # by the index in a third of the time an exact read takes. The count runs
@@ -83,13 +86,15 @@ ORDER BY 3, 1"""
 # branch runs. ``scoped_cosine`` fills in the table, its alias,
 # the leg's filters (``where``) and the scope's indexed columns (``scope``).
 SCOPED_COSINE = """
-scope_rows AS MATERIALIZED (
-    SELECT s.n <= %(exact_rows)s AND (
-        s.n <= %(cheap_rows)s OR t.reltuples < 0 OR s.n < %(hnsw_share)s * t.reltuples
-    ) AS exact
-    FROM (SELECT count(*) AS n FROM (
-            SELECT 1 FROM {table} {alias} WHERE {scope} LIMIT %(exact_rows)s + 1) c) s,
-         (SELECT reltuples FROM pg_class WHERE oid = '{table}'::regclass) t
+scope_cap AS MATERIALIZED (
+    SELECT CASE WHEN reltuples < 0 THEN %(exact_rows)s
+           ELSE least(%(exact_rows)s, greatest(
+               %(cheap_rows)s, ceil(%(hnsw_share)s * reltuples)::bigint - 1)) END AS n
+    FROM pg_class WHERE oid = '{table}'::regclass
+), scope_rows AS MATERIALIZED (
+    SELECT count(*) <= (SELECT n FROM scope_cap) AS exact FROM (
+        SELECT 1 FROM {table} {alias} WHERE {scope}
+        LIMIT (SELECT n FROM scope_cap) + 1) c
 ), sem AS MATERIALIZED (
     (SELECT {alias}.id FROM {table} {alias}
      WHERE {where} AND (SELECT exact FROM scope_rows)

@@ -135,3 +135,51 @@ async def test_cosine_leg_reads_a_small_scope_exactly_under_the_bad_plan(scatter
         await db.close()
     assert shipped == exact
     assert _recall(walked, exact) < 0.5
+
+
+# Scopes of 30 rows above a cheap-read limit of 10: the share of the table
+# decides. The table holds 1,200 rows per kind, so a scope is 2.5% of it.
+SHARE_CFG = replace(CFG, exact_cheap_rows=10, hnsw_scope_share=0.01)
+
+
+def _set_reltuples(url: str, table: str, reltuples: float | None) -> None:
+    """Make the planner statistics say the table holds ``reltuples`` rows (None: analyse it)."""
+    with psycopg.connect(url, autocommit=True) as owner:
+        if reltuples is None:
+            owner.execute(f"ANALYZE {table}")
+        elif reltuples < 0:
+            owner.execute("SELECT pg_clear_relation_stats('public', %s)", (table,))
+        else:
+            owner.execute(
+                "SELECT pg_restore_relation_stats('schemaname', 'public', 'relname', %s::text, "
+                "'reltuples', %s::real)",
+                (table, reltuples),
+            )
+
+
+@pytest.mark.parametrize("table", ["facts", "episode_chunks"])
+@pytest.mark.parametrize(
+    ("reltuples", "exact_read"),
+    [
+        (None, False),  # 30 rows are 2.5% of 1,200: hnsw keeps its recall there
+        (1_000_000, True),  # 30 of a million: the walk would miss them, read exactly
+        (-1, True),  # never analysed: the table's size is unknown, read exactly
+    ],
+)
+async def test_the_share_of_the_table_picks_the_read(scattered, table, reltuples, exact_read):
+    url, cases = scattered
+    exact = [_exact(url, table, s, v) for s, v in cases]
+    _set_reltuples(url, table, reltuples)
+    db = Database(url, min_size=1, max_size=1)
+    await db.open()
+    try:
+        found = [await _leg(db, table, s, v, SHARE_CFG) for s, v in cases]
+    finally:
+        await db.close()
+        _set_reltuples(url, table, None)
+    # Under the bad plan the hnsw walk loses most of the scope's top-K: which
+    # read ran shows in what it found.
+    if exact_read:
+        assert found == exact
+    else:
+        assert _recall(found, exact) < 0.5
