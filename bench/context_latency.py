@@ -72,16 +72,17 @@ from _server import running_server
 from haki.context.candidates import (
     LEXICAL,
     SEMANTIC,
-    TUNE_HNSW,
     FactQuery,
     LexicalLeg,
     fact_caps,
     fulltext_params,
+    read_settings,
     scope_params,
 )
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import episode_caps
 from haki.providers.embed import LocalEmbedder
+from haki.storage.db import local_settings
 from haki.storage.migrate import upgrade
 from haki.text.lexicon import query_words
 
@@ -358,8 +359,7 @@ def sql_run(
             )
             with conn.transaction():
                 conn.execute("SET LOCAL ROLE haki_app")
-                conn.execute("SELECT set_config('app.project_id', %s, true)", (PROJECT,))
-                conn.execute(TUNE_HNSW, {"ef_search": str(DEFAULT.hnsw_ef_search)})
+                conn.execute(*local_settings(read_settings(DEFAULT), PROJECT))
                 t0 = time.perf_counter()
                 with conn.cursor(row_factory=dict_row) as cur:
                     leg = LexicalLeg.of(cur.execute(LEXICAL, params).fetchall())

@@ -62,11 +62,12 @@ import context_corpus as corpus
 from _server import running_server
 from context_latency import _vectors
 from haki.context.candidates import SEMANTIC as FACT_SEMANTIC
-from haki.context.candidates import TUNE_HNSW, FactQuery, fulltext_params, scope_params
+from haki.context.candidates import FactQuery, fulltext_params, read_settings, scope_params
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import SEMANTIC as CHUNK_SEMANTIC
 from haki.context.episode_candidates import EpisodeQuery
 from haki.providers.embed import LocalEmbedder
+from haki.storage.db import local_settings
 from haki.storage.embedded import start_embedded
 from haki.storage.migrate import upgrade
 
@@ -414,8 +415,7 @@ def as_app(conn: psycopg.Connection, max_scan_tuples: int = 0) -> Iterator[None]
     (and ``hnsw.max_scan_tuples`` raised, when asked)."""
     with conn.transaction():
         conn.execute("SET LOCAL ROLE haki_app")
-        conn.execute("SELECT set_config('app.project_id', %s, true)", (PROJECT,))
-        conn.execute(TUNE_HNSW, {"ef_search": str(DEFAULT.hnsw_ef_search)})
+        conn.execute(*local_settings(read_settings(DEFAULT), PROJECT))
         if max_scan_tuples:
             conn.execute(
                 "SELECT set_config('hnsw.max_scan_tuples', %s, true)", (str(max_scan_tuples),)

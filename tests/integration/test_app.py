@@ -81,3 +81,22 @@ async def test_database_outage_is_503_then_recovers(client, db_url, pg_maintenan
         set_allowed(True)
     r = await client.get("/health")
     assert r.status_code == 200 and r.json()["database"] == "ok"
+
+
+async def test_a_served_app_freezes_what_start_up_left(db_url, settings, providers):
+    """``haki serve`` freezes start-up's objects, so no full collection walks
+    them in the middle of a call; the test client's apps leave the heap alone."""
+    import gc
+
+    frozen = gc.get_freeze_count()
+    try:
+        app = create_app(settings, database_url=db_url, providers=providers, background=False)
+        async with app.router.lifespan_context(app):
+            assert gc.get_freeze_count() == frozen
+        app = create_app(
+            settings, database_url=db_url, providers=providers, background=False, freeze_heap=True
+        )
+        async with app.router.lifespan_context(app):
+            assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()

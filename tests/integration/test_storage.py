@@ -46,7 +46,11 @@ def test_schema_has_every_table_and_index(db_url):
         }
     assert "hnsw" in idx["facts_embedding"] and "vector_cosine_ops" in idx["facts_embedding"]
     assert "hnsw" in idx["episode_chunks_embedding"]
-    assert "gin" in idx["facts_search_vector"] and "gin" in idx["episode_chunks_search_vector"]
+    assert "gin" in idx["facts_search_vector"]
+    assert (
+        "scope_lexemes(project_id, subject_id, search_vector)"
+        in idx["episode_chunks_scope_lexemes"]
+    )
     assert "UNIQUE" in idx["events_project_idempotency_key"]
 
 
@@ -77,7 +81,7 @@ def test_gin_indexes_keep_no_pending_list(db_url):
         indexes = conn.execute(GIN_INDEXES).fetchall()
     assert [name for name, _ in indexes] == [
         "conflict_sets_fact_ids",
-        "episode_chunks_search_vector",
+        "episode_chunks_scope_lexemes",
         "facts_search_vector",
         "facts_source_events",
     ]
@@ -150,3 +154,22 @@ def test_embedded_server_survives_sigkill_and_is_reused(tmp_path: Path):
             assert conn.execute("SELECT count(*) FROM survivor").fetchone() == (1,)
     finally:
         server.stop()
+
+
+async def test_local_settings_hold_for_their_transaction_only(db):
+    """``transaction(local=...)`` sets them with the project, in one statement,
+    and the next transaction on the pool starts from the server's defaults."""
+    local = {"hnsw.ef_search": "123", "max_parallel_workers_per_gather": "0"}
+    async with db.transaction(project_id="proj", local=local) as conn:
+        cur = await conn.execute(
+            "SELECT current_setting('app.project_id') AS project, "
+            "current_setting('hnsw.ef_search') AS ef, "
+            "current_setting('max_parallel_workers_per_gather') AS workers"
+        )
+        assert await cur.fetchone() == {"project": "proj", "ef": "123", "workers": "0"}
+    for _ in range(4):  # whichever pooled connection comes next
+        async with db.transaction(project_id="proj") as conn:
+            cur = await conn.execute(
+                "SELECT current_setting('max_parallel_workers_per_gather') AS workers"
+            )
+            assert (await cur.fetchone())["workers"] != "0"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
@@ -70,14 +71,32 @@ BODY_LIMITS = {
 BackgroundTask = Callable[[AppState], "asyncio.Future[None] | asyncio.Task[None]"]
 
 
+def settle_heap() -> None:
+    """Collect, then freeze every object start-up left alive.
+
+    A full collection walks every object the collector tracks, and it runs
+    inside whichever call happens to cross its threshold: over what a
+    started server holds (modules, the app, its schemas, the models' Python
+    objects) one took 78 ms of a 40 ms call. Frozen objects are never
+    walked again; what calls allocate later is collected as usual.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 def create_app(
     settings: Settings | None = None,
     *,
     database_url: str | None = None,
     providers: Providers | None = None,
     background: bool = True,
+    freeze_heap: bool = False,
 ) -> FastAPI:
-    """Build the app. ``database_url`` skips embedded start-up and migrations (tests)."""
+    """Build the app. ``database_url`` skips embedded start-up and migrations (tests).
+
+    ``freeze_heap`` (the server processes of ``haki serve``) hides what
+    start-up allocated from the garbage collector (``settle_heap``).
+    """
     settings = settings or load_settings()
     recipe(settings.context_recipe)  # an unknown recipe refuses to start
 
@@ -116,6 +135,8 @@ def create_app(
         if not settings.auth_enabled:
             log.warning("AUTH IS OFF (dev mode): every /v1 route is open on %s", settings.host)
         announce(settings, prepared)
+        if freeze_heap:
+            settle_heap()
         try:
             async with mcp.running():  # the MCP endpoint's task group
                 yield

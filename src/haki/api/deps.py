@@ -1,4 +1,9 @@
-"""FastAPI dependencies with ``Annotated`` aliases, so routes stay one-liners."""
+"""FastAPI dependencies with ``Annotated`` aliases, so routes stay one-liners.
+
+Each is ``async def``, though none awaits: FastAPI runs a plain ``def``
+dependency in its thread pool, a thread hop per dependency per request
+for what is an attribute read.
+"""
 
 from __future__ import annotations
 
@@ -13,25 +18,29 @@ from ..storage import Database
 from .state import AppState
 
 
-def get_state(request: Request) -> AppState:
+def _state(request: Request) -> AppState:
     state: AppState = request.app.state.haki
     return state
 
 
-def get_db(request: Request) -> Database:
-    return get_state(request).db
+async def get_state(request: Request) -> AppState:
+    return _state(request)
 
 
-def get_settings(request: Request) -> Settings:
-    return get_state(request).settings
+async def get_db(request: Request) -> Database:
+    return _state(request).db
 
 
-def get_providers(request: Request) -> Providers:
-    return get_state(request).providers
+async def get_settings(request: Request) -> Settings:
+    return _state(request).settings
 
 
-def get_traces(request: Request) -> TraceWriter:
-    return get_state(request).traces
+async def get_providers(request: Request) -> Providers:
+    return _state(request).providers
+
+
+async def get_traces(request: Request) -> TraceWriter:
+    return _state(request).traces
 
 
 StateDep = Annotated[AppState, Depends(get_state)]

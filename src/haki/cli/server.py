@@ -61,7 +61,7 @@ def serve(host: str | None, port: int | None, no_worker: bool, workers: int) -> 
         # Its start-up lines repeat what Haki's own start-up lines say.
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
     if workers == 1:
-        app = create_app(settings)
+        app = create_app(settings, freeze_heap=True)
         uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)
         return
     _serve_many(settings, workers)
@@ -108,7 +108,7 @@ def worker_app() -> FastAPI:
 
     settings = load_settings()
     configure_logging(settings.log_level)
-    return create_app(settings, database_url=os.environ[PREPARED_URL_ENV])
+    return create_app(settings, database_url=os.environ[PREPARED_URL_ENV], freeze_heap=True)
 
 
 @click.group()

@@ -25,7 +25,7 @@ import numpy as np
 from ..providers.embed import Embedder
 from ..storage import Database
 from ..text.lexicon import query_terms, query_words
-from .candidates import FactQuery, FactWork, fact_candidates, lexical_leg, tune_hnsw
+from .candidates import FactQuery, FactWork, fact_candidates, lexical_leg, read_settings
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
 from .episode_candidates import EpisodeQuery, EpisodeWork, lexical_ids
 from .episodes import episode_weights, ranked_episodes
@@ -126,10 +126,8 @@ async def _facts(
     clock = _Clock()
     q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
     terms = query_words(req.query, cfg.max_query_terms)
-    async with db.transaction(project_id=req.project_id) as conn:
-        async with conn.pipeline():  # settings and the lexical leg in one round trip
-            await tune_hnsw(conn, cfg)
-            lexical = await (await lexical_leg(conn, q, terms, cfg))()
+    async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
+        lexical = await (await lexical_leg(conn, q, terms, cfg))()
         vec = await vector()
         found = await fact_candidates(conn, q, vec, terms, lexical, cfg)
         rows, blocked = found.rows, found.blocked
@@ -175,10 +173,8 @@ async def _episodes(
         return [], 0.0, EpisodeWork()
     eq = EpisodeQuery(req.project_id, req.subject_id, at)
     terms = query_terms(req.query, cfg.max_query_terms)
-    async with db.transaction(project_id=req.project_id) as conn:
-        async with conn.pipeline():
-            await tune_hnsw(conn, cfg)
-            lexical = await (await lexical_ids(conn, eq, terms, cfg))()
+    async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
+        lexical = await (await lexical_ids(conn, eq, terms, cfg))()
         w = episode_weights(req.query, cfg)
         ranked, work = await ranked_episodes(conn, eq, await vector(), terms, lexical, cfg, w)
     return ranked, round((time.perf_counter() - start) * 1000, 3), work

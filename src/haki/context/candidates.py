@@ -36,11 +36,23 @@ FACT_COLUMNS = """
     f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text,
     f.origin_trust"""
 
-# hnsw returns at most ef_search rows per scan; the iterative scan keeps
-# scanning until a filtered top-K is complete instead of returning fewer.
-TUNE_HNSW = """
-SELECT set_config('hnsw.ef_search', %(ef_search)s, true),
-       set_config('hnsw.iterative_scan', 'relaxed_order', true)"""
+
+def read_settings(cfg: RetrievalConfig) -> dict[str, str]:
+    """Server settings of a context read transaction (``Database.transaction(local=...)``).
+
+    hnsw returns at most ef_search rows per scan; the iterative scan keeps
+    scanning until a filtered top-K is complete instead of returning fewer.
+    No parallel workers: a context call's statements each touch a few hundred
+    rows, and a Gather starts its workers even under a branch whose one-time
+    filter is false (the exact cosine branch of a large scope, SCOPED_COSINE),
+    which cost 17 ms of a 20 ms statement on a 100,000-row scope.
+    """
+    return {
+        "hnsw.ef_search": str(cfg.hnsw_ef_search),
+        "hnsw.iterative_scan": "relaxed_order",
+        "max_parallel_workers_per_gather": "0",
+    }
+
 
 # Phase 1 runs as two statements so that the half that needs no query vector
 # overlaps the embedding of the query:
@@ -79,7 +91,7 @@ ORDER BY 3, 1"""
 # reltuples) - 1)) rows, so the count stops at cap + 1: in a table of under
 # 100,000 rows it reads at most 1,001 of the scope's, not 10,001 (3.4 ms of
 # a 5.5 ms statement on a 7,000-turn scope). Any other scope goes through
-# hnsw with its iterative scan (TUNE_HNSW) or the scope index, as the
+# hnsw with its iterative scan (read_settings) or the scope index, as the
 # planner estimates: a subject holding most of a 10,000-row table is served
 # by the index in a third of the time an exact read takes. The count runs
 # once; each branch's condition on it is a one-time filter, so only one
@@ -197,10 +209,6 @@ def fact_row(rec: dict[str, Any]) -> FactRow:
         fulltext=float(rec["fulltext"] or 0.0),
         origin_trust=rec["origin_trust"],
     )
-
-
-async def tune_hnsw(conn: Connection, cfg: RetrievalConfig) -> None:
-    await conn.execute(TUNE_HNSW, {"ef_search": str(cfg.hnsw_ef_search)})
 
 
 @dataclass(frozen=True, slots=True)

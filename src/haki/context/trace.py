@@ -18,7 +18,7 @@ from .types import Decision, Packet
 # A trace is an audit record of a packet already served: the call need not
 # wait for its WAL flush. A crash may lose the last few traces (never facts or
 # events, which other transactions write); the commit stays atomic.
-RELAXED_COMMIT = "SELECT set_config('synchronous_commit', 'off', true)"
+RELAXED_COMMIT = {"synchronous_commit": "off"}
 
 INSERT_TRACE = """
 INSERT INTO context_traces (
@@ -104,10 +104,6 @@ def trace_params(t: TraceRecord, packet: bytes) -> dict[str, Any]:
         "token_count": t.token_count,
         "facts_served": len(t.packet.facts),
     }
-
-
-async def relax_commit(conn: Connection) -> None:
-    await conn.execute(RELAXED_COMMIT)
 
 
 async def insert_trace(

@@ -36,7 +36,7 @@ import psycopg
 
 from ..errors import DatabaseUnavailable
 from ..storage import Database
-from .trace import TraceRecord, insert_trace, relax_commit, trace_params
+from .trace import RELAXED_COMMIT, TraceRecord, insert_trace, trace_params
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +57,7 @@ class PendingTrace:
 async def write_trace(db: Database, trace: PendingTrace) -> None:
     """Insert one trace in its own short transaction."""
     params = trace_params(trace.record, trace.packet_json)
-    async with db.transaction(project_id=trace.record.project_id) as conn, conn.pipeline():
-        await relax_commit(conn)
+    async with db.transaction(project_id=trace.record.project_id, local=RELAXED_COMMIT) as conn:
         await insert_trace(conn, params, trace.timings, trace.duration_ms)
 
 

@@ -25,7 +25,7 @@ import logging
 import random
 import time
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from typing import TypeVar, cast
@@ -57,7 +57,21 @@ CONFLICTS: tuple[type[psycopg.Error], ...] = (
 
 T = TypeVar("T")
 
-SET_PROJECT = "SELECT set_config('app.project_id', %s, true)"
+
+def local_settings(
+    settings: Mapping[str, str], project_id: str | None = None
+) -> tuple[str, list[str]]:
+    """One statement that sets ``settings`` (and ``app.project_id``, if given)
+    for the current transaction only, and its parameters, in name order."""
+    names = sorted(settings)
+    calls = ["set_config(%s, %s, true)"] * len(names)
+    params = [v for name in names for v in (name, settings[name])]
+    if project_id is not None:
+        calls.insert(0, "set_config('app.project_id', %s, true)")
+        params.insert(0, project_id)
+    return "SELECT " + ", ".join(calls), params
+
+
 SET_APP_ROLE = "SET ROLE haki_app"
 # Back to the session (login) user, which owns the tables and so bypasses
 # row-level security; LOCAL ends it with the transaction, even on rollback.
@@ -178,12 +192,19 @@ class Database:
 
     @asynccontextmanager
     async def transaction(
-        self, project_id: str | None = None, *, system: bool = False
+        self,
+        project_id: str | None = None,
+        *,
+        system: bool = False,
+        local: Mapping[str, str] | None = None,
     ) -> AsyncIterator[Connection]:
         """One transaction on one pooled connection.
 
         ``project_id`` opens tenant tables to that project's rows only.
         ``system=True`` runs as the table owner, across every project.
+        ``local``: server settings for this transaction alone, set in the
+        same statement as the project (one round trip less per setting
+        statement, on every context call).
         """
         if system and project_id is not None:
             raise ValueError("a system transaction acts for no project")
@@ -194,8 +215,8 @@ class Database:
             async with self.pool.connection() as conn, conn.transaction():
                 if system:
                     await conn.execute(SET_OWNER_ROLE)
-                elif project_id is not None:
-                    await conn.execute(SET_PROJECT, (project_id,))
+                if (project_id is not None and not system) or local:
+                    await conn.execute(*local_settings(local or {}, None if system else project_id))
                 # ``_configure`` gave every pooled connection dict rows.
                 yield cast(Connection, conn)
         except CONFLICTS:

@@ -6,11 +6,11 @@ import numpy as np
 import psycopg
 import pytest
 from pgvector.psycopg import register_vector
+from plans import nested_plans
 
 from haki.context.candidates import (
     LEXICAL,
     SEMANTIC,
-    TUNE_HNSW,
     FactQuery,
     fulltext_params,
     scope_params,
@@ -90,30 +90,7 @@ INDEXED = ("enable_seqscan = off", "enable_sort = off")
 
 
 def _plans(db_url, sql, params, settings=INDEXED):
-    """Every plan the statement runs, nested ones included, as the application role.
-
-    auto_explain logs the plan of the statement inside context_fact_lexical,
-    which a plain EXPLAIN shows only as a Function Scan.
-    """
-    notices: list[str] = []
-    with psycopg.connect(db_url, autocommit=True) as conn:
-        register_vector(conn)
-        try:
-            conn.execute("LOAD 'auto_explain'")
-        except psycopg.Error:
-            pytest.skip("auto_explain is not available on this server")
-        for setting in ("log_min_duration = 0", "log_nested_statements = on", "log_analyze = on"):
-            conn.execute(f"SET auto_explain.{setting}")
-        conn.execute("SET client_min_messages = log")
-        conn.add_notice_handler(lambda diag: notices.append(diag.message_primary or ""))
-        with conn.transaction():
-            conn.execute("SET LOCAL ROLE haki_app")
-            conn.execute("SELECT set_config('app.project_id', 'proj', true)")
-            conn.execute(TUNE_HNSW, {"ef_search": str(DEFAULT.hnsw_ef_search)})
-            for setting in settings:
-                conn.execute(f"SET LOCAL {setting}")
-            conn.execute(sql, params).fetchall()
-    return "\n".join(notices)
+    return nested_plans(db_url, sql, params, settings)[0]
 
 
 def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
@@ -150,7 +127,7 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
         | scope_params(DEFAULT)
     )
     plans = _plans(db_url, EPISODE_LEXICAL, params)
-    assert "Bitmap Index Scan on episode_chunks_search_vector" in plans, plans
+    assert "Bitmap Index Scan on episode_chunks_scope_lexemes" in plans, plans
     plans = _plans(db_url, EPISODE_SEMANTIC, params)
     assert "Index Scan using episode_chunks_embedding" in plans, plans
 

@@ -18,7 +18,7 @@ import psycopg
 import pytest
 from pgvector.psycopg import register_vector
 
-from haki.context.candidates import FactQuery, LexicalLeg, fact_candidates, tune_hnsw
+from haki.context.candidates import FactQuery, LexicalLeg, fact_candidates, read_settings
 from haki.context.config import DEFAULT, RetrievalConfig
 from haki.context.episode_candidates import EpisodeQuery, episode_candidates
 from haki.storage import Database
@@ -100,8 +100,7 @@ async def _leg(
     db: Database, table: str, subject: str, vec: np.ndarray, cfg: RetrievalConfig
 ) -> set:
     """The ids the shipped cosine leg returns (lexical leg empty), under the bad plan."""
-    async with db.transaction(project_id=PROJECT) as conn:
-        await tune_hnsw(conn, cfg)
+    async with db.transaction(project_id=PROJECT, local=read_settings(cfg)) as conn:
         for setting in BAD_PLAN:
             await conn.execute(setting)
         if table == "facts":
