@@ -89,8 +89,9 @@ class Settings(BaseSettings):
     worker_in_process: bool = True
     job_max_attempts: int = Field(default=5, ge=1, le=100)
     job_claim_timeout_s: float = Field(default=300.0, gt=0)
-    # How often a worker gives back the jobs that dead processes of its host
-    # claimed (one indexed query): the longest a subject waits after a kill -9.
+    # How often a worker gives back the jobs that dead processes claimed, of
+    # its host or another (two small queries): the longest a subject waits
+    # after a kill -9.
     job_release_interval_s: float = Field(default=5.0, gt=0)
     job_poll_interval_s: float = Field(default=1.0, gt=0)
     # How long /v1/consolidate(/subject) waits for jobs another worker holds

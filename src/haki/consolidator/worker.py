@@ -233,7 +233,8 @@ class Worker:
 
     async def _release_dead_claims(self, conn: Connection) -> None:
         """On the first claim, then every ``job_release_interval_s``: the jobs a dead process
-        of this host claimed go back to the queue now, not after the claim timeout."""
+        claimed, on this host or another, go back to the queue now, not after the claim
+        timeout."""
         now = time.monotonic()
         every = self.settings.job_release_interval_s
         if self._released_at is not None and now - self._released_at < every:
@@ -244,9 +245,8 @@ class Worker:
         )
         if released:
             log.warning(
-                "released %d job(s) claimed by dead processes on %s: %s",
+                "released %d job(s) claimed by dead processes: %s",
                 len(released),
-                self.host,
                 ", ".join(str(i) for i in released),
             )
 

@@ -26,6 +26,7 @@ from psycopg.types.json import Jsonb
 
 from ..backoff import backoff_s
 from ..storage import Connection
+from ..storage.db import process_name
 
 ENQUEUE = """
 INSERT INTO jobs (kind, org_id, project_id, subject_id, payload)
@@ -87,13 +88,19 @@ WHERE id IN (
     FOR UPDATE SKIP LOCKED)
 RETURNING id"""
 
-# Claims a worker of this host holds, oldest first; rows a live worker is
-# running stay locked, so they are skipped.
-HOST_CLAIMS = """
+# Claims held, oldest first; rows a live worker is running stay locked, so
+# they are skipped.
+HELD_CLAIMS = """
 SELECT id, claimed_by FROM jobs
-WHERE status = 'running' AND claimed_by LIKE %(prefix)s
+WHERE status = 'running'
 ORDER BY claimed_at, id
 FOR UPDATE SKIP LOCKED"""
+
+# The processes connected now, by the name their pool gives every connection
+# (storage.db.process_name).
+CONNECTED = """
+SELECT DISTINCT application_name AS name FROM pg_stat_activity
+WHERE application_name LIKE 'haki %'"""
 
 RELEASE = """
 UPDATE jobs SET
@@ -292,27 +299,58 @@ def claimer(host: str, pid: int, tag: str) -> str:
     return f"{host}:{pid}:{tag}"
 
 
-def claimer_pid(claimed_by: str, host: str) -> int | None:
-    """The pid in a ``claimed_by`` written on ``host``, or None."""
+def claimer_process(claimed_by: str) -> tuple[str, int] | None:
+    """The host and pid in a ``claimed_by``, or None if it has none."""
     where, _, rest = claimed_by.partition(":")
     pid = rest.partition(":")[0]
-    return int(pid) if where == host and pid.isdigit() else None
+    return (where, int(pid)) if where and pid.isdigit() else None
+
+
+def claimer_pid(claimed_by: str, host: str) -> int | None:
+    """The pid in a ``claimed_by`` written on ``host``, or None."""
+    process = claimer_process(claimed_by)
+    return process[1] if process is not None and process[0] == host else None
+
+
+def claimer_dead(
+    claimed_by: str, *, host: str, alive: Callable[[int], bool], connected: set[str]
+) -> bool:
+    """Whether the process that wrote ``claimed_by`` is gone: on this host, its
+    pid is not running; on another, it holds no connection to the database.
+
+    The second rule errs only one way: a live process briefly without a
+    connection (its pool reconnecting) loses its queued claims, never a job
+    it is running (that row is locked), and its next ``lock_for_run`` sees the
+    claim is no longer its own.
+    """
+    process = claimer_process(claimed_by)
+    if process is None:
+        return False  # not written by a worker: only the claim timeout frees it
+    where, pid = process
+    if where == host:
+        return not alive(pid)
+    return process_name(where, pid) not in connected
 
 
 async def release_dead_claims(
     conn: Connection, *, host: str, alive: Callable[[int], bool], max_attempts: int
 ) -> list[UUID]:
-    """Give back, at once, the jobs claimed by processes of this host that are dead.
+    """Give back, at once, the jobs claimed by processes that are dead, on this
+    host or any other (``claimer_dead``).
 
     Without this a killed worker's jobs wait out the claim timeout, and every
     later job of their subjects waits behind them.
     """
-    prefix = host.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + ":%"
-    cur = await conn.execute(HOST_CLAIMS, {"prefix": prefix})
+    cur = await conn.execute(HELD_CLAIMS)
+    held = await cur.fetchall()
+    if not held:
+        return []
+    cur = await conn.execute(CONNECTED)
+    connected = {row["name"] for row in await cur.fetchall()}
     dead = [
         row["id"]
-        for row in await cur.fetchall()
-        if (pid := claimer_pid(row["claimed_by"], host)) is not None and not alive(pid)
+        for row in held
+        if claimer_dead(row["claimed_by"], host=host, alive=alive, connected=connected)
     ]
     if not dead:
         return []

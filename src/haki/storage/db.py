@@ -21,8 +21,11 @@ Driver failures that mean "the database is not there" become
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import os
 import random
+import socket
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
@@ -70,6 +73,21 @@ def local_settings(
         calls.insert(0, "set_config('app.project_id', %s, true)")
         params.insert(0, project_id)
     return "SELECT " + ", ".join(calls), params
+
+
+def process_name(host: str | None = None, pid: int | None = None) -> str:
+    """The ``application_name`` of a process's connections: ``haki`` + a key of
+    its host + its pid.
+
+    PostgreSQL lists a connection's name in ``pg_stat_activity`` for as long
+    as it is open, and a killed process's connections close with it: a
+    worker on another host tells a live claimer from a dead one by looking
+    for its name there (``jobs.release_dead_claims``). The host is hashed so
+    that the name fits the 63 bytes PostgreSQL keeps.
+    """
+    host = socket.gethostname() if host is None else host
+    key = hashlib.blake2b(host.encode(), digest_size=6).hexdigest()
+    return f"haki {key}:{os.getpid() if pid is None else pid}"
 
 
 SET_APP_ROLE = "SET ROLE haki_app"
@@ -158,7 +176,7 @@ class Database:
             check=idle.check,
             reset=idle.reset,
             reconnect_timeout=0,
-            kwargs={"autocommit": False},
+            kwargs={"autocommit": False, "application_name": process_name()},
         )
 
     async def open(self) -> None:

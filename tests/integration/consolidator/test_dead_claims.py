@@ -1,5 +1,5 @@
-"""A restarted process gives back, at once, the jobs a dead process of its host
-claimed: they do not wait out the claim timeout (300 s by default)."""
+"""A worker gives back, at once, the jobs a dead process claimed, on its host or
+another: they do not wait out the claim timeout (300 s by default)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 
+import psycopg
 from test_worker_crash import kill_mid_job, query, seed
 
 from haki import jobs
@@ -15,6 +16,7 @@ from haki.config import load_settings
 from haki.consolidator import Worker, run_pending
 from haki.providers.extraction import RulesExtractor
 from haki.storage import Database
+from haki.storage.db import process_name
 from haki.storage.embedded import pid_alive
 
 
@@ -42,17 +44,25 @@ async def test_jobs_of_a_killed_worker_are_released_at_once(db_url, hash_embedde
     assert query(db_url, "SELECT count(*) AS n FROM jobs WHERE status = 'done'")[0]["n"] == total
 
 
-async def test_only_dead_claims_of_this_host_are_released(db_url):
+async def test_only_dead_claims_are_released(db_url):
+    """Of this host, the claims of a pid that is gone; of another host, the
+    claims of a process that holds no connection (by its connections' name)."""
     await seed(db_url)
-    ids = [r["id"] for r in query(db_url, "SELECT id FROM jobs ORDER BY created_at, id")][:3]
+    ids = [r["id"] for r in query(db_url, "SELECT id FROM jobs ORDER BY created_at, id")][:5]
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
     host = socket.gethostname()
     claimers = [
         jobs.claimer(host, gone.pid, "dead"),
+        jobs.claimer("another-host", 4242, "gone-elsewhere"),
         jobs.claimer(host, os.getpid(), "alive"),
-        jobs.claimer("another-host", gone.pid, "elsewhere"),
+        jobs.claimer("another-host", 4343, "alive-elsewhere"),
+        "written-by-hand",
     ]
+    # The process 4343 of another host, as PostgreSQL sees it: a connection by its name.
+    elsewhere = await psycopg.AsyncConnection.connect(
+        db_url, application_name=process_name("another-host", 4343)
+    )
     db = Database(db_url, min_size=1, max_size=2)
     await db.open()
     try:
@@ -69,8 +79,9 @@ async def test_only_dead_claims_of_this_host_are_released(db_url):
             )
     finally:
         await db.close()
-    assert released == [ids[0]]
+        await elsewhere.close()
+    assert released == ids[:2]
     states = {r["id"]: r for r in query(db_url, "SELECT id, status, last_error FROM jobs")}
-    assert states[ids[0]]["status"] == "pending"
-    assert "dead" in states[ids[0]]["last_error"]
-    assert states[ids[1]]["status"] == states[ids[2]]["status"] == "running"
+    assert all(states[i]["status"] == "pending" for i in ids[:2])
+    assert all("dead" in states[i]["last_error"] for i in ids[:2])
+    assert all(states[i]["status"] == "running" for i in ids[2:])

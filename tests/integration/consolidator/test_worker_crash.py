@@ -55,7 +55,11 @@ cli(sys.argv[1:2], prog_name="haki")
 """
 
 
-def spawn_worker(db_url: str, pause_s: float = 0, **env: str) -> subprocess.Popen:
+def spawn_worker(
+    db_url: str, pause_s: float = 0, hostname: str | None = None, **env: str
+) -> subprocess.Popen:
+    """A worker process; with ``hostname``, in a UTS namespace of its own under
+    that name (as root), so it claims as a worker of another host would."""
     child_env = {
         **os.environ,
         "HAKI_DATABASE_URL": as_url(db_url),
@@ -66,8 +70,12 @@ def spawn_worker(db_url: str, pause_s: float = 0, **env: str) -> subprocess.Pope
         "HAKI_LOG_LEVEL": "warning",
         **env,
     }
+    argv = [sys.executable, "-c", PAUSED_WORKER if pause_s else WORKER, "worker", str(pause_s)]
+    if hostname is not None:
+        # unshare execs sh, which execs the worker: the child's pid is the worker's.
+        argv = ["unshare", "--uts", "sh", "-c", f'hostname {hostname} && exec "$@"', "sh", *argv]
     return subprocess.Popen(
-        [sys.executable, "-c", PAUSED_WORKER if pause_s else WORKER, "worker", str(pause_s)],
+        argv,
         env=child_env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

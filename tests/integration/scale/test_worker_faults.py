@@ -11,11 +11,13 @@ interval, long before the claim timeout.
 from __future__ import annotations
 
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "consolidator"))
+import pytest
 from consolidator_helpers import add_events
 from test_worker_crash import (
     SCRIPT,
@@ -53,18 +55,35 @@ def _count(url: str, where: str, params: tuple[object, ...] = ()) -> int:
     return int(query(url, f"SELECT count(*) AS n FROM jobs WHERE {where}", params)[0]["n"])
 
 
+def _can_name_a_host() -> bool:
+    """A UTS namespace needs CAP_SYS_ADMIN (root here and in CI)."""
+    try:
+        done = subprocess.run(
+            ["unshare", "--uts", "hostname", "haki-probe"], capture_output=True, timeout=10
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+@pytest.mark.parametrize("doomed_host", [None, "another-host"], ids=["same-host", "another-host"])
 async def test_kill9_of_a_worker_holding_claims_while_another_runs(
     db_url,
     clean_url,  # noqa: F811
     hash_embedder,
+    doomed_host,
 ):
+    """On another host the survivor cannot see the dead pid: it sees that no
+    connection of that process is left (jobs.claimer_dead)."""
+    if doomed_host is not None and not _can_name_a_host():
+        pytest.skip("unshare --uts is not permitted here (needs root)")
     await _seed(db_url)
     total = _count(db_url, "true")
     env = {
         "HAKI_JOB_CLAIM_TIMEOUT_S": CLAIM_TIMEOUT_S,
         "HAKI_JOB_RELEASE_INTERVAL_S": str(RELEASE_INTERVAL_S),
     }
-    doomed = spawn_worker(db_url, pause_s=120, **env)
+    doomed = spawn_worker(db_url, pause_s=120, hostname=doomed_host, **env)
     survivor = None
     try:
         wait_for(
@@ -73,11 +92,13 @@ async def test_kill9_of_a_worker_holding_claims_while_another_runs(
             "the first worker's claims",
             doomed,
         )
-        held = {
-            r["id"]: r["subject_id"]
-            for r in query(db_url, "SELECT id, subject_id FROM jobs WHERE status = 'running'")
-        }
+        running = query(
+            db_url, "SELECT id, subject_id, claimed_by FROM jobs WHERE status = 'running'"
+        )
+        held = {r["id"]: r["subject_id"] for r in running}
         assert len(set(held.values())) == CLAIM_BATCH
+        if doomed_host is not None:
+            assert all(r["claimed_by"].startswith(f"{doomed_host}:") for r in running)
 
         survivor = spawn_worker(db_url, **env)
         # The survivor drains every subject the first worker holds no claim on.
