@@ -1,13 +1,14 @@
 -- The episode full-text leg reads the scope's own postings, not the table's.
+-- Builds one GIN index on episode_chunks inside the migration's transaction
+-- (14 s at a million turns): writes to the table wait for it.
 --
 -- The GIN index on episode_chunks.search_vector keeps one posting list per
--- word for the whole table. A per-term lookup of context_episode_lexical
--- (0100) builds the bitmap of every turn of every subject that uses the
--- word, then visits heap pages until it has found its share of the scope's
--- own matches: with a thousand subjects sharing a table, a common word's
--- bitmap holds a thousand times the scope's matches, and almost every heap
--- page it visits belongs to someone else. The cost followed the table, not
--- the scope.
+-- word for the whole table. With a thousand subjects sharing a table, a
+-- common word's list holds a thousand times the scope's matches: a per-term
+-- lookup of context_episode_lexical (0100) either reads that list, or, as
+-- the planner then prefers, tests every row of the scope against the term,
+-- and with fewer matches in the scope than the term's share it never stops
+-- early. The cost followed the table or the scope, not the matches.
 --
 -- Here each indexed word is prefixed with a fixed-length key of its scope
 -- (project and subject), so a scope's words are a contiguous range of the
