@@ -306,17 +306,13 @@ def claimer_process(claimed_by: str) -> tuple[str, int] | None:
     return (where, int(pid)) if where and pid.isdigit() else None
 
 
-def claimer_pid(claimed_by: str, host: str) -> int | None:
-    """The pid in a ``claimed_by`` written on ``host``, or None."""
-    process = claimer_process(claimed_by)
-    return process[1] if process is not None and process[0] == host else None
-
-
 def claimer_dead(
-    claimed_by: str, *, host: str, alive: Callable[[int], bool], connected: set[str]
+    claimed_by: str, *, host: str, alive: Callable[[int], bool], connected: set[str] | None
 ) -> bool:
     """Whether the process that wrote ``claimed_by`` is gone: on this host, its
-    pid is not running; on another, it holds no connection to the database.
+    pid is not running; on another, it holds no connection to the database
+    (``connected``: the names of the connected processes; None when they
+    cannot be seen, and then another host's claimer is never judged dead).
 
     The second rule errs only one way: a live process briefly without a
     connection (its pool reconnecting) loses its queued claims, never a job
@@ -329,7 +325,7 @@ def claimer_dead(
     where, pid = process
     if where == host:
         return not alive(pid)
-    return process_name(where, pid) not in connected
+    return connected is not None and process_name(where, pid) not in connected
 
 
 async def release_dead_claims(
@@ -346,7 +342,11 @@ async def release_dead_claims(
     if not held:
         return []
     cur = await conn.execute(CONNECTED)
-    connected = {row["name"] for row in await cur.fetchall()}
+    names = {row["name"] for row in await cur.fetchall()}
+    # A server that hides other sessions' names would make every claimer of
+    # another host look dead: the names count only where this process sees
+    # its own.
+    connected = names if process_name(host) in names else None
     dead = [
         row["id"]
         for row in held

@@ -85,3 +85,15 @@ async def test_only_dead_claims_are_released(db_url):
     assert all(states[i]["status"] == "pending" for i in ids[:2])
     assert all("dead" in states[i]["last_error"] for i in ids[:2])
     assert all(states[i]["status"] == "running" for i in ids[2:])
+
+
+def test_another_hosts_claimer_is_dead_only_where_connections_can_be_seen():
+    live = process_name("another-host", 4343)
+    by = jobs.claimer("another-host", 4242, "t")
+    assert jobs.claimer_dead(by, host="here", alive=pid_alive, connected={live})
+    assert not jobs.claimer_dead(
+        jobs.claimer("another-host", 4343, "t"), host="here", alive=pid_alive, connected={live}
+    )
+    # Names not visible (None): only the claim timeout frees another host's claims.
+    assert not jobs.claimer_dead(by, host="here", alive=pid_alive, connected=None)
+    assert not jobs.claimer_dead("written-by-hand", host="here", alive=pid_alive, connected=set())
