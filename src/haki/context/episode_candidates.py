@@ -87,6 +87,14 @@ WHERE a.id = ANY(%(anchors)s) AND a.project_id = %(project_id)s AND a.subject_id
 ORDER BY a.id, nb.offset_n"""
 
 
+# The neighbours' plan is the same whatever the call (a primary-key lookup and
+# two scope-index scans per anchor), yet the plan cache kept planning the
+# statement afresh for each call's values: 0.55 ms of PostgreSQL time a call.
+# Its generic plan serves every call; set for the rest of the transaction,
+# which ends with this statement.
+GENERIC_PLAN = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)"
+
+
 @dataclass(frozen=True, slots=True)
 class LexicalHits:
     ids: list[UUID]
@@ -220,7 +228,9 @@ async def neighbours(
         "n": cfg.episode_neighbours,
         "window": timedelta(seconds=cfg.episode_weights.session_gap_s),
     }
-    cur = await conn.execute(NEIGHBOURS, params)
+    async with conn.pipeline():  # one round trip for both
+        await conn.execute(GENERIC_PLAN)
+        cur = await conn.execute(NEIGHBOURS, params)
     return [
         Neighbour(rec["anchor_id"], int(rec["offset_n"]), episode_row(rec))
         for rec in await cur.fetchall()
