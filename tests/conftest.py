@@ -73,10 +73,31 @@ def _template_copy(maintenance_url: str) -> Iterator[str]:
             )
         )
     yield _with_db(maintenance_url, name)
+    _drop_database(maintenance_url, name)
+
+
+def _drop_database(maintenance_url: str, name: str) -> None:
+    """Drop a test's database, even with its own sessions still open.
+
+    FORCE terminates every session on it; as a non-superuser (the external
+    server's run) it may not terminate one it does not own, such as an
+    autovacuum worker that started on the fresh rows. A plain DROP makes
+    autovacuum give way by itself, so the sessions of our own role are
+    ended first and the plain DROP follows.
+    """
+    drop = sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name))
     with psycopg.connect(maintenance_url, autocommit=True) as conn:
+        try:
+            conn.execute(drop + sql.SQL(" WITH (FORCE)"))
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            pass
         conn.execute(
-            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = %s AND usename = current_user AND pid <> pg_backend_pid()",
+            (name,),
         )
+        conn.execute(drop)
 
 
 @pytest.fixture
