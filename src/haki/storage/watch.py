@@ -55,6 +55,9 @@ class DatabaseWatch:
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
         self._pings = 0
+        # A transaction failed as if the database were gone, and no ping has
+        # answered since: requests ping first instead of waiting on the pool.
+        self._suspected = False
         self.on_url_change: Callable[[str], object] | None = None
         self.on_recovery: Callable[[], object] | None = None
 
@@ -71,7 +74,12 @@ class DatabaseWatch:
         return "the database is unavailable; retry later"
 
     def suspect(self) -> None:
-        """A transaction failed as if the database were gone: check now."""
+        """A transaction failed as if the database were gone: check now, and
+        until a ping answers, make requests ping before they take a pooled
+        connection (``confirm_up``). Without that, a request arriving before
+        the check has run waits on a pool that cannot connect, up to its
+        timeout, instead of answering 503 at once."""
+        self._suspected = True
         self._wake.set()
 
     def _set(self, state: State, detail: str) -> None:
@@ -94,21 +102,32 @@ class DatabaseWatch:
             return False
 
     async def confirm_up(self) -> bool:
-        """While down: a fresh ping, so a request right after the database returns is
-        served. Concurrent callers share one ping: whoever waited for the lock while
-        another pinged takes that answer."""
-        if not self.down:
+        """While down or suspected: a fresh ping, so a request right after the
+        database returns is served, and one right after it went is refused at
+        once. Concurrent callers share one ping: whoever waited for the lock
+        while another pinged takes that answer."""
+        if not self.down and not self._suspected:
             return True
         seen = self._pings
         async with self._lock:
-            if self.down and self._pings == seen:
+            if (self.down or self._suspected) and self._pings == seen:
                 if await self.ping():
-                    await self._recovered()
+                    self._suspected = False
+                    if self.down:
+                        await self._recovered()
+                else:
+                    self._mark_unavailable()
                 self._pings += 1
         return not self.down
 
+    def _mark_unavailable(self) -> None:
+        if not self.down:
+            log.warning("%s does not answer; requests get 503 until it is back", self.what)
+            self._set("unavailable", "not answering")
+
     async def _recovered(self) -> None:
         log.warning("%s is back after %.1f s; serving again", self.what, self.down_for())
+        self._suspected = False
         self._set("ok", "answering")
         if self.on_recovery is not None:
             await _maybe_await(self.on_recovery())
@@ -119,12 +138,11 @@ class DatabaseWatch:
     async def check(self) -> None:
         """One round: ping; when down, restart (embedded) or wait (external)."""
         if await self.ping():
+            self._suspected = False
             if self.down:
                 await self._recovered()
             return
-        if not self.down:
-            log.warning("%s does not answer; requests get 503 until it is back", self.what)
-            self._set("unavailable", "not answering")
+        self._mark_unavailable()
         if self.restart is None:
             self.detail = "not answering; waiting for it to come back"
             return
