@@ -233,8 +233,8 @@ class Database:
             async with self.pool.connection() as conn, conn.transaction():
                 if system:
                     await conn.execute(SET_OWNER_ROLE)
-                if (project_id is not None and not system) or local:
-                    await conn.execute(*local_settings(local or {}, None if system else project_id))
+                if project_id is not None or local:
+                    await conn.execute(*local_settings(local or {}, project_id))
                 # ``_configure`` gave every pooled connection dict rows.
                 yield cast(Connection, conn)
         except CONFLICTS:
