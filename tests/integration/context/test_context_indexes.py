@@ -133,11 +133,10 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
 
 
 def test_episode_lexical_parses_each_term_once_whatever_the_plan(db_url, bulk):
-    """Read without the GIN index (through the scope index: the plan of a
-    small scope in a shared table, or of a table not analysed yet; or a
-    sequential scan), the per-term lookup tests `@@` as a filter on every
-    row it reads: the term's tsquery must be a value built once per call,
-    not a function call evaluated per row (migration 0100)."""
+    """Read without the GIN index (a sequential scan, if bitmap scans are
+    disabled or the index is missing), the per-term lookup tests `@@` as a
+    filter on every row it reads: the term's tsquery must be a value built
+    once per call, not a function call evaluated per row (migration 0100)."""
     eq = EpisodeQuery("proj", "alice", datetime.now(UTC))
     terms = query_terms("what about w0007 and w1234 or w0042?", 64)
     # GIN serves only bitmap scans: without them `@@` can only be a filter.

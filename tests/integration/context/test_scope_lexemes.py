@@ -74,8 +74,8 @@ def _as_app(conn: psycopg.Connection) -> None:
 def test_a_small_scope_reads_its_own_postings(shared_table):
     q = EpisodeQuery(PROJECT, SMALL, START + timedelta(days=365))
     params = lexical_params(q, query_terms(QUESTION, DEFAULT.max_query_terms), DEFAULT)
-    # The plan a large table gets: through the GIN, not the scope index.
-    plans, rows = nested_plans(shared_table, LEXICAL, params, ("enable_indexscan = off",))
+    # No setting: the keyed GIN is the only index a lookup can read (0104).
+    plans, rows = nested_plans(shared_table, LEXICAL, params)
     scans = [
         line
         for line in plans.splitlines()
@@ -90,6 +90,22 @@ def test_a_small_scope_reads_its_own_postings(shared_table):
     # 'guitar' and 'lisbon' fetch the 12 turns each; 'buy' and the turns
     # matching every term, none.
     assert {r[1] for r in rows} == {2 * SMALL_TURNS}
+
+
+@pytest.mark.parametrize("plan", ["force_custom_plan", "force_generic_plan"])
+def test_a_lookup_never_reads_the_scope_index(shared_table, plan):
+    """The scope is in every keyed word already: a lookup that also read the
+    scope's btree would read every turn of the scope for each term. The
+    generic plan, which the plan cache of a long-lived connection settles
+    on, does not know the scope's size and took it (migration 0104)."""
+    q = EpisodeQuery(PROJECT, LARGE, START + timedelta(days=365))
+    params = lexical_params(q, query_terms(QUESTION, DEFAULT.max_query_terms), DEFAULT)
+    plans, rows = nested_plans(shared_table, LEXICAL, params, (f"plan_cache_mode = {plan}",))
+    scans = [line.strip() for line in plans.splitlines() if "Index Scan" in line]
+    assert scans, plans
+    assert all("on episode_chunks_scope_lexemes" in line for line in scans), plans
+    assert "Seq Scan on episode_chunks" not in plans, plans
+    assert len(rows) == DEFAULT.episode_candidates
 
 
 def test_the_scoped_lookup_returns_what_a_plain_match_returns(shared_table):
