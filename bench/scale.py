@@ -14,9 +14,9 @@ Printed:
   sizes; PostgreSQL's memory (unique set size of the postmaster and its
   backends);
 - recall: for ``--queries`` random subjects, the cosine leg as shipped
-  (``candidates.SEMANTIC`` with the lexical leg empty and
-  ``episode_candidates.COSINE``, as the application role) against an
-  exact per-scope top-64, beside the same search forced through the hnsw index with the
+  (``candidates.SEMANTIC`` and ``episode_candidates.SEMANTIC`` with the
+  lexical leg empty, as the application role) against an exact per-scope
+  top-64, beside the same search forced through the hnsw index with the
   scope filtered afterwards (the plan the planner may pick). Each query
   vector is a stored vector drawn at random (almost always another
   subject's) plus noise, so most of its nearest neighbours in the whole
@@ -64,7 +64,7 @@ from context_latency import _vectors
 from haki.context.candidates import SEMANTIC as FACT_SEMANTIC
 from haki.context.candidates import FactQuery, fulltext_params, read_settings, scope_params
 from haki.context.config import DEFAULT
-from haki.context.episode_candidates import COSINE as CHUNK_COSINE
+from haki.context.episode_candidates import SEMANTIC as CHUNK_SEMANTIC
 from haki.context.episode_candidates import EpisodeQuery
 from haki.providers.embed import LocalEmbedder
 from haki.storage.db import local_settings
@@ -396,8 +396,8 @@ def shipped(table: str, subject: str, vec: np.ndarray, exact_rows: int) -> tuple
         )
         statement = FACT_SEMANTIC
     else:
-        params = EpisodeQuery(PROJECT, subject, NOW).params() | {"k": TOP_K}
-        statement = CHUNK_COSINE
+        params = EpisodeQuery(PROJECT, subject, NOW).params() | {"k": TOP_K, "lex_ids": []}
+        statement = CHUNK_SEMANTIC
     return statement, params | scope_params(replace(DEFAULT, exact_scope_rows=exact_rows)) | {
         "vec": vec
     }

@@ -1,10 +1,9 @@
 """The context assembler: stages in order, timed, with every decision traced.
 
-embed (thread), then concurrent read transactions:
+embed (thread), then two concurrent read transactions:
 - facts: hard filters and phase-1/2 candidates (SQL) → volatility filter →
   hybrid score and CANDIDATE_LIMIT → recall gate → render → pack → multi-hop;
-- episodes: the full-text and the cosine legs (two transactions at once),
-  then the rest of the pool and neighbouring turns (SQL) → ranking;
+- episodes: candidates and neighbouring turns (SQL) → ranking;
 then episodes packed into the budget facts left → packet → trace, handed to
 the trace writer (written after the response, in a third transaction). Only
 the SQL stages and the embedder do I/O; everything in between is a pure
@@ -28,13 +27,7 @@ from ..storage import Database
 from ..text.lexicon import query_terms, query_words
 from .candidates import FactQuery, FactWork, fact_candidates, lexical_leg, read_settings
 from .config import VOLATILITY_HORIZONS, RetrievalConfig
-from .episode_candidates import (
-    EpisodeQuery,
-    EpisodeWork,
-    LexicalHits,
-    cosine_rows,
-    lexical_ids,
-)
+from .episode_candidates import EpisodeQuery, EpisodeWork, lexical_ids
 from .episodes import episode_weights, ranked_episodes
 from .filters import blocked_decisions, split_expired
 from .gate import Gate, apply_gate
@@ -49,7 +42,6 @@ from .types import (
     ContextRequest,
     ContextResult,
     Decision,
-    EpisodeRow,
     FactRow,
     PackResult,
     ReasonCode,
@@ -175,33 +167,16 @@ async def _episodes(
     db: Database, req: ContextRequest, vector: Vector, at: datetime, cfg: RetrievalConfig
 ) -> tuple[list[Scored], float, EpisodeWork]:
     """Ranked episodes (not packed: that needs the budget facts leave), the
-    time they took and the rows each step handled.
-
-    The full-text leg starts at once and the cosine leg once the vector is
-    known, each in its own read transaction, so on a scope whose words are
-    frequent the cosine leg runs while the full-text one is still reading.
-    Each transaction ends before the next waits on anything, so a call never
-    holds a connection while it waits for another."""
+    time they took and the rows each step handled."""
     start = time.perf_counter()
     if cfg.episode_top_k < 1:
         return [], 0.0, EpisodeWork()
     eq = EpisodeQuery(req.project_id, req.subject_id, at)
     terms = query_terms(req.query, cfg.max_query_terms)
-    settings = read_settings(cfg)
-
-    async def full_text() -> LexicalHits:
-        async with db.transaction(project_id=req.project_id, local=settings) as conn:
-            return await (await lexical_ids(conn, eq, terms, cfg))()
-
-    async def cosine() -> tuple[np.ndarray, list[EpisodeRow]]:
-        vec = await vector()
-        async with db.transaction(project_id=req.project_id, local=settings) as conn:
-            return vec, await cosine_rows(conn, eq, vec, cfg)
-
-    lexical, (vec, semantic) = await _both(full_text(), cosine())
-    w = episode_weights(req.query, cfg)
-    async with db.transaction(project_id=req.project_id, local=settings) as conn:
-        ranked, work = await ranked_episodes(conn, eq, vec, terms, lexical, semantic, cfg, w)
+    async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
+        lexical = await (await lexical_ids(conn, eq, terms, cfg))()
+        w = episode_weights(req.query, cfg)
+        ranked, work = await ranked_episodes(conn, eq, await vector(), terms, lexical, cfg, w)
     return ranked, round((time.perf_counter() - start) * 1000, 3), work
 
 
@@ -246,11 +221,10 @@ async def assemble(
     """Build, trace and return the context packet for one request.
 
     The query is embedded in a thread while facts and episodes are retrieved
-    concurrently, in read transactions on pooled connections (up to three at
-    once: the facts', and the episodes' full-text and cosine legs): the
-    full-text legs, which need no vector, run during the embedding; the
-    cosine legs wait for it. No task holds a connection while waiting for
-    another task's, so a busy pool cannot deadlock. Episodes are
+    concurrently, each on its own pooled connection and read transaction:
+    their full-text legs, which need no vector, run during the embedding;
+    their cosine legs wait for it. Neither task holds a connection while
+    waiting for the other, so a busy pool cannot deadlock. Episodes are
     packed once the facts have taken their share of the budget, and the
     trace goes to ``traces``, which writes it after the response. Stage
     timings therefore overlap: ``embed_ms`` and ``episodes_ms`` run beside

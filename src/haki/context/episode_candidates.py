@@ -1,14 +1,10 @@
 """Episode candidates: cosine top-K UNION full-text top-K, term statistics, neighbours.
 
 The two phase-1 legs mirror the fact retrieval: a GIN top-K through
-``context_episode_lexical`` (migrations 0058, 0059, 0100, 0103, 0104; usable
-under row-level security), sent while the query is embedded, and an hnsw
-top-K on the chunk embeddings, sent once the vector is known. They run on
-two connections at once (``assembler``): neither needs the other, and the
-full-text leg of a scope of frequent words outlasts the embedding. The
-full-text hits the cosine leg did not return are read by id afterwards.
-Only the columns the packet needs are selected, plus the cosine distance
-computed server-side.
+``context_episode_lexical`` (migrations 0058, 0059, 0100; usable under row-level
+security), sent while the query is embedded, then an hnsw top-K on the
+chunk embeddings. Only the columns the packet needs are selected, plus the
+cosine distance computed server-side.
 
 Every statement here has a cap on the rows it touches, whatever the query
 and however the scope's text is distributed (``EpisodeWork`` reports the
@@ -50,18 +46,13 @@ CHUNK_SCOPE = (
 # The cosine leg reads a small scope exactly and a large one through hnsw
 # (candidates.SCOPED_COSINE). hnsw order is approximate, so the leg has no
 # id tie-break; Python restores the total order by score.
-COSINE = f"""
-WITH {scoped_cosine("episode_chunks", "c", CHUNK_SCOPE, CHUNK_SCOPE, "k")}
+SEMANTIC = f"""
+WITH {scoped_cosine("episode_chunks", "c", CHUNK_SCOPE, CHUNK_SCOPE, "k")}, pool AS (
+    SELECT id FROM sem UNION SELECT unnest(%(lex_ids)s::uuid[])
+)
 SELECT {CHUNK_COLUMNS}, (c.embedding <=> %(vec)s)::float8 AS distance
-FROM sem JOIN episode_chunks c ON c.id = sem.id
+FROM pool JOIN episode_chunks c ON c.id = pool.id
 WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s
-ORDER BY c.id"""
-
-# The full-text hits the cosine leg did not return (at most episode_candidates).
-BY_ID = f"""
-SELECT {CHUNK_COLUMNS}, (c.embedding <=> %(vec)s)::float8 AS distance
-FROM episode_chunks c
-WHERE c.id = ANY(%(ids)s::uuid[]) AND c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s
 ORDER BY c.id"""
 
 # Up to ``n`` turns on each side of each anchor, within ``window`` of it (a
@@ -201,35 +192,25 @@ async def lexical_ids(
     return collect
 
 
-async def cosine_rows(
-    conn: Connection, q: EpisodeQuery, vec: np.ndarray, cfg: RetrievalConfig
-) -> list[EpisodeRow]:
-    """The cosine leg's rows, with their distance to the query, by id."""
-    params = q.params() | {"vec": vec, "k": cfg.episode_candidates} | scope_params(cfg)
-    cur = await conn.execute(COSINE, params)
-    return [episode_row(rec) for rec in await cur.fetchall()]
-
-
-def missing_ids(rows: Sequence[EpisodeRow], lex_ids: Sequence[UUID]) -> list[UUID]:
-    """The full-text hits not among ``rows``, in id order."""
-    have = {r.id for r in rows}
-    return sorted({i for i in lex_ids if i not in have})
-
-
 async def episode_candidates(
     conn: Connection,
     q: EpisodeQuery,
     vec: np.ndarray,
-    semantic: Sequence[EpisodeRow],
     lex_ids: Sequence[UUID],
+    cfg: RetrievalConfig,
 ) -> list[EpisodeRow]:
-    """Both legs' rows (the pool), each once, with their distance, by id."""
-    missing = missing_ids(semantic, lex_ids)
-    if not missing:
-        return list(semantic)
-    cur = await conn.execute(BY_ID, q.params() | {"vec": vec, "ids": missing})
-    rows = [*semantic, *(episode_row(rec) for rec in await cur.fetchall())]
-    return sorted(rows, key=lambda r: r.id)
+    """The cosine leg, and both legs' rows with their distance to the query."""
+    params = (
+        q.params()
+        | {
+            "vec": vec,
+            "k": cfg.episode_candidates,
+            "lex_ids": list(lex_ids),
+        }
+        | scope_params(cfg)
+    )
+    cur = await conn.execute(SEMANTIC, params)
+    return [episode_row(rec) for rec in await cur.fetchall()]
 
 
 async def neighbours(

@@ -1,9 +1,8 @@
 """Episodic memory: ranked turns of the scope, packed after facts in the same budget.
 
 Phase 1 gathers candidates: the full-text top-K (sent while the query is
-embedded) and the cosine top-K, each on its own connection, then the
-full-text hits the cosine leg lacks; the turns around the strongest
-candidates come in a second, small query; ranking is pure
+embedded), then the cosine top-K and both legs' rows; the turns around the
+strongest candidates come in a second, small query; ranking is pure
 (``episode_ranking``). With ``as_of`` only events that had occurred by
 then are eligible. ``episode_top_k = 0`` turns episodes off.
 """
@@ -32,7 +31,7 @@ from .episode_ranking import (
     term_counts,
 )
 from .query import asks_for_list
-from .types import EpisodeRow, Scored
+from .types import Scored
 
 
 def episode_weights(query: str, cfg: RetrievalConfig) -> EpisodeWeights:
@@ -48,16 +47,15 @@ async def ranked_episodes(
     vec: np.ndarray,
     terms: Sequence[str],
     lexical: LexicalHits,
-    semantic: Sequence[EpisodeRow],
     cfg: RetrievalConfig,
     w: EpisodeWeights,
 ) -> tuple[list[Scored], EpisodeWork]:
-    """Both legs' candidates (``semantic``: the cosine leg's rows), the turns
-    around the strongest, ranked (not packed), and the rows each step handled."""
+    """Both legs' candidates, the turns around the strongest, ranked (not
+    packed), and the rows each step handled."""
     work = EpisodeWork(lexical_fetched=lexical.fetched, lexical_ranked=lexical.ranked)
     if cfg.episode_top_k < 1:
         return [], work
-    rows = await episode_candidates(conn, q, vec, semantic, lexical.ids)
+    rows = await episode_candidates(conn, q, vec, lexical.ids, cfg)
     work = replace(work, pool=len(rows))
     if not rows:
         return [], work

@@ -16,8 +16,8 @@ from haki.context.candidates import (
     scope_params,
 )
 from haki.context.config import DEFAULT
-from haki.context.episode_candidates import COSINE as EPISODE_COSINE
 from haki.context.episode_candidates import LEXICAL as EPISODE_LEXICAL
+from haki.context.episode_candidates import SEMANTIC as EPISODE_SEMANTIC
 from haki.context.episode_candidates import EpisodeQuery, lexical_params
 from haki.text.lexicon import query_terms, query_words
 
@@ -128,7 +128,7 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     )
     plans = _plans(db_url, EPISODE_LEXICAL, params)
     assert "Bitmap Index Scan on episode_chunks_scope_lexemes" in plans, plans
-    plans = _plans(db_url, EPISODE_COSINE, params)
+    plans = _plans(db_url, EPISODE_SEMANTIC, params)
     assert "Index Scan using episode_chunks_embedding" in plans, plans
 
 

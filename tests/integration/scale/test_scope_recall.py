@@ -20,7 +20,7 @@ from pgvector.psycopg import register_vector
 
 from haki.context.candidates import FactQuery, LexicalLeg, fact_candidates, read_settings
 from haki.context.config import DEFAULT, RetrievalConfig
-from haki.context.episode_candidates import EpisodeQuery, cosine_rows
+from haki.context.episode_candidates import EpisodeQuery, episode_candidates
 from haki.storage import Database
 
 PROJECT = "p-recall"
@@ -107,7 +107,7 @@ async def _leg(
             q = FactQuery(PROJECT, subject, NOW, bounded=False)
             found = await fact_candidates(conn, q, vec, [], LexicalLeg([], [], []), cfg)
             return {r.id for r in found.rows}
-        rows = await cosine_rows(conn, EpisodeQuery(PROJECT, subject, NOW), vec, cfg)
+        rows = await episode_candidates(conn, EpisodeQuery(PROJECT, subject, NOW), vec, [], cfg)
         return {r.id for r in rows}
 
 
