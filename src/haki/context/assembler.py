@@ -126,9 +126,7 @@ async def _facts(
     clock = _Clock()
     q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
     terms = query_words(req.query, cfg.max_query_terms)
-    async with db.transaction(
-        project_id=req.project_id, local=read_settings(cfg), pipeline=True
-    ) as conn:
+    async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
         lexical = await (await lexical_leg(conn, q, terms, cfg))()
         vec = await vector()
         found = await fact_candidates(conn, q, vec, terms, lexical, cfg)
@@ -175,9 +173,7 @@ async def _episodes(
         return [], 0.0, EpisodeWork()
     eq = EpisodeQuery(req.project_id, req.subject_id, at)
     terms = query_terms(req.query, cfg.max_query_terms)
-    async with db.transaction(
-        project_id=req.project_id, local=read_settings(cfg), pipeline=True
-    ) as conn:
+    async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
         lexical = await (await lexical_ids(conn, eq, terms, cfg))()
         w = episode_weights(req.query, cfg)
         ranked, work = await ranked_episodes(conn, eq, await vector(), terms, lexical, cfg, w)

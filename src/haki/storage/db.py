@@ -29,7 +29,7 @@ import socket
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
-from contextlib import asynccontextmanager, contextmanager, nullcontext
+from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from typing import TypeVar, cast
 
@@ -215,7 +215,6 @@ class Database:
         *,
         system: bool = False,
         local: Mapping[str, str] | None = None,
-        pipeline: bool = False,
     ) -> AsyncIterator[Connection]:
         """One transaction on one pooled connection.
 
@@ -224,12 +223,6 @@ class Database:
         ``local``: server settings for this transaction alone, set in the
         same statement as the project (one round trip less per setting
         statement, on every context call).
-        ``pipeline=True`` runs the transaction in pipeline mode: ``BEGIN``,
-        the settings and the first statement travel together, and so do the
-        last statement and ``COMMIT``; a statement's errors surface when its
-        results are read. For short read transactions on the hot path (the
-        context call), where those round trips were a fifth of the
-        statements sent.
         """
         if system and project_id is not None:
             raise ValueError("a system transaction acts for no project")
@@ -237,11 +230,7 @@ class Database:
         if self.watch is not None and not await self.watch.confirm_up():
             raise self.unavailable()
         try:
-            async with (
-                self.pool.connection() as conn,
-                conn.pipeline() if pipeline else nullcontext(),
-                conn.transaction(),
-            ):
+            async with self.pool.connection() as conn, conn.transaction():
                 if system:
                     await conn.execute(SET_OWNER_ROLE)
                 if project_id is not None or local:
