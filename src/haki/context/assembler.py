@@ -206,10 +206,18 @@ SELECT EXISTS (SELECT 1 FROM events WHERE project_id = %(project_id)s AND subjec
 
 
 async def _subject_known(db: Database, req: ContextRequest) -> bool:
-    """Asked only when nothing was served, to tell a typo from an empty memory."""
+    """Asked only when nothing was served, to tell a typo from an empty memory.
+
+    Never prepared: the generic plan of a prepared statement does not know
+    the subject, and for an EXISTS it takes a sequential scan that stops at
+    the first match, which for an unknown subject reads both tables whole
+    (99 ms at 100,000 events and facts, against 0.5 ms through the scope
+    indexes of the plan made for the values)."""
     async with db.transaction(project_id=req.project_id) as conn:
         cur = await conn.execute(
-            SUBJECT_KNOWN, {"project_id": req.project_id, "subject_id": req.subject_id}
+            SUBJECT_KNOWN,
+            {"project_id": req.project_id, "subject_id": req.subject_id},
+            prepare=False,
         )
         row = await cur.fetchone()
     return bool(row and row["known"])

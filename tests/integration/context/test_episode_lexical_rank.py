@@ -45,7 +45,9 @@ def test_each_match_scores_as_against_every_term(db_url):
             ) as copy,
         ):
             for i, text in enumerate(TEXTS):
-                copy.write_row((EVENT, i, PROJECT, SUBJECT, "m", START + timedelta(minutes=i), text))
+                copy.write_row(
+                    (EVENT, i, PROJECT, SUBJECT, "m", START + timedelta(minutes=i), text)
+                )
         every = " | ".join(f"{t}:*" for t in TERMS)
         expected = owner.execute(
             "SELECT id, ts_rank_cd(search_vector, to_tsquery('simple', %s), 32)::float8 AS r "
