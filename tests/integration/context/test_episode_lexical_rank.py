@@ -1,4 +1,4 @@
-"""The episode full-text leg scores a match against its own terms (migration 0105).
+"""The episode full-text leg scores a match against its own terms (migration 0104).
 
 ts_rank_cd zeroes a 32 kB buffer per query item, so each match is scored
 against the OR of the terms it matches instead of all of them. The score

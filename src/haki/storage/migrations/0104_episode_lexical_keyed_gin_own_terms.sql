@@ -1,5 +1,19 @@
--- The episode full-text leg ranks each match against the terms it matches,
--- not against all of them: the same scores, a fraction of the cost.
+-- The episode full-text leg's lookups read the scope's keyed postings
+-- (0103) and nothing else, whichever plan the plan cache holds.
+--
+-- A connection that has called context_episode_lexical five times gets the
+-- generic plan of its lookups: the plan for any subject, which does not know
+-- how large the scope is. That plan ANDs each term's bitmap with a bitmap
+-- of the whole scope from the (project_id, subject_id, occurred_at) btree:
+-- every lookup read every turn of the scope, 7,000 index entries per term
+-- on a 10,000-turn subject, to remove nothing (the keyed words hold the
+-- scope already). Written as `(a = b) IS TRUE`, a scope condition means
+-- what it meant (NULL still fails, estimates are the same) but no index can
+-- serve it, so the keyed GIN is the only index left to a lookup, and with
+-- sequential scans disabled for the function its plan always reads it.
+--
+-- Each match is also ranked against the terms it matches, not against all
+-- of them: the same scores, a fraction of the cost.
 --
 -- ts_rank_cd allocates and zeroes a 32 kB position buffer for every item of
 -- its query, operators included (PostgreSQL's tsrank.c, MAXQROPOS): an OR of
@@ -10,8 +24,9 @@
 -- one matching position, so the score (normalisation 32) depends only on the
 -- positions that match some term, and terms the row does not match change
 -- nothing. Each row is now scored against the OR of its own matching terms,
--- usually one: the same value, bit for bit (every row of 420 conversational
+-- usually one: the same value, bit for bit (every row of 400 conversational
 -- and 997 LoCoMo questions, old and new function side by side).
+-- Same signature, rows, order, counts and scores as 0103.
 CREATE AGGREGATE context_tsquery_any(tsquery) (SFUNC = tsquery_or, STYPE = tsquery);
 
 CREATE OR REPLACE FUNCTION context_episode_lexical(
