@@ -248,7 +248,7 @@ def fact_caps(cfg: RetrievalConfig) -> FactWork:
         lexical_ranked=cfg.fulltext_scan_limit,
         pool=2 * cfg.top_k,
         hop_entities=entities,
-        hop_ranked=entities * cfg.fulltext_scan_limit,
+        hop_ranked=entities * cfg.multi_hop_scan_limit,
         hop_rows=entities * cfg.multi_hop_max_per_entity,
     )
 

@@ -97,6 +97,10 @@ class RetrievalConfig:
     list_episode_weights: EpisodeWeights | None = LIST_EPISODE_WEIGHTS
     multi_hop_max_entities: int = MULTI_HOP_MAX_ENTITIES
     multi_hop_max_per_entity: int = MULTI_HOP_MAX_PER_ENTITY
+    # Matches of one entity ranked to keep its multi_hop_max_per_entity: a
+    # name in a thousand facts scores them all alike (one occurrence each),
+    # so ranking past the first few hundred reads heap pages to break ties.
+    multi_hop_scan_limit: int = 256
     # Cosine-distance floor of the recall gate; 0 turns the gate off.
     recall_max_distance: float = 0.0
     # With the gate on, a fact the question does not ask about (text.topics)

@@ -37,7 +37,7 @@ SELECT"""
 FROM unnest(%(entities)s::text[]) WITH ORDINALITY AS e(entity, ord)
 CROSS JOIN LATERAL context_fact_lexical(
     %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(exclude)s::uuid[],
-    ARRAY[lower(e.entity)], %(per_entity)s, %(max_term_matches)s, %(scan_limit)s) t
+    ARRAY[lower(e.entity)], %(per_entity)s, %(max_term_matches)s, %(hop_scan_limit)s) t
 JOIN facts f ON f.id = t.id
 ORDER BY e.ord, t.fulltext DESC, f.id"""
 )
@@ -81,6 +81,7 @@ async def hop(
             "entities": names,
             "exclude": list(exclude),
             "per_entity": cfg.multi_hop_max_per_entity,
+            "hop_scan_limit": cfg.multi_hop_scan_limit,
         }
     )
     cur = await conn.execute(HOP, params)

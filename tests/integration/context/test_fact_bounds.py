@@ -21,7 +21,12 @@ PROJECT, SUBJECT = "proj", "alice"
 FACTS = 200
 QUESTION = "What did Alice buy in Lisbon?"
 SMALL = replace(
-    DEFAULT, top_k=8, fulltext_scan_limit=50, multi_hop_max_entities=2, multi_hop_max_per_entity=5
+    DEFAULT,
+    top_k=8,
+    fulltext_scan_limit=50,
+    multi_hop_max_entities=2,
+    multi_hop_max_per_entity=5,
+    multi_hop_scan_limit=30,
 )
 
 
@@ -101,7 +106,7 @@ async def test_fact_steps_reach_their_caps_and_never_pass_them(
     assert SMALL.top_k <= work.pool <= 2 * SMALL.top_k
     # Bruno and Chloe are looked up, each named by more facts than the cap.
     assert work.hop_entities == 2
-    assert work.hop_ranked == 2 * SMALL.fulltext_scan_limit
+    assert work.hop_ranked == 2 * SMALL.multi_hop_scan_limit
     assert work.hop_rows == 2 * SMALL.multi_hop_max_per_entity
     hops = [d for d in trace["decisions"] if d["reason_code"] == "multi_hop_expansion"]
     assert len(hops) == work.hop_rows
@@ -120,5 +125,5 @@ def test_fact_caps_follow_the_config():
     assert caps.lexical_ranked == DEFAULT.fulltext_scan_limit
     assert caps.pool == 2 * DEFAULT.top_k
     assert caps.hop_entities == DEFAULT.multi_hop_max_entities
-    assert caps.hop_ranked == DEFAULT.multi_hop_max_entities * DEFAULT.fulltext_scan_limit
+    assert caps.hop_ranked == DEFAULT.multi_hop_max_entities * DEFAULT.multi_hop_scan_limit
     assert caps.hop_rows == DEFAULT.multi_hop_max_entities * DEFAULT.multi_hop_max_per_entity
