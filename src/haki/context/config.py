@@ -89,6 +89,14 @@ class RetrievalConfig:
     # gets an equal share, at most ``episode_term_matches``): a long query
     # costs no more than a short one. docs/context.md, "Bounded work per call".
     episode_lexical_rows: int = 2048
+    # Postings the episode full-text leg reads through the GIN index, which
+    # builds a term's whole bitmap before any LIMIT: a term estimated to occur
+    # in more of the scope's turns than ``episode_term_postings`` is left out
+    # (its capped sample would be an arbitrary slice of a word in one turn of
+    # ten), and the terms kept add up to at most ``episode_lexical_postings``
+    # (rarest first). Estimates come from the planner's statistics.
+    episode_term_postings: int = 2048
+    episode_lexical_postings: int = 8192
     # Turns fetched on each side of the strongest candidates (0: none).
     episode_neighbours: int = 2
     episode_anchors: int = 24

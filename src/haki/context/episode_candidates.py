@@ -33,10 +33,12 @@ from .types import EpisodeRow
 CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text, c.origin_trust, c.actor_type, c.marks"
 
 # The full-text leg needs no query vector: it is sent while the query is
-# being embedded. Each row also carries the leg's counts (fetched, ranked).
+# being embedded. Each row also carries the leg's counts (fetched, ranked) and
+# the estimated GIN postings of the terms it looked up (migration 0105).
 LEXICAL = """
-SELECT t.id, t.fetched, t.ranked FROM context_episode_lexical(
-    %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s) t
+SELECT t.id, t.fetched, t.ranked, t.postings FROM context_episode_lexical(
+    %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s,
+    %(term_postings)s, %(postings)s) t
 ORDER BY t.id"""
 
 CHUNK_SCOPE = (
@@ -100,12 +102,14 @@ class LexicalHits:
     ids: list[UUID]
     fetched: int  # matches read through the GIN index
     ranked: int  # distinct rows among them, scored by ts_rank_cd
+    postings: int = 0  # estimated postings of the terms looked up (their bitmaps' size)
 
 
 @dataclass(frozen=True, slots=True)
 class EpisodeWork:
     """Rows each episode statement and the Python ranking handled in one call."""
 
+    lexical_postings: int = 0  # estimated GIN postings behind the full-text lookups
     lexical_fetched: int = 0
     lexical_ranked: int = 0
     pool: int = 0  # both legs' rows, decoded with their distance
@@ -114,6 +118,7 @@ class EpisodeWork:
 
     def as_dict(self) -> dict[str, int]:
         return {
+            "episode_lexical_postings": self.lexical_postings,
             "episode_lexical_fetched": self.lexical_fetched,
             "episode_lexical_ranked": self.lexical_ranked,
             "episode_pool": self.pool,
@@ -130,6 +135,7 @@ def episode_caps(cfg: RetrievalConfig) -> EpisodeWork:
     pool = cfg.episode_candidates + lex_k
     neighbours = min(cfg.episode_anchors, pool) * 2 * cfg.episode_neighbours
     return EpisodeWork(
+        lexical_postings=cfg.episode_lexical_postings if lex_k else 0,
         lexical_fetched=fetched,
         lexical_ranked=fetched,
         pool=pool,
@@ -175,6 +181,8 @@ def lexical_params(q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig) 
         "lex_k": cfg.episode_candidates if cfg.episode_fulltext else 0,
         "term_limit": cfg.episode_term_matches,
         "fetch_limit": cfg.episode_lexical_rows,
+        "term_postings": cfg.episode_term_postings,
+        "postings": cfg.episode_lexical_postings,
     }
 
 
@@ -186,8 +194,10 @@ async def lexical_ids(
 
     async def collect() -> LexicalHits:
         recs = await cur.fetchall()
-        fetched, ranked = (recs[0]["fetched"], recs[0]["ranked"]) if recs else (0, 0)
-        return LexicalHits([rec["id"] for rec in recs], fetched, ranked)
+        first = recs[0] if recs else {"fetched": 0, "ranked": 0, "postings": 0}
+        return LexicalHits(
+            [rec["id"] for rec in recs], first["fetched"], first["ranked"], first["postings"]
+        )
 
     return collect
 

@@ -52,7 +52,11 @@ async def ranked_episodes(
 ) -> tuple[list[Scored], EpisodeWork]:
     """Both legs' candidates, the turns around the strongest, ranked (not
     packed), and the rows each step handled."""
-    work = EpisodeWork(lexical_fetched=lexical.fetched, lexical_ranked=lexical.ranked)
+    work = EpisodeWork(
+        lexical_postings=lexical.postings,
+        lexical_fetched=lexical.fetched,
+        lexical_ranked=lexical.ranked,
+    )
     if cfg.episode_top_k < 1:
         return [], work
     rows = await episode_candidates(conn, q, vec, lexical.ids, cfg)

@@ -62,6 +62,7 @@ def crowded(db_url: str, hash_embedder) -> str:
 def _work(header: str) -> EpisodeWork:
     counts = dict(part.split("=") for part in header.split(", "))
     return EpisodeWork(
+        lexical_postings=int(counts["episode_lexical_postings"]),
         lexical_fetched=int(counts["episode_lexical_fetched"]),
         lexical_ranked=int(counts["episode_lexical_ranked"]),
         pool=int(counts["episode_pool"]),
@@ -124,13 +125,90 @@ async def test_smaller_caps_bound_a_long_query_of_common_words(crowded, app_clie
     assert work.neighbours <= 5 * 2 * small.episode_neighbours
 
 
+RARE_TURNS = 20
+
+
+@pytest.fixture
+def one_rare_word(crowded: str, hash_embedder) -> str:
+    """The crowded scope, plus RARE_TURNS turns that also name a kayak."""
+    texts = [f"Alice will buy Bruno a kayak, take {i}" for i in range(RARE_TURNS)]
+    with psycopg.connect(crowded, autocommit=True) as owner:
+        register_vector(owner)
+        for i, (text, vec) in enumerate(
+            zip(texts, hash_embedder.embed_documents(texts), strict=True)
+        ):
+            owner.execute(
+                "INSERT INTO episode_chunks (event_id, ordinal, project_id, subject_id, kind, "
+                "occurred_at, text, embedding) VALUES "
+                "('00000000-0000-0000-0000-000000000016', %s, %s, %s, 'conversation.message', %s, %s, %s)",
+                (TURNS + i, PROJECT, SUBJECT, START + timedelta(minutes=TURNS + i), text, vec),
+            )
+        owner.execute("ANALYZE episode_chunks")
+    return crowded
+
+
+KAYAK = "Did Alice buy a kayak?"  # alice and buy in every turn, kayak in RARE_TURNS
+
+
+async def _ask_with(api, monkeypatch, cfg, query: str) -> EpisodeWork:
+    monkeypatch.setattr("haki.api.routes.context.recipe", lambda *a, **k: cfg)
+    work, _ = await _ask(api, query)
+    _within(work, episode_caps(cfg))
+    return work
+
+
+async def test_a_scope_smaller_than_the_term_cap_looks_every_term_up(
+    one_rare_word, app_client, monkeypatch
+):
+    async with app_client() as api:
+        work = await _ask_with(api, monkeypatch, DEFAULT, KAYAK)
+    scope = TURNS + RARE_TURNS
+    # No word can occur in more turns than the scope holds: the bound is
+    # exact without statistics, and no term is left out.
+    assert work.lexical_postings == 3 * scope
+    # alice and buy bring their share, kayak all its turns; since kayak's
+    # lookup is complete, the turns holding every term are among them already
+    # and the intersection is not read (it would add RARE_TURNS).
+    assert work.lexical_fetched == 2 * DEFAULT.episode_term_matches + RARE_TURNS
+
+
+async def test_a_term_in_more_turns_than_its_cap_is_left_out(
+    one_rare_word, app_client, monkeypatch
+):
+    small = replace(DEFAULT, episode_term_postings=300)
+    async with app_client() as api:
+        work = await _ask_with(api, monkeypatch, small, KAYAK)
+    # alice and buy occur in every one of the 620 turns: only kayak is looked up.
+    assert work.lexical_fetched == RARE_TURNS
+    assert work.lexical_postings <= small.episode_term_postings
+
+
+async def test_the_terms_kept_stay_under_the_postings_cap(one_rare_word, app_client, monkeypatch):
+    small = replace(DEFAULT, episode_term_postings=1_000, episode_lexical_postings=700)
+    async with app_client() as api:
+        work = await _ask_with(api, monkeypatch, small, KAYAK)
+    # The rarest first: kayak (20), then alice (620 postings, before buy by
+    # name); buy would take the sum past 700.
+    assert work.lexical_fetched == DEFAULT.episode_term_matches + RARE_TURNS
+    assert RARE_TURNS + TURNS <= work.lexical_postings <= 700
+
+
+async def test_no_term_under_the_caps_returns_nothing(one_rare_word, app_client, monkeypatch):
+    tiny = replace(DEFAULT, episode_term_postings=10)
+    async with app_client() as api:
+        work = await _ask_with(api, monkeypatch, tiny, KAYAK)
+    assert work.lexical_fetched == work.lexical_ranked == work.lexical_postings == 0
+    assert work.pool > 0  # the cosine leg still finds turns
+
+
 def test_caps_follow_the_config():
     caps = episode_caps(DEFAULT)
     assert caps.lexical_fetched == DEFAULT.episode_lexical_rows + DEFAULT.episode_candidates
     assert caps.lexical_ranked == caps.lexical_fetched
+    assert caps.lexical_postings == DEFAULT.episode_lexical_postings
     assert caps.pool == 2 * DEFAULT.episode_candidates
     assert caps.neighbours == DEFAULT.episode_anchors * 2 * DEFAULT.episode_neighbours
     assert caps.ranked == caps.pool + caps.neighbours
     off = episode_caps(replace(DEFAULT, episode_fulltext=False))
-    assert off.lexical_fetched == off.lexical_ranked == 0
+    assert off.lexical_fetched == off.lexical_ranked == off.lexical_postings == 0
     assert off.pool == DEFAULT.episode_candidates
