@@ -56,6 +56,32 @@ async def test_validation_error_is_422_with_dotted_field(db_url, settings, provi
         assert r.status_code == 422 and r.json()["error"]["type"] == "invalid_payload"
 
 
+async def test_a_statement_past_a_database_limit_is_413_not_an_outage(db_url, settings, providers):
+    """PostgreSQL raises program_limit_exceeded (an OperationalError by class)
+    for a statement that asks too much: the database is up, so not 503 but
+    the caller's 413."""
+    import httpx
+
+    app = create_app(settings, database_url=db_url, providers=providers, background=False)
+
+    @app.get("/too-much")
+    async def too_much() -> dict:
+        db = app.state.haki.db
+        async with db.transaction() as conn:
+            await conn.execute("SELECT array_fill(1, ARRAY[200000000])")
+        return {}
+
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c,
+    ):
+        r = await c.get("/too-much")
+        assert r.status_code == 413, r.text
+        assert r.json()["error"]["type"] == "payload_too_large"
+        r = await c.get("/health")
+        assert r.status_code == 200
+
+
 async def test_database_outage_is_503_then_recovers(client, db_url, pg_maintenance_url):
     name = psycopg.conninfo.conninfo_to_dict(db_url)["dbname"]
 

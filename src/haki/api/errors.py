@@ -18,7 +18,14 @@ from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..errors import ConcurrentUpdate, DatabaseUnavailable, HakiError, InvalidPayload, MissingScope
+from ..errors import (
+    ConcurrentUpdate,
+    DatabaseUnavailable,
+    HakiError,
+    InvalidPayload,
+    MissingScope,
+    PayloadTooLarge,
+)
 from ..logs import request_id
 from ..storage.db import CONFLICTS
 
@@ -133,6 +140,15 @@ def install_error_handlers(app: FastAPI) -> None:
             db.unavailable()
             if db is not None
             else DatabaseUnavailable("the database is unavailable; retry later")
+        )
+
+    @app.exception_handler(psycopg.errors.ProgramLimitExceeded)
+    async def _limit(_: Request, exc: Exception) -> JSONResponse:
+        # An OperationalError by class, but the database is up: what the
+        # request asked for is past one of its limits.
+        log.warning("database limit exceeded: %s", exc.__class__.__name__)
+        return error_response(
+            PayloadTooLarge("the request is too large for the database to process")
         )
 
     @app.exception_handler(psycopg.DataError)

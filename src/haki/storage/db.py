@@ -241,6 +241,11 @@ class Database:
             # A deadlock or serialisation failure: the database is fine, the
             # transaction lost a race (callers retry: ``retry_conflicts``).
             raise
+        except psycopg.errors.ProgramLimitExceeded:
+            # A statement past one of PostgreSQL's limits (an array, a query
+            # too complex): the database is up, the request asked too much
+            # (``api.errors`` answers 413).
+            raise
         except (PoolTimeout, psycopg.OperationalError) as exc:
             log.warning("database unavailable: %s", exc.__class__.__name__)
             if self.watch is not None:
