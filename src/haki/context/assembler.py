@@ -154,6 +154,7 @@ async def _facts(
     )
     clock.lap("multihop_ms")
     work = FactWork(
+        lexical_postings=lexical.postings,
         lexical_ranked=lexical.ranked,
         pool=len(rows),
         hop_entities=len(names),

@@ -59,19 +59,20 @@ def read_settings(cfg: RetrievalConfig) -> dict[str, str]:
 #
 # LEXICAL (sent while the query is being embedded): the ids held by open
 # conflict sets, and the full-text top-K through context_fact_lexical
-# (migrations 0031, 0101), which applies the hard filters itself and keeps
+# (migrations 0031, 0101, 0106), which applies the hard filters itself and keeps
 # blocked facts out (under row-level security a plain `@@` predicate cannot
-# use the GIN index), and says how many matches it scored.
+# use the GIN index), and says how many matches it scored and the estimated
+# matches of the terms it kept.
 LEXICAL = """
 WITH blocked AS MATERIALIZED (
     SELECT DISTINCT unnest(c.fact_ids) AS id FROM conflict_sets c
     WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s AND c.status = 'open'
 )
-SELECT t.id, t.fulltext, false AS blocked, t.ranked FROM context_fact_lexical(
+SELECT t.id, t.fulltext, false AS blocked, t.ranked, t.postings FROM context_fact_lexical(
     %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, ARRAY(SELECT id FROM blocked),
-    %(terms)s::text[], %(top_k)s, %(max_term_matches)s, %(scan_limit)s) t
+    %(terms)s::text[], %(top_k)s, %(max_term_matches)s, %(scan_limit)s, %(max_postings)s) t
 UNION ALL
-SELECT id, NULL, true, NULL FROM blocked
+SELECT id, NULL, true, NULL, NULL FROM blocked
 ORDER BY 3, 1"""
 
 # The cosine top-K of one scope, chosen by the scope's size, not by the
@@ -221,6 +222,7 @@ class Candidates:
 class FactWork:
     """Rows each fact statement handled in one call (``fact_caps``: their bounds)."""
 
+    lexical_postings: int = 0  # estimated GIN matches of the terms the full-text leg kept
     lexical_ranked: int = 0  # full-text matches scored by ts_rank_cd
     pool: int = 0  # phase 2: both legs' rows, decoded with their score inputs
     hop_entities: int = 0  # entities the multi-hop looked up
@@ -229,6 +231,7 @@ class FactWork:
 
     def as_dict(self) -> dict[str, int]:
         return {
+            "fact_lexical_postings": self.lexical_postings,
             "fact_lexical_ranked": self.lexical_ranked,
             "fact_pool": self.pool,
             "hop_entities": self.hop_entities,
@@ -245,6 +248,7 @@ def fact_caps(cfg: RetrievalConfig) -> FactWork:
     conflict set is resolved, not truncated."""
     entities = cfg.multi_hop_max_entities
     return FactWork(
+        lexical_postings=cfg.fulltext_max_postings,
         lexical_ranked=cfg.fulltext_scan_limit,
         pool=2 * cfg.top_k,
         hop_entities=entities,
@@ -257,6 +261,7 @@ def fulltext_params(cfg: RetrievalConfig) -> dict[str, Any]:
     return {
         "max_term_matches": cfg.fulltext_max_term_matches,
         "scan_limit": cfg.fulltext_scan_limit,
+        "max_postings": cfg.fulltext_max_postings,
     }
 
 
@@ -268,22 +273,24 @@ class LexicalLeg:
     ranks: list[float]
     blocked: list[UUID]
     ranked: int = 0  # full-text matches scored
+    postings: int = 0  # estimated matches of the terms kept
 
     @classmethod
     def of(cls, records: Iterable[dict[str, Any]]) -> LexicalLeg:
-        """From the lexical statement's rows (``id``, ``fulltext``, ``blocked``, ``ranked``)."""
+        """From the lexical statement's rows (``id``, ``fulltext``, ``blocked``,
+        ``ranked``, ``postings``)."""
         ids: list[UUID] = []
         ranks: list[float] = []
         blocked: list[UUID] = []
-        ranked = 0
+        ranked = postings = 0
         for rec in records:
             if rec["blocked"]:
                 blocked.append(rec["id"])
             else:
                 ids.append(rec["id"])
                 ranks.append(float(rec["fulltext"]))
-                ranked = rec["ranked"]
-        return cls(ids, ranks, blocked, ranked)
+                ranked, postings = rec["ranked"], rec["postings"]
+        return cls(ids, ranks, blocked, ranked, postings)
 
     def params(self) -> dict[str, Any]:
         return {"lex_ids": self.ids, "lex_ranks": self.ranks, "blocked": self.blocked}

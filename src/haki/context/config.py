@@ -131,6 +131,10 @@ class RetrievalConfig:
     fulltext_max_term_matches: int = 1_000
     # At most this many full-text matches are ranked (last bound on cost).
     fulltext_scan_limit: int = 2_000
+    # The words kept, rarest first, match at most this many facts in all (by
+    # the same estimate): a long question of words each under the limit above
+    # builds every one of their GIN bitmaps.
+    fulltext_max_postings: int = 4_000
 
     def __post_init__(self) -> None:
         if self.hnsw_ef_search < max(self.top_k, self.episode_candidates):

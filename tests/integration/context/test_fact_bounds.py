@@ -74,6 +74,7 @@ def _work(header: str) -> FactWork:
 
 
 _KEYS = {
+    "lexical_postings": "fact_lexical_postings",
     "lexical_ranked": "fact_lexical_ranked",
     "pool": "fact_pool",
     "hop_entities": "hop_entities",
@@ -120,8 +121,63 @@ async def test_under_the_cap_every_match_is_scored(crowded, app_client, hash_emb
     assert work.pool <= 2 * DEFAULT.top_k
 
 
+async def test_the_words_kept_stay_under_the_postings_cap(
+    crowded, app_client, hash_embedder, monkeypatch
+):
+    """Every fact holds alice, guitar and lisbon (200 each), half of them
+    bruno (100): rarest first, bruno and alice fit under 450, guitar would
+    not, nor lisbon after it."""
+    async with app_client(embedder=hash_embedder) as api:
+        work, _ = await _ask(api, "Alice, guitar, Lisbon, Bruno?")
+    assert work.lexical_postings == 3 * FACTS + FACTS // 2 <= DEFAULT.fulltext_max_postings
+    capped = replace(DEFAULT, fulltext_max_postings=450)
+    monkeypatch.setattr("haki.api.routes.context.recipe", lambda *a, **k: capped)
+    async with app_client(embedder=hash_embedder) as api:
+        work, _ = await _ask(api, "Alice, guitar, Lisbon, Bruno?")
+    assert work.lexical_postings == FACTS + FACTS // 2
+
+
+FULL_QUERY_RANK = """
+SELECT t.id, t.fulltext, ts_rank_cd(f.search_vector,
+           websearch_to_tsquery('simple', array_to_string(%(terms)s::text[], ' or ')), 32)::float8 AS whole
+FROM context_fact_lexical(%(subject)s, ARRAY['active'], now(), false, '{}'::uuid[],
+                          %(terms)s::text[], 500, 1e9, 2000) t
+JOIN facts f ON f.id = t.id"""
+
+
+def test_a_long_question_scores_each_match_as_the_whole_query_would(crowded):
+    """Past three words each match is scored against the words it holds
+    (ts_rank_cd zeroes 32 kB per query item for every match): the scores
+    must be the whole query's, to the last bit, on facts that repeat words,
+    hold several of them, or one."""
+    extra = [
+        "Bruno Bruno guitar, then Bruno again",
+        "Lisbon guitar guitar Alice Lisbon Lisbon",
+        "Chloe alone",
+        "a receipt for a receipt about guitar strings and Lisbon trams",
+    ]
+    with psycopg.connect(crowded, autocommit=True) as owner:
+        for text in extra:
+            owner.execute(
+                "INSERT INTO facts (project_id, subject_id, predicate, value, status, confidence, "
+                "search_text) VALUES (%s, %s, 'note', %s, 'active', 0.8, %s)",
+                (PROJECT, SUBJECT, json.dumps(text), text),
+            )
+        owner.execute("SET ROLE haki_app")
+        owner.execute("SELECT set_config('app.project_id', %s, false)", (PROJECT,))
+        for terms in (
+            ["alice", "guitar", "lisbon", "bruno"],
+            ["bruno", "chloe", "receipt", "trams", "strings", "again"],
+        ):
+            rows = owner.execute(FULL_QUERY_RANK, {"terms": terms, "subject": SUBJECT}).fetchall()
+            assert len(rows) > FACTS // 2
+            assert all(fulltext == whole for _, fulltext, whole in rows), rows
+            assert len({fulltext for _, fulltext, _ in rows}) > 2  # the scores differ
+
+
 def test_fact_caps_follow_the_config():
     caps = fact_caps(DEFAULT)
+    assert caps.lexical_postings == DEFAULT.fulltext_max_postings
     assert caps.lexical_ranked == DEFAULT.fulltext_scan_limit
     assert caps.pool == 2 * DEFAULT.top_k
     assert caps.hop_entities == DEFAULT.multi_hop_max_entities
