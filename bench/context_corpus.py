@@ -437,3 +437,19 @@ def queries(n: int, seed: int = 3, avoid: frozenset[str] = frozenset()) -> list[
                 out.append(text)
                 break
     return out
+
+
+def long_queries(n: int, seed: int = 4, avoid: frozenset[str] = frozenset()) -> list[str]:
+    """``n`` distinct long messages: two to five sentences of the turns' own
+    templates (20 to 60 words), as an agent passes a pasted message or a
+    whole user turn as its query. Nearly every word is one the scope uses in
+    thousands of turns, which is what a full-text leg must not pay for."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    seen = set(avoid)
+    while len(out) < n:
+        text = " ".join(_fill(rng.choice(TURN_TEMPLATES), rng) for _ in range(rng.randint(2, 5)))
+        if text not in seen:
+            seen.add(text)
+            out.append(text)
+    return out

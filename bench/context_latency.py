@@ -2,9 +2,12 @@
 
 Workloads (``context_workloads``): ``corpus`` (N facts and N episode chunks
 from the template corpus, copied in), ``100k`` (the same at 100,000 rows),
-``conversational`` (10,000 short third-person events in one subject, whose
-every question word is shared by hundreds of turns) and ``locomo`` (the
-LoCoMo dev conversations, one scope of about 550 turns each). A ``haki
+``long`` (the 100k data asked long messages: two to five of its own
+sentences, nearly every word one that thousands of its rows use; it shares
+the 100k database), ``conversational`` (10,000 short third-person events in
+one subject, whose every question word is shared by hundreds of turns) and
+``locomo`` (the LoCoMo dev conversations, one scope of about 550 turns
+each). A ``haki
 serve`` subprocess runs against the seeded database, warmed up, and the
 workload's distinct queries are sent one after the other. Printed per
 workload: p50/p95/p99 of the whole call (query embedding included), and of
@@ -38,6 +41,7 @@ cost of the fact phase 1 + 2 against the naive full scan.
     .venv/bin/python bench/context_latency.py --workload all           # every workload
     .venv/bin/python bench/context_latency.py --workload conversational --baseline ../i16-base
     .venv/bin/python bench/context_latency.py --workload 100k
+    .venv/bin/python bench/context_latency.py --workload long --data-dir DIR  # reuses DIR/100k
     .venv/bin/python bench/context_latency.py --rounds 3               # three rounds, one line each
 """
 
@@ -416,17 +420,20 @@ def seed_workload(
     Events are captured and consolidated through a server run by ``python``
     (None: this checkout's)."""
     wanted = args.queries * args.rounds
-    if name in ("corpus", "100k"):
-        rows = 100_000 if name == "100k" else args.rows
+    if name in ("corpus", "100k", "long"):
+        rows = args.rows if name == "corpus" else 100_000
         mode = args.vectors or ("real" if rows <= 20_000 else "topic")
         if scope_size(url) >= rows:
             log("reusing the facts already in the bench scope")
         else:
             seed(url, rows, mode, embedder)
-        every = corpus.queries(wanted)
-        warm = corpus.queries(20, seed=99, avoid=frozenset(every))
+        ask = corpus.long_queries if name == "long" else corpus.queries
+        every = ask(wanted)
+        warm = ask(20, seed=99, avoid=frozenset(every))
         asks = [workloads.Ask(SUBJECT, q) for q in every]
         desc = f"{rows:,} facts + {rows:,} episode chunks, one scope ({mode} vectors)"
+        if name == "long":
+            desc += ", asked long messages (2–5 of its own sentences)"
         return asks, [workloads.Ask(SUBJECT, q) for q in warm], desc
     env = serve_env(url)
     seeded = chunk_count(url) > 0
@@ -514,7 +521,9 @@ CAPTURED = ("conversational", "locomo")
 def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -> None:
     with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp, ExitStack() as stack:
         root = Path(tmp) if args.data_dir is None else args.data_dir
-        data, base_data = root / name, root / f"{name}-baseline"
+        # ``long`` asks other questions of the 100k data: one copy serves both.
+        stored = "100k" if name == "long" else name
+        data, base_data = root / stored, root / f"{stored}-baseline"
         captured = name in CAPTURED
         if args.baseline and data.exists() and not base_data.exists() and not captured:
             sys.exit(f"{data} was seeded without a baseline copy: remove it to seed both")
@@ -572,7 +581,7 @@ def main() -> None:
     )
     ap.add_argument(
         "--workload",
-        choices=["corpus", "conversational", "locomo", "100k", "all"],
+        choices=["corpus", "conversational", "locomo", "100k", "long", "all"],
         default="corpus",
         help="what to store and ask (all: every workload, one after the other)",
     )
@@ -611,7 +620,7 @@ def main() -> None:
         ap.error(f"--baseline {args.baseline}: no .venv/bin/python there (run make install in it)")
     embedder = LocalEmbedder()
     names = (
-        ["corpus", "conversational", "locomo", "100k"]
+        ["corpus", "conversational", "locomo", "100k", "long"]
         if args.workload == "all"
         else [args.workload]
     )
