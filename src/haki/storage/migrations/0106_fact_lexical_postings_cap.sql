@@ -14,7 +14,10 @@
 --
 -- Now the terms under p_max_term_matches are kept rarest first (ties by
 -- term) while their estimates add up to at most p_postings; a term outside
--- the statistics counts 0, as before. And when the question keeps more than
+-- the statistics counts 0, as before. In a table of so few facts that
+-- neither cap can bind (its rows, times the terms, at most p_postings) the
+-- statistics are not read, and that bound is reported: the LoCoMo tables'
+-- leg went from 0.43 to 0.31 ms mean (0101 read them once per term). And when the question keeps more than
 -- three terms, each one a single word, a match is scored against the OR of
 -- the terms it holds, usually one: for an OR of words over an unweighted
 -- vector every cover ts_rank_cd finds is one matching position, so terms a
@@ -25,7 +28,7 @@
 --
 -- One parameter more, with a default (a server of the previous version
 -- calls with nine), and one column more: the estimated matches of the terms
--- kept. Rows, order, counts and scores are 0101's whenever no term is left
+-- kept (the bound, in a small table). Rows, order, counts and scores are 0101's whenever no term is left
 -- out by the new cap.
 DROP FUNCTION context_fact_lexical(
     text, text[], timestamptz, boolean, uuid[], text[], integer, double precision, integer);
@@ -59,9 +62,13 @@ BEGIN
     END IF;
     SELECT greatest(c.reltuples, 0) INTO v_rows
     FROM pg_class c WHERE c.oid = 'public.facts'::regclass;
-    SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs INTO v_elems, v_freqs
-    FROM pg_stats s
-    WHERE s.schemaname = 'public' AND s.tablename = 'facts' AND s.attname = 'search_vector';
+    -- No word matches more facts than the table holds: in a table that small
+    -- neither cap can bind, and the statistics are not read.
+    IF v_rows > p_max_term_matches OR v_rows * cardinality(p_terms) > p_postings THEN
+        SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs INTO v_elems, v_freqs
+        FROM pg_stats s
+        WHERE s.schemaname = 'public' AND s.tablename = 'facts' AND s.attname = 'search_vector';
+    END IF;
     WITH estimates AS (
         SELECT t.term, t.ord, coalesce((
             SELECT e.freq * v_rows FROM unnest(v_elems, v_freqs) AS e(lexeme, freq)
@@ -82,6 +89,9 @@ BEGIN
     WHERE k.running <= p_postings;
     IF q IS NULL OR numnode(q) = 0 THEN
         RETURN;
+    END IF;
+    IF v_elems IS NULL THEN
+        v_postings := round(v_rows * cardinality(p_terms));  -- the bound that held instead
     END IF;
     IF v_each IS NOT NULL
        AND EXISTS (SELECT 1 FROM unnest(v_each) AS w WHERE numnode(w) <> 1) THEN
