@@ -63,7 +63,9 @@ def shared_table(db_url: str) -> str:
 
 # Postings caps wide enough to look every term up: in the large subject each
 # occurs in all of its turns, which the default caps would leave out (0105).
-WIDE = replace(DEFAULT, episode_term_postings=LARGE_TURNS, episode_lexical_postings=4 * LARGE_TURNS)
+WIDE = replace(
+    DEFAULT, episode_term_postings=2 * LARGE_TURNS, episode_lexical_postings=8 * LARGE_TURNS
+)
 
 
 def _lexical(conn: psycopg.Connection, subject: str) -> list[tuple]:
