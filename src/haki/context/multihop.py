@@ -26,7 +26,7 @@ from .types import FactRow
 
 _ENTITY = re.compile(r"[A-ZÀ-Ý][a-zà-ÿ]{2,}")
 # One lateral full-text lookup per entity, through the same GIN-backed
-# function as phase 1 (migrations 0031, 0101), then the packaging columns;
+# function as phase 1 (migrations 0031, 0101, 0106), then the packaging columns;
 # each row carries the matches its entity's lookup scored.
 HOP = (
     """
@@ -37,7 +37,8 @@ SELECT"""
 FROM unnest(%(entities)s::text[]) WITH ORDINALITY AS e(entity, ord)
 CROSS JOIN LATERAL context_fact_lexical(
     %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(exclude)s::uuid[],
-    ARRAY[lower(e.entity)], %(per_entity)s, %(max_term_matches)s, %(hop_scan_limit)s) t
+    ARRAY[lower(e.entity)], %(per_entity)s, %(max_term_matches)s, %(scan_limit)s,
+    %(max_postings)s) t
 JOIN facts f ON f.id = t.id
 ORDER BY e.ord, t.fulltext DESC, f.id"""
 )
@@ -81,7 +82,8 @@ async def hop(
             "entities": names,
             "exclude": list(exclude),
             "per_entity": cfg.multi_hop_max_per_entity,
-            "hop_scan_limit": cfg.multi_hop_scan_limit,
+            # One entity's lookup ranks fewer matches than the question's.
+            "scan_limit": cfg.multi_hop_scan_limit,
         }
     )
     cur = await conn.execute(HOP, params)
