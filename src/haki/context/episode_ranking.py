@@ -61,14 +61,19 @@ def bm25_scores(
     lengths = [sum(d.values()) for d in docs]
     avg = (sum(lengths) / len(lengths)) if lengths else 1.0
     wanted = set(query_terms)
-    df = Counter(t for d in docs for t in d.keys() & wanted)
+    # Each doc's query terms, found once: most neighbours hold none, and
+    # their score is 0 without a pass over the weights.
+    present = [d.keys() & wanted for d in docs]
+    df = Counter(t for found in present for t in found)
     weights = {t: idf(df[t], len(docs)) for t in wanted if df[t]}
-    out = []
-    for doc, length in zip(docs, lengths, strict=True):
-        out.append(
-            sum(term_score(doc[t], w, length, avg, k1, b) for t, w in weights.items() if t in doc)
+    return [
+        math.fsum(
+            term_score(doc[t], w, length, avg, k1, b) for t, w in weights.items() if t in found
         )
-    return out
+        if found
+        else 0.0
+        for doc, length, found in zip(docs, lengths, present, strict=True)
+    ]
 
 
 def relevance(
@@ -157,7 +162,8 @@ def merge_neighbours(
     """All rows (candidates first, then new neighbours by id) and the adjacency pairs."""
     rows = list(candidates)
     index: dict[UUID, int] = {r.id: i for i, r in enumerate(rows)}
-    for nb in sorted(found, key=lambda n: (n.row.id, n.anchor_id)):
+    # Keyed by the ids' integers: the same order as the UUIDs', compared in C.
+    for nb in sorted(found, key=lambda n: (n.row.id.int, n.anchor_id.int)):
         if nb.row.id not in index:
             index[nb.row.id] = len(rows)
             rows.append(nb.row)
@@ -169,7 +175,7 @@ def merge_neighbours(
 
 
 def anchors(rows: Sequence[EpisodeRow], rel: Sequence[Relevance], k: int) -> list[UUID]:
-    order = sorted(range(len(rows)), key=lambda i: (-rel[i].base, rows[i].id))
+    order = sorted(range(len(rows)), key=lambda i: (-rel[i].base, rows[i].id.int))
     return [rows[i].id for i in order[:k]]
 
 
@@ -185,7 +191,7 @@ def rank_episodes(
     rel = base_relevance(rows, query_terms, counts, w)
     bonus = context_bonus(rows, rel, pairs, w)
     totals = [r.base + extra for r, extra in zip(rel, bonus, strict=True)]
-    order = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id))[:limit]
+    order = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id.int))[:limit]
     out = []
     for n, i in enumerate(order, start=1):
         r = rel[i]
