@@ -61,8 +61,8 @@ def bm25_scores(
     lengths = [sum(d.values()) for d in docs]
     avg = (sum(lengths) / len(lengths)) if lengths else 1.0
     wanted = set(query_terms)
-    # Each doc's query terms, found once: most neighbours hold none, and
-    # their score is 0 without a pass over the weights.
+    # Each doc's query terms, found once for df and scoring; a doc holding
+    # none scores 0 without a pass over the weights.
     present = [d.keys() & wanted for d in docs]
     df = Counter(t for found in present for t in found)
     weights = {t: idf(df[t], len(docs)) for t in wanted if df[t]}

@@ -6,7 +6,6 @@ toast_tuple_target the embedding would be moved out of line, and every
 distance the cosine leg and the neighbours compute would fetch it back.
 """
 
-import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
 
@@ -16,12 +15,8 @@ EVENT = "00000000-0000-0000-0000-000000000107"
 LONG = " ".join(f"word{i:03d}" for i in range(80))
 
 
-def _vector() -> np.ndarray:
-    v = np.random.default_rng(107).normal(size=384).astype(np.float32)
-    return v / np.linalg.norm(v)
-
-
-def test_long_rows_keep_their_embedding_inline(db_url):
+def test_long_rows_keep_their_embedding_inline(db_url, hash_embedder):
+    vector = hash_embedder.embed_documents([LONG])[0]
     with psycopg.connect(db_url, autocommit=True) as owner:
         register_vector(owner)
         owner.execute(
@@ -32,12 +27,12 @@ def test_long_rows_keep_their_embedding_inline(db_url):
         owner.execute(
             "INSERT INTO episode_chunks (event_id, ordinal, project_id, subject_id, kind, occurred_at, text, embedding) "
             "VALUES (%s, 0, 'proj', 'alice', 'm', now(), %s, %s)",
-            (EVENT, LONG, _vector()),
+            (EVENT, LONG, vector),
         )
         owner.execute(
             "INSERT INTO facts (project_id, subject_id, predicate, value, status, search_text, embedding) "
             "VALUES ('proj', 'alice', 'note', to_jsonb(%s::text), 'active', %s, %s)",
-            (LONG, LONG, _vector()),
+            (LONG, LONG, vector),
         )
         for table in ("episode_chunks", "facts"):
             row = owner.execute(
