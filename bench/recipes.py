@@ -44,6 +44,7 @@ ABLATIONS = (
     ablation("no_episode_fulltext", {"lexical": 0.0, "semantic": 1.0}, episode_fulltext=False),
     ablation("no_neighbour_max", {"neighbour_max": 0.0}),
     ablation("no_list_questions", list_episode_weights=None),
+    ablation("term_matches_256", episode_term_matches=256),
     ablation(
         "speaker_match",
         list_episode_weights=None,

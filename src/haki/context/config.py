@@ -83,8 +83,13 @@ class RetrievalConfig:
     episode_candidates: int = RETRIEVAL_TOP_K
     episode_fulltext: bool = True
     # Matches each query term may bring to the episode full-text leg: a
-    # common word stops costing more than this, a rare word is never crowded out.
-    episode_term_matches: int = 256
+    # common word stops costing more than this, a rare word is never crowded
+    # out. As many as the leg returns (``episode_candidates``): past that, a
+    # common word's extra matches are turns holding that word alone, which
+    # rank as ties broken by id, an arbitrary slice of its turns; they cost
+    # heap reads and ts_rank_cd calls and change no recall (docs/context.md,
+    # "Bounded work per call").
+    episode_term_matches: int = RETRIEVAL_TOP_K
     # Matches the episode full-text leg fetches over all terms (each term
     # gets an equal share, at most ``episode_term_matches``): a long query
     # costs no more than a short one. docs/context.md, "Bounded work per call".
