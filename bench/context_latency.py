@@ -4,7 +4,10 @@ Workloads (``context_workloads``): ``corpus`` (N facts and N episode chunks
 from the template corpus, copied in), ``100k`` (the same at 100,000 rows),
 ``long`` (the 100k data asked long messages: two to five of its own
 sentences, nearly every word one that thousands of its rows use; it shares
-the 100k database), ``conversational`` (10,000 short third-person events in
+the 100k database), ``hostile`` (the 100k data asked what nobody shaped:
+pasted noise and logs, numbers, single letters, one word repeated,
+symbols, strings of its most frequent words; ``context_hostile``, the same
+database), ``conversational`` (10,000 short third-person events in
 one subject, whose every question word is shared by hundreds of turns) and
 ``locomo`` (the LoCoMo dev conversations, one scope of about 550 turns
 each). A ``haki
@@ -42,6 +45,7 @@ cost of the fact phase 1 + 2 against the naive full scan.
     .venv/bin/python bench/context_latency.py --workload conversational --baseline ../i16-base
     .venv/bin/python bench/context_latency.py --workload 100k
     .venv/bin/python bench/context_latency.py --workload long --data-dir DIR  # reuses DIR/100k
+    .venv/bin/python bench/context_latency.py --workload hostile --data-dir DIR  # the same
     .venv/bin/python bench/context_latency.py --rounds 3               # three rounds, one line each
 """
 
@@ -73,6 +77,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_corpus as corpus
 import context_workloads as workloads
 from _server import running_server
+from context_hostile import hostile_queries
 from haki.context.candidates import (
     LEXICAL,
     SEMANTIC,
@@ -379,6 +384,11 @@ def sql_run(
 WORK_CAPS = fact_caps(DEFAULT).as_dict() | episode_caps(DEFAULT).as_dict()
 
 
+def _short(query: str, width: int = 80) -> str:
+    """A query as the tables show it: a pasted page is cut, its length said."""
+    return query if len(query) <= width else f"{query[:width]}… ({len(query):,} chars)"
+
+
 def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
     print(f"\n### {title}\n")
     print("| version | measure (ms) | p50 | p95 | p99 |")
@@ -404,7 +414,7 @@ def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
                 )
             )
         worst = sorted(s.slowest, reverse=True)[:3]
-        print(f"{s.name}: slowest: " + "; ".join(f"{ms:.1f} ms {q!r}" for ms, q in worst))
+        print(f"{s.name}: slowest: " + "; ".join(f"{ms:.1f} ms {_short(q)!r}" for ms, q in worst))
         print(f"{s.name}: items served per call: median {statistics.median(s.served):.0f}")
 
 
@@ -420,20 +430,22 @@ def seed_workload(
     Events are captured and consolidated through a server run by ``python``
     (None: this checkout's)."""
     wanted = args.queries * args.rounds
-    if name in ("corpus", "100k", "long"):
+    if name in ("corpus", "100k", "long", "hostile"):
         rows = args.rows if name == "corpus" else 100_000
         mode = args.vectors or ("real" if rows <= 20_000 else "topic")
         if scope_size(url) >= rows:
             log("reusing the facts already in the bench scope")
         else:
             seed(url, rows, mode, embedder)
-        ask = corpus.long_queries if name == "long" else corpus.queries
+        ask = {"long": corpus.long_queries, "hostile": hostile_queries}.get(name, corpus.queries)
         every = ask(wanted)
         warm = ask(20, seed=99, avoid=frozenset(every))
         asks = [workloads.Ask(SUBJECT, q) for q in every]
         desc = f"{rows:,} facts + {rows:,} episode chunks, one scope ({mode} vectors)"
         if name == "long":
             desc += ", asked long messages (2–5 of its own sentences)"
+        if name == "hostile":
+            desc += ", asked hostile text (noise, numbers, letters, logs, symbols, repeats)"
         return asks, [workloads.Ask(SUBJECT, q) for q in warm], desc
     env = serve_env(url)
     seeded = chunk_count(url) > 0
@@ -522,7 +534,7 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
     with tempfile.TemporaryDirectory(prefix="haki-ctx-bench-") as tmp, ExitStack() as stack:
         root = Path(tmp) if args.data_dir is None else args.data_dir
         # ``long`` asks other questions of the 100k data: one copy serves both.
-        stored = "100k" if name == "long" else name
+        stored = "100k" if name in ("long", "hostile") else name
         data, base_data = root / stored, root / f"{stored}-baseline"
         captured = name in CAPTURED
         if args.baseline and data.exists() and not base_data.exists() and not captured:
@@ -581,7 +593,7 @@ def main() -> None:
     )
     ap.add_argument(
         "--workload",
-        choices=["corpus", "conversational", "locomo", "100k", "long", "all"],
+        choices=["corpus", "conversational", "locomo", "100k", "long", "hostile", "all"],
         default="corpus",
         help="what to store and ask (all: every workload, one after the other)",
     )
@@ -620,7 +632,7 @@ def main() -> None:
         ap.error(f"--baseline {args.baseline}: no .venv/bin/python there (run make install in it)")
     embedder = LocalEmbedder()
     names = (
-        ["corpus", "conversational", "locomo", "100k", "long"]
+        ["corpus", "conversational", "locomo", "100k", "long", "hostile"]
         if args.workload == "all"
         else [args.workload]
     )

@@ -70,7 +70,8 @@ WITH blocked AS MATERIALIZED (
 )
 SELECT t.id, t.fulltext, false AS blocked, t.ranked, t.postings FROM context_fact_lexical(
     %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, ARRAY(SELECT id FROM blocked),
-    %(terms)s::text[], %(top_k)s, %(max_term_matches)s, %(scan_limit)s, %(max_postings)s) t
+    %(terms)s::text[], %(top_k)s, %(max_term_matches)s, %(scan_limit)s, %(max_postings)s,
+    %(rank_items)s) t
 UNION ALL
 SELECT id, NULL, true, NULL, NULL FROM blocked
 ORDER BY 3, 1"""
@@ -262,6 +263,7 @@ def fulltext_params(cfg: RetrievalConfig) -> dict[str, Any]:
         "max_term_matches": cfg.fulltext_max_term_matches,
         "scan_limit": cfg.fulltext_scan_limit,
         "max_postings": cfg.fulltext_max_postings,
+        "rank_items": cfg.fulltext_rank_items,
     }
 
 

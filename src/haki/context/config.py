@@ -136,6 +136,11 @@ class RetrievalConfig:
     fulltext_max_term_matches: int = 1_000
     # At most this many full-text matches are ranked (last bound on cost).
     fulltext_scan_limit: int = 2_000
+    # A match costs what it is scored against: one test per term kept, or the
+    # whole query's items (ts_rank_cd zeroes 32 kB for each). Matches scored
+    # times those items stay under this, so a long query scores fewer matches
+    # (migration 0109); up to four terms, the scan limit binds first.
+    fulltext_rank_items: int = 8_192
     # The words kept, rarest first, match at most this many facts in all (by
     # the same estimate): a long question of words each under the limit above
     # builds every one of their GIN bitmaps.

@@ -26,7 +26,7 @@ from .types import FactRow
 
 _ENTITY = re.compile(r"[A-ZÀ-Ý][a-zà-ÿ]{2,}")
 # One lateral full-text lookup per entity, through the same GIN-backed
-# function as phase 1 (migrations 0031, 0101, 0106), then the packaging columns;
+# function as phase 1 (migrations 0031, 0101, 0106, 0109), then the packaging columns;
 # each row carries the matches its entity's lookup scored.
 HOP = (
     """
@@ -38,7 +38,7 @@ FROM unnest(%(entities)s::text[]) WITH ORDINALITY AS e(entity, ord)
 CROSS JOIN LATERAL context_fact_lexical(
     %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(exclude)s::uuid[],
     ARRAY[lower(e.entity)], %(per_entity)s, %(max_term_matches)s, %(scan_limit)s,
-    %(max_postings)s) t
+    %(max_postings)s, %(rank_items)s) t
 JOIN facts f ON f.id = t.id
 ORDER BY e.ord, t.fulltext DESC, f.id"""
 )

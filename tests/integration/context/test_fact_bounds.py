@@ -139,6 +139,30 @@ async def test_the_words_kept_stay_under_the_postings_cap(
     assert work.lexical_postings == FACTS + FACTS // 2
 
 
+async def test_matches_times_query_items_stay_under_the_rank_items_cap(
+    crowded, app_client, hash_embedder, monkeypatch
+):
+    """Each match is tested against every term kept, or scored against the
+    whole query's items when the parser splits a term (an id) into a phrase:
+    matches scored times those items stay under ``fulltext_rank_items``."""
+    small = replace(SMALL, fulltext_rank_items=120)
+    monkeypatch.setattr("haki.api.routes.context.recipe", lambda *a, **k: small)
+    with psycopg.connect(crowded) as conn:
+        (items,) = conn.execute(
+            "SELECT numnode(websearch_to_tsquery('simple', %s))",
+            ("alice or guitar or lisbon or 186e42e8bb5b",),
+        ).fetchone()
+    assert items > 4  # the id is a phrase of two lexemes
+    async with app_client(embedder=hash_embedder) as api:
+        whole, _ = await _ask(api, "Alice, guitar, Lisbon, 186e42e8bb5b?")
+        own, _ = await _ask(api, "Alice, guitar, Lisbon?")
+        one, _ = await _ask(api, "Lisbon?")
+    # Every fact holds alice, guitar and lisbon: the cap, not the scope, binds.
+    assert whole.lexical_ranked == max(small.top_k, 120 // items)
+    assert own.lexical_ranked == 120 // 3 < small.fulltext_scan_limit
+    assert one.lexical_ranked == small.fulltext_scan_limit  # 120 items for one: the scan limit
+
+
 FULL_QUERY_RANK = """
 SELECT t.id, t.fulltext, ts_rank_cd(f.search_vector,
            websearch_to_tsquery('simple', array_to_string(%(terms)s::text[], ' or ')), 32)::float8 AS whole
