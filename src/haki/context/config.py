@@ -102,6 +102,10 @@ class RetrievalConfig:
     # (rarest first). Estimates come from the planner's statistics.
     episode_term_postings: int = 2048
     episode_lexical_postings: int = 8192
+    # Each fetched turn is tested against every term kept: turns fetched times
+    # terms stay under this, so a long query fetches fewer turns (migration
+    # 0110); up to eleven terms, the per-term share binds first.
+    episode_rank_items: int = 8192
     # Turns fetched on each side of the strongest candidates (0: none).
     episode_neighbours: int = 2
     episode_anchors: int = 24

@@ -1,7 +1,7 @@
 """Episode candidates: cosine top-K UNION full-text top-K, term statistics, neighbours.
 
 The two phase-1 legs mirror the fact retrieval: a GIN top-K through
-``context_episode_lexical`` (migrations 0058, 0059, 0100; usable under row-level
+``context_episode_lexical`` (migrations 0058, 0059, 0100, 0105, 0110; usable under row-level
 security), sent while the query is embedded, then an hnsw top-K on the
 chunk embeddings. Only the columns the packet needs are selected, plus the
 cosine distance computed server-side.
@@ -38,7 +38,7 @@ CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text, 
 LEXICAL = """
 SELECT t.id, t.fetched, t.ranked, t.postings FROM context_episode_lexical(
     %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s,
-    %(term_postings)s, %(postings)s) t
+    %(term_postings)s, %(postings)s, %(rank_items)s) t
 ORDER BY t.id"""
 
 CHUNK_SCOPE = (
@@ -183,6 +183,7 @@ def lexical_params(q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig) 
         "fetch_limit": cfg.episode_lexical_rows,
         "term_postings": cfg.episode_term_postings,
         "postings": cfg.episode_lexical_postings,
+        "rank_items": cfg.episode_rank_items,
     }
 
 

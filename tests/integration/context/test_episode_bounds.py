@@ -125,6 +125,24 @@ async def test_smaller_caps_bound_a_long_query_of_common_words(crowded, app_clie
     assert work.neighbours <= 5 * 2 * small.episode_neighbours
 
 
+async def test_turns_fetched_times_terms_stay_under_the_rank_items_cap(
+    crowded, app_client, monkeypatch
+):
+    """Each fetched turn is tested against every term kept: with a smaller
+    ``episode_rank_items`` the question's words share fewer fetches."""
+    words = len(query_terms(QUESTION, DEFAULT.max_query_terms))
+    small = replace(DEFAULT, episode_rank_items=100 * words)
+    monkeypatch.setattr("haki.api.routes.context.recipe", lambda *a, **k: small)
+    async with app_client() as api:
+        work, _ = await _ask(api, QUESTION)
+    _within(work, episode_caps(small))
+    # 100 fetches over the words, each stopping at its share, so the turns
+    # holding every word are read too (as many as a share).
+    each = 100 // words
+    assert each < DEFAULT.episode_term_matches
+    assert work.lexical_fetched == words * each + min(each, small.episode_candidates)
+
+
 RARE_TURNS = 20
 
 
