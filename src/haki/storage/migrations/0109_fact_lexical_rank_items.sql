@@ -51,7 +51,7 @@ DECLARE
     q          tsquery;
     v_each     tsquery[];  -- one query per term kept, when each is scored on its own
     v_postings integer;
-    v_scan     integer := p_scan_limit;  -- matches scored
+    v_scan     integer;  -- matches scored: p_scan_limit, or fewer for a long query
 BEGIN
     IF p_limit < 1 THEN
         RETURN;
