@@ -18,7 +18,13 @@ if TYPE_CHECKING:
 # start-up and migrations. It is a handoff between our own processes, not a
 # setting (the workers read every HAKI_* setting as usual).
 PREPARED_URL_ENV = "_HAKI_SERVE_PREPARED_URL"
-WORKER_HEALTHCHECK_S = 60
+# How long uvicorn's supervisor waits for a process to answer its ping. It
+# keeps its own end of each process's pipe open, so a process that dies
+# while a ping is pending is seen only when this wait runs out: it bounds how
+# long a process killed at that moment, or hung, goes unreplaced. A process
+# answers from a thread started before its app loads, so a slow start-up
+# does not need a longer wait.
+WORKER_HEALTHCHECK_S = 10
 
 
 @click.command()
@@ -91,8 +97,6 @@ def _serve_many(settings: Settings, workers: int) -> None:
             port=settings.port,
             log_config=None,
             access_log=False,
-            # A worker answers the supervisor's pings only once its app has
-            # started (embedder warm-up included): allow for a loaded machine.
             timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
         )
     finally:
