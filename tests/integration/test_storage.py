@@ -1,9 +1,11 @@
 """Migrations, schema shape and the embedded server's life cycle on real PostgreSQL."""
 
+import os
 import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import psycopg
@@ -154,6 +156,52 @@ def test_embedded_server_survives_sigkill_and_is_reused(tmp_path: Path):
             assert conn.execute("SELECT count(*) FROM survivor").fetchone() == (1,)
     finally:
         server.stop()
+
+
+def _postmaster_pid(pgdata: Path) -> int | None:
+    try:
+        return int((pgdata / "postmaster.pid").read_text().splitlines()[0])
+    except (FileNotFoundError, IndexError, ValueError):
+        return None
+
+
+def test_a_stop_during_a_restart_waits_for_it(tmp_path: Path):
+    """The watch restarts a killed server in one thread while shutdown stops it
+    in another: the stop waits, and the server ends stopped, with no error."""
+    import threading
+
+    import psutil
+
+    from haki.storage.embedded import start_embedded
+
+    server = start_embedded(tmp_path)
+    pgdata = tmp_path / "pg"
+    killed = _postmaster_pid(pgdata)
+    assert killed is not None
+    os.kill(killed, signal.SIGKILL)
+    deadline = time.monotonic() + 60
+    while psutil.pid_exists(killed) and time.monotonic() < deadline:
+        time.sleep(0.05)  # a zombie until reaped, and a zombie counts as running
+    errors: list[BaseException] = []
+
+    def run(call) -> None:
+        try:
+            call()
+        except BaseException as exc:  # reported by the assertion below
+            errors.append(exc)
+
+    # Daemon threads: a stop that broke the restart leaves it waiting forever.
+    restarting = threading.Thread(target=run, args=(server.restart_if_dead,), daemon=True)
+    restarting.start()
+    while _postmaster_pid(pgdata) in (killed, None) and time.monotonic() < deadline:
+        time.sleep(0.02)  # until the restart's postmaster is up, before it is ready
+    stopping = threading.Thread(target=run, args=(server.stop,), daemon=True)
+    stopping.start()
+    restarting.join(60)
+    stopping.join(60)
+    assert not restarting.is_alive() and not stopping.is_alive()
+    assert errors == []
+    assert _postmaster_pid(pgdata) is None, "the stop came last: the server is stopped"
 
 
 async def test_local_settings_hold_for_their_transaction_only(db):

