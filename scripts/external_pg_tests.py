@@ -26,8 +26,8 @@ from haki.storage.embedded import start_embedded
 ROLE = "haki_ci"
 # The suite's parts that exercise the database the most: the ledger, the
 # context assembler, consolidation, auth and row-level security, and the
-# many-process and fault tests. The role-creation test needs a superuser by
-# design (it creates users), so it stays in the default run only.
+# many-process and fault tests. Tests marked ``superuser`` (creating roles,
+# loading auto_explain) need one by design, so they stay in the default run.
 SUBSET = [
     "tests/integration/ledger",
     "tests/integration/context",
@@ -35,9 +35,8 @@ SUBSET = [
     "tests/integration/auth",
     "tests/integration/scale",
     "tests/integration/test_schema_sharding.py",
-    "--deselect",
-    "tests/integration/auth/test_auth_migration_role.py",
 ]
+NOT_SUPERUSER = ["-m", "not superuser"]
 
 
 def prepare(admin_url: str) -> str:
@@ -61,7 +60,9 @@ def main() -> int:
             url = prepare(server.server.get_uri())  # type: ignore[attr-defined]
             env = {**os.environ, "HAKI_TEST_DATABASE_URL": url}
             print(f"tests against a second PostgreSQL as non-superuser {ROLE}", flush=True)
-            return subprocess.call([sys.executable, "-m", "pytest", "-q", *targets], env=env)
+            return subprocess.call(
+                [sys.executable, "-m", "pytest", "-q", *NOT_SUPERUSER, *targets], env=env
+            )
         finally:
             server.stop()
 

@@ -33,6 +33,7 @@ def non_superuser_db(pg_maintenance_url, template_url):
         admin.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(name)))
 
 
+@pytest.mark.superuser
 def test_an_ungranted_user_gets_a_clear_error_then_migrates_once_granted(
     non_superuser_db, pg_maintenance_url
 ):

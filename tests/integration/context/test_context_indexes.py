@@ -93,6 +93,7 @@ def _plans(db_url, sql, params, settings=INDEXED):
     return nested_plans(db_url, sql, params, settings)[0]
 
 
+@pytest.mark.superuser
 def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     q = FactQuery("proj", "alice", datetime.now(UTC), bounded=False)
     params = (
@@ -132,6 +133,7 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     assert "Index Scan using episode_chunks_embedding" in plans, plans
 
 
+@pytest.mark.superuser
 def test_episode_lexical_parses_each_term_once_whatever_the_plan(db_url, bulk):
     """Read without the GIN index (a sequential scan, if bitmap scans are
     disabled or the index is missing), the per-term lookup tests `@@` as a

@@ -79,6 +79,7 @@ def _as_app(conn: psycopg.Connection) -> None:
     conn.execute("SELECT set_config('app.project_id', %s, false)", (PROJECT,))
 
 
+@pytest.mark.superuser
 def test_a_small_scope_reads_its_own_postings(shared_table):
     q = EpisodeQuery(PROJECT, SMALL, START + timedelta(days=365))
     params = lexical_params(q, query_terms(QUESTION, DEFAULT.max_query_terms), DEFAULT)
@@ -100,6 +101,7 @@ def test_a_small_scope_reads_its_own_postings(shared_table):
     assert {r[1] for r in rows} == {2 * SMALL_TURNS}
 
 
+@pytest.mark.superuser
 @pytest.mark.parametrize("plan", ["force_custom_plan", "force_generic_plan"])
 def test_a_lookup_never_reads_the_scope_index(shared_table, plan):
     """The scope is in every keyed word already: a lookup that also read the
