@@ -1,0 +1,119 @@
+"""What the rules of both languages are written with: the ``Rule`` type, the
+compile helpers, and the shared regex fragments and word lists."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from ...types import FactKind, Volatility
+
+ValueShape = Literal[
+    "name", "place", "org", "occupation", "phrase", "clause", "number", "language", "diet"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    predicate: str  # "" when a ``rel`` or ``cat`` group names it
+    pattern: re.Pattern[str]
+    value: ValueShape
+    fact_kind: FactKind = "attribute"
+    volatility: Volatility = "stable"
+    confidence: float = 0.7
+
+
+def icase(text: str) -> re.Pattern[str]:
+    return re.compile(text, re.IGNORECASE)
+
+
+def cased(text: str) -> re.Pattern[str]:
+    """Case-sensitive after an insensitive lead-in: names must be capitalised."""
+    return re.compile(text)
+
+
+CAP = r"[A-ZÀ-Ý][\w'’&-]+"
+CAP_SEQ = rf"{CAP}(?: (?:of |de |du |la |le )?{CAP}){{0,3}}"
+PHRASE = r"(?:[^,.;:!?()\"]|:(?=\S)){2,60}?"
+# Where a captured phrase ends: punctuation, a subordinating word, or "and"
+# opening a new clause ("I love hiking and I hate sushi"); "and" inside a
+# noun phrase ("tech and jokes") does not end it.
+END = (
+    r"(?=\s*(?:[,.;!?()\"]|:(?!\S)|\s[-–—]\s|\s(?:but|because|since|so|when|while|as|which|that|too|though|mais|parce|car|quand)\b"
+    r"|\s(?:and|et) (?:I|I'm|we|it|he|she|they|you|my|then|also|je|j'|on|il|elle)\b|$))"
+)
+
+MONTHS_EN = "January|February|March|April|May|June|July|August|September|October|November|December"
+DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+MONTHS_FR = "janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre"
+DAYS_FR = "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+WHEN_EN = (
+    rf"(?:tomorrow|tonight|next (?:week|month|year|weekend|summer|winter|spring|fall|{DAYS_EN})"
+    rf"|this (?:weekend|week|month|summer|winter|spring|fall|year|{DAYS_EN})"
+    rf"|on (?:{DAYS_EN})|in (?:{MONTHS_EN})|in (?:a|two|three|\d+) (?:days?|weeks?|months?)"
+    rf"|on (?:the )?\d{{1,2}}(?:st|nd|rd|th)?(?: of)?(?: (?:{MONTHS_EN}))?|on (?:{MONTHS_EN}) \d{{1,2}}(?:st|nd|rd|th)?)"
+)
+WHEN_FR = (
+    rf"(?:demain|ce soir|ce week-end|cette semaine|ce mois-ci|la semaine prochaine|le mois prochain"
+    rf"|l'année prochaine|l’année prochaine|(?:{DAYS_FR}) prochain|en (?:{MONTHS_FR})"
+    rf"|le \d{{1,2}}(?: (?:{MONTHS_FR}))?|dans (?:\d+|deux|trois) (?:jours|semaines|mois))"
+)
+
+RELATIONS_EN = (
+    "sister|brother|wife|husband|partner|boyfriend|girlfriend|son|daughter|mom|mother|dad|father"
+    "|best friend|friend|dog|cat|puppy|kitten"
+)
+RELATIONS_FR = (
+    "sœur|soeur|femme|copine|fille|mère|mere|meilleure amie|amie|chienne|chatte"
+    "|frère|frere|mari|copain|fils|père|pere|meilleur ami|ami|chien|chat|conjoint|conjointe"
+)
+
+OCCUPATIONS_EN = (
+    "accountant|actor|actress|analyst|architect|artist|athlete|attorney|baker|barista|biologist|carpenter"
+    "|cashier|chef|chemist|coach|consultant|counselor|counsellor|dancer|data scientist|dentist|designer"
+    "|developer|doctor|driver|economist|editor|electrician|engineer|entrepreneur|farmer|firefighter"
+    "|graphic designer|journalist|lawyer|lecturer|librarian|manager|mechanic|musician|nurse|painter"
+    "|paramedic|pharmacist|photographer|physician|physicist|physiotherapist|pilot|plumber|police officer"
+    "|professor|programmer|psychologist|realtor|researcher|salesperson|scientist|singer|social worker"
+    "|software developer|software engineer|student|surgeon|teacher|therapist|translator|tutor|vet"
+    "|veterinarian|waiter|waitress|web developer|writer|youtuber|streamer|instructor|mentor"
+    "|midwife|optician|radiologist|surveyor|sailor|soldier|cleaner|gardener|florist|butcher|hairdresser"
+)
+OCCUPATIONS_FR = (
+    "professeur|professeure|enseignant|enseignante|médecin|infirmier|infirmière|développeur|développeuse"
+    "|ingénieur|ingénieure|avocat|avocate|architecte|comptable|boulanger|boulangère|cuisinier|cuisinière"
+    "|étudiant|étudiante|journaliste|pharmacien|pharmacienne|psychologue|chercheur|chercheuse|designer"
+    "|graphiste|serveur|serveuse|vendeur|vendeuse|photographe|musicien|musicienne|traducteur|traductrice"
+    "|sage-femme|infirmier|pharmacienne|dentiste|chirurgien|chirurgienne|kinésithérapeute|kiné|vétérinaire"
+    "|plombier|électricien|électricienne|coiffeur|coiffeuse|fleuriste|bibliothécaire|policier|policière"
+    "|pompier|agriculteur|agricultrice|chauffeur|ambulancier|ambulancière|consultant|consultante"
+)
+
+
+I_AM = r"\bI(?:'m| am)"
+PET_KINDS = r"turtles?|dogs?|cats?|pupp(?:y|ies)|kittens?|hamsters?|rabbits?|bunn(?:y|ies)|parrots?|snakes?|horses?|guinea pigs?"
+# Conventions are imperatives about work ("always run the tests before
+# pushing"); "Always here to help!" and "Never give up!" are chit-chat.
+IMPERATIVES_EN = (
+    "run|use|write|add|check|commit|push|test|review|ask|reply|answer|respond|call|send|keep|put|include"
+    "|format|lint|document|deploy|merge|rebase|tag|update|back up|log|cc|copy|double-check|confirm|lock|close"
+    "|save|cite|mention|sign|read|respect|store|name|prefix|squash|open|email|notify|wear|bring|book|pay"
+    "|schedule|paste|rotate|share|set|show|print|delete|remove|install|upgrade"
+    "|restart|reboot|encrypt|archive|clean|order|buy|translate|summarise|summarize|round|spell|capitalise"
+    "|capitalize|indent|wrap|forward|attach|drink|eat|park|unplug|water|feed|walk|label|file|charge|text"
+    "|greet|address|sort|list|link|quote|pin|mark|flag|track|measure|convert|reserve|skip"
+    "|write down|note|remind|explain|highlight|bold|correct|proofread|fix|double-check"
+)
+IMPERATIVES_FR = (
+    "lancer|utiliser|écrire|ajouter|vérifier|répondre|tester|relire|mettre|envoyer|garder|inclure|formater"
+    "|documenter|déployer|fusionner|demander|appeler|sauvegarder|nommer|fermer|signer|citer"
+    "|planifier|partager|coller|supprimer|installer|redémarrer|chiffrer|archiver|traduire|résumer"
+    "|arrondir|joindre|imprimer|commander|réserver|payer|publier|pousser|parler|transmettre|noter"
+    "|rappeler|prévenir|expliquer|éviter|laisser|prendre|donner|garder|tutoyer|vouvoyer|indiquer"
+    "|préciser|mentionner|utiliser|respecter|lire|commencer|finir|terminer|programmer|copier|faire"
+)
+WANT_VERBS = (
+    r"visit|go to|travel to|learn|try|adopt|start|open|move to|get into|become|write|publish|build"
+)
+ADVERBS = r"(?:really |absolutely |just |truly |totally |so |also |still |genuinely )*"

@@ -1,0 +1,396 @@
+"""The rules extractor's English patterns, and the language requests of both
+languages, in the order they are tried."""
+
+from __future__ import annotations
+
+from .fragments import (
+    ADVERBS,
+    CAP,
+    CAP_SEQ,
+    END,
+    I_AM,
+    IMPERATIVES_EN,
+    OCCUPATIONS_EN,
+    PET_KINDS,
+    PHRASE,
+    RELATIONS_EN,
+    WANT_VERBS,
+    WHEN_EN,
+    Rule,
+    cased,
+    icase,
+)
+from .vocabulary import CONTEXTS, DIET_WORDS, LANGS
+
+RULES_EN: tuple[Rule, ...] = (
+    # Identity and attributes (English).
+    Rule("name", cased(rf"\b[Mm]y name(?:'s| is) (?P<v>{CAP}(?: {CAP})?)"), "name", confidence=0.9),
+    Rule(
+        "home_city",
+        cased(rf"\bI (?:currently |now )?live in (?P<v>{CAP_SEQ})"),
+        "place",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    Rule(
+        "home_city",
+        cased(rf"\bI(?:'ve| have)? (?:just |recently )?moved to (?P<v>{CAP_SEQ})"),
+        "place",
+        volatility="slow",
+    ),
+    Rule(
+        "home_city",
+        cased(rf"\bI(?:'m| am) (?:now |currently )?based in (?P<v>{CAP_SEQ})"),
+        "place",
+        volatility="slow",
+    ),
+    Rule("hometown", cased(rf"\bI(?:'m| am) (?:originally )?from (?P<v>{CAP_SEQ})"), "place"),
+    Rule("hometown", cased(rf"\bI grew up in (?P<v>{CAP_SEQ})"), "place"),
+    Rule("hometown", cased(rf"\b[Mm]y home country,? (?P<v>{CAP_SEQ})"), "place"),
+    Rule(
+        "occupation",
+        icase(rf"\bI(?:'m| am)? (?:currently |now )?work(?:ing)? as an? (?P<v>{PHRASE}){END}"),
+        "phrase",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    Rule(
+        "occupation",
+        icase(rf"{I_AM} (?:now |currently |a )?(?:an? )?(?P<v>(?:{OCCUPATIONS_EN}))\b(?! of\b)"),
+        "occupation",
+        volatility="slow",
+    ),
+    Rule(
+        "employer",
+        cased(rf"\bI (?:currently |now )?work (?:at|for) (?P<v>{CAP_SEQ})"),
+        "org",
+        volatility="slow",
+    ),
+    Rule(
+        "age",
+        icase(rf"{I_AM} (?P<v>\d{{1,2}}) (?:years old|yo)\b"),
+        "number",
+        volatility="slow",
+        confidence=0.85,
+    ),
+    Rule(
+        "age",
+        icase(r"\bI (?:just )?turned (?P<v>\d{1,2})\b(?! (?:minutes|hours|days|weeks|months))"),
+        "number",
+        volatility="slow",
+    ),
+    Rule(
+        "",
+        cased(rf"\b[Mm]y (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is)? (?P<v>{CAP})\b"),
+        "name",
+        confidence=0.75,
+    ),
+    Rule(
+        "employer",
+        cased(rf"{I_AM} an? (?:{OCCUPATIONS_EN}) (?:at|for) (?P<v>{CAP_SEQ})"),
+        "org",
+        volatility="slow",
+    ),
+    Rule(
+        "",
+        cased(
+            rf"\b(?:I|[Ww]e)(?:'ve| have)? (?:just |recently )?(?:have|got|adopted|own|rescued) (?:a|an|another)"
+            rf" (?:little |new |sweet |old |young )?(?P<rel>{RELATIONS_EN})(?:,)? (?:named|called) (?P<v>{CAP})\b"
+        ),
+        "name",
+        confidence=0.75,
+    ),
+    Rule(
+        "diet",
+        icase(rf"{I_AM} (?:now |strictly |a |fully )?(?P<v>{DIET_WORDS})\b"),
+        "diet",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    # Language preferences: a request ("reply in English") or a stated
+    # preference ("I prefer my invoices in French"), both languages.
+    Rule(
+        "language",
+        icase(
+            rf"\b(?:reply|answer|respond|write|talk|speak|send (?:it|them|those|these|everything)|email me)"
+            rf"(?: (?:to me|back|always|only|instead|rather))* in (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    Rule(
+        "language",
+        icase(
+            rf"\bI(?:'d)? (?:much |really )?(?:prefer|rather|want|like)(?: to)?"
+            rf"(?: (?:get|receive|have|read|see|be sent|be answered))?"
+            rf"(?: (?:my|the|all|your|all my|any))?(?: (?P<ctx>{CONTEXTS}))? in (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    # Preferences (English).
+    Rule(
+        "likes",
+        icase(rf"\bI {ADVERBS}(?:love|adore|enjoy) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "likes",
+        icase(rf"{I_AM} (?:a )?(?:big |huge |massive )?fan of (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "dislikes",
+        icase(
+            rf"\bI {ADVERBS}(?:hate|dislike|detest|can't stand|cannot stand) (?P<v>{PHRASE}){END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "dislikes",
+        icase(rf"\bI (?:really )?(?:don't|do not) (?:like|enjoy) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.65,
+    ),
+    Rule(
+        "prefers",
+        icase(rf"\bI (?:much |really )?prefer (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "",
+        icase(
+            rf"\b[Mm]y (?:all-time )?favou?rite (?P<cat>[a-z-]+(?: [a-z-]+)?) (?:is|has to be) (?P<v>{PHRASE}){END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    Rule(
+        "likes",
+        icase(rf"\b[Mm]y (?:all-time )?favou?rite (?:is|has to be) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "likes",
+        icase(rf"\bI {ADVERBS}(?:do )?like (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "likes",
+        icase(
+            rf"^(?:(?:really|also|just|totally) )?(?:love|adore) (?P<v>[a-z]+ing\b{PHRASE}){END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "likes",
+        icase(rf"{I_AM} (?:really |totally |so )?into (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "likes",
+        icase(rf"\b(?:my|our shared) love (?:for|of) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "likes",
+        cased(
+            r"^(?P<v>[A-Z][a-z]+ing(?: [a-z]+){0,3}) (?:is one of my (?:faves|favou?rites)|makes me (?:so |really |very )?happy)"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.65,
+    ),
+    Rule(
+        "hobby",
+        icase(
+            r"\bI (?:started|took up|picked up) (?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:(?:about |around |over |almost )?\w+ (?:years?|months?) ago|last year|as a kid|when I was)"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "hobby",
+        icase(
+            r"\bI(?:'ve| have) been (?!(?:working|feeling|thinking|trying|doing|going|getting|looking|having|dealing|struggling|waiting|meaning|wanting|busy)\b)"
+            r"(?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:for (?:years|ages|a long time|(?:\w+ )?(?:years|months))|since I was"
+            r"|as (?:usual|always|ever)|a lot|every (?:day|week|weekend)|regularly|daily)"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "plays",
+        icase(rf"\bI (?:usually |often |also |mostly )?play (?P<v>(?:the )?{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "learning",
+        icase(rf"{I_AM} (?:currently |now )?learning (?P<v>{PHRASE}){END}"),
+        "phrase",
+        volatility="volatile",
+        confidence=0.65,
+    ),
+    Rule("allergy", icase(rf"{I_AM} allergic to (?P<v>{PHRASE}){END}"), "phrase", confidence=0.8),
+    Rule(
+        "member_of",
+        icase(rf"\bI(?:'ve| have)? (?:just |recently )?joined (?P<v>(?:an? |the )?{PHRASE}){END}"),
+        "phrase",
+        volatility="slow",
+        confidence=0.6,
+    ),
+    Rule(
+        "volunteers_at",
+        icase(
+            r"\b(?:the|a|an) (?P<v>[a-z][\w -]{2,40}?) (?:I|we) (?:volunteer|help out) (?:at|with|for|in)\b"
+        ),
+        "phrase",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "volunteers_at",
+        icase(rf"\bI volunteer (?:at|with|for) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        volatility="slow",
+        confidence=0.7,
+    ),
+    Rule(
+        "pet",
+        icase(
+            rf"\b[Mm]y (?P<v>{PET_KINDS})\b(?! (?:named |called |is named )?(?-i:[A-Z]))"
+            r"(?! (?:painting|drawing|photo|picture|pic|figurine|toy|statue|sculpture|costume|mug|shirt"
+            r"|poster|book|show|game|video|print|sticker)s?\b)"
+        ),
+        "phrase",
+        confidence=0.6,
+    ),
+    # Decisions, conventions, plans (English).
+    Rule(
+        "decision",
+        icase(rf"\b(?:we|I)(?:'ve| have)? (?:finally )?decided (?:to|on) (?P<v>{PHRASE}){END}"),
+        "clause",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "convention",
+        icase(rf"^(?:please,? )?(?P<v>(?:always|never) (?:{IMPERATIVES_EN}) .{{3,120}}?)[.!]?$"),
+        "clause",
+        "instruction",
+        "stable",
+        0.7,
+    ),
+    Rule(
+        "convention",
+        icase(
+            rf"\b(?:our|the team's|my) (?:convention|rule|policy) is (?:to |that )?(?P<v>{PHRASE}){END}"
+        ),
+        "clause",
+        "instruction",
+        "stable",
+        0.7,
+    ),
+    Rule(
+        "plan",
+        icase(
+            rf"{I_AM} (?:going|planning|hoping) to (?P<v>[a-z][^,.;!?]{{2,60}}?) (?P<when>{WHEN_EN})\b"
+        ),
+        "clause",
+        volatility="ephemeral",
+        confidence=0.65,
+    ),
+    Rule(
+        "plan",
+        icase(rf"\bI(?:'ll| will) (?P<v>[a-z][^,.;!?]{{2,60}}?) (?P<when>{WHEN_EN})\b"),
+        "clause",
+        volatility="ephemeral",
+        confidence=0.6,
+    ),
+    Rule(
+        "plan",
+        icase(
+            rf"{I_AM} (?P<v>(?!going\b|feeling\b|doing\b|thinking\b|hoping\b|planning\b|trying\b|looking\b|getting\b)[a-z]+ing [^,.;!?]{{2,50}}?) (?P<when>{WHEN_EN})\b"
+        ),
+        "clause",
+        volatility="ephemeral",
+        confidence=0.6,
+    ),
+    Rule(
+        "plan",
+        icase(
+            rf"^(?:I(?:'m| am) )?planning (?:a |to )(?P<v>[^,.;!?]{{2,50}}?) (?P<when>{WHEN_EN})\b"
+        ),
+        "clause",
+        volatility="ephemeral",
+        confidence=0.6,
+    ),
+    Rule(
+        "plan",
+        icase(rf"{I_AM} (?:really )?(?:hoping|planning) to (?P<v>(?:{WANT_VERBS}) {PHRASE}){END}"),
+        "clause",
+        volatility="volatile",
+        confidence=0.55,
+    ),
+    Rule(
+        "plan",
+        icase(
+            rf"\bI(?:'ve| have)? (?:always )?want(?:ed)? to (?P<v>(?:{WANT_VERBS}) {PHRASE}){END}"
+        ),
+        "clause",
+        volatility="volatile",
+        confidence=0.55,
+    ),
+    Rule(
+        "plan",
+        icase(
+            rf"\b(?:I'm|I am|we're|we are) (?:considering|thinking about|thinking of) (?P<v>[a-z]+ing {PHRASE}){END}"
+        ),
+        "clause",
+        volatility="volatile",
+        confidence=0.55,
+    ),
+)

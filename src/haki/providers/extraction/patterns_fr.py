@@ -1,0 +1,178 @@
+"""The rules extractor's French patterns, tried after the English ones."""
+
+from __future__ import annotations
+
+from .fragments import (
+    CAP,
+    CAP_SEQ,
+    END,
+    IMPERATIVES_FR,
+    OCCUPATIONS_FR,
+    PHRASE,
+    RELATIONS_FR,
+    WHEN_FR,
+    Rule,
+    cased,
+    icase,
+)
+from .vocabulary import CONTEXTS, DIET_WORDS, LANGS
+
+RULES_FR: tuple[Rule, ...] = (
+    # Identity and attributes (French).
+    Rule("name", cased(rf"\b[Jj]e m'appelle (?P<v>{CAP}(?: {CAP})?)"), "name", confidence=0.9),
+    Rule(
+        "name", cased(rf"\b[Mm]on (?:pré)?nom est (?P<v>{CAP}(?: {CAP})?)"), "name", confidence=0.9
+    ),
+    Rule(
+        "home_city",
+        cased(rf"\b[Jj]'habite (?:à|a|en|au) (?P<v>{CAP_SEQ})"),
+        "place",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    Rule(
+        "home_city",
+        cased(rf"\b[Jj]e vis (?:à|a|en|au) (?P<v>{CAP_SEQ})"),
+        "place",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    Rule(
+        "home_city",
+        cased(rf"\b[Jj]'ai (?:récemment )?déménagé (?:à|a|en|au) (?P<v>{CAP_SEQ})"),
+        "place",
+        volatility="slow",
+    ),
+    Rule("hometown", cased(rf"\b[Jj]e suis originaire (?:de|d') ?(?P<v>{CAP_SEQ})"), "place"),
+    Rule(
+        "occupation",
+        icase(rf"\bje travaille comme (?P<v>{PHRASE}){END}"),
+        "phrase",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    Rule(
+        "occupation",
+        icase(rf"\bje suis (?:un |une )?(?P<v>(?:{OCCUPATIONS_FR}))\b"),
+        "occupation",
+        volatility="slow",
+    ),
+    Rule(
+        "employer",
+        cased(rf"\b[Jj]e travaille (?:chez|pour) (?P<v>{CAP_SEQ})"),
+        "org",
+        volatility="slow",
+    ),
+    Rule(
+        "age", icase(r"\bj'ai (?P<v>\d{1,2}) ans\b"), "number", volatility="slow", confidence=0.85
+    ),
+    Rule(
+        "",
+        cased(
+            rf"\b[Jj]'ai (?:adopté )?(?:un|une) (?:petit |petite |jeune )?(?P<rel>{RELATIONS_FR})"
+            rf" (?:qui s'appelle|nommée?|appelée?|du nom de) (?P<v>{CAP})\b"
+        ),
+        "name",
+        confidence=0.75,
+    ),
+    Rule(
+        "diet",
+        icase(rf"\bje suis (?:devenue? |maintenant )?(?P<v>{DIET_WORDS})\b"),
+        "diet",
+        volatility="slow",
+        confidence=0.8,
+    ),
+    Rule(
+        "language",
+        icase(
+            r"\b(?:envoie|envoyez|écris|écrivez|réponds|répondez|parle|parlez|rédige|rédigez|adresse|adressez)"
+            r"(?:-(?:les|le|la|lui|leur|moi|nous))*(?: (?:les|le|la|moi|nous))*"
+            rf"(?: (?:plutôt|toujours|désormais|dorénavant|uniquement|seulement))? en (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    Rule(
+        "language",
+        icase(
+            r"\bje (?:préfère|voudrais|veux|souhaite|aimerais)"
+            r"(?: (?:recevoir|avoir|lire|qu'on me réponde|que tu me répondes|qu'on m'écrive|que tu m'écrives))?"
+            rf"(?: (?:mes|les|des|vos|tes|toutes? (?:mes|les)) (?P<ctx>{CONTEXTS}))? en (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    Rule(
+        "",
+        cased(rf"\b(?:[Mm]a|[Mm]on) (?P<rel>{RELATIONS_FR}) (?P<v>{CAP})\b"),
+        "name",
+        confidence=0.75,
+    ),
+    # Preferences (French).
+    Rule(
+        "likes",
+        icase(rf"\bj'(?:adore|aime (?:beaucoup |bien |vraiment )?)(?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "dislikes",
+        icase(rf"\bje (?:déteste|ne supporte pas|n'aime pas) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "prefers", icase(rf"\bje préfère (?P<v>{PHRASE}){END}"), "phrase", "preference", "slow", 0.7
+    ),
+    Rule(
+        "",
+        icase(rf"\b(?:mon|ma) (?P<cat>[a-zéèê]+) préférée? (?:est|c'est) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    # Decisions, conventions, plans (French).
+    Rule(
+        "decision",
+        icase(rf"\b(?:on a|nous avons|j'ai) (?:finalement )?décidé d(?:e |')(?P<v>{PHRASE}){END}"),
+        "clause",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "convention",
+        icase(
+            rf"^(?:il faut )?(?P<v>(?:toujours|ne jamais|jamais) (?:{IMPERATIVES_FR}) .{{3,120}}?)[.!]?$"
+        ),
+        "clause",
+        "instruction",
+        "stable",
+        0.7,
+    ),
+    Rule(
+        "convention",
+        icase(rf"\bla (?:règle|convention) est (?:de |d')(?P<v>{PHRASE}){END}"),
+        "clause",
+        "instruction",
+        "stable",
+        0.7,
+    ),
+    Rule(
+        "plan",
+        icase(
+            rf"\bje (?:vais|compte|prévois de|pars) (?P<v>[a-zé][^,.;!?]{{2,60}}?) (?P<when>{WHEN_FR})\b"
+        ),
+        "clause",
+        volatility="ephemeral",
+        confidence=0.6,
+    ),
+)
