@@ -7,12 +7,11 @@ every prompt, so each command imports only what it needs.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from . import commands
 from .errors import EngramError
 
 EPILOG = "Memories live in .agents/engram/ (workspace) and $ENGRAM_GLOBAL_DIR (default ~/.engram)."
@@ -124,7 +123,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="show candidates, restrictions and reasons; render nothing",
     )
     p.add_argument("--json", action="store_true", help="print the load plan as JSON")
-    p.set_defaults(func=_load)
+    p.set_defaults(func=commands.run_load)
 
     p = command(
         "index", "build or refresh the index", "Refresh the cached index of every memory root."
@@ -132,28 +131,28 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--rebuild", action="store_true", help="discard the cache and re-parse every file"
     )
-    p.set_defaults(func=_index)
+    p.set_defaults(func=commands.run_index)
 
     p = command(
         "verify",
         "report files edited outside engram and stale sources",
         "Compare memory files and their sources with the hashes in engram.lock.json. Exit 1 on findings.",
     )
-    p.set_defaults(func=_verify)
+    p.set_defaults(func=commands.run_verify)
 
     p = command(
         "rehash",
         "accept current files and sources as recorded",
         "Record the current hash of every memory file and source in engram.lock.json.",
     )
-    p.set_defaults(func=_rehash)
+    p.set_defaults(func=commands.run_rehash)
 
     p = command(
         "init",
         "create .agents/engram/ in this repository",
         "Create the workspace layout, a commented config.yaml, .engramignore and the lock file.",
     )
-    p.set_defaults(func=_init)
+    p.set_defaults(func=commands.run_init)
 
     p = command(
         "add",
@@ -180,14 +179,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--global", dest="to_global", action="store_true", help="write to the global root"
     )
-    p.set_defaults(func=_add)
+    p.set_defaults(func=commands.run_add)
 
     p = command(
         "lint",
         "check schema, ids, depends_on, cycles and body sizes",
         "Check every memory file. Exit 1 when there are errors; warnings alone exit 0.",
     )
-    p.set_defaults(func=_lint)
+    p.set_defaults(func=commands.run_lint)
 
     p = command(
         "graph",
@@ -198,7 +197,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--rebuild", action="store_true", help="rebuild the index first (after manual edits)"
     )
     p.add_argument("--json", action="store_true", help="print layers as JSON")
-    p.set_defaults(func=_graph)
+    p.set_defaults(func=commands.run_graph)
 
     p = command(
         "benchmark",
@@ -218,7 +217,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--no-misses", action="store_true", help="print the figures without the missed cases"
     )
-    p.set_defaults(func=_benchmark)
+    p.set_defaults(func=commands.run_benchmark)
 
     from .hooks.hosts import HOSTS
 
@@ -230,7 +229,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "host's answer. Any failure prints the host's no-op answer and exits 0.",
     )
     p.add_argument("--host", required=True, choices=HOSTS, help="the agent host calling")
-    p.set_defaults(func=_hook)
+    p.set_defaults(func=commands.run_hook)
 
     p = command(
         "hooks",
@@ -264,7 +263,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 default="engram",
                 help="program the hook runs (default: engram on PATH)",
             )
-        a.set_defaults(func=_hooks)
+        a.set_defaults(func=commands.run_hooks)
 
     p = command(
         "mcp",
@@ -282,7 +281,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="the host's user-level config instead of the project's",
     )
     p.add_argument("--command", dest="program", default="engram", help="program the host runs")
-    p.set_defaults(func=_mcp)
+    p.set_defaults(func=commands.run_mcp)
     return parser
 
 
@@ -298,230 +297,6 @@ def _non_negative(value: str) -> int:
     if n < 0:
         raise argparse.ArgumentTypeError("must be zero or more")
     return n
-
-
-def _split(value: str | None) -> tuple[str, ...]:
-    return tuple(v.strip() for v in (value or "").split(",") if v.strip())
-
-
-def _roots(args: argparse.Namespace) -> Any:
-    from .workspace import locate
-
-    return locate(args.workspace, args.global_dir, False if args.no_global else None)
-
-
-def _load(args: argparse.Namespace) -> int:
-    from .disclosure import explain, render
-    from .loader import load
-    from .plan import LoadRequest
-
-    query = " ".join(args.query)
-    ids = _split(args.ids)
-    roots = _roots(args)
-    files = _repo_paths(args.files, roots.workspace.base)
-    if not query.strip() and not ids and not files:
-        raise EngramError("give a query, --id or --files")
-    request = LoadRequest(
-        query=query,
-        ids=ids,
-        files=files,
-        all=args.all,
-        full=args.full,
-        disclosure=args.disclosure,
-        budget_tokens=args.budget_tokens,
-        limit=args.limit,
-        expand_top=args.expand_top,
-        roles=tuple(args.role) if args.role else None,
-        record_usage=not args.dry_run,
-    )
-    plan = load(request, roots)
-    if args.dry_run and not args.json:
-        sys.stdout.write(explain(plan))
-        return 0
-    rendering = render(plan)
-    if args.json:
-        data = plan.to_dict()
-        data["rendered"] = {
-            "bodies": rendering.bodies,
-            "cards": rendering.cards,
-            "dropped": rendering.dropped,
-            "tokens": rendering.tokens,
-        }
-        if not args.dry_run:
-            data["text"] = rendering.text
-        print(json.dumps(data, indent=2))
-        return 0
-    sys.stdout.write(rendering.text)
-    return 0
-
-
-def _index(args: argparse.Namespace) -> int:
-    from .hooks import rules
-    from .hooks.commands import print_rule_sync
-    from .index import open_index
-
-    roots = _roots(args)
-    for root in roots.all():
-        ix = open_index(root, roots.config.ignore, rebuild=args.rebuild)
-        state = "rebuilt" if ix.rebuilt else "up to date"
-        print(
-            f"{root.scope}: {len(ix.docs)} memories, {len(ix.problems)} problems ({state}) {root.path}"
-        )
-        for p in ix.problems:
-            print(f"  {root.scope}:{p.path}:{p.line}: {p.message}")
-    for synced in rules.sync_existing(roots):
-        print_rule_sync(synced, roots.workspace.base)
-    return 0
-
-
-def _verify(args: argparse.Namespace) -> int:
-    from .integrity import verify
-
-    findings = verify(_roots(args).all())
-    for f in findings:
-        print(f"{f.status}: {f.scope}:{f.path}" + (f" ({f.detail})" if f.detail else ""))
-    if not findings:
-        print("ok: every memory and source matches its recorded hash")
-    return 1 if any(f.status != "untracked" for f in findings) else 0
-
-
-def _rehash(args: argparse.Namespace) -> int:
-    from .integrity import rehash_report
-    from .loader import unsafe_reason
-
-    changed, refused = rehash_report(_roots(args).all())
-    print(f"recorded {changed} changed hash{'es' if changed != 1 else ''}")
-    for r in refused:
-        print(
-            f"refused: {r.scope}:{r.path} holds {unsafe_reason(r.findings)}; "
-            "remove it from the file, then run engram rehash again"
-        )
-    return 1 if refused else 0
-
-
-def _init(args: argparse.Namespace) -> int:
-    from .authoring import init
-
-    created = init(_roots(args).workspace)
-    for path in created:
-        print(f"created {path}")
-    if not created:
-        print("already initialised")
-    print(
-        "next steps:\n"
-        '  engram add rule --id <slug> --directive "<one imperative line>"   # a first memory\n'
-        "  engram hooks install --host claude   # or codex, gemini, cursor: memories reach "
-        "the agent by themselves\n"
-        "  engram mcp install --host claude     # or expose engram_load/engram_fetch as MCP tools"
-    )
-    return 0
-
-
-def _add(args: argparse.Namespace) -> int:
-    from .authoring import NewMemory, add
-
-    roots = _roots(args)
-    root = roots.global_ if args.to_global else roots.workspace
-    if root is None:
-        raise EngramError("the global root is disabled")
-    new = NewMemory(
-        type=args.type,
-        id=args.id,
-        directive=args.directive,
-        tags=_split(args.tags),
-        summary=args.summary,
-        triggers=_split(args.triggers),
-        applies_to=_split(args.applies_to),
-        depends_on=_split(args.depends_on),
-        sources=_split(args.sources),
-        level=args.level,
-        content=args.content,
-    )
-    other = roots.workspace if args.to_global else roots.global_
-    other_ids: set[str] = set()
-    if other is not None:
-        from .index import open_index
-
-        other_ids = set(open_index(other, roots.config.ignore).ids)
-    print(f"created {add(root, new, other_ids=other_ids)}")
-    return 0
-
-
-def _lint(args: argparse.Namespace) -> int:
-    from .authoring import lint
-
-    findings = lint(_roots(args))
-    for f in findings:
-        print(f"{f.severity}: {f.where}: {f.message}")
-    errors = sum(1 for f in findings if f.severity == "error")
-    print(f"{errors} errors, {len(findings) - errors} warnings")
-    return 1 if errors else 0
-
-
-def _graph(args: argparse.Namespace) -> int:
-    from . import graph
-    from .errors import GraphCycleError
-    from .index import open_index
-    from .loader import merge_and_filter
-
-    roots = _roots(args)
-    indexes = [open_index(root, roots.config.ignore, rebuild=args.rebuild) for root in roots.all()]
-    pool, _, _ = merge_and_filter(indexes, ())
-    docs = [pool.doc(pos) for pos in range(len(pool))]
-    g = graph.build({d.id: d.depends_on for d in docs})
-    if args.json:
-        print(json.dumps({"layers": g.layers, "cycles": g.cycles, "broken": g.broken}, indent=2))
-    else:
-        for n, layer in enumerate(g.layers):
-            print(f"layer {n}: {', '.join(layer)}")
-        for node, dep in g.broken:
-            print(f"broken: {node} depends on missing {dep}")
-    if g.cycles:
-        raise GraphCycleError([[*list(c), c[0]] for c in g.cycles])
-    return 0
-
-
-def _benchmark(args: argparse.Namespace) -> int:
-    from dataclasses import asdict
-
-    from .benchmark import format_report, read_cases, run
-
-    k, cases = read_cases(args.cases)
-    if args.split:
-        cases = tuple(c for c in cases if c.split == args.split)
-        if not cases:
-            raise EngramError(f"no case has split {args.split!r}")
-    report = run(cases, _roots(args), args.k or k)
-    if args.json:
-        print(json.dumps(asdict(report), indent=2))
-    else:
-        sys.stdout.write(format_report(report, show_misses=not args.no_misses))
-    return 0
-
-
-def _repo_paths(paths: Sequence[str], repo: Path) -> tuple[str, ...]:
-    """``--files`` as repository-relative paths (absolute or cwd-relative accepted)."""
-    from .hooks.events import relative_paths
-
-    return relative_paths(tuple(paths), Path.cwd(), repo)
-
-
-def _hook(args: argparse.Namespace) -> int:
-    from .hooks.commands import hook
-
-    return hook(args)
-
-
-def _hooks(args: argparse.Namespace) -> int:
-    from .hooks.commands import hooks
-
-    return hooks(args)
-
-
-def _mcp(args: argparse.Namespace) -> int:
-    from .hooks.commands import mcp
-
-    return mcp(args)
 
 
 if __name__ == "__main__":
