@@ -111,18 +111,56 @@ async def test_database_outage_is_503_then_recovers(client, db_url, pg_maintenan
 
 async def test_a_served_app_freezes_what_start_up_left(db_url, settings, providers):
     """``haki serve`` freezes start-up's objects, so no full collection walks
-    them in the middle of a call; the test client's apps leave the heap alone."""
+    them in the middle of a call, and its calls run no collection at all;
+    the test client's apps leave the heap alone."""
     import gc
 
-    frozen = gc.get_freeze_count()
+    import httpx
+
+    frozen, threshold = gc.get_freeze_count(), gc.get_threshold()
+    collections: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
     try:
         app = create_app(settings, database_url=db_url, providers=providers, background=False)
         async with app.router.lifespan_context(app):
             assert gc.get_freeze_count() == frozen
+            assert gc.get_threshold() == threshold
         app = create_app(
             settings, database_url=db_url, providers=providers, background=False, freeze_heap=True
         )
-        async with app.router.lifespan_context(app):
+        async with (
+            app.router.lifespan_context(app),
+            httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c,
+        ):
             assert gc.get_freeze_count() > frozen
+            scope = {"project_id": "p-gc", "subject_id": "maya"}
+            events = [
+                {
+                    **scope,
+                    "kind": "conversation.message",
+                    "occurred_at": f"2026-11-{day:02d}T10:00:00Z",
+                    "payload": {
+                        "role": "user",
+                        "content": f"Day {day}: I moved to Lyon, I love tea.",
+                    },
+                }
+                for day in range(1, 21)
+            ]
+            assert (await c.post("/v1/capture", json={"events": events})).status_code == 202
+            r = await c.post("/v1/consolidate/subject", params=scope)
+            assert r.status_code == 200, r.text
+            gc.collect()  # start from a count of zero
+            gc.callbacks.append(count)
+            for query in ("Where does Maya live?", "What does she drink?", "Lyon tea"):
+                r = await c.post("/v1/context", json={**scope, "query": query})
+                assert r.status_code == 200 and r.json()["packet"]["episodes"]
+            assert collections == [], "a context call ran the collector"
     finally:
+        if count in gc.callbacks:
+            gc.callbacks.remove(count)
+        gc.set_threshold(*threshold)
         gc.unfreeze()
