@@ -183,10 +183,11 @@ def test_a_stop_during_a_restart_waits_for_it(tmp_path: Path):
     while psutil.pid_exists(killed) and time.monotonic() < deadline:
         time.sleep(0.05)  # a zombie until reaped, and a zombie counts as running
     errors: list[BaseException] = []
+    returned: dict[str, object] = {}
 
     def run(call) -> None:
         try:
-            call()
+            returned[call.__name__] = call()
         except BaseException as exc:  # reported by the assertion below
             errors.append(exc)
 
@@ -201,6 +202,7 @@ def test_a_stop_during_a_restart_waits_for_it(tmp_path: Path):
     stopping.join(60)
     assert not restarting.is_alive() and not stopping.is_alive()
     assert errors == []
+    assert returned == {"restart_if_dead": server.admin_url, "stop": None}, "both ran"
     assert _postmaster_pid(pgdata) is None, "the stop came last: the server is stopped"
 
 
