@@ -6,6 +6,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import uuid
 from pathlib import Path
 
 import psycopg
@@ -223,3 +224,21 @@ async def test_local_settings_hold_for_their_transaction_only(db):
                 "SELECT current_setting('max_parallel_workers_per_gather') AS workers"
             )
             assert (await cur.fetchone())["workers"] != "0"
+
+
+async def test_ids_and_json_round_trip_through_a_pooled_connection(db):
+    """Pooled connections send UUIDs in binary and read JSON with orjson: the
+    values come back as they went in, long integers exact."""
+    ids = [uuid.UUID(int=n) for n in (1, 2**64, 2**128 - 1)]
+    doc = '{"n": 123456789012345678901234567890, "x": [1.5, "é"]}'
+    async with db.transaction(project_id="proj") as conn:
+        cur = await conn.execute(
+            "SELECT %(ids)s::uuid[] AS ids, %(one)s::uuid AS one, %(doc)s::jsonb AS doc",
+            {"ids": ids, "one": ids[1], "doc": doc},
+        )
+        row = await cur.fetchone()
+    assert row == {
+        "ids": ids,
+        "one": ids[1],
+        "doc": {"n": 123456789012345678901234567890, "x": [1.5, "é"]},
+    }
