@@ -26,7 +26,7 @@ from ..providers.embed import Embedder
 from ..storage import Database
 from ..text.lexicon import query_terms, query_words
 from .candidates import FactQuery, FactWork, fact_candidates, lexical_leg, read_settings
-from .config import VOLATILITY_HORIZONS, RetrievalConfig
+from .config import VOLATILITY_HORIZONS, RetrievalConfig, described
 from .episode_candidates import EpisodeQuery, EpisodeWork, lexical_ids
 from .episodes import episode_weights, ranked_episodes
 from .filters import blocked_decisions, split_expired
@@ -295,7 +295,7 @@ async def assemble(
         purpose=req.purpose,
         as_of=req.as_of,
         recipe=cfg.name,
-        recipe_config=cfg.describe(),
+        recipe_config=described(cfg),
         packet=packet,
         decisions=decisions,
         token_count=token_count,

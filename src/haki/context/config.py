@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
+
+import orjson
 
 from ..errors import ConfigError
 
@@ -161,6 +164,13 @@ class RetrievalConfig:
         data = asdict(self)
         data["recency_tau"] = self.recency_tau.total_seconds()
         return data
+
+
+@lru_cache(maxsize=64)
+def described(cfg: RetrievalConfig) -> bytes:
+    """``cfg.describe()`` as JSON, built once per recipe: every trace stores
+    it, and ``asdict`` copies the whole configuration (0.16 ms a call)."""
+    return orjson.dumps(cfg.describe())
 
 
 DEFAULT = RetrievalConfig()

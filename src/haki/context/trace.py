@@ -60,7 +60,7 @@ class TraceRecord:
     purpose: str | None
     as_of: datetime | None
     recipe: str
-    recipe_config: dict[str, Any]
+    recipe_config: bytes  # ``config.described``: the recipe as JSON
     packet: Packet
     decisions: tuple[Decision, ...]
     token_count: int
@@ -93,7 +93,7 @@ def trace_params(t: TraceRecord, packet: bytes) -> dict[str, Any]:
         "query": t.query,
         "purpose": t.purpose,
         "recipe": t.recipe,
-        "recipe_config": Jsonb(t.recipe_config),
+        "recipe_config": prebuilt_json(t.recipe_config),
         "as_of": t.as_of,
         # Serialised here rather than lazily at execute time, so the cost is
         # measured as part of the trace stage.

@@ -82,12 +82,25 @@ class ScoreParts:
     def to_json(self) -> dict[str, float]:
         # Spelled out: a trace holds a few hundred of these per call.
         return {
-            "semantic": round(self.semantic, 6),
-            "fulltext": round(self.fulltext, 6),
-            "recency": round(self.recency, 6),
-            "context": round(self.context, 6),
-            "total": round(self.total, 6),
+            "semantic": six_places(self.semantic),
+            "fulltext": six_places(self.fulltext),
+            "recency": six_places(self.recency),
+            "context": six_places(self.context),
+            "total": six_places(self.total),
         }
+
+
+def six_places(x: float) -> float:
+    """``x`` to six decimal places, in a third of the time ``round(x, 6)``
+    takes: a trace rounds five scores for each of a few hundred decisions,
+    and those rounds were 0.35 of the 0.55 ms its decisions took to
+    serialise. The result is ``round(x, 6)``'s except within an ulp of a
+    half-way point (2.5e-06 gives 2e-06, not 3e-06): the scaled product
+    rounds first. A trace records scores; a millionth there changes nothing."""
+    try:
+        return round(x * 1e6) / 1e6
+    except (OverflowError, ValueError):  # inf and nan stay as they are
+        return x
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ def pending(trace_id: uuid.UUID | None = None) -> PendingTrace:
         purpose=None,
         as_of=None,
         recipe="default",
-        recipe_config={},
+        recipe_config=b"{}",
         packet=Packet(facts=(), episodes=(), warnings=(), status="ok", empty_reason=None),
         decisions=(),
         token_count=0,

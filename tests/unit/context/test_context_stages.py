@@ -1,12 +1,15 @@
 """The pure stages: scoring, gate, filters, packing, rendering, packet — no database."""
 
+import json
+import math
+import random
 import uuid
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from haki.context.config import DEFAULT, VOLATILITY_HORIZONS
+from haki.context.config import DEFAULT, VOLATILITY_HORIZONS, described
 from haki.context.filters import blocked_decisions, is_expired, split_expired
 from haki.context.gate import Gate, apply_gate, passes
 from haki.context.packet import build_packet
@@ -19,7 +22,7 @@ from haki.context.render import (
     value_text,
 )
 from haki.context.scoring import rank, recency
-from haki.context.types import EpisodeRow, FactRow, Scored, ScoreParts
+from haki.context.types import EpisodeRow, FactRow, Scored, ScoreParts, six_places
 from haki.errors import BudgetExceeded
 
 AT = datetime(2026, 6, 1, tzinfo=UTC)
@@ -299,3 +302,20 @@ def test_recipe_records_its_knobs():
         data["recency_tau"] == 30 * 86400
         and data["weights"]["semantic"] == DEFAULT.weights.semantic
     )
+
+
+def test_a_recipe_is_described_once_and_each_variant_apart():
+    cfg = replace(DEFAULT, recall_max_distance=0.4)
+    assert json.loads(described(cfg)) == json.loads(json.dumps(cfg.describe()))
+    assert described(replace(DEFAULT, recall_max_distance=0.4)) is described(cfg)
+    assert json.loads(described(DEFAULT))["recall_max_distance"] == DEFAULT.recall_max_distance
+
+
+def test_six_places_rounds_as_round_does():
+    rng = random.Random(7)
+    values = [rng.uniform(-3.0, 3.0) for _ in range(20_000)] + [0.0, -0.0, 1.0, 1.25e-6]
+    assert [six_places(x) for x in values] == [round(x, 6) for x in values]
+    # At a half-way point the scaled product rounds first: a millionth apart.
+    assert abs(six_places(2.5e-6) - round(2.5e-6, 6)) <= 1e-6 + 1e-12
+    assert six_places(float("inf")) == float("inf")
+    assert math.isnan(six_places(float("nan")))
