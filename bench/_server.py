@@ -19,6 +19,14 @@ import httpx
 
 REPO = Path(__file__).resolve().parents[1]
 
+# The process serving each base URL this module started (``server_pid``).
+_PIDS: dict[str, int] = {}
+
+
+def server_pid(base_url: str) -> int | None:
+    """The pid of the ``haki serve`` started here for ``base_url``; None for one given by URL."""
+    return _PIDS.get(base_url)
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -79,10 +87,12 @@ def running_server(
             stderr=log,
         )
         url = f"http://127.0.0.1:{port}"
+        _PIDS[url] = proc.pid
         try:
             wait_healthy(url, proc=proc)
             yield url
         finally:
+            _PIDS.pop(url, None)
             proc.terminate()
             try:
                 proc.wait(30)

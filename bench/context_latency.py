@@ -15,8 +15,10 @@ serve`` subprocess runs against the seeded database, warmed up, and the
 workload's distinct queries are sent one after the other. Printed per
 workload: p50/p95/p99 of the whole call (query embedding included), and of
 the same queries again (the server's query-embedding cache answers), the
-per-stage split from ``Server-Timing``, and the rows each fact and episode
-step handled (``Haki-Work``), median and most, beside its cap.
+per-stage split from ``Server-Timing``, the rows each fact and episode
+step handled (``Haki-Work``), median and most, beside its cap, and the CPU
+the ``haki serve`` process and its PostgreSQL spent per call in the first
+pass (``/proc``): on two cores a call's latency follows that sum.
 
 ``--baseline REPO`` serves the same data a second time from another
 checkout (its ``.venv``), and sends each query to both servers, alternating
@@ -76,7 +78,8 @@ from psycopg.rows import dict_row
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_corpus as corpus
 import context_workloads as workloads
-from _server import running_server
+from _cpu import postmaster_pid, tree_cpu_ms
+from _server import running_server, server_pid
 from context_hostile import hostile_queries
 from haki.context.candidates import (
     LEXICAL,
@@ -268,6 +271,11 @@ class Side:
     work: dict[str, list[int]] = field(default_factory=dict)
     served: list[int] = field(default_factory=list)
     slowest: list[tuple[float, str]] = field(default_factory=list)
+    pids: tuple[int | None, int | None] = (None, None)  # haki serve, the database's postmaster
+    cpu_ms: tuple[float, float] = (0.0, 0.0)  # per call, first pass: server, database
+
+    def cpu(self) -> tuple[float, float]:
+        return tree_cpu_ms(self.pids[0]), tree_cpu_ms(self.pids[1])
 
 
 def call(client: httpx.Client, ask: workloads.Ask) -> tuple[float, httpx.Response]:
@@ -304,10 +312,14 @@ def measure(sides: list[Side], asks: list[workloads.Ask], warm_up: list[workload
         for ask in warm_up:  # connections, plans, caches; never measured
             for client in clients:
                 call(client, ask)
+        before = [s.cpu() for s in sides]
         for n, ask in enumerate(asks):
             for k in range(len(sides)):
                 i = (n + k) % len(sides)
                 record(sides[i], ask, *call(clients[i], ask))
+        for s, (serve0, db0) in zip(sides, before, strict=True):
+            serve1, db1 = s.cpu()
+            s.cpu_ms = ((serve1 - serve0) / len(asks), (db1 - db0) / len(asks))
         for n, ask in enumerate(asks):
             for k in range(len(sides)):
                 i = (n + k) % len(sides)
@@ -412,6 +424,11 @@ def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
                     f"{k} {pct(v, 50):.0f} / {max(v)} ({WORK_CAPS.get(k, '?')})"
                     for k, v in s.work.items()
                 )
+            )
+        if any(s.cpu_ms):
+            print(
+                f"{s.name}: CPU per call (first pass, /proc): haki serve {s.cpu_ms[0]:.1f} ms, "
+                f"PostgreSQL {s.cpu_ms[1]:.1f} ms"
             )
         worst = sorted(s.slowest, reverse=True)[:3]
         print(f"{s.name}: slowest: " + "; ".join(f"{ms:.1f} ms {_short(q)!r}" for ms, q in worst))
@@ -567,8 +584,10 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
             repos["baseline"] = args.baseline.resolve()
         before = load()
         with servers(url, base) as sides:
+            for side, pgdata in zip(sides, (data / "pg", base_data / "pg"), strict=False):
+                side.pids = (server_pid(side.base_url), postmaster_pid(pgdata))
             for n in range(args.rounds):
-                round_sides = [Side(s.name, s.base_url) for s in sides]
+                round_sides = [Side(s.name, s.base_url, pids=s.pids) for s in sides]
                 mine = asks[n * args.queries : (n + 1) * args.queries] or asks[: args.queries]
                 measure(round_sides, mine, warm if n == 0 else [])
                 title = (
