@@ -227,18 +227,21 @@ async def test_local_settings_hold_for_their_transaction_only(db):
 
 
 async def test_ids_and_json_round_trip_through_a_pooled_connection(db):
-    """Pooled connections send UUIDs in binary and read JSON with orjson: the
-    values come back as they went in, long integers exact."""
+    """Pooled connections read JSON with orjson, long integers exact; id
+    lists sent as binary parameters (the context statements') come back as
+    they went in, an empty one too."""
     ids = [uuid.UUID(int=n) for n in (1, 2**64, 2**128 - 1)]
     doc = '{"n": 123456789012345678901234567890, "x": [1.5, "é"]}'
     async with db.transaction(project_id="proj") as conn:
         cur = await conn.execute(
-            "SELECT %(ids)s::uuid[] AS ids, %(one)s::uuid AS one, %(doc)s::jsonb AS doc",
-            {"ids": ids, "one": ids[1], "doc": doc},
+            "SELECT %(ids)b::uuid[] AS ids, %(none)b::uuid[] AS none, %(one)s = ANY(%(ids)b) AS one,"
+            " %(doc)s::jsonb AS doc",
+            {"ids": ids, "none": [], "one": ids[1], "doc": doc},
         )
         row = await cur.fetchone()
     assert row == {
         "ids": ids,
-        "one": ids[1],
+        "none": [],
+        "one": True,
         "doc": {"n": 123456789012345678901234567890, "x": [1.5, "é"]},
     }

@@ -144,23 +144,24 @@ def scope_params(cfg: RetrievalConfig) -> dict[str, Any]:
 # through hnsw its order is approximate, so it has no id tie-break: the
 # total order is restored in Python after scoring. A row's full-text score
 # is its rank from the lexical leg; a row outside that top-K counts 0, which
-# understates it by at most the K-th rank.
+# understates it by at most the K-th rank. Id lists are binary parameters
+# (``%(name)b``, as in episode_candidates).
 SEMANTIC = (
     "\nWITH "
     + scoped_cosine(
         "facts",
         "f",
-        ELIGIBLE + " AND f.id <> ALL(%(blocked)s::uuid[])",
+        ELIGIBLE + " AND f.id <> ALL(%(blocked)b::uuid[])",
         "f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s"
         " AND f.status = ANY(%(statuses)s)",
         "top_k",
     )
     + """, lex AS (
-    SELECT * FROM unnest(%(lex_ids)s::uuid[], %(lex_ranks)s::float8[]) AS l(id, fulltext)
+    SELECT * FROM unnest(%(lex_ids)b::uuid[], %(lex_ranks)s::float8[]) AS l(id, fulltext)
 ), pool AS (
     SELECT id, false AS blocked FROM sem
     UNION SELECT id, false FROM lex
-    UNION SELECT unnest(%(blocked)s::uuid[]), true
+    UNION SELECT unnest(%(blocked)b::uuid[]), true
 )
 SELECT"""
     + FACT_COLUMNS

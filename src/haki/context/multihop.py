@@ -36,7 +36,7 @@ SELECT"""
     (f.embedding <=> %(vec)s)::float8 AS distance, t.fulltext, e.ord, t.ranked
 FROM unnest(%(entities)s::text[]) WITH ORDINALITY AS e(entity, ord)
 CROSS JOIN LATERAL context_fact_lexical(
-    %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(exclude)s::uuid[],
+    %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(exclude)b::uuid[],
     ARRAY[lower(e.entity)], %(per_entity)s, %(max_term_matches)s, %(scan_limit)s,
     %(max_postings)s, %(rank_items)s) t
 JOIN facts f ON f.id = t.id
