@@ -169,7 +169,7 @@ class RetrievalConfig:
 @lru_cache(maxsize=64)
 def described(cfg: RetrievalConfig) -> bytes:
     """``cfg.describe()`` as JSON, built once per recipe: every trace stores
-    it, and ``asdict`` copies the whole configuration (0.16 ms a call)."""
+    it, and ``asdict`` copies the whole configuration each time."""
     return orjson.dumps(cfg.describe())
 
 

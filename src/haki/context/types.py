@@ -91,12 +91,13 @@ class ScoreParts:
 
 
 def six_places(x: float) -> float:
-    """``x`` to six decimal places, in a third of the time ``round(x, 6)``
-    takes: a trace rounds five scores for each of a few hundred decisions,
-    and those rounds were 0.35 of the 0.55 ms its decisions took to
-    serialise. The result is ``round(x, 6)``'s except within an ulp of a
-    half-way point (2.5e-06 gives 2e-06, not 3e-06): the scaled product
-    rounds first. A trace records scores; a millionth there changes nothing."""
+    """``x`` to six decimal places, in about a third of the time ``round(x,
+    6)`` takes (``bench/context_micro.py``): a trace rounds five scores for
+    each of a few hundred decisions, and those rounds were most of what its
+    decisions took to serialise. The result is ``round(x, 6)``'s except
+    within an ulp of a half-way point (2.5e-06 gives 2e-06, not 3e-06): the
+    scaled product rounds first. A trace records scores; a millionth there
+    changes nothing."""
     try:
         return round(x * 1e6) / 1e6
     except (OverflowError, ValueError):  # inf and nan stay as they are

@@ -1,0 +1,87 @@
+"""Per-call costs inside the context server that no SQL plan shows: the
+driver's dumping of id lists, JSON decoding of fact values, the trace's
+score rounding and recipe description. Pure Python, no database.
+
+    .venv/bin/python bench/context_micro.py
+
+Each line gives the cheaper way Haki takes beside the one it replaced, in
+microseconds (best of five runs of many repetitions).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import timeit
+import uuid
+from collections.abc import Callable
+
+from psycopg.adapt import PyFormat, Transformer
+
+from haki.context.config import DEFAULT, described
+from haki.context.types import Decision, ScoreParts, six_places
+from haki.storage.db import json_loads
+
+
+def best_us(fn: Callable[[], object], number: int) -> float:
+    return min(timeit.repeat(fn, number=number, repeat=5)) / number * 1e6
+
+
+def main() -> None:
+    rng = random.Random(1)
+    ids = [uuid.UUID(int=rng.getrandbits(128)) for _ in range(128)]
+    tx = Transformer()
+    text = tx.get_dumper(ids, PyFormat.TEXT)
+    binary = tx.get_dumper(ids, PyFormat.BINARY)
+    values = [json.dumps(f"works at Company {n} as an engineer").encode() for n in range(100)]
+    scores = [
+        ScoreParts(rng.random(), rng.random(), 0.0, rng.random(), rng.random()) for _ in range(150)
+    ]
+    decisions = [
+        Decision("episode", i, "included", "top_score", n, s, 12)
+        for n, (i, s) in enumerate(zip(ids, scores, strict=False))
+    ]
+    rows = [
+        ("128 UUIDs dumped as text (%s)", best_us(lambda: text.dump(ids), 500)),
+        ("128 UUIDs dumped in binary (%b)", best_us(lambda: binary.dump(ids), 500)),
+        ("100 fact values, json.loads", best_us(lambda: [json.loads(v) for v in values], 500)),
+        (
+            "100 fact values, storage.db.json_loads",
+            best_us(lambda: [json_loads(v) for v in values], 500),
+        ),
+        (
+            "750 scores, round(x, 6)",
+            best_us(
+                lambda: [
+                    round(x, 6)
+                    for s in scores
+                    for x in (s.semantic, s.fulltext, s.recency, s.context, s.total)
+                ],
+                200,
+            ),
+        ),
+        (
+            "750 scores, six_places(x)",
+            best_us(
+                lambda: [
+                    six_places(x)
+                    for s in scores
+                    for x in (s.semantic, s.fulltext, s.recency, s.context, s.total)
+                ],
+                200,
+            ),
+        ),
+        (
+            f"{len(decisions)} decisions to JSON-ready dicts",
+            best_us(lambda: [d.to_json() for d in decisions], 200),
+        ),
+        ("recipe: cfg.describe()", best_us(DEFAULT.describe, 500)),
+        ("recipe: described(cfg), cached", best_us(lambda: described(DEFAULT), 500)),
+    ]
+    print("| step | µs |\n|---|---:|")
+    for name, us in rows:
+        print(f"| {name} | {us:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
