@@ -60,7 +60,7 @@ from psycopg import sql
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_corpus as corpus
 from _server import running_server
-from context_latency import _vectors
+from context_data import _vectors
 from haki.context.candidates import SEMANTIC as FACT_SEMANTIC
 from haki.context.candidates import FactQuery, fulltext_params, read_settings, scope_params
 from haki.context.config import DEFAULT
