@@ -10,9 +10,11 @@ symbols, strings of its most frequent words; ``context_hostile``, the same
 database), ``conversational`` (10,000 short third-person events in
 one subject, whose every question word is shared by hundreds of turns) and
 ``locomo`` (the LoCoMo dev conversations, one scope of about 550 turns
-each). A ``haki
-serve`` subprocess runs against the seeded database, warmed up, and the
-workload's distinct queries are sent one after the other. Printed per
+each). A ``haki serve`` subprocess runs against the seeded database, whose
+context tables and indexes are first read into ``shared_buffers``
+(``_prewarm``: the memory of a server that has been answering for a while;
+``--cold`` skips it), warmed up, and the workload's distinct queries are
+sent one after the other. Printed per
 workload: p50/p95/p99 of the whole call (query embedding included), and of
 the same queries again (the server's query-embedding cache answers), the
 per-stage split from ``Server-Timing``, the rows each fact and episode
@@ -75,6 +77,7 @@ from psycopg.rows import dict_row
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import context_workloads as workloads
 from _cpu import postmaster_pid, tree_cpu_ms
+from _prewarm import prewarm
 from _server import running_server, server_pid
 from context_data import (
     CAPTURED,
@@ -83,6 +86,7 @@ from context_data import (
     baseline_python,
     baseline_upgrade,
     copy_data_dir,
+    log,
     seed_workload,
     serve_env,
     start_bench_db,
@@ -328,6 +332,13 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
         repos = {"this": Path(__file__).resolve().parents[1]}
         if args.baseline:
             repos["baseline"] = args.baseline.resolve()
+        if not args.cold:
+            for side_url in (url, *([base[1]] if base else [])):
+                warmed = prewarm(side_url)
+                log(
+                    f"prewarmed {warmed.blocks * 8 / 1024:,.0f} MB into shared_buffers: "
+                    f"{len(warmed.loaded)} relations, {len(warmed.skipped)} left out"
+                )
         before = load()
         with servers(url, base) as sides:
             for side, pgdata in zip(sides, (data / "pg", base_data / "pg"), strict=False):
@@ -383,6 +394,11 @@ def main() -> None:
         choices=["real", "topic"],
         default=None,
         help="corpus: real MiniLM vectors (default up to 20,000 rows) or topic-clustered ones",
+    )
+    ap.add_argument(
+        "--cold",
+        action="store_true",
+        help="skip the prewarm: measure servers whose database was just started",
     )
     ap.add_argument(
         "--shared-buffers",

@@ -1,0 +1,50 @@
+"""bench/_prewarm.py: the context tables read into shared_buffers, indexes first, within a budget."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import psycopg
+import pytest
+
+PREWARM = Path(__file__).resolve().parents[3] / "bench" / "_prewarm.py"
+
+
+@pytest.fixture(scope="module")
+def warm():
+    spec = importlib.util.spec_from_file_location("bench_prewarm", PREWARM)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def _blocks(db_url: str, names: list[str]) -> dict[str, int]:
+    with psycopg.connect(db_url) as conn:
+        return {
+            name: conn.execute(
+                "SELECT pg_relation_size(%s::regclass) / current_setting('block_size')::bigint",
+                (name,),
+            ).fetchone()[0]
+            for name in names
+        }
+
+
+@pytest.mark.superuser
+def test_indexes_come_first_and_the_budget_holds(warm, db_url):
+    everything = warm.prewarm(db_url)
+    assert everything.skipped == []
+    names = everything.loaded
+    assert {"facts", "episode_chunks", "facts_embedding", "episode_chunks_embedding"} <= set(names)
+    heaps = [names.index(table) for table in warm.CONTEXT_TABLES]
+    indexes = [i for i, name in enumerate(names) if name not in warm.CONTEXT_TABLES]
+    assert max(indexes) < min(heaps)
+    sizes = _blocks(db_url, names)
+    assert everything.blocks == sum(sizes.values()) > 0
+
+    # One block short of everything: the largest relation that no longer fits
+    # is left out, and what is loaded stays within the budget.
+    short = warm.prewarm(db_url, budget_blocks=everything.blocks - 1)
+    assert short.skipped
+    assert short.blocks <= everything.blocks - 1
+    assert short.blocks + sum(sizes[name] for name in short.skipped) == everything.blocks
