@@ -1,22 +1,17 @@
 """bench/_cpu.py: the CPU a process tree used, read from /proc."""
 
-import importlib.util
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-CPU_PY = Path(__file__).resolve().parents[2] / "bench" / "_cpu.py"
+from bench_modules import load_bench
 
 
 @pytest.fixture(scope="module")
 def cpu():
-    spec = importlib.util.spec_from_file_location("bench_cpu", CPU_PY)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("_cpu.py", "bench_cpu")
 
 
 BURN = "import time\nt = time.process_time()\nwhile time.process_time() - t < {s}: pass\n"

@@ -1,25 +1,17 @@
 """The benchmark recipes live in bench/, register by name and are not product recipes."""
 
-import importlib.util
-import sys
 from dataclasses import fields
-from pathlib import Path
 
 import pytest
 
+from bench_modules import load_bench
 from haki.context import config
-
-RECIPES_PY = Path(__file__).resolve().parents[2] / "bench" / "recipes.py"
 
 
 @pytest.fixture
 def bench_recipes(monkeypatch):
     monkeypatch.setattr(config, "RECIPES", dict(config.RECIPES))
-    spec = importlib.util.spec_from_file_location("bench_recipes", RECIPES_PY)
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("recipes.py", "bench_recipes")
 
 
 def test_product_recipes_are_default_and_wide_recall_only():

@@ -1,21 +1,13 @@
 """The LoCoMo harness end to end on a slice of one conversation (the full run is bench/locomo.py)."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "locomo.py"
+from bench_modules import load_bench
 
 
 @pytest.fixture(scope="module")
 def locomo():
-    sys.path.insert(0, str(BENCH.parent))
-    spec = importlib.util.spec_from_file_location("locomo_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
+    module = load_bench("locomo.py", "locomo_bench")
     if not module.DATA.exists():
         pytest.fail(f"LoCoMo dev data missing at {module.DATA}")
     return module

@@ -1,22 +1,14 @@
 """bench/_prewarm.py: the context tables read into shared_buffers, indexes first, within a budget."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import psycopg
 import pytest
 
-PREWARM = Path(__file__).resolve().parents[3] / "bench" / "_prewarm.py"
+from bench_modules import load_bench
 
 
 @pytest.fixture(scope="module")
 def warm():
-    spec = importlib.util.spec_from_file_location("bench_prewarm", PREWARM)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("_prewarm.py", "bench_prewarm")
 
 
 def _blocks(db_url: str, names: list[str]) -> dict[str, int]:

@@ -1,14 +1,13 @@
 """Explicit corrections supersede what they correct, end to end (capture, rules, PostgreSQL)."""
 
-import importlib.util
 import json
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "extraction_quality.py"
+from bench_modules import load_bench
+
 CASES = Path(__file__).resolve().parents[2] / "fixtures" / "extraction" / "corrections.jsonl"
 P = "corr"
 # Recent enough for every volatility horizon: the packet must serve the new value.
@@ -25,11 +24,7 @@ def ended_at(fact, minute):
 
 @pytest.fixture(scope="module")
 def quality():
-    spec = importlib.util.spec_from_file_location("extraction_quality_e2e", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("extraction_quality.py", "extraction_quality_e2e")
 
 
 def cases():

@@ -4,24 +4,18 @@ Everything runs against the real server: capture through the API, the real
 consolidator (rules extractor), real PostgreSQL, and context packets.
 """
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "injection.py"
+from bench_modules import load_bench
+
 P = "inj"
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("injection_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("injection.py", "injection_bench")
 
 
 async def capture(client, subject, text, *, actor_type=None, role="user", trust=None, minute=0):

@@ -1,20 +1,13 @@
 """The rules extractor's quality on the labelled sets must not regress (bench/extraction_quality.py)."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "extraction_quality.py"
+from bench_modules import load_bench
 
 
 @pytest.fixture(scope="module")
 def quality():
-    spec = importlib.util.spec_from_file_location("extraction_quality", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses resolve annotations through it
-    spec.loader.exec_module(module)
+    module = load_bench("extraction_quality.py", "extraction_quality")
     return module.report(module.load_all(), module.load(module.CORRECTIONS))
 
 
