@@ -20,7 +20,8 @@ CONTEXT_TABLES = ("facts", "episode_chunks", "conflict_sets")
 # what the most calls read.
 RELATIONS = """
 SELECT r.oid::regclass::text AS name,
-       pg_relation_size(r.oid) / current_setting('block_size')::bigint AS blocks
+       pg_relation_size(r.oid) / current_setting('block_size')::bigint AS blocks,
+       pg_relation_size(r.oid) AS bytes
 FROM pg_class r
 LEFT JOIN pg_index i ON i.indexrelid = r.oid
 WHERE coalesce(i.indrelid, r.oid) = ANY(%s::regclass[])
@@ -32,6 +33,7 @@ class Prewarmed:
     loaded: list[str]  # relations read into shared_buffers, in order
     skipped: list[str]  # relations the budget left out
     blocks: int  # blocks loaded
+    bytes: int  # their size
 
 
 def prewarm(url: str, budget_blocks: int | None = None) -> Prewarmed:
@@ -46,12 +48,13 @@ def prewarm(url: str, budget_blocks: int | None = None) -> Prewarmed:
             budget_blocks = int(row[0]) if row else 0
         loaded: list[str] = []
         skipped: list[str] = []
-        used = 0
-        for name, blocks in conn.execute(RELATIONS, (list(CONTEXT_TABLES),)).fetchall():
+        used = size = 0
+        for name, blocks, nbytes in conn.execute(RELATIONS, (list(CONTEXT_TABLES),)).fetchall():
             if used + blocks > budget_blocks:
                 skipped.append(name)
                 continue
             conn.execute("SELECT pg_prewarm(%s::regclass)", (name,))
             loaded.append(name)
             used += blocks
-    return Prewarmed(loaded, skipped, used)
+            size += nbytes
+    return Prewarmed(loaded, skipped, used, size)

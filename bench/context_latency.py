@@ -5,22 +5,21 @@ from the template corpus, copied in), ``100k`` (the same at 100,000 rows),
 ``long`` (the 100k data asked long messages: two to five of its own
 sentences, nearly every word one that thousands of its rows use; it shares
 the 100k database), ``hostile`` (the 100k data asked what nobody shaped:
-pasted noise and logs, numbers, single letters, one word repeated,
-symbols, strings of its most frequent words; ``context_hostile``, the same
-database), ``conversational`` (10,000 short third-person events in
-one subject, whose every question word is shared by hundreds of turns) and
-``locomo`` (the LoCoMo dev conversations, one scope of about 550 turns
-each). A ``haki serve`` subprocess runs against the seeded database, whose
-context tables and indexes are first read into ``shared_buffers``
-(``_prewarm``: the memory of a server that has been answering for a while;
-``--cold`` skips it), warmed up, and the workload's distinct queries are
-sent one after the other. Printed per
-workload: p50/p95/p99 of the whole call (query embedding included), and of
-the same queries again (the server's query-embedding cache answers), the
-per-stage split from ``Server-Timing``, the rows each fact and episode
-step handled (``Haki-Work``), median and most, beside its cap, and the CPU
-the ``haki serve`` process and its PostgreSQL spent per call in the first
-pass (``/proc``): on two cores a call's latency follows that sum.
+pasted noise and logs, numbers, single letters, one word repeated, symbols,
+strings of its most frequent words; ``context_hostile``, the same database),
+``conversational`` (10,000 short third-person events in one subject, whose
+every question word is shared by hundreds of turns) and ``locomo`` (the
+LoCoMo dev conversations, one scope of about 550 turns each). A ``haki
+serve`` subprocess runs against the seeded database, whose context tables
+and indexes are first read into ``shared_buffers`` (``_prewarm``: the memory
+of a server that has been answering for a while; ``--cold`` skips it),
+warmed up, and the workload's distinct queries are sent one after the other.
+Printed per workload: p50/p95/p99 of the whole call (query embedding
+included), and of the same queries again (the server's query-embedding cache
+answers), the per-stage split from ``Server-Timing``, the rows each fact and
+episode step handled (``Haki-Work``), median and most, beside its cap, and
+the CPU the ``haki serve`` process and its PostgreSQL spent per call in the
+first pass (``/proc``): on two cores a call's latency follows that sum.
 
 ``--baseline REPO`` serves the same data a second time from another
 checkout (its ``.venv``), and sends each query to both servers, alternating
@@ -336,7 +335,7 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
             for side_url in (url, *([base[1]] if base else [])):
                 warmed = prewarm(side_url)
                 log(
-                    f"prewarmed {warmed.blocks * 8 / 1024:,.0f} MB into shared_buffers: "
+                    f"prewarmed {warmed.bytes / 2**20:,.0f} MB into shared_buffers: "
                     f"{len(warmed.loaded)} relations, {len(warmed.skipped)} left out"
                 )
         before = load()

@@ -33,6 +33,9 @@ def test_indexes_come_first_and_the_budget_holds(warm, db_url):
     assert max(indexes) < min(heaps)
     sizes = _blocks(db_url, names)
     assert everything.blocks == sum(sizes.values()) > 0
+    with psycopg.connect(db_url) as conn:
+        block = int(conn.execute("SELECT current_setting('block_size')").fetchone()[0])
+    assert everything.bytes == everything.blocks * block
 
     # One block short of everything: the largest relation that no longer fits
     # is left out, and what is loaded stays within the budget.
