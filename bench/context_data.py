@@ -109,18 +109,20 @@ def seed(url: str, rows: int, mode: str, embedder: LocalEmbedder) -> None:
                         )
                     )
             events = [uuid.uuid4() for _ in range(rows)]
+            # One turn per event, 41 minutes apart: a chunk carries its event's time.
+            times = [NOW - timedelta(minutes=41 * i) for i in range(rows)]
             with cur.copy(
                 "COPY events (id, project_id, subject_id, kind, occurred_at, payload, hash, "
                 "idempotency_key) FROM STDIN"
             ) as copy:
-                for i, eid in enumerate(events):
+                for eid, at in zip(events, times, strict=True):
                     copy.write_row(
                         (
                             eid,
                             PROJECT,
                             SUBJECT,
                             "conversation.message",
-                            NOW - timedelta(minutes=41 * i),
+                            at,
                             "{}",
                             "sha256:bench",
                             str(eid),
@@ -130,9 +132,7 @@ def seed(url: str, rows: int, mode: str, embedder: LocalEmbedder) -> None:
                 "COPY episode_chunks (event_id, ordinal, project_id, subject_id, kind, occurred_at, "
                 "text, embedding) FROM STDIN"
             ) as copy:
-                for i, ((_, text), vec, eid) in enumerate(
-                    zip(turns, turn_vecs, events, strict=True)
-                ):
+                for (_, text), vec, eid, at in zip(turns, turn_vecs, events, times, strict=True):
                     copy.write_row(
                         (
                             eid,
@@ -140,7 +140,7 @@ def seed(url: str, rows: int, mode: str, embedder: LocalEmbedder) -> None:
                             PROJECT,
                             SUBJECT,
                             "conversation.message",
-                            NOW - timedelta(minutes=41 * i),
+                            at,
                             text,
                             vec,
                         )
