@@ -45,6 +45,7 @@ ABLATIONS = (
     ablation("no_neighbour_max", {"neighbour_max": 0.0}),
     ablation("no_list_questions", list_episode_weights=None),
     ablation("term_matches_256", episode_term_matches=256),
+    ablation("fact_term_matches_1000", fulltext_max_term_matches=1_000),
     ablation(
         "speaker_match",
         list_episode_weights=None,
