@@ -40,8 +40,10 @@ shows how much the figures move on a shared machine.
 Vectors (``corpus``): with ``--vectors real`` (default up to 20,000 rows)
 every text is embedded with the local MiniLM embedder. Beyond that, ``--vectors
 topic`` embeds one centroid per text template and gives each row a unit
-vector drawn around its template's centroid. ``corpus`` also prints the SQL
-cost of the fact phase 1 + 2 against the naive full scan.
+vector drawn around its template's centroid. ``corpus`` (without
+``--baseline``) also prints the SQL cost of the fact phase 1 + 2 against the
+naive full scan, and of the fact full-text leg alone at the recipe's word
+limit (``fulltext_max_term_matches``) against twice that, on the same queries.
 
     .venv/bin/python bench/context_latency.py                          # corpus, 10,000 + 10,000
     .venv/bin/python bench/context_latency.py --workload all           # every workload
@@ -222,15 +224,30 @@ def git_head(repo: Path) -> str:
     return out.stdout.strip() or "?"
 
 
-def sql_run(
-    url: str, queries: list[str], embedder: LocalEmbedder
-) -> tuple[list[float], list[float]]:
+# The fact full-text leg at the recipe's word limit and at twice it (the
+# limit before 2026-12-03): docs/context.md, "Full-text query".
+WORD_LIMITS = (DEFAULT.fulltext_max_term_matches, 2 * DEFAULT.fulltext_max_term_matches)
+
+
+@dataclass
+class SqlRun:
+    """Statement times (ms) of ``sql_run``, per query."""
+
+    two_phase: list[float] = field(default_factory=list)
+    naive: list[float] = field(default_factory=list)
+    # The lexical statement alone at each of WORD_LIMITS, and the matches it ranked.
+    lexical: dict[int, list[float]] = field(default_factory=lambda: {n: [] for n in WORD_LIMITS})
+    ranked: dict[int, list[int]] = field(default_factory=lambda: {n: [] for n in WORD_LIMITS})
+
+
+def sql_run(url: str, queries: list[str], embedder: LocalEmbedder) -> SqlRun:
     """Phase 1 + 2 (its lexical and semantic statements, back to back) against
-    the naive full scan, as the application role, same vectors."""
-    two_phase, naive = [], []
+    the naive full scan, and the lexical statement alone at each word limit
+    (alternating which runs first), as the application role, same vectors."""
+    run = SqlRun()
     with psycopg.connect(url) as conn:
         register_vector(conn)
-        for q in queries:
+        for i, q in enumerate(queries):
             vec = embedder.embed_query(q)
             terms = query_words(q, DEFAULT.max_query_terms)
             params = (
@@ -246,11 +263,18 @@ def sql_run(
                 with conn.cursor(row_factory=dict_row) as cur:
                     leg = LexicalLeg.of(cur.execute(LEXICAL, params).fetchall())
                 conn.execute(SEMANTIC, params | leg.params()).fetchall()
-                two_phase.append((time.perf_counter() - t0) * 1000)
+                run.two_phase.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
                 conn.execute(NAIVE_SCAN, params).fetchall()
-                naive.append((time.perf_counter() - t0) * 1000)
-    return two_phase, naive
+                run.naive.append((time.perf_counter() - t0) * 1000)
+                for limit in WORD_LIMITS if i % 2 == 0 else WORD_LIMITS[::-1]:
+                    t0 = time.perf_counter()
+                    with conn.cursor(row_factory=dict_row) as cur:
+                        rows = cur.execute(LEXICAL, params | {"max_term_matches": limit})
+                        leg = LexicalLeg.of(rows.fetchall())
+                    run.lexical[limit].append((time.perf_counter() - t0) * 1000)
+                    run.ranked[limit].append(leg.ranked)
+    return run
 
 
 # The bounds each Haki-Work count stays under with the default recipe.
@@ -353,13 +377,25 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
                 )
                 print_sides(title, round_sides, repos)
         if name == "corpus" and not args.baseline:
-            two_phase, naive = sql_run(url, [a.query for a in asks[: args.queries]], embedder)
-            print("\n| fact SQL (ms) | p50 | p95 | p99 |")
-            print("|---|---:|---:|---:|")
-            print(f"| phase 1 + 2 (two indexed top-64, scored union) | {summary(two_phase)} |")
-            print(f"| naive full scan (score every active fact) | {summary(naive)} |")
-            ratio = statistics.median(naive) / statistics.median(two_phase)
-            print(f"naive / two-phase (p50): {ratio:.1f}x")
+            print_sql_run(sql_run(url, [a.query for a in asks[: args.queries]], embedder))
+
+
+def print_sql_run(run: SqlRun) -> None:
+    print("\n| fact SQL (ms) | p50 | p95 | p99 |")
+    print("|---|---:|---:|---:|")
+    print(f"| phase 1 + 2 (two indexed top-64, scored union) | {summary(run.two_phase)} |")
+    print(f"| naive full scan (score every active fact) | {summary(run.naive)} |")
+    ratio = statistics.median(run.naive) / statistics.median(run.two_phase)
+    print(f"naive / two-phase (p50): {ratio:.1f}x")
+    print("\n| fact full-text leg alone (ms) | p50 | p95 | p99 | matches ranked, p50 / max |")
+    print("|---|---:|---:|---:|---:|")
+    for limit in WORD_LIMITS:
+        which = "the recipe" if limit == DEFAULT.fulltext_max_term_matches else "the previous limit"
+        ranked = run.ranked[limit]
+        print(
+            f"| words in at most {limit:,} facts ({which}) | {summary(run.lexical[limit])} "
+            f"| {pct([float(n) for n in ranked], 50):.0f} / {max(ranked)} |"
+        )
 
 
 def main() -> None:
