@@ -140,9 +140,8 @@ class RetrievalConfig:
     # A query word estimated to match more facts than this (across the whole
     # table: the GIN index is not per scope) is dropped from the full-text
     # leg: it costs the most and discriminates the least. Each match kept is
-    # ranked by ts_rank_cd (about 6 microseconds), so a word in 900 facts
-    # cost ~5 ms on its own: the slowest tenth of the 10,000-fact benchmark
-    # (docs/context.md, "Bounded work per call").
+    # ranked by ts_rank_cd: words in 850-920 of the 10,000-fact benchmark's
+    # facts made most of its slowest tenth (docs/context.md, "Full-text query").
     fulltext_max_term_matches: int = 500
     # At most this many full-text matches are ranked (last bound on cost).
     fulltext_scan_limit: int = 2_000
