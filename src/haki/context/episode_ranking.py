@@ -45,14 +45,12 @@ class Relevance:
 @lru_cache(maxsize=32768)
 def text_terms(text: str) -> Counter[str]:
     """A text's stemmed term counts. Cached: a scope's turns come back query
-    after query, and tokenising them was the largest share of ranking time.
-    The Counter is shared between callers, so it is only ever read."""
+    after query, and tokenising them was the largest share of ranking time;
+    both ranking passes of a call read the same entries. Keyed by the text,
+    whose hash is computed in C, not by the row's id: ``UUID.__hash__`` and
+    ``__eq__`` are Python methods, and keying by id cost a thousand of each
+    per call. The Counter is shared between callers, so it is only ever read."""
     return Counter(lexical_terms(text))
-
-
-def term_counts(rows: Sequence[EpisodeRow]) -> dict[UUID, Counter[str]]:
-    """Each row's stemmed terms, reused by both ranking passes."""
-    return {r.id: text_terms(r.text) for r in rows}
 
 
 def bm25_scores(
@@ -161,15 +159,16 @@ def merge_neighbours(
 ) -> tuple[list[EpisodeRow], list[tuple[int, int, int]]]:
     """All rows (candidates first, then new neighbours by id) and the adjacency pairs."""
     rows = list(candidates)
-    index: dict[UUID, int] = {r.id: i for i, r in enumerate(rows)}
-    # Keyed by the ids' integers: the same order as the UUIDs', compared in C.
+    # Keyed and sorted by the ids' integers: the same identity and order as
+    # the UUIDs', hashed and compared in C.
+    index: dict[int, int] = {r.id.int: i for i, r in enumerate(rows)}
     for nb in sorted(found, key=lambda n: (n.row.id.int, n.anchor_id.int)):
-        if nb.row.id not in index:
-            index[nb.row.id] = len(rows)
+        if nb.row.id.int not in index:
+            index[nb.row.id.int] = len(rows)
             rows.append(nb.row)
     pairs: set[tuple[int, int, int]] = set()
     for nb in found:
-        a, b = index[nb.anchor_id], index[nb.row.id]
+        a, b = index[nb.anchor_id.int], index[nb.row.id.int]
         pairs.add((min(a, b), max(a, b), abs(nb.offset)))
     return rows, sorted(pairs)
 
@@ -182,13 +181,12 @@ def anchors(rows: Sequence[EpisodeRow], rel: Sequence[Relevance], k: int) -> lis
 def rank_episodes(
     rows: Sequence[EpisodeRow],
     query_terms: Sequence[str],
-    counts: dict[UUID, Counter[str]],
     pairs: Sequence[tuple[int, int, int]],
     w: EpisodeWeights,
     limit: int,
 ) -> list[Scored]:
     """Score every row, keep the best ``limit`` (score, then id, for a total order)."""
-    rel = base_relevance(rows, query_terms, counts, w)
+    rel = base_relevance(rows, query_terms, w)
     bonus = context_bonus(rows, rel, pairs, w)
     totals = [r.base + extra for r, extra in zip(rel, bonus, strict=True)]
     order = sorted(range(len(rows)), key=lambda i: (-totals[i], rows[i].id.int))[:limit]
@@ -203,11 +201,8 @@ def rank_episodes(
 
 
 def base_relevance(
-    rows: Sequence[EpisodeRow],
-    query_terms: Sequence[str],
-    counts: dict[UUID, Counter[str]],
-    w: EpisodeWeights,
+    rows: Sequence[EpisodeRow], query_terms: Sequence[str], w: EpisodeWeights
 ) -> list[Relevance]:
-    docs = [counts[r.id] for r in rows]
+    docs = [text_terms(r.text) for r in rows]
     named = speaker_named(rows, query_terms) if w.speaker else None
     return relevance(rows, bm25_scores(docs, query_terms, w.bm25_k1, w.bm25_b), w, named)

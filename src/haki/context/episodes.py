@@ -28,7 +28,6 @@ from .episode_ranking import (
     base_relevance,
     merge_neighbours,
     rank_episodes,
-    term_counts,
 )
 from .query import asks_for_list
 from .types import Scored
@@ -63,10 +62,8 @@ async def ranked_episodes(
     work = replace(work, pool=len(rows))
     if not rows:
         return [], work
-    counts = term_counts(rows)
-    rel = base_relevance(rows, terms, counts, w)
+    rel = base_relevance(rows, terms, w)
     found = await neighbours(conn, q, vec, anchors(rows, rel, cfg.episode_anchors), cfg)
     every, pairs = merge_neighbours(rows, found)
-    counts |= term_counts([r for r in every if r.id not in counts])
-    ranked = rank_episodes(every, terms, counts, pairs, w, cfg.episode_top_k)
+    ranked = rank_episodes(every, terms, pairs, w, cfg.episode_top_k)
     return ranked, replace(work, neighbours=len(found), ranked=len(every))

@@ -16,7 +16,6 @@ from haki.context.episode_ranking import (
     merge_neighbours,
     rank_episodes,
     sessions,
-    term_counts,
 )
 from haki.context.types import EpisodeRow
 from haki.text.lexicon import query_terms
@@ -60,9 +59,7 @@ def test_relevance_normalises_both_axes():
         row(1, "Caroline: I love painting", distance=0.2),
         row(2, "Melanie: the weather", distance=0.6),
     ]
-    rel = base_relevance(
-        rows, ["paint"], term_counts(rows), EpisodeWeights(semantic=0.5, lexical=0.5)
-    )
+    rel = base_relevance(rows, ["paint"], EpisodeWeights(semantic=0.5, lexical=0.5))
     assert rel[0].dense == 1.0 and rel[1].dense == 0.0
     assert rel[0].lexical == 1.0 and rel[1].lexical == 0.0
     assert rel[0].base == pytest.approx(1.0) and rel[1].base == pytest.approx(0.0)
@@ -88,7 +85,7 @@ def test_neighbours_lift_the_answer_next_to_a_matching_turn():
     assert [r.id for r in rows] == [question_turn.id, unrelated.id, answer_turn.id]
     assert pairs == [(0, 2, 1)]
     w = EpisodeWeights(session=0.0)
-    ranked = rank_episodes(rows, ["support", "group"], term_counts(rows), pairs, w, limit=10)
+    ranked = rank_episodes(rows, ["support", "group"], pairs, w, limit=10)
     order = [s.row.id for s in ranked]
     assert order.index(answer_turn.id) < order.index(unrelated.id)
     assert ranked[order.index(answer_turn.id)].score.context > 0
@@ -96,7 +93,7 @@ def test_neighbours_lift_the_answer_next_to_a_matching_turn():
 
 def test_context_bonus_is_symmetric_and_bounded_by_distance_in_turns():
     rows = [row(1, "a"), row(2, "b")]
-    rel = base_relevance(rows, [], term_counts(rows), EpisodeWeights())
+    rel = base_relevance(rows, [], EpisodeWeights())
     w = EpisodeWeights(neighbour=(0.3,), neighbour_max=0.1, session=0.0)
     assert context_bonus(rows, rel, [(0, 1, 2)], w) == [
         0.0,
@@ -110,12 +107,12 @@ def test_context_bonus_is_symmetric_and_bounded_by_distance_in_turns():
 
 def test_rank_is_total_and_limited():
     rows = [row(n, "same text", distance=0.5) for n in (3, 1, 2)]
-    ranked = rank_episodes(rows, ["text"], term_counts(rows), [], EpisodeWeights(), limit=2)
+    ranked = rank_episodes(rows, ["text"], [], EpisodeWeights(), limit=2)
     assert [s.row.id.int for s in ranked] == [1, 2]  # equal scores: id order
     assert [s.rank for s in ranked] == [1, 2]
 
 
 def test_anchors_are_the_strongest_rows():
     rows = [row(1, "x", distance=0.9), row(2, "y", distance=0.1), row(3, "z", distance=0.5)]
-    rel = base_relevance(rows, [], term_counts(rows), EpisodeWeights())
+    rel = base_relevance(rows, [], EpisodeWeights())
     assert [a.int for a in anchors(rows, rel, 2)] == [2, 3]

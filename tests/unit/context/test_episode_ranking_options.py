@@ -13,7 +13,6 @@ from haki.context.episode_ranking import (
     rank_episodes,
     speaker_named,
     speaker_terms,
-    term_counts,
 )
 from haki.context.episodes import episode_weights
 from haki.context.types import EpisodeRow
@@ -57,7 +56,7 @@ def test_neighbour_max_adds_the_strongest_turn_within_reach():
         row(3, "c", distance=0.9),
         row(4, "d"),
     ]
-    rel = base_relevance(rows, [], term_counts(rows), EpisodeWeights())
+    rel = base_relevance(rows, [], EpisodeWeights())
     pairs = [
         (0, 1, 1),
         (1, 2, 2),
@@ -86,8 +85,8 @@ def test_speaker_weight_lifts_the_named_speakers_turns():
         row(2, "Caroline: Melanie, camping!", distance=0.4),
     ]
     terms = ["melani", "camp"]
-    plain = base_relevance(rows, terms, term_counts(rows), EpisodeWeights())
-    named = base_relevance(rows, terms, term_counts(rows), EpisodeWeights(speaker=0.2))
+    plain = base_relevance(rows, terms, EpisodeWeights())
+    named = base_relevance(rows, terms, EpisodeWeights(speaker=0.2))
     assert named[0].base == pytest.approx(plain[0].base + 0.2)
     assert named[1].base == pytest.approx(plain[1].base)
 
@@ -97,11 +96,8 @@ def test_ranking_is_limited_and_keeps_the_parts_consistent():
         row(n, f"turn {n} about painting", distance=0.1 * n, minutes=n * 90) for n in range(1, 6)
     ]
     w = EpisodeWeights()
-    base = {
-        r.id: rel.base
-        for r, rel in zip(rows, base_relevance(rows, ["paint"], term_counts(rows), w), strict=True)
-    }
-    ranked = rank_episodes(rows, ["paint"], term_counts(rows), [], w, limit=3)
+    base = {r.id: rel.base for r, rel in zip(rows, base_relevance(rows, ["paint"], w), strict=True)}
+    ranked = rank_episodes(rows, ["paint"], [], w, limit=3)
     assert [s.rank for s in ranked] == [1, 2, 3]
     assert len({s.row.id for s in ranked}) == 3
     for s in ranked:
@@ -110,6 +106,6 @@ def test_ranking_is_limited_and_keeps_the_parts_consistent():
 
 def test_options_at_zero_keep_the_plain_order():
     rows = [row(n, f"turn {n}", distance=d) for n, d in ((1, 0.3), (2, 0.1), (3, 0.2))]
-    ranked = rank_episodes(rows, [], term_counts(rows), [], NO_CONTEXT, limit=3)
+    ranked = rank_episodes(rows, [], [], NO_CONTEXT, limit=3)
     assert [s.row.id.int for s in ranked] == [2, 3, 1]
     assert all(s.score.context == 0.0 for s in ranked)
