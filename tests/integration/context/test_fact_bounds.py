@@ -8,14 +8,13 @@ caps of ``fact_caps`` — and reach them, or the scope tested nothing.
 
 import json
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
 
 import psycopg
 import pytest
-from pgvector.psycopg import register_vector
 
 from haki.context.candidates import FactWork, fact_caps
 from haki.context.config import DEFAULT
+from seed_facts import copy_facts
 
 PROJECT, SUBJECT = "proj", "alice"
 FACTS = 200
@@ -37,34 +36,7 @@ def crowded(db_url: str, hash_embedder) -> str:
         f"Alice bought a guitar in Lisbon with {('Bruno', 'Chloe')[i % 2]}, receipt {i}"
         for i in range(FACTS)
     ]
-    vectors = hash_embedder.embed_documents(texts)
-    start = datetime.now(UTC) - timedelta(days=30)
-    with psycopg.connect(db_url, autocommit=True) as owner:
-        register_vector(owner)
-        with (
-            owner.cursor() as cur,
-            cur.copy(
-                "COPY facts (project_id, subject_id, predicate, value, status, confidence, valid_from, "
-                "recorded_from, search_text, embedding) FROM STDIN"
-            ) as copy,
-        ):
-            for i, (text, vec) in enumerate(zip(texts, vectors, strict=True)):
-                when = start + timedelta(minutes=i)
-                copy.write_row(
-                    (
-                        PROJECT,
-                        SUBJECT,
-                        "note",
-                        json.dumps(text),
-                        "active",
-                        0.8,
-                        when,
-                        when,
-                        text,
-                        vec,
-                    )
-                )
-        owner.execute("ANALYZE facts")
+    copy_facts(db_url, PROJECT, SUBJECT, texts, hash_embedder.embed_documents(texts))
     return db_url
 
 
