@@ -19,7 +19,11 @@ included), and of the same queries again (the server's query-embedding cache
 answers), the per-stage split from ``Server-Timing``, the rows each fact and
 episode step handled (``Haki-Work``), median and most, beside its cap, and
 the CPU the ``haki serve`` process and its PostgreSQL spent per call in the
-first pass (``/proc``): on two cores a call's latency follows that sum.
+first pass (``/proc``): on two cores a call's latency follows that sum. On
+``conversational``, also how many questions got one of their answering
+events (``context_workloads.conversational_answers``: the events of the
+question's action template with the same names, place and thing), a check
+that a faster call still brings back what was asked about.
 
 ``--baseline REPO`` serves the same data a second time from another
 checkout (its ``.venv``), and sends each query to both servers, alternating
@@ -150,6 +154,8 @@ class Side:
     work: dict[str, list[int]] = field(default_factory=dict)
     served: list[int] = field(default_factory=list)
     slowest: list[tuple[float, str]] = field(default_factory=list)
+    # conversational: per question that has an answering event, whether one was served
+    answered: list[bool] = field(default_factory=list)
     pids: tuple[int | None, int | None] = (None, None)  # haki serve, the database's postmaster
     cpu_ms: tuple[float, float] = (0.0, 0.0)  # per call, first pass: server, database
 
@@ -168,7 +174,7 @@ def call(client: httpx.Client, ask: workloads.Ask) -> tuple[float, httpx.Respons
     return ms, r
 
 
-def record(side: Side, ask: workloads.Ask, ms: float, r: httpx.Response) -> None:
+def record(side: Side, ask: workloads.Ask, ms: float, r: httpx.Response, answers: Answers) -> None:
     side.total.append(ms)
     side.slowest.append((ms, ask.query))
     for part in r.headers["server-timing"].split(", "):
@@ -179,9 +185,21 @@ def record(side: Side, ask: workloads.Ask, ms: float, r: httpx.Response) -> None
         side.work.setdefault(name, []).append(int(n))
     body = r.json()
     side.served.append(len(body["packet"]["facts"]) + len(body["packet"]["episodes"]))
+    if ask.query in answers:
+        served = [e["text"] for e in body["packet"]["episodes"]]
+        side.answered.append(any(a in text for a in answers[ask.query] for text in served))
 
 
-def measure(sides: list[Side], asks: list[workloads.Ask], warm_up: list[workloads.Ask]) -> None:
+# A question's answering events (``workloads.conversational_answers``).
+Answers = dict[str, set[str]]
+
+
+def measure(
+    sides: list[Side],
+    asks: list[workloads.Ask],
+    warm_up: list[workloads.Ask],
+    answers: Answers,
+) -> None:
     """Each query to every server, the order rotating from one query to the
     next; then the same queries again (their embeddings now cached)."""
     with ExitStack() as stack:
@@ -195,7 +213,7 @@ def measure(sides: list[Side], asks: list[workloads.Ask], warm_up: list[workload
         for n, ask in enumerate(asks):
             for k in range(len(sides)):
                 i = (n + k) % len(sides)
-                record(sides[i], ask, *call(clients[i], ask))
+                record(sides[i], ask, *call(clients[i], ask), answers)
         for s, (serve0, db0) in zip(sides, before, strict=True):
             serve1, db1 = s.cpu()
             s.cpu_ms = ((serve1 - serve0) / len(asks), (db1 - db0) / len(asks))
@@ -318,6 +336,11 @@ def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
         worst = sorted(s.slowest, reverse=True)[:3]
         print(f"{s.name}: slowest: " + "; ".join(f"{ms:.1f} ms {_short(q)!r}" for ms, q in worst))
         print(f"{s.name}: items served per call: median {statistics.median(s.served):.0f}")
+        if s.answered:
+            print(
+                f"{s.name}: an answering event served for {sum(s.answered)} of the "
+                f"{len(s.answered)} questions that have one ({sum(s.answered) / len(s.answered):.1%})"
+            )
 
 
 def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -> None:
@@ -338,6 +361,10 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
         else:
             upgrade(url)
         asks, warm, desc = seed_workload(name, url, args, embedder)
+        answers: Answers = {}
+        if name == "conversational":
+            events = [text for _, text in workloads.conversational_events(args.events)]
+            answers = workloads.conversational_answers(events, [a.query for a in asks])
         base: tuple[Path, str] | None = None
         if args.baseline:
             if copy_for_baseline:
@@ -369,7 +396,7 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
             for n in range(args.rounds):
                 round_sides = [Side(s.name, s.base_url, pids=s.pids) for s in sides]
                 mine = asks[n * args.queries : (n + 1) * args.queries] or asks[: args.queries]
-                measure(round_sides, mine, warm if n == 0 else [])
+                measure(round_sides, mine, warm if n == 0 else [], answers)
                 title = (
                     f"{name}: POST /v1/context — {desc}; {len(mine)} queries, sequential, "
                     f"loopback, default budget; {before} → {load()}"

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -94,6 +95,59 @@ def conversational_questions(n: int, seed: int = 61) -> list[str]:
     while len(seen) < n:
         seen.setdefault(_fill(rng.choice(ACTIONS)[1], rng), None)
     return list(seen)
+
+
+SLOTS = ("a", "b", "thing", "place")
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """A template as a regular expression, each slot a named group."""
+    out = re.escape(template)
+    for slot in SLOTS:
+        out = out.replace(re.escape("{" + slot + "}"), f"(?P<{slot}>.+?)")
+    return re.compile(f"^{out}$")
+
+
+_EVENTS = [_pattern(event) for event, _ in ACTIONS]
+_QUESTIONS = [_pattern(question) for _, question in ACTIONS]
+
+
+_VOCABULARY = {"a": FIRST_NAMES, "b": FIRST_NAMES, "thing": THINGS, "place": PLACES}
+
+
+def _parse(text: str, patterns: list[re.Pattern[str]]) -> tuple[int, dict[str, str]] | None:
+    """The template ``text`` was filled from, and its slots. A slot must hold
+    a word of its list: "Who taught Jonas the guitar in Lisbon?" also fits
+    "Who taught {a} the {thing}?" with "guitar in Lisbon" as the thing."""
+    for k, pattern in enumerate(patterns):
+        m = pattern.match(text)
+        if m and all(v in _VOCABULARY[slot] for slot, v in m.groupdict().items()):
+            return k, m.groupdict()
+    return None
+
+
+def conversational_answers(events: list[str], questions: list[str]) -> dict[str, set[str]]:
+    """Each question's answering events: those of its action template whose
+    names, place and thing agree with every one the question gives ("What
+    did Alice buy in Lisbon?": each "Alice bought a … in Lisbon."). Questions
+    are drawn apart from the events, so some have none (left out)."""
+    by_action: dict[int, list[tuple[str, dict[str, str]]]] = {}
+    for text in events:
+        if parsed := _parse(text, _EVENTS):
+            by_action.setdefault(parsed[0], []).append((text, parsed[1]))
+    answers: dict[str, set[str]] = {}
+    for question in questions:
+        if not (parsed := _parse(question, _QUESTIONS)):
+            continue
+        k, given = parsed
+        found = {
+            text
+            for text, slots in by_action.get(k, [])
+            if all(slots[name] == value for name, value in given.items())
+        }
+        if found:
+            answers[question] = found
+    return answers
 
 
 def capture(
