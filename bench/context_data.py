@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import uuid
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -180,14 +181,25 @@ def baseline_upgrade(baseline: Path, url: str) -> None:
     subprocess.run([baseline_python(baseline), "-c", code, url], check=True)
 
 
+@dataclass(frozen=True)
+class Seeded:
+    """What a seeded workload asks, and what it knows of the answers."""
+
+    asks: list[workloads.Ask]
+    warm: list[workloads.Ask]  # warm-up asks, never measured
+    desc: str
+    # conversational: each answerable question's answering events
+    answers: workloads.Answers = field(default_factory=dict)
+
+
 def seed_workload(
     name: str,
     url: str,
     args: argparse.Namespace,
     embedder: LocalEmbedder,
     python: str | None = None,
-) -> tuple[list[workloads.Ask], list[workloads.Ask], str]:
-    """Seed the database for one workload; return (asks, warm-up asks, description).
+) -> Seeded:
+    """Seed the database for one workload; return what it asks.
 
     Events are captured and consolidated through a server run by ``python``
     (None: this checkout's)."""
@@ -208,7 +220,7 @@ def seed_workload(
             desc += ", asked long messages (2–5 of its own sentences)"
         if name == "hostile":
             desc += ", asked hostile text (noise, numbers, letters, logs, symbols, repeats)"
-        return asks, [workloads.Ask(SUBJECT, q) for q in warm], desc
+        return Seeded(asks, [workloads.Ask(SUBJECT, q) for q in warm], desc)
     env = serve_env(url)
     seeded = chunk_count(url) > 0
     if seeded:
@@ -230,7 +242,8 @@ def seed_workload(
         desc = (
             f"{len(events):,} short third-person events in one subject, captured and consolidated"
         )
-        return asks[20:], asks[:20], desc
+        answers = workloads.conversational_answers([t for _, t in events], questions[20:])
+        return Seeded(asks[20:], asks[:20], desc, answers)
     import locomo
 
     turns, questions = locomo.load(locomo.DATA, None, None)
@@ -253,7 +266,7 @@ def seed_workload(
     asks = workloads.spread([workloads.Ask(q.sample_id, q.text) for q in questions], wanted + 20)
     sizes = sorted(len(v) for v in by_subject.values())
     desc = f"LoCoMo dev: {len(sizes)} scopes of {sizes[0]}–{sizes[-1]} turns, their own questions"
-    return asks[20:], asks[:20], desc
+    return Seeded(asks[20:], asks[:20], desc)
 
 
 def chunk_count(url: str) -> int:

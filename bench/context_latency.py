@@ -174,7 +174,9 @@ def call(client: httpx.Client, ask: workloads.Ask) -> tuple[float, httpx.Respons
     return ms, r
 
 
-def record(side: Side, ask: workloads.Ask, ms: float, r: httpx.Response, answers: Answers) -> None:
+def record(
+    side: Side, ask: workloads.Ask, ms: float, r: httpx.Response, answers: workloads.Answers
+) -> None:
     side.total.append(ms)
     side.slowest.append((ms, ask.query))
     for part in r.headers["server-timing"].split(", "):
@@ -190,15 +192,11 @@ def record(side: Side, ask: workloads.Ask, ms: float, r: httpx.Response, answers
         side.answered.append(any(a in text for a in answers[ask.query] for text in served))
 
 
-# A question's answering events (``workloads.conversational_answers``).
-Answers = dict[str, set[str]]
-
-
 def measure(
     sides: list[Side],
     asks: list[workloads.Ask],
     warm_up: list[workloads.Ask],
-    answers: Answers,
+    answers: workloads.Answers,
 ) -> None:
     """Each query to every server, the order rotating from one query to the
     next; then the same queries again (their embeddings now cached)."""
@@ -360,11 +358,8 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
             baseline_upgrade(args.baseline, url)
         else:
             upgrade(url)
-        asks, warm, desc = seed_workload(name, url, args, embedder)
-        answers: Answers = {}
-        if name == "conversational":
-            events = [text for _, text in workloads.conversational_events(args.events)]
-            answers = workloads.conversational_answers(events, [a.query for a in asks])
+        seeded = seed_workload(name, url, args, embedder)
+        asks, warm, desc = seeded.asks, seeded.warm, seeded.desc
         base: tuple[Path, str] | None = None
         if args.baseline:
             if copy_for_baseline:
@@ -396,7 +391,7 @@ def run_workload(name: str, args: argparse.Namespace, embedder: LocalEmbedder) -
             for n in range(args.rounds):
                 round_sides = [Side(s.name, s.base_url, pids=s.pids) for s in sides]
                 mine = asks[n * args.queries : (n + 1) * args.queries] or asks[: args.queries]
-                measure(round_sides, mine, warm if n == 0 else [], answers)
+                measure(round_sides, mine, warm if n == 0 else [], seeded.answers)
                 title = (
                     f"{name}: POST /v1/context — {desc}; {len(mine)} queries, sequential, "
                     f"loopback, default budget; {before} → {load()}"

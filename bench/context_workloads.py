@@ -126,7 +126,11 @@ def _parse(text: str, patterns: list[re.Pattern[str]]) -> tuple[int, dict[str, s
     return None
 
 
-def conversational_answers(events: list[str], questions: list[str]) -> dict[str, set[str]]:
+# A question's answering events, by the question's text.
+Answers = dict[str, set[str]]
+
+
+def conversational_answers(events: list[str], questions: list[str]) -> Answers:
     """Each question's answering events: those of its action template whose
     names, place and thing agree with every one the question gives ("What
     did Alice buy in Lisbon?": each "Alice bought a … in Lisbon."). Questions
@@ -135,7 +139,7 @@ def conversational_answers(events: list[str], questions: list[str]) -> dict[str,
     for text in events:
         if parsed := _parse(text, _EVENTS):
             by_action.setdefault(parsed[0], []).append((text, parsed[1]))
-    answers: dict[str, set[str]] = {}
+    answers: Answers = {}
     for question in questions:
         if not (parsed := _parse(question, _QUESTIONS)):
             continue
