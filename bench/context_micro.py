@@ -1,6 +1,7 @@
 """Per-call costs inside the context server that no SQL plan shows: the
-driver's dumping of id lists, JSON decoding of fact values, the trace's
-score rounding and recipe description. Pure Python, no database.
+driver's dumping of id lists, JSON decoding of fact values, building the
+row values, the trace's score rounding and recipe description. Pure Python,
+no database.
 
     .venv/bin/python bench/context_micro.py
 
@@ -15,11 +16,13 @@ import random
 import timeit
 import uuid
 from collections.abc import Callable
+from dataclasses import fields, make_dataclass
+from datetime import UTC, datetime
 
 from psycopg.adapt import PyFormat, Transformer
 
 from haki.context.config import DEFAULT, described
-from haki.context.types import Decision, ScoreParts, six_places
+from haki.context.types import Decision, FactRow, ScoreParts, six_places
 from haki.storage.db import json_loads
 
 
@@ -41,7 +44,38 @@ def main() -> None:
         Decision("episode", i, "included", "top_score", n, s, 12)
         for n, (i, s) in enumerate(zip(ids, scores, strict=False))
     ]
+    # FactRow as it was, frozen: its __init__ sets each field through
+    # object.__setattr__.
+    frozen = make_dataclass(
+        "FrozenFactRow",
+        [(f.name, f.type, f) for f in fields(FactRow) if f.init],
+        frozen=True,
+        slots=True,
+    )
+    now = datetime.now(UTC)
+    row = {
+        "predicate": "works_at",
+        "value_json": '"Danone"',
+        "confidence": 0.9,
+        "valid_from": None,
+        "recorded_from": now,
+        "last_reinforced_at": now,
+        "source_event_ids": (),
+        "fact_kind": "attribute",
+        "volatility": "stable",
+        "search_text": "works at: Danone",
+        "distance": 0.3,
+        "fulltext": 0.1,
+    }
     rows = [
+        (
+            "128 fact rows built, frozen dataclass",
+            best_us(lambda: [frozen(id=i, **row) for i in ids], 500),
+        ),
+        (
+            "128 fact rows built, FactRow (slots, not frozen)",
+            best_us(lambda: [FactRow(id=i, **row) for i in ids], 500),
+        ),
         ("128 UUIDs dumped as text (%s)", best_us(lambda: text.dump(ids), 500)),
         ("128 UUIDs dumped in binary (%b)", best_us(lambda: binary.dump(ids), 500)),
         ("100 fact values, json.loads", best_us(lambda: [json.loads(v) for v in values], 500)),

@@ -1,5 +1,6 @@
 """Migrations, schema shape and the embedded server's life cycle on real PostgreSQL."""
 
+import datetime
 import os
 import signal
 import subprocess
@@ -245,3 +246,20 @@ async def test_ids_and_json_round_trip_through_a_pooled_connection(db):
         "one": True,
         "doc": {"n": 123456789012345678901234567890, "x": [1.5, "é"]},
     }
+
+
+async def test_pooled_connections_read_timestamps_in_utc(db):
+    """Whatever the server's zone (initdb takes the host's, here spelled
+    ``Etc/UTC``), a pooled session is in the zone psycopg decodes in C: its
+    timestamps carry ``datetime.UTC`` itself, and a day boundary is UTC's."""
+    async with db.transaction(project_id="proj") as conn:
+        cur = await conn.execute(
+            "SELECT current_setting('TimeZone') AS zone,"
+            " '2026-12-03 23:30:00-02'::timestamptz AS at,"
+            " '2026-12-03 23:30:00-02'::timestamptz::date AS day"
+        )
+        row = await cur.fetchone()
+    assert row["zone"] == "UTC"
+    assert row["at"].tzinfo is datetime.UTC
+    assert row["at"] == datetime.datetime(2026, 12, 4, 1, 30, tzinfo=datetime.UTC)
+    assert row["day"] == datetime.date(2026, 12, 4)

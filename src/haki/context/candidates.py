@@ -32,7 +32,7 @@ ELIGIBLE = """
     AND (NOT %(bounded)s OR coalesce(f.valid_from, f.recorded_from) <= %(at)s)"""
 
 FACT_COLUMNS = """
-    f.id, f.predicate, f.value, f.confidence, f.valid_from, f.recorded_from,
+    f.id, f.predicate, f.value::text AS value_json, f.confidence, f.valid_from, f.recorded_from,
     f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text,
     f.origin_trust"""
 
@@ -199,7 +199,7 @@ def fact_row(rec: dict[str, Any]) -> FactRow:
     return FactRow(
         id=rec["id"],
         predicate=rec["predicate"],
-        value=rec["value"],
+        value_json=rec["value_json"],
         confidence=float(rec["confidence"]),
         valid_from=rec["valid_from"],
         recorded_from=rec["recorded_from"],

@@ -148,7 +148,7 @@ def episode_caps(cfg: RetrievalConfig) -> EpisodeWork:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Neighbour:
     anchor_id: UUID
     offset: int  # turns from the anchor: -2, -1, 1, 2

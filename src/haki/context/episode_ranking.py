@@ -34,7 +34,7 @@ from .episode_candidates import Neighbour
 from .types import EpisodeRow, Scored, ScoreParts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Relevance:
     semantic: float  # 1 - cosine distance
     dense: float  # semantic, normalised over the rows

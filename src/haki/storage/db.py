@@ -95,6 +95,11 @@ def process_name(host: str | None = None, pid: int | None = None) -> str:
 
 
 SET_APP_ROLE = "SET ROLE haki_app"
+# Timestamps come back in UTC whatever the server's zone: psycopg decodes a
+# timestamptz in C only when the session's zone is named exactly "UTC" (an
+# "Etc/UTC" or "Europe/Paris" session costs a Python call per value, and a
+# context call reads ~600 of them); day boundaries in SQL are UTC days.
+SET_UTC = "SET TIME ZONE 'UTC'"
 # Back to the session (login) user, which owns the tables and so bypasses
 # row-level security; LOCAL ends it with the transaction, even on rollback.
 SET_OWNER_ROLE = "SET LOCAL ROLE NONE"
@@ -148,6 +153,7 @@ async def _configure(conn: psycopg.AsyncConnection) -> None:
     set_json_loads(json_loads, conn)
     conn.row_factory = dict_row  # type: ignore[assignment]
     await conn.execute(SET_APP_ROLE)
+    await conn.execute(SET_UTC)
     # Commit the implicit transaction opened by the type lookup, so the
     # pool receives an idle connection.
     await conn.commit()

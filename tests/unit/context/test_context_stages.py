@@ -45,7 +45,7 @@ def fact(
     return FactRow(
         id=IDS[name],
         predicate="note",
-        value=value,
+        value_json=json.dumps(value),
         confidence=0.9,
         valid_from=since if valid_from else None,
         recorded_from=since,
