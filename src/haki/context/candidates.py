@@ -10,13 +10,14 @@ selected: the embedding itself never leaves the server.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 import numpy as np
+from psycopg.rows import tuple_row
 
 from ..storage import Connection
 from .config import RetrievalConfig
@@ -31,10 +32,15 @@ ELIGIBLE = """
     AND (f.valid_to IS NULL OR f.valid_to > %(at)s)
     AND (NOT %(bounded)s OR coalesce(f.valid_from, f.recorded_from) <= %(at)s)"""
 
+# A fact's columns, in ``FactRow``'s order; each statement follows them with
+# the distance and the full-text score, then its own columns. Rows come back
+# as tuples (``fact_row`` reads them by position): a dict per row, built and
+# then read by key, cost more than the rest of the row's decoding.
 FACT_COLUMNS = """
     f.id, f.predicate, f.value::text AS value_json, f.confidence, f.valid_from, f.recorded_from,
-    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text,
-    f.origin_trust"""
+    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text"""
+# After the distance and the full-text score.
+FACT_TRUST = "f.origin_trust"
 
 
 def read_settings(cfg: RetrievalConfig) -> dict[str, str]:
@@ -165,9 +171,11 @@ SEMANTIC = (
 )
 SELECT"""
     + FACT_COLUMNS
-    + """, pool.blocked,
+    + """,
     CASE WHEN pool.blocked THEN NULL ELSE (f.embedding <=> %(vec)s)::float8 END AS distance,
-    coalesce(lex.fulltext, 0)::float8 AS fulltext
+    coalesce(lex.fulltext, 0)::float8 AS fulltext, """
+    + FACT_TRUST
+    + """, pool.blocked
 FROM pool JOIN facts f ON f.id = pool.id
 LEFT JOIN lex ON lex.id = pool.id
 WHERE"""
@@ -195,22 +203,39 @@ class FactQuery:
         }
 
 
-def fact_row(rec: dict[str, Any]) -> FactRow:
+def fact_row(rec: Sequence[Any]) -> FactRow:
+    """A row of ``FACT_COLUMNS``, the distance, the full-text score and ``FACT_TRUST``."""
+    (
+        id_,
+        predicate,
+        value_json,
+        confidence,
+        valid_from,
+        recorded_from,
+        last_reinforced_at,
+        source_event_ids,
+        fact_kind,
+        volatility,
+        search_text,
+        distance,
+        fulltext,
+        origin_trust,
+    ) = rec[:14]
     return FactRow(
-        id=rec["id"],
-        predicate=rec["predicate"],
-        value_json=rec["value_json"],
-        confidence=float(rec["confidence"]),
-        valid_from=rec["valid_from"],
-        recorded_from=rec["recorded_from"],
-        last_reinforced_at=rec["last_reinforced_at"],
-        source_event_ids=tuple(rec["source_event_ids"] or ()),
-        fact_kind=rec["fact_kind"],
-        volatility=rec["volatility"],
-        search_text=rec["search_text"],
-        distance=rec["distance"],
-        fulltext=float(rec["fulltext"] or 0.0),
-        origin_trust=rec["origin_trust"],
+        id_,
+        predicate,
+        value_json,
+        float(confidence),
+        valid_from,
+        recorded_from,
+        last_reinforced_at,
+        tuple(source_event_ids or ()),
+        fact_kind,
+        volatility,
+        search_text,
+        distance,
+        float(fulltext or 0.0),
+        origin_trust,
     )
 
 
@@ -326,9 +351,10 @@ async def fact_candidates(
     cfg: RetrievalConfig,
 ) -> Candidates:
     """Phase 1's hnsw leg and phase 2 on the union with the lexical leg."""
-    cur = await conn.execute(SEMANTIC, _params(q, terms, cfg) | lexical.params() | {"vec": vec})
+    cur = conn.cursor(row_factory=tuple_row)
+    await cur.execute(SEMANTIC, _params(q, terms, cfg) | lexical.params() | {"vec": vec})
     rows: list[FactRow] = []
     blocked: list[FactRow] = []
     for rec in await cur.fetchall():
-        (blocked if rec["blocked"] else rows).append(fact_row(rec))
+        (blocked if rec[14] else rows).append(fact_row(rec))
     return Candidates(rows, blocked)

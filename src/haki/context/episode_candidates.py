@@ -24,13 +24,20 @@ from typing import Any
 from uuid import UUID
 
 import numpy as np
+from psycopg.rows import tuple_row
 
 from ..storage import Connection
 from .candidates import scope_params, scoped_cosine
 from .config import RetrievalConfig
 from .types import EpisodeRow
 
-CHUNK_COLUMNS = "c.id, c.event_id, c.kind AS event_kind, c.occurred_at, c.text, c.origin_trust, c.actor_type, c.marks"
+# A chunk's columns, in ``EpisodeRow``'s order, the distance among them (on
+# alias ``c``; the neighbours' are on ``nb``). Rows come back as tuples, read
+# by position (``episode_row``), as fact rows are (``candidates.FACT_COLUMNS``).
+CHUNK_COLUMNS = (
+    "{c}.id, {c}.event_id, {c}.kind AS event_kind, {c}.occurred_at, {c}.text,"
+    " ({c}.embedding <=> %(vec)s)::float8 AS distance, {c}.origin_trust, {c}.actor_type, {c}.marks"
+)
 
 # The full-text leg needs no query vector: it is sent while the query is
 # being embedded. Each row also carries the leg's counts (fetched, ranked) and
@@ -56,17 +63,15 @@ SEMANTIC = f"""
 WITH {scoped_cosine("episode_chunks", "c", CHUNK_SCOPE, CHUNK_SCOPE, "k")}, pool AS (
     SELECT id FROM sem UNION SELECT unnest(%(lex_ids)b::uuid[])
 )
-SELECT {CHUNK_COLUMNS}, (c.embedding <=> %(vec)s)::float8 AS distance
+SELECT {CHUNK_COLUMNS.format(c="c")}
 FROM pool JOIN episode_chunks c ON c.id = pool.id
 WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s
 ORDER BY c.id"""
 
 # Up to ``n`` turns on each side of each anchor, within ``window`` of it (a
 # gap longer than that starts another conversation), in chronological order.
-NEIGHBOURS = """
-SELECT a.id AS anchor_id, nb.offset_n, nb.id, nb.event_id, nb.kind AS event_kind, nb.occurred_at, nb.text,
-       nb.origin_trust, nb.actor_type, nb.marks,
-       (nb.embedding <=> %(vec)s)::float8 AS distance
+NEIGHBOURS = f"""
+SELECT {CHUNK_COLUMNS.format(c="nb")}, a.id AS anchor_id, nb.offset_n
 FROM episode_chunks a
 CROSS JOIN LATERAL (
     SELECT b.*, -row_number() OVER (ORDER BY b.occurred_at DESC, b.event_id DESC, b.ordinal DESC) AS offset_n
@@ -165,17 +170,11 @@ class EpisodeQuery:
         return {"project_id": self.project_id, "subject_id": self.subject_id, "at": self.at}
 
 
-def episode_row(rec: dict[str, Any]) -> EpisodeRow:
+def episode_row(rec: Sequence[Any]) -> EpisodeRow:
+    """A row of ``CHUNK_COLUMNS``."""
+    id_, event_id, kind, occurred_at, text, distance, origin_trust, actor_type, marks = rec[:9]
     return EpisodeRow(
-        id=rec["id"],
-        event_id=rec["event_id"],
-        event_kind=rec["event_kind"],
-        occurred_at=rec["occurred_at"],
-        text=rec["text"],
-        distance=rec["distance"],
-        origin_trust=rec["origin_trust"],
-        actor_type=rec["actor_type"],
-        marks=tuple(rec["marks"]),
+        id_, event_id, kind, occurred_at, text, distance, origin_trust, actor_type, tuple(marks)
     )
 
 
@@ -224,7 +223,8 @@ async def episode_candidates(
         }
         | scope_params(cfg)
     )
-    cur = await conn.execute(SEMANTIC, params)
+    cur = conn.cursor(row_factory=tuple_row)
+    await cur.execute(SEMANTIC, params)
     return [episode_row(rec) for rec in await cur.fetchall()]
 
 
@@ -243,10 +243,8 @@ async def neighbours(
         "n": cfg.episode_neighbours,
         "window": timedelta(seconds=cfg.episode_weights.session_gap_s),
     }
+    cur = conn.cursor(row_factory=tuple_row)
     async with conn.pipeline():  # one round trip for both
         await conn.execute(GENERIC_PLAN)
-        cur = await conn.execute(NEIGHBOURS, params)
-    return [
-        Neighbour(rec["anchor_id"], int(rec["offset_n"]), episode_row(rec))
-        for rec in await cur.fetchall()
-    ]
+        await cur.execute(NEIGHBOURS, params)
+    return [Neighbour(rec[9], int(rec[10]), episode_row(rec)) for rec in await cur.fetchall()]

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from uuid import UUID
 
 import numpy as np
+from psycopg.rows import tuple_row
 
 from ..storage import Connection
 from ..text.lexicon import STOP_WORDS, normalise, query_words
-from .candidates import FACT_COLUMNS, FactQuery, fact_row, fulltext_params
+from .candidates import FACT_COLUMNS, FACT_TRUST, FactQuery, fact_row, fulltext_params
 from .config import RetrievalConfig
 from .types import FactRow
 
@@ -33,7 +34,9 @@ HOP = (
 SELECT"""
     + FACT_COLUMNS
     + """,
-    (f.embedding <=> %(vec)s)::float8 AS distance, t.fulltext, e.ord, t.ranked
+    (f.embedding <=> %(vec)s)::float8 AS distance, t.fulltext, """
+    + FACT_TRUST
+    + """, e.ord, t.ranked
 FROM unnest(%(entities)s::text[]) WITH ORDINALITY AS e(entity, ord)
 CROSS JOIN LATERAL context_fact_lexical(
     %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(exclude)b::uuid[],
@@ -86,13 +89,14 @@ async def hop(
             "scan_limit": cfg.multi_hop_scan_limit,
         }
     )
-    cur = await conn.execute(HOP, params)
+    cur = conn.cursor(row_factory=tuple_row)
+    await cur.execute(HOP, params)
     seen: set[UUID] = set()
     rows: list[FactRow] = []
     scored: dict[int, int] = {}  # per entity
     for rec in await cur.fetchall():
-        scored[rec["ord"]] = rec["ranked"]
-        if rec["id"] not in seen:
-            seen.add(rec["id"])
+        scored[rec[14]] = rec[15]  # the entity's ordinal: the matches it ranked
+        if rec[0] not in seen:
+            seen.add(rec[0])
             rows.append(fact_row(rec))
     return Hop(rows, sum(scored.values()))
