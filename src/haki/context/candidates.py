@@ -41,6 +41,8 @@ FACT_COLUMNS = """
     f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text"""
 # After the distance and the full-text score.
 FACT_TRUST = "f.origin_trust"
+# Columns ``fact_row`` reads; a statement's own columns come after them.
+FACT_ROW_WIDTH = 14
 
 
 def read_settings(cfg: RetrievalConfig) -> dict[str, str]:
@@ -220,7 +222,7 @@ def fact_row(rec: Sequence[Any]) -> FactRow:
         distance,
         fulltext,
         origin_trust,
-    ) = rec[:14]
+    ) = rec[:FACT_ROW_WIDTH]
     return FactRow(
         id_,
         predicate,
@@ -356,5 +358,5 @@ async def fact_candidates(
     rows: list[FactRow] = []
     blocked: list[FactRow] = []
     for rec in await cur.fetchall():
-        (blocked if rec[14] else rows).append(fact_row(rec))
+        (blocked if rec[FACT_ROW_WIDTH] else rows).append(fact_row(rec))  # pool.blocked
     return Candidates(rows, blocked)

@@ -38,6 +38,8 @@ CHUNK_COLUMNS = (
     "{c}.id, {c}.event_id, {c}.kind AS event_kind, {c}.occurred_at, {c}.text,"
     " ({c}.embedding <=> %(vec)s)::float8 AS distance, {c}.origin_trust, {c}.actor_type, {c}.marks"
 )
+# Columns ``episode_row`` reads; a statement's own columns come after them.
+CHUNK_ROW_WIDTH = 9
 
 # The full-text leg needs no query vector: it is sent while the query is
 # being embedded. Each row also carries the leg's counts (fetched, ranked) and
@@ -172,7 +174,8 @@ class EpisodeQuery:
 
 def episode_row(rec: Sequence[Any]) -> EpisodeRow:
     """A row of ``CHUNK_COLUMNS``."""
-    id_, event_id, kind, occurred_at, text, distance, origin_trust, actor_type, marks = rec[:9]
+    head = rec[:CHUNK_ROW_WIDTH]
+    id_, event_id, kind, occurred_at, text, distance, origin_trust, actor_type, marks = head
     return EpisodeRow(
         id_, event_id, kind, occurred_at, text, distance, origin_trust, actor_type, tuple(marks)
     )
@@ -247,4 +250,8 @@ async def neighbours(
     async with conn.pipeline():  # one round trip for both
         await conn.execute(GENERIC_PLAN)
         await cur.execute(NEIGHBOURS, params)
-    return [Neighbour(rec[9], int(rec[10]), episode_row(rec)) for rec in await cur.fetchall()]
+    return [
+        # a.id AS anchor_id, nb.offset_n
+        Neighbour(rec[CHUNK_ROW_WIDTH], int(rec[CHUNK_ROW_WIDTH + 1]), episode_row(rec))
+        for rec in await cur.fetchall()
+    ]

@@ -21,7 +21,14 @@ from psycopg.rows import tuple_row
 
 from ..storage import Connection
 from ..text.lexicon import STOP_WORDS, normalise, query_words
-from .candidates import FACT_COLUMNS, FACT_TRUST, FactQuery, fact_row, fulltext_params
+from .candidates import (
+    FACT_COLUMNS,
+    FACT_ROW_WIDTH,
+    FACT_TRUST,
+    FactQuery,
+    fact_row,
+    fulltext_params,
+)
 from .config import RetrievalConfig
 from .types import FactRow
 
@@ -95,7 +102,8 @@ async def hop(
     rows: list[FactRow] = []
     scored: dict[int, int] = {}  # per entity
     for rec in await cur.fetchall():
-        scored[rec[14]] = rec[15]  # the entity's ordinal: the matches it ranked
+        entity, ranked = rec[FACT_ROW_WIDTH], rec[FACT_ROW_WIDTH + 1]  # e.ord, t.ranked
+        scored[entity] = ranked
         if rec[0] not in seen:
             seen.add(rec[0])
             rows.append(fact_row(rec))
