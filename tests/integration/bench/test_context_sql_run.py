@@ -9,7 +9,7 @@ table time different work: what the table claims to compare.
 import pytest
 
 from bench_modules import load_bench
-from seed_facts import copy_facts
+from seeding import copy_facts
 
 RARE = 3  # facts naming Danone; every fact holds "works"
 

@@ -11,16 +11,29 @@ from datetime import UTC, datetime, timedelta
 
 import psycopg
 import pytest
-from pgvector.psycopg import register_vector
 
 from haki.context.config import DEFAULT
 from haki.context.episode_candidates import EpisodeWork, episode_caps
 from haki.text.lexicon import query_terms
+from seeding import copy_rows
 
 PROJECT, SUBJECT = "proj", "alice"  # the scope the context tests' Api asks about
 TURNS = 600
 QUESTION = "What did Alice buy with Bruno in Lisbon?"
 START = datetime.now(UTC) - timedelta(days=30)
+EVENT = "00000000-0000-0000-0000-000000000016"  # the conversation every turn belongs to
+CHUNK_COLUMNS = (
+    "event_id", "ordinal", "project_id", "subject_id", "kind", "occurred_at", "text", "embedding",
+)  # fmt: skip
+
+
+def copy_chunks(db_url: str, texts: list[str], vectors, first: int) -> None:
+    """Turns of EVENT, ordinals from ``first``, each a minute after the previous one."""
+    rows = [
+        (EVENT, n, PROJECT, SUBJECT, "conversation.message", START + timedelta(minutes=n), t, v)
+        for n, (t, v) in enumerate(zip(texts, vectors, strict=True), start=first)
+    ]
+    copy_rows(db_url, "episode_chunks", CHUNK_COLUMNS, rows)
 
 
 @pytest.fixture
@@ -29,33 +42,12 @@ def crowded(db_url: str, hash_embedder) -> str:
     texts = [f"Alice will buy Bruno a guitar in Lisbon, item {i}" for i in range(TURNS)]
     vectors = hash_embedder.embed_documents(texts)
     with psycopg.connect(db_url, autocommit=True) as owner:
-        register_vector(owner)
         owner.execute(
             "INSERT INTO events (id, project_id, subject_id, kind, occurred_at, payload, hash, idempotency_key) "
-            "VALUES ('00000000-0000-0000-0000-000000000016', %s, %s, 'm', %s, '{}', 'h', 'k')",
-            (PROJECT, SUBJECT, START),
+            "VALUES (%s, %s, %s, 'm', %s, '{}', 'h', 'k')",
+            (EVENT, PROJECT, SUBJECT, START),
         )
-        with (
-            owner.cursor() as cur,
-            cur.copy(
-                "COPY episode_chunks (event_id, ordinal, project_id, subject_id, kind, occurred_at, text, embedding) "
-                "FROM STDIN"
-            ) as copy,
-        ):
-            for i, (text, vec) in enumerate(zip(texts, vectors, strict=True)):
-                copy.write_row(
-                    (
-                        "00000000-0000-0000-0000-000000000016",
-                        i,
-                        PROJECT,
-                        SUBJECT,
-                        "conversation.message",
-                        START + timedelta(minutes=i),
-                        text,
-                        vec,
-                    )
-                )
-        owner.execute("ANALYZE episode_chunks")
+    copy_chunks(db_url, texts, vectors, first=0)
     return db_url
 
 
@@ -150,18 +142,7 @@ RARE_TURNS = 20
 def one_rare_word(crowded: str, hash_embedder) -> str:
     """The crowded scope, plus RARE_TURNS turns that also name a kayak."""
     texts = [f"Alice will buy Bruno a kayak, take {i}" for i in range(RARE_TURNS)]
-    with psycopg.connect(crowded, autocommit=True) as owner:
-        register_vector(owner)
-        for i, (text, vec) in enumerate(
-            zip(texts, hash_embedder.embed_documents(texts), strict=True)
-        ):
-            owner.execute(
-                "INSERT INTO episode_chunks (event_id, ordinal, project_id, subject_id, kind, "
-                "occurred_at, text, embedding) VALUES "
-                "('00000000-0000-0000-0000-000000000016', %s, %s, %s, 'conversation.message', %s, %s, %s)",
-                (TURNS + i, PROJECT, SUBJECT, START + timedelta(minutes=TURNS + i), text, vec),
-            )
-        owner.execute("ANALYZE episode_chunks")
+    copy_chunks(crowded, texts, hash_embedder.embed_documents(texts), first=TURNS)
     return crowded
 
 

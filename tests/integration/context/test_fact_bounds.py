@@ -14,7 +14,7 @@ import pytest
 
 from haki.context.candidates import FactWork, fact_caps
 from haki.context.config import DEFAULT
-from seed_facts import copy_facts
+from seeding import copy_facts
 
 PROJECT, SUBJECT = "proj", "alice"
 FACTS = 200
