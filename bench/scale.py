@@ -21,7 +21,10 @@ Printed:
   vector is a stored vector drawn at random (almost always another
   subject's) plus noise, so most of its nearest neighbours in the whole
   table belong to someone else. For a
-  big subject, both branches of the leg are timed on it;
+  big subject, the leg as shipped (prepared, as the server's pooled
+  connections run it: the plan cache then settles on a generic plan) and
+  each of its branches, planned for each call (the exact read with the
+  share rule lifted, and the hnsw walk);
 - latency: ``--calls`` ``POST /v1/context`` calls over HTTP on loopback,
   sequential, each on a random subject with a distinct query text (the
   query embedding is part of every call), against a ``haki serve`` on the
@@ -63,7 +66,7 @@ from _server import running_server
 from context_data import _vectors
 from haki.context.candidates import SEMANTIC as FACT_SEMANTIC
 from haki.context.candidates import FactQuery, fulltext_params, read_settings, scope_params
-from haki.context.config import DEFAULT
+from haki.context.config import DEFAULT, RetrievalConfig
 from haki.context.episode_candidates import SEMANTIC as CHUNK_SEMANTIC
 from haki.context.episode_candidates import EpisodeQuery
 from haki.providers.embed import LocalEmbedder
@@ -386,8 +389,10 @@ class Leg:
         )
 
 
-def shipped(table: str, subject: str, vec: np.ndarray, exact_rows: int) -> tuple[str, dict]:
-    """The context's cosine leg for ``table``, its lexical leg empty."""
+def shipped(
+    table: str, subject: str, vec: np.ndarray, cfg: RetrievalConfig = DEFAULT
+) -> tuple[str, dict]:
+    """The context's cosine leg for ``table``, its lexical leg empty, read as ``cfg`` says."""
     if table == "facts":
         params = (
             FactQuery(PROJECT, subject, NOW, bounded=False).params()
@@ -398,14 +403,14 @@ def shipped(table: str, subject: str, vec: np.ndarray, exact_rows: int) -> tuple
     else:
         params = EpisodeQuery(PROJECT, subject, NOW).params() | {"k": TOP_K, "lex_ids": []}
         statement = CHUNK_SEMANTIC
-    return statement, params | scope_params(replace(DEFAULT, exact_scope_rows=exact_rows)) | {
-        "vec": vec
-    }
+    return statement, params | scope_params(cfg) | {"vec": vec}
 
 
-def timed_ids(conn: psycopg.Connection, statement: str, params: dict) -> tuple[float, set]:
+def timed_ids(
+    conn: psycopg.Connection, statement: str, params: dict, *, prepare: bool | None = None
+) -> tuple[float, set]:
     started = time.perf_counter()
-    ids = {r[0] for r in conn.execute(statement, params)}
+    ids = {r[0] for r in conn.execute(statement, params, prepare=prepare)}
     return (time.perf_counter() - started) * 1000, ids
 
 
@@ -456,14 +461,25 @@ def measure_recall(
                     continue
                 ways: dict[str, tuple[str, dict]] = {}
                 if size is None:
-                    ways["as shipped"] = shipped(table, subject, q, DEFAULT.exact_scope_rows)
+                    ways["as shipped"] = shipped(table, subject, q)
                     ways["through hnsw, scope filtered after"] = (THROUGH_HNSW[table], params)
                 else:
-                    ways[f"{size:,}-row scope, read exactly"] = shipped(table, subject, q, size)
-                    ways[f"{size:,}-row scope, through hnsw"] = shipped(table, subject, q, 0)
+                    # Both branches of the leg on the big scope: every scope of
+                    # up to ``size`` rows read exactly (no share of the table
+                    # sends it to hnsw), then none.
+                    read_all = replace(DEFAULT, exact_scope_rows=size, hnsw_scope_share=1.0)
+                    walk_all = replace(DEFAULT, exact_scope_rows=0)
+                    ways[f"{size:,}-row scope, as shipped"] = shipped(table, subject, q)
+                    ways[f"{size:,}-row scope, read exactly"] = shipped(table, subject, q, read_all)
+                    ways[f"{size:,}-row scope, through hnsw"] = shipped(table, subject, q, walk_all)
                 for way, (statement, way_params) in ways.items():
+                    # A branch of the leg is planned for each call: prepared,
+                    # the plan cache would settle on one generic plan for
+                    # every subject (the shipped row is prepared, as the
+                    # server's pooled connections prepare it).
+                    prepare = None if way.endswith("as shipped") else False
                     with as_app(conn, max_scan_tuples):
-                        ms, ids = timed_ids(conn, statement, way_params)
+                        ms, ids = timed_ids(conn, statement, way_params, prepare=prepare)
                     leg = legs.setdefault((table, way), Leg())
                     leg.ms.append(ms)
                     leg.recall.append(len(ids & exact) / len(exact))
