@@ -28,7 +28,8 @@ Printed:
 - latency: ``--calls`` ``POST /v1/context`` calls over HTTP on loopback,
   sequential, each on a random subject with a distinct query text (the
   query embedding is part of every call), against a ``haki serve`` on the
-  seeded database; p50/p95/p99 and the server's stages (``Server-Timing``).
+  seeded database; p50/p95/p99 and the server's stages (``Server-Timing``);
+  then as many calls on each big subject, p50/p95/p99 of the whole call.
 
 ``--data-dir DIR`` keeps the database in DIR and reuses it when it already
 holds the rows asked for (the build figures are then not printed again).
@@ -495,17 +496,19 @@ def measure_recall(
         print(f"| {table} " + leg.row(way))
 
 
-def measure_http(url: str, subjects: int, calls: int) -> None:
+def measure_http(url: str, subjects: int, calls: int, big: list[int]) -> None:
+    """``calls`` calls on random (small) subjects, then as many on each big subject."""
     rng = random.Random(8)
-    every = corpus.queries(calls + 20, seed=17)
+    every = corpus.queries(calls * (1 + len(big)) + 20, seed=17)
     warm, asked = every[:20], every[20:]
+    plan = [f"user-{rng.randrange(subjects):05d}" for _ in warm + asked[:calls]]
+    plan += [big_subject(n) for n in big for _ in range(calls)]
     env = {"HAKI_DATABASE_URL": url, "HAKI_WORKER_IN_PROCESS": "false"}
-    totals: list[float] = []
+    totals: dict[str, list[float]] = {}
     stages: dict[str, list[float]] = {}
     before = load()
     with running_server(env=env) as base, httpx.Client(base_url=base, timeout=60) as client:
-        for n, query in enumerate(warm + asked):
-            subject = f"user-{rng.randrange(subjects):05d}"
+        for n, (query, subject) in enumerate(zip(warm + asked, plan, strict=True)):
             started = time.perf_counter()
             r = client.post(
                 "/v1/context", json={"project_id": PROJECT, "subject_id": subject, "query": query}
@@ -514,18 +517,23 @@ def measure_http(url: str, subjects: int, calls: int) -> None:
             r.raise_for_status()
             if n < len(warm):
                 continue
-            totals.append(ms)
+            group = "random subject" if subject.startswith("user-") else subject
+            totals.setdefault(group, []).append(ms)
+            if group != "random subject":
+                continue
             for part in r.headers["server-timing"].split(", "):
                 name, _, dur = part.partition(";dur=")
                 stages.setdefault(name, []).append(float(dur))
         memory = serve_memory()
     print(
-        f"\nPOST /v1/context over HTTP, {len(totals)} calls, sequential, loopback, a random "
-        f"subject and a distinct query each (query embedding included); {before} → {load()}"
+        f"\nPOST /v1/context over HTTP, {calls} calls per row, sequential, loopback, a distinct "
+        f"query each (query embedding included); {before} → {load()}"
     )
     print("| part | p50 ms | p95 ms | p99 ms |")
     print("|---|---:|---:|---:|")
-    print(f"| whole call | {pct(totals, 50):.1f} | {pct(totals, 95):.1f} | {pct(totals, 99):.1f} |")
+    for group, values in totals.items():
+        name = "whole call" if group == "random subject" else f"whole call, subject {group}"
+        print(f"| {name} | {pct(values, 50):.1f} | {pct(values, 95):.1f} | {pct(values, 99):.1f} |")
     for name, values in stages.items():
         print(f"| {name} | {pct(values, 50):.1f} | {pct(values, 95):.1f} | {pct(values, 99):.1f} |")
     print(f"haki serve memory (RSS, one process): {memory}")
@@ -612,7 +620,7 @@ def main() -> None:
                 url, vecs, args.subjects, args.queries, args.big_subject, args.max_scan_tuples
             )
             if args.calls:
-                measure_http(url, args.subjects, args.calls)
+                measure_http(url, args.subjects, args.calls, args.big_subject)
             print(f"PostgreSQL memory (USS) at the end: {server_memory(server.pgdata)}")
         finally:
             server.stop()
