@@ -52,13 +52,28 @@ def read_settings(cfg: RetrievalConfig) -> dict[str, str]:
     scanning until a filtered top-K is complete instead of returning fewer.
     No parallel workers: a context call's statements each touch a few hundred
     rows, and a Gather starts its workers even under a branch whose one-time
-    filter is false (the exact cosine branch of a large scope, SCOPED_COSINE),
-    which cost 17 ms of a 20 ms statement on a 100,000-row scope.
+    filter is false (the exact cosine branch of a large scope, when it was a
+    CTE of phase 2), which cost 17 ms of a 20 ms statement on a 100,000-row
+    scope.
+
+    Generic plans: the statements of a context read have one plan whatever
+    the call (the cosine branch is chosen at run time inside its function;
+    phase 2 and the multi-hop look rows up by primary key, the neighbours
+    walk the scope index), so
+    the plan cache plans each once per connection instead of on every call
+    (0.5-0.6 ms of PostgreSQL time for each cosine leg, when it was one
+    statement). A generic plan cannot know how large the subject is, so no
+    sequential scans: a table is reached through an index on its scope, its
+    ids or its terms, the plan for a small subject beside a large one. The
+    full-text functions keep the plan cache's own choice for their bodies
+    (migration 0111).
     """
     return {
         "hnsw.ef_search": str(cfg.hnsw_ef_search),
         "hnsw.iterative_scan": "relaxed_order",
         "max_parallel_workers_per_gather": "0",
+        "plan_cache_mode": "force_generic_plan",
+        "enable_seqscan": "off",
     }
 
 
@@ -85,7 +100,8 @@ SELECT id, NULL, true, NULL, NULL FROM blocked
 ORDER BY 3, 1"""
 
 # The cosine top-K of one scope, chosen by the scope's size, not by the
-# planner. The hnsw index covers the whole table and the scope filter applies
+# planner (``context_fact_cosine`` and ``context_episode_cosine``, migration
+# 0111). The hnsw index covers the whole table and the scope filter applies
 # to what it returns: with many subjects most of a query's neighbours belong
 # to someone else, and a scan that gives up after ``hnsw.max_scan_tuples``
 # misses the scope's own nearest rows (recall 0.35 at 100,000 facts over
@@ -100,43 +116,17 @@ ORDER BY 3, 1"""
 # is: at most ``cap`` = min(exact_rows, max(cheap_rows, ceil(hnsw_share x
 # reltuples) - 1)) rows, so the count stops at cap + 1: in a table of under
 # 100,000 rows it reads at most 1,001 of the scope's, not 10,001 (3.4 ms of
-# a 5.5 ms statement on a 7,000-turn scope). Any other scope goes through
-# hnsw with its iterative scan (read_settings) or the scope index, as the
-# planner estimates: a subject holding most of a 10,000-row table is served
-# by the index in a third of the time an exact read takes. The count runs
-# once; each branch's condition on it is a one-time filter, so only one
-# branch runs. ``scoped_cosine`` fills in the table, its alias,
-# the leg's filters (``where``) and the scope's indexed columns (``scope``).
-SCOPED_COSINE = """
-scope_cap AS MATERIALIZED (
-    SELECT CASE WHEN reltuples < 0 THEN %(exact_rows)s
-           ELSE least(%(exact_rows)s, greatest(
-               %(cheap_rows)s, ceil(%(hnsw_share)s * reltuples)::bigint - 1)) END AS n
-    FROM pg_class WHERE oid = '{table}'::regclass
-), scope_rows AS MATERIALIZED (
-    SELECT count(*) <= (SELECT n FROM scope_cap) AS exact FROM (
-        SELECT 1 FROM {table} {alias} WHERE {scope}
-        LIMIT (SELECT n FROM scope_cap) + 1) c
-), sem AS MATERIALIZED (
-    (SELECT {alias}.id FROM {table} {alias}
-     WHERE {where} AND (SELECT exact FROM scope_rows)
-     ORDER BY cosine_distance({alias}.embedding, %(vec)s)
-     LIMIT %({k})s)
-    UNION ALL
-    (SELECT {alias}.id FROM {table} {alias}
-     WHERE {where} AND NOT (SELECT exact FROM scope_rows)
-     ORDER BY {alias}.embedding <=> %(vec)s
-     LIMIT %({k})s)
-)"""
-
-
-def scoped_cosine(table: str, alias: str, where: str, scope: str, k: str) -> str:
-    """The ``scope_rows`` and ``sem`` CTEs of ``SCOPED_COSINE`` for one table."""
-    return SCOPED_COSINE.format(table=table, alias=alias, where=where, scope=scope, k=k)
+# a 5.5 ms statement on a 7,000-turn scope). Any other scope walks hnsw with
+# its iterative scan (read_settings), whatever the planner estimates: when
+# the leg was one statement, its generic plan, made for the table's average
+# subject, read a large subject among many whole and sorted it on every
+# call (119 ms at 50,000 facts). Each function counts once and runs one
+# branch, each branch with a single plan, so the functions and the
+# statements calling them run on generic plans.
 
 
 def scope_params(cfg: RetrievalConfig) -> dict[str, Any]:
-    """The parameters ``SCOPED_COSINE`` reads to choose its branch."""
+    """The parameters the cosine functions read to choose their branch."""
     return {
         "exact_rows": cfg.exact_scope_rows,
         "cheap_rows": cfg.exact_cheap_rows,
@@ -148,23 +138,21 @@ def scope_params(cfg: RetrievalConfig) -> dict[str, Any]:
 # out), then phase 2 computes the score inputs on the union of both legs and
 # the blocked ids (at most 2 x top_k rows plus the blocked) and re-applies
 # the hard filters, which is what makes a blocked row "one that would be a
-# candidate". The cosine leg is MATERIALIZED so it runs as its own top-K;
-# through hnsw its order is approximate, so it has no id tie-break: the
-# total order is restored in Python after scoring. A row's full-text score
-# is its rank from the lexical leg; a row outside that top-K counts 0, which
-# understates it by at most the K-th rank. Id lists are binary parameters
-# (``%(name)b``, as in episode_candidates).
+# candidate". Through hnsw the cosine order is approximate, so it has no id
+# tie-break: the total order is restored in Python after scoring. A row's
+# full-text score is its rank from the lexical leg; a row outside that
+# top-K counts 0, which understates it by at most the K-th rank. Each
+# pooled id is looked up on its own (a lateral lookup by primary key): the
+# generic plan (read_settings) cannot size the pool, and joined it took the
+# pool for a tenth of the table and hashed a scan of it. Id lists are binary
+# parameters (``%(name)b``, as in episode_candidates).
 SEMANTIC = (
-    "\nWITH "
-    + scoped_cosine(
-        "facts",
-        "f",
-        ELIGIBLE + " AND f.id <> ALL(%(blocked)b::uuid[])",
-        "f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s"
-        " AND f.status = ANY(%(statuses)s)",
-        "top_k",
-    )
-    + """, lex AS (
+    """
+WITH sem AS MATERIALIZED (
+    SELECT id FROM context_fact_cosine(
+        %(subject_id)s, %(statuses)s, %(at)s, %(bounded)s, %(blocked)b::uuid[], %(vec)s,
+        %(top_k)s, %(exact_rows)s, %(cheap_rows)s, %(hnsw_share)s)
+), lex AS (
     SELECT * FROM unnest(%(lex_ids)b::uuid[], %(lex_ranks)s::float8[]) AS l(id, fulltext)
 ), pool AS (
     SELECT id, false AS blocked FROM sem
@@ -178,11 +166,12 @@ SELECT"""
     coalesce(lex.fulltext, 0)::float8 AS fulltext, """
     + FACT_TRUST
     + """, pool.blocked
-FROM pool JOIN facts f ON f.id = pool.id
-LEFT JOIN lex ON lex.id = pool.id
-WHERE"""
+FROM pool CROSS JOIN LATERAL (
+    SELECT * FROM facts f WHERE f.id = pool.id AND"""
     + ELIGIBLE
     + """
+    LIMIT 1) f
+LEFT JOIN lex ON lex.id = pool.id
 ORDER BY f.id"""
 )
 

@@ -128,13 +128,16 @@ class RetrievalConfig:
     recall_fact_max_distance: float = 0.35
     # hnsw returns at most ef_search rows per scan, so it must exceed top_k.
     hnsw_ef_search: int = 100
-    # How the cosine leg reads a scope (candidates.SCOPED_COSINE, measured in
-    # docs/scaling.md): exactly when it has at most exact_scope_rows facts (or
-    # chunks) and either at most exact_cheap_rows or less than
-    # hnsw_scope_share of the table; through the hnsw index otherwise.
+    # How the cosine leg reads a scope (migration 0111's functions, explained
+    # in candidates.py and measured in docs/scaling.md): exactly when it has
+    # at most exact_scope_rows facts (or chunks) and either at most
+    # exact_cheap_rows or less than hnsw_scope_share of the table; through
+    # the hnsw index otherwise. A tenth of the table: below that the walk
+    # meets other subjects' rows more than its own, and at 5,000 of 175,000
+    # rows it took 27 ms where the exact read took 7 (docs/scaling.md).
     exact_scope_rows: int = 10_000
     exact_cheap_rows: int = 1_000
-    hnsw_scope_share: float = 0.01
+    hnsw_scope_share: float = 0.10
     # Longest query text handed to the full-text stage, in distinct terms.
     max_query_terms: int = 64
     # A query word estimated to match more facts than this (across the whole

@@ -27,7 +27,7 @@ import numpy as np
 from psycopg.rows import tuple_row
 
 from ..storage import Connection
-from .candidates import scope_params, scoped_cosine
+from .candidates import scope_params
 from .config import RetrievalConfig
 from .types import EpisodeRow
 
@@ -50,24 +50,27 @@ SELECT t.id, t.fetched, t.ranked, t.postings FROM context_episode_lexical(
     %(term_postings)s, %(postings)s, %(rank_items)s) t
 ORDER BY t.id"""
 
-CHUNK_SCOPE = (
-    "c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s AND c.occurred_at <= %(at)s"
-)
-
 # Id lists are binary parameters (``%(name)b``): psycopg dumps a list of
 # UUIDs one id at a time, in binary in a sixth of the time it takes as text
 # (``bench/context_micro.py``), and a context call sends a few hundred.
 #
 # The cosine leg reads a small scope exactly and a large one through hnsw
-# (candidates.SCOPED_COSINE). hnsw order is approximate, so the leg has no
-# id tie-break; Python restores the total order by score.
+# (``context_episode_cosine``; candidates.py explains the choice for facts).
+# hnsw order is approximate, so the leg has no id tie-break; Python restores
+# the total order by score. Each pooled id is looked up on its own, as in
+# the fact leg, so that the generic plan reads the pool's rows only.
 SEMANTIC = f"""
-WITH {scoped_cosine("episode_chunks", "c", CHUNK_SCOPE, CHUNK_SCOPE, "k")}, pool AS (
+WITH sem AS MATERIALIZED (
+    SELECT id FROM context_episode_cosine(
+        %(subject_id)s, %(at)s, %(vec)s, %(k)s, %(exact_rows)s, %(cheap_rows)s, %(hnsw_share)s)
+), pool AS (
     SELECT id FROM sem UNION SELECT unnest(%(lex_ids)b::uuid[])
 )
 SELECT {CHUNK_COLUMNS.format(c="c")}
-FROM pool JOIN episode_chunks c ON c.id = pool.id
-WHERE c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s
+FROM pool CROSS JOIN LATERAL (
+    SELECT * FROM episode_chunks c
+    WHERE c.id = pool.id AND c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s
+    LIMIT 1) c
 ORDER BY c.id"""
 
 # Up to ``n`` turns on each side of each anchor, within ``window`` of it (a
@@ -98,14 +101,6 @@ CROSS JOIN LATERAL (
 ) nb
 WHERE a.id = ANY(%(anchors)b) AND a.project_id = %(project_id)s AND a.subject_id = %(subject_id)s
 ORDER BY a.id, nb.offset_n"""
-
-
-# The neighbours' plan is the same whatever the call (a primary-key lookup and
-# two scope-index scans per anchor), yet the plan cache kept planning the
-# statement afresh for each call's values: 0.55 ms of PostgreSQL time a call.
-# Its generic plan serves every call; set for the rest of the transaction,
-# which ends with this statement.
-GENERIC_PLAN = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,9 +242,7 @@ async def neighbours(
         "window": timedelta(seconds=cfg.episode_weights.session_gap_s),
     }
     cur = conn.cursor(row_factory=tuple_row)
-    async with conn.pipeline():  # one round trip for both
-        await conn.execute(GENERIC_PLAN)
-        await cur.execute(NEIGHBOURS, params)
+    await cur.execute(NEIGHBOURS, params)
     return [
         # a.id AS anchor_id, nb.offset_n
         Neighbour(rec[CHUNK_ROW_WIDTH], int(rec[CHUNK_ROW_WIDTH + 1]), episode_row(rec))

@@ -9,8 +9,8 @@ After a consolidation the statistics can be stale the other way: thousands
 of new chunks in a table the planner still believes empty (never analysed:
 ``reltuples`` -1) or ten times smaller. Autovacuum catches up within
 ``autovacuum_naptime`` (a minute), and until then a context call reads a
-10,000-turn scope exactly instead of through hnsw (candidates.SCOPED_COSINE)
-and plans its statements blind: 33 ms instead of 6 for the cosine leg.
+10,000-turn scope exactly instead of through hnsw (the cosine functions of
+migration 0111) and plans its statements blind: 33 ms instead of 6 for the cosine leg.
 ``refresh_stale_statistics`` applies autovacuum's own analyze rule at once,
 after the write.
 

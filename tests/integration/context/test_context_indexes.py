@@ -1,5 +1,6 @@
 """Phase 1 is two indexed queries: EXPLAIN shows the hnsw and the GIN index at work."""
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import numpy as np
@@ -112,7 +113,9 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     plans = _plans(db_url, LEXICAL, params)
     assert "Bitmap Index Scan on facts_search_vector" in plans, plans
     assert "Seq Scan on facts" not in plans, plans
-    plans = _plans(db_url, SEMANTIC, params)
+    # A scope past the exact read's cap (none here) walks hnsw.
+    walked = params | scope_params(replace(DEFAULT, exact_scope_rows=0))
+    plans = _plans(db_url, SEMANTIC, walked)
     assert "Index Scan using facts_embedding" in plans, plans
     assert "Seq Scan on facts" not in plans, plans
 
@@ -129,7 +132,8 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     )
     plans = _plans(db_url, EPISODE_LEXICAL, params)
     assert "Bitmap Index Scan on episode_chunks_scope_lexemes" in plans, plans
-    plans = _plans(db_url, EPISODE_SEMANTIC, params)
+    walked = params | scope_params(replace(DEFAULT, exact_scope_rows=0))
+    plans = _plans(db_url, EPISODE_SEMANTIC, walked)
     assert "Index Scan using episode_chunks_embedding" in plans, plans
 
 

@@ -2,6 +2,8 @@
 
 Vectors come from the hash embedder so the hop targets are reliably outside
 both phase-1 top-Ks: they share no word with the query, while 70 fillers do.
+The fillers are longer than every anchor, so each anchor is nearer the
+query than any filler and makes the cosine top-K whatever the order of ties.
 """
 
 from haki.context.config import RETRIEVAL_TOP_K
@@ -9,7 +11,7 @@ from haki.context.config import RETRIEVAL_TOP_K
 
 async def _seed(hash_seed):
     for i in range(RETRIEVAL_TOP_K + 6):
-        await hash_seed.fact(f"likes tea {i}", predicate="sister_note")
+        await hash_seed.fact(f"likes green tea with honey {i}", predicate="sister_note")
     anchors = [
         await hash_seed.fact("Anna", predicate="sister"),
         await hash_seed.fact("Anna knows Bruno", predicate="sister_friend"),
