@@ -59,14 +59,13 @@ def read_settings(cfg: RetrievalConfig) -> dict[str, str]:
     Generic plans: the statements of a context read have one plan whatever
     the call (the cosine branch is chosen at run time inside its function;
     phase 2 and the multi-hop look rows up by primary key, the neighbours
-    walk the scope index), so
-    the plan cache plans each once per connection instead of on every call
-    (0.5-0.6 ms of PostgreSQL time for each cosine leg, when it was one
-    statement). A generic plan cannot know how large the subject is, so no
-    sequential scans: a table is reached through an index on its scope, its
-    ids or its terms, the plan for a small subject beside a large one. The
-    full-text functions keep the plan cache's own choice for their bodies
-    (migration 0111).
+    walk the scope index), so the plan cache plans each once per connection
+    instead of on every call (0.5-0.6 ms of PostgreSQL time for each cosine
+    leg, when it was one statement). A generic plan cannot know how large
+    the subject is, so no sequential scans: a table is reached through an
+    index on its scope, its ids or its terms, the plan for a small subject
+    beside a large one. The full-text functions keep the plan cache's own
+    choice for their bodies (migration 0111).
     """
     return {
         "hnsw.ef_search": str(cfg.hnsw_ef_search),
