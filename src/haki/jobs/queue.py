@@ -33,9 +33,11 @@ INSERT INTO jobs (kind, org_id, project_id, subject_id, payload)
 VALUES ('consolidate', %(org_id)s, %(project_id)s, %(subject_id)s, %(payload)s)
 RETURNING id"""
 
-# A subject's jobs run in the order they were queued: a job waits while an
-# earlier job of its subject is unfinished, so supersession sees events in
-# capture order even when a worker dies or a job backs off.
+# A subject's jobs run in the order they were queued (``seq``, numbered as
+# they are inserted: jobs queued by one transaction share ``created_at``): a
+# job waits while an earlier job of its subject is unfinished, so
+# supersession sees events in capture order even when a worker dies or a job
+# backs off.
 CLAIM = """
 UPDATE jobs SET status = 'running', claimed_at = now(), claimed_by = %(worker)s, attempts = attempts + 1
 WHERE id IN (
@@ -48,11 +50,11 @@ WHERE id IN (
           SELECT 1 FROM jobs earlier
           WHERE earlier.project_id = j.project_id AND earlier.subject_id = j.subject_id
             AND earlier.status IN ('pending', 'running')
-            AND (earlier.created_at, earlier.id) < (j.created_at, j.id))
-    ORDER BY j.run_after, j.created_at, j.id
+            AND earlier.seq < j.seq)
+    ORDER BY j.run_after, j.seq
     LIMIT %(limit)s
     FOR UPDATE SKIP LOCKED)
-RETURNING id, org_id, project_id, subject_id, payload, attempts, run_after, created_at"""
+RETURNING id, org_id, project_id, subject_id, payload, attempts, run_after, created_at, seq"""
 
 LOCK_FOR_RUN = """
 SELECT id FROM jobs
@@ -117,7 +119,7 @@ SELECT id, kind, status, project_id, subject_id, attempts, run_after, claimed_at
        finished_at, last_error, result, created_at
 FROM jobs
 WHERE project_id = %(project_id)s AND (%(status)s::text IS NULL OR status = %(status)s)
-ORDER BY created_at DESC, id DESC
+ORDER BY seq DESC
 LIMIT %(limit)s"""
 
 # A person's retry of a failed job: a fresh set of attempts, now. The last
@@ -162,12 +164,12 @@ WHERE status IN ('pending', 'running') AND kind = 'consolidate'
   AND (%(project_id)s::text IS NULL OR project_id = %(project_id)s)
   AND (%(subject_id)s::text IS NULL OR subject_id = %(subject_id)s OR subject_id IS NULL)
   AND (%(job_id)s::uuid IS NULL OR id = %(job_id)s::uuid)
-ORDER BY created_at, id"""
+ORDER BY seq"""
 
 JOB_STATES = """
 SELECT id, status, claimed_by, claimed_at, run_after, run_after > now() AS backing_off, last_error
 FROM jobs WHERE id = ANY(%(ids)s::uuid[])
-ORDER BY created_at, id"""
+ORDER BY seq"""
 
 BACKOFF_BASE_S = 2.0
 BACKOFF_MAX_S = 600.0
@@ -183,6 +185,7 @@ class Job:
     attempts: int
     run_after: datetime
     created_at: datetime
+    seq: int
 
     @property
     def event_ids(self) -> list[str]:
@@ -258,7 +261,7 @@ async def claim(
         },
     )
     jobs = [Job(**row) for row in await cur.fetchall()]
-    return sorted(jobs, key=lambda j: (j.run_after, j.created_at, str(j.id)))
+    return sorted(jobs, key=lambda j: (j.run_after, j.seq))
 
 
 async def lock_for_run(conn: Connection, job: Job, worker: str) -> bool:

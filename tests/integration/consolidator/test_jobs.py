@@ -6,6 +6,7 @@ from consolidator_helpers import add_events, fake
 
 from haki import jobs
 from haki.consolidator import Worker, consolidate, run_pending
+from haki.consolidator.backlog import enqueue_unconsolidated
 from haki.providers.extraction import RulesExtractor
 
 SNAPSHOT = """
@@ -237,3 +238,39 @@ async def test_failed_inference_ahead_leaves_each_job_to_fail_on_its_own(
             "RuntimeError: inference failed"
         ] * 2
     assert failing.calls == [2, 1, 1]  # ahead for both, then each job on its own
+
+
+async def test_jobs_queued_in_one_statement_run_in_the_order_given(db):
+    """Jobs of one transaction share ``created_at``: the order they were given still holds."""
+    given = [[f"e{i}"] for i in range(8)]
+    async with db.transaction(project_id="p1") as conn:
+        await jobs.enqueue_many(conn, [jobs.NewJob("default", "p1", "u1", tuple(e)) for e in given])
+    ran = []
+    for _ in given:
+        async with db.transaction(project_id="p1") as conn:
+            claimed = await jobs.claim(conn, worker="w", limit=len(given))
+            # A subject's job waits for the one queued before it.
+            assert len(claimed) == 1
+            await jobs.complete(conn, claimed[0], {})
+        ran.append(claimed[0].event_ids)
+    assert ran == given
+
+
+async def test_the_backlog_sweep_consolidates_a_subject_oldest_first(db, rules_worker):
+    """Never-consolidated events queued one per job, in one statement: each move supersedes the last."""
+    cities = ["Paris", "Lyon", "Oslo", "Porto", "Turin", "Ghent"]
+    await add_events(db, [{"text": f"I live in {c} now."} for c in cities], enqueue=False)
+    async with db.transaction(project_id="p1") as conn:
+        assert await enqueue_unconsolidated(conn, project_id="p1", batch=1) == len(cities)
+    await run_pending(rules_worker)
+    async with db.transaction(project_id="p1") as conn:
+        cur = await conn.execute(
+            "SELECT f.value #>> '{}' AS city, f.status, p.value #>> '{}' AS replaced"
+            " FROM facts f LEFT JOIN facts p ON p.id = f.supersedes_id"
+            " WHERE f.predicate = 'home_city' ORDER BY f.valid_from, f.id"
+        )
+        rows = await cur.fetchall()
+    assert [(r["city"], r["status"], r["replaced"]) for r in rows] == [
+        (c, "active" if i == len(cities) - 1 else "superseded", cities[i - 1] if i else None)
+        for i, c in enumerate(cities)
+    ]
