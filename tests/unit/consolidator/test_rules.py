@@ -105,6 +105,13 @@ def corrections(text):
             [("language", "English", {}, "French", False)],
         ),
         ("Je n'aime pas le café.", [("dislikes", "café", {}, None, False)]),  # not a correction
+        ("I'm not a vegetarian.", [("diet", "vegetarian", {}, None, True)]),
+        # Doubt is not a retraction: the clause still says the turtles are theirs.
+        (
+            "I'm not sure I'll ever understand why watching my turtles makes me so happy.",
+            [("pet", "turtles", {}, None, False)],
+        ),
+        ("I'm not certain my dog likes the park.", [("pet", "dog", {}, None, False)]),
     ],
 )
 def test_reads_corrections(text, expected):

@@ -72,9 +72,22 @@ def strip_opener(sentence: str) -> str:
     return OPENER.sub("", sentence).strip()
 
 
+# "I'm not" before a word of doubt, intent or manner negates the speaker's
+# stance, not an attribute: "I'm not sure why my turtles make me so happy"
+# still says the turtles are theirs.
+_STANCE = (
+    r"(?:sure|certain|convinced|saying|kidding|joking|going|gonna|trying|used to|surprised"
+    r"|complaining|worried|afraid|aware|able|ready|allowed|supposed|asking|one to"
+    r"|sûre?|certaine?|convaincue?|en train|capable|prête?|contre)\b"
+)
+_PLAIN_NEGATION = re.compile(
+    rf"\bI(?:'m| am) not\b(?! {_STANCE})|\bje ne suis pas\b(?! {_STANCE})", re.IGNORECASE
+)
+
+
 def _negated(clause: str) -> str | None:
     """The positive form of a clause that says something is no longer true."""
-    plain_negation = re.search(r"\bI(?:'m| am) not\b|\bje ne suis pas\b", clause, re.IGNORECASE)
+    plain_negation = _PLAIN_NEGATION.search(clause)
     if not _ENDED.search(clause) and not plain_negation:
         return None
     out = clause
