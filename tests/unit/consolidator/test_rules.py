@@ -112,6 +112,12 @@ def corrections(text):
             [("pet", "turtles", {}, None, False)],
         ),
         ("I'm not certain my dog likes the park.", [("pet", "dog", {}, None, False)]),
+        # What ended is not the speaker's own statement, or the negation does
+        # not govern what the rules read: nothing is retracted.
+        ("My cat doesn't scratch the sofa any more.", []),
+        ("It's not like my turtles care about the weather anymore.", []),
+        ("I don't think my cat likes it any more.", []),
+        ("Mon chat ne griffe plus le canapé.", []),
     ],
 )
 def test_reads_corrections(text, expected):

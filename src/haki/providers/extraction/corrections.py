@@ -48,30 +48,6 @@ _CLAUSES = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\b(?:but|mais)\b)\s*")
 _ENDED = re.compile(
     r"\b(?:any ?more|no longer|not any longer|ne\b[^,;]*?\bplus|n'\w+ plus)\b", re.IGNORECASE
 )
-_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), repl)
-    for pattern, repl in (
-        (r"\bI(?:'m| am) (?:not|no longer) (?:at|with) ", "I work at "),
-        (r"\bI(?:'m| am) (?:not|no longer)\b", "I'm"),
-        (r"\bI (?:no longer|don't|do not) (?=\w)", "I "),
-        (r"\bje ne suis (?:plus|pas)\b", "je suis"),
-        (r"\bje ne (\w+) plus\b", r"je \1"),
-        (r"\bje n'(\w+) plus\b", r"j'\1"),
-        (r"\s*\b(?:any ?more|any longer)\b", ""),
-    )
-)
-_NOT_OLD = re.compile(
-    r"(?:,\s*(?:and |et |but |mais )?(?:not|pas|non pas)|\s+(?:et non|non pas|rather than|instead of|plutôt que))\s+"
-    r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s+)*"
-    r"(?P<old>[^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)",
-    re.IGNORECASE,
-)
-
-
-def strip_opener(sentence: str) -> str:
-    return OPENER.sub("", sentence).strip()
-
-
 # "I'm not" before a word of doubt, intent or manner negates the speaker's
 # stance, not an attribute: "I'm not sure why my turtles make me so happy"
 # still says the turtles are theirs.
@@ -84,29 +60,61 @@ _PLAIN_NEGATION = re.compile(
     rf"\bI(?:'m| am) not\b(?! {_STANCE})|\bje ne suis pas\b(?! {_STANCE})", re.IGNORECASE
 )
 
+# The speaker's own negation, rewritten to the positive statement it ends.
+_FIRST_PERSON: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), repl)
+    for pattern, repl in (
+        (r"\bI(?:'m| am) (?:not|no longer) (?:at|with) ", "I work at "),
+        (rf"\bI(?:'m| am) (?:not|no longer)\b(?! {_STANCE})", "I'm"),
+        (r"\bI (?:no longer|don't|do not) (?=\w)", "I "),
+        (rf"\bje ne suis (?:plus|pas)\b(?! {_STANCE})", "je suis"),
+        (r"\bje ne (\w+) plus\b", r"je \1"),
+        (r"\bje n'(\w+) plus\b", r"j'\1"),
+    )
+)
+_ANY_MORE = re.compile(r"\s*\b(?:any ?more|any longer)\b", re.IGNORECASE)
+
+_NOT_OLD = re.compile(
+    r"(?:,\s*(?:and |et |but |mais )?(?:not|pas|non pas)|\s+(?:et non|non pas|rather than|instead of|plutôt que))\s+"
+    r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s+)*"
+    r"(?P<old>[^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def strip_opener(sentence: str) -> str:
+    return OPENER.sub("", sentence).strip()
+
 
 def _negated(clause: str) -> str | None:
-    """The positive form of a clause that says something is no longer true."""
-    plain_negation = _PLAIN_NEGATION.search(clause)
-    if not _ENDED.search(clause) and not plain_negation:
+    """What a clause that says something stopped being true says in positive form.
+
+    ``None`` when the clause ends nothing; ``""`` when what ended is not the
+    speaker's own statement ("my cat doesn't scratch the sofa any more"):
+    the clause is hidden from the ordinary rules and retracts nothing.
+    """
+    ended = _ENDED.search(clause) is not None
+    if not ended and not _PLAIN_NEGATION.search(clause):
         return None
     out = clause
-    for pattern, repl in _REWRITES:
+    for pattern, repl in _FIRST_PERSON:
         out = pattern.sub(repl, out)
-    return out if out != clause else None
+    if out == clause:
+        return "" if ended else None
+    return _ANY_MORE.sub("", out)
 
 
-def split_negated(sentence: str) -> tuple[str, list[str]]:
-    """The sentence without its negated clauses, and those clauses in positive form."""
+def split_negated(sentence: str) -> tuple[str, list[tuple[str, str]]]:
+    """The sentence without its negated clauses, and those clauses beside their positive form."""
     kept: list[str] = []
-    positive: list[str] = []
+    negated: list[tuple[str, str]] = []
     for clause in _CLAUSES.split(sentence):
-        rewritten = _negated(clause) if clause else None
-        if rewritten is None:
+        positive = _negated(clause) if clause else None
+        if positive is None:
             kept.append(clause)
-        else:
-            positive.append(rewritten)
-    return ", ".join(c for c in kept if c), positive
+        elif positive:
+            negated.append((clause, positive))
+    return ", ".join(c for c in kept if c), negated
 
 
 def old_value(sentence: str) -> str | None:
@@ -126,9 +134,16 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
     old = old_value(rest) if found else None
     if old is not None:
         found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
-    for clause in negated:
-        found.extend(replace(c, retract=True) for c in read(clause))
+    for clause, positive in negated:
+        # What the rules read in the clause as it stands, the negation does
+        # not govern: "I don't think my cat likes it any more" keeps the cat.
+        stated = {_said(c) for c in read(clause)}
+        found.extend(replace(c, retract=True) for c in read(positive) if _said(c) not in stated)
     return found
+
+
+def _said(candidate: Candidate) -> tuple[str, str]:
+    return candidate.predicate, str(candidate.value).casefold()
 
 
 def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
