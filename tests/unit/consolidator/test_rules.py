@@ -34,6 +34,9 @@ def found(payload):
             [("age", 34), ("sister", "Claire"), ("prefers", "thé")],
         ),
         ("Nous avons décidé d'utiliser Postgres.", [("decision", "utiliser Postgres")]),
+        # The subject reporting themself, and a quoted title, keep their words.
+        ("What can I say, I love turtles.", [("likes", "turtles")]),
+        ('I said, I live in Paris. Her favourite show is "The Office".', [("home_city", "Paris")]),
     ],
 )
 def test_finds(text, expected):
@@ -51,6 +54,12 @@ def test_finds(text, expected):
         "I'd love to see it.",
         "I live in a small town.",  # not a named place
         "I'm a big fan of it.",
+        "I like to think so. I love to say hello to strangers.",  # manners of speaking
+        # Someone else's first person.
+        "She said: I live in Madrid.",
+        'My boss told me "I\'m leaving Acme, I work at Google now."',
+        "He was like, I work at Google now.",
+        "Elle m'a dit : j'habite à Lyon.",
     ],
 )
 def test_stays_silent(text):

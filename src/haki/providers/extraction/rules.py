@@ -17,6 +17,7 @@ from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .render import extraction_text, utterances
+from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES
 
@@ -286,11 +287,34 @@ def _clean(value: str) -> str:
     return value
 
 
+# "I like to think so", "I love to say hello": a verb of thought or speech
+# is a manner of speaking, not a thing someone likes doing.
+_SPEAKING = frozenset(
+    [
+        "think",
+        "believe",
+        "say",
+        "know",
+        "imagine",
+        "assume",
+        "suppose",
+        "admit",
+        "mention",
+        "remind",
+        "tell",
+        "ask",
+        "consider",
+    ]
+)
+
+
 def _phrase_ok(value: str, max_words: int) -> bool:
     words = value.lower().split()
     if not words or len(words) > max_words or words[-1] in _DANGLING or _TIME_ONLY.match(value):
         return False
     if words[0] in _STOP_FIRST and not (words[0] == "to" and len(words) > 1):
+        return False
+    if (words[1] if words[0] == "to" and len(words) > 1 else words[0]) in _SPEAKING:
         return False
     return not any(w.strip(",.") in _STOP_ANY for w in words)
 
@@ -409,7 +433,7 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
     """
     if utterance.role not in SUBJECT_ROLES:
         return []
-    text = extraction_text(clean(utterance.text)).replace("’", "'")
+    text = without_reported_speech(extraction_text(clean(utterance.text)).replace("’", "'"))
     seen: set[tuple[str, str, bool]] = set()
     out: list[Candidate] = []
 
