@@ -137,3 +137,12 @@ async def test_retraction_ends_the_fact_and_records_why(client, db):
         )
         (row,) = await cur.fetchall()
     assert row["reason"].startswith("corrected by event ")
+
+
+async def test_a_pets_death_ends_that_pet_only(client):
+    await say(client, "ana", "I have a dog named Rex.", 0)
+    await say(client, "ana", "I have a cat named Miso.", 1)
+    await say(client, "ana", "My dog Rex died last week.", 4)
+    by_value = {f["value"]: f for f in await facts(client, "ana")}
+    assert by_value["Rex"]["status"] == "superseded" and ended_at(by_value["Rex"], 4)
+    assert by_value["Miso"]["status"] == "active"

@@ -127,6 +127,11 @@ def corrections(text):
         ("It's not like my turtles care about the weather anymore.", []),
         ("I don't think my cat likes it any more.", []),
         ("Mon chat ne griffe plus le canapé.", []),
+        # A pet's death or loss ends it.
+        ("My dog died last year.", [("pet", "dog", {}, None, True)]),
+        ("We had to put my cat Miso down.", [("pet", "Miso", {"kind": "cat"}, None, True)]),
+        ("Mon chat Miso est mort.", [("pet", "Miso", {"kind": "chat"}, None, True)]),
+        ("My dog loves the park.", [("pet", "dog", {}, None, False)]),
     ],
 )
 def test_reads_corrections(text, expected):

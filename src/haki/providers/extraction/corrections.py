@@ -1,6 +1,6 @@
 """Corrections in the subject's own words (pure).
 
-Three shapes, English and French:
+Four shapes, English and French:
 
 - a **negated statement** ("I'm not a nurse any more", "I no longer work at
   Acme", "je ne suis plus infirmière", "je n'habite plus à Paris"): the
@@ -11,6 +11,9 @@ Three shapes, English and French:
   "envoie-les moi en anglais plutôt, pas en français", "Italian rather than
   German"): every candidate of the sentence carries the old value in
   ``corrects``;
+- a **pet's death or loss** ("my dog died", "we had to put my cat down",
+  "mon chat est mort"): the pet the sentence names comes back as a
+  retraction;
 - a **retraction and a new value of one predicate family in one turn**
   ("I'm not a nurse any more, I'm a midwife now"): merged into one
   correction, so the new fact supersedes the old one with lineage.
@@ -74,6 +77,15 @@ _FIRST_PERSON: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 _ANY_MORE = re.compile(r"\s*\b(?:any ?more|any longer)\b", re.IGNORECASE)
 
+# A pet's death or loss ends it: "my dog died", "we had to put my cat down".
+_LOST = re.compile(
+    r"\bmy (\w+)(?: (\w+))? (?:died|passed away|passed on|ran away|was put down|got put down)\b"
+    r"|\b(?:lost|buried) my (\w+)(?: (\w+))?|\bput my (\w+)(?: (\w+))? (?:down|to sleep)\b"
+    r"|\b(?:mon|ma) (\w+)(?: (\w+))? est (?:morte?|décédée?|partie?)\b"
+    r"|\bj'ai perdu (?:mon|ma) (\w+)(?: (\w+))?",
+    re.IGNORECASE,
+)
+
 _NOT_OLD = re.compile(
     r"(?:,\s*(?:and |et |but |mais )?(?:not|pas|non pas)|\s+(?:et non|non pas|rather than|instead of|plutôt que))\s+"
     r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s+)*"
@@ -134,6 +146,11 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
     old = old_value(rest) if found else None
     if old is not None:
         found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
+    lost = {word.casefold() for m in _LOST.finditer(rest) for word in m.groups() if word}
+    found = [
+        replace(c, retract=True) if c.predicate == "pet" and _said(c)[1] in lost else c
+        for c in found
+    ]
     for clause, positive in negated:
         # What the rules read in the clause as it stands, the negation does
         # not govern: "I don't think my cat likes it any more" keeps the cat.
