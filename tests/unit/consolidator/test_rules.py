@@ -37,6 +37,10 @@ def found(payload):
         # The subject reporting themself, and a quoted title, keep their words.
         ("What can I say, I love turtles.", [("likes", "turtles")]),
         ('I said, I live in Paris. Her favourite show is "The Office".', [("home_city", "Paris")]),
+        # A joke marker takes back what came before it, and only that.
+        ("I'm a nurse... just kidding, I'm a lawyer.", [("occupation", "lawyer")]),
+        ("I'm not kidding, I live in Paris.", [("home_city", "Paris")]),
+        ("Je suis infirmière, je rigole, je suis avocate.", [("occupation", "avocate")]),
     ],
 )
 def test_finds(text, expected):
@@ -60,6 +64,7 @@ def test_finds(text, expected):
         'My boss told me "I\'m leaving Acme, I work at Google now."',
         "He was like, I work at Google now.",
         "Elle m'a dit : j'habite à Lyon.",
+        "I'm a nurse lol jk",
     ],
 )
 def test_stays_silent(text):

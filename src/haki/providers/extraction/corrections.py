@@ -1,6 +1,6 @@
 """Corrections in the subject's own words (pure).
 
-Four shapes, English and French:
+Five shapes, English and French:
 
 - a **negated statement** ("I'm not a nurse any more", "I no longer work at
   Acme", "je ne suis plus infirmière", "je n'habite plus à Paris"): the
@@ -14,6 +14,9 @@ Four shapes, English and French:
 - a **pet's death or loss** ("my dog died", "we had to put my cat down",
   "mon chat est mort"): the pet the sentence names comes back as a
   retraction;
+- a **joke taken back** ("I'm a nurse lol jk", "just kidding, I'm a
+  lawyer", "je rigole"): what the turn said before the marker is dropped
+  (``taken_back``, applied to the whole turn);
 - a **retraction and a new value of one predicate family in one turn**
   ("I'm not a nurse any more, I'm a midwife now"): merged into one
   correction, so the new fact supersedes the old one with lineage.
@@ -92,6 +95,22 @@ _NOT_OLD = re.compile(
     r"(?P<old>[^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)",
     re.IGNORECASE,
 )
+
+
+# "I'm a nurse lol jk", "je suis infirmière… je rigole": a joke marker takes
+# back what the turn said before it.
+_JOKING = re.compile(
+    r"(?<![\w'/])(?:(?-i:jk|j/k)|(?:just|only) (?:kidding|joking)"
+    r"|I(?:'m| am| was) (?:just |only )?(?:kidding|joking)|je rigole|je plaisante"
+    r"|c'est une blague)(?![\w'/])",
+    re.IGNORECASE,
+)
+
+
+def taken_back(text: str) -> str:
+    """The turn after its last joke marker: what came before it was not meant."""
+    ends = [m.end() for m in _JOKING.finditer(text)]
+    return text[ends[-1] :] if ends else text
 
 
 def strip_opener(sentence: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...text.injection import clean
-from .corrections import merge_retractions, read_corrections
+from .corrections import merge_retractions, read_corrections, taken_back
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
@@ -433,7 +433,9 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
     """
     if utterance.role not in SUBJECT_ROLES:
         return []
-    text = without_reported_speech(extraction_text(clean(utterance.text)).replace("’", "'"))
+    text = taken_back(
+        without_reported_speech(extraction_text(clean(utterance.text)).replace("’", "'"))
+    )
     seen: set[tuple[str, str, bool]] = set()
     out: list[Candidate] = []
 
