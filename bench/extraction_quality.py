@@ -8,6 +8,11 @@ Sets (``tests/fixtures/extraction/``):
 - ``everyday.jsonl``: everyday statements and the two turns of every
   correction case, English and French, split into ``dev`` (what the rules
   were tuned on) and ``heldout`` (written apart and never tuned on);
+- ``traps.jsonl``: turns that tempt the rules into a wrong fact (someone
+  else's words or first person, doubt, a past or imagined state, a joke
+  taken back, a pet that died), most with no fact at all: ``traps-dev``
+  (the cases the rules were mended on) and ``traps-heldout`` (written
+  apart, before the rules read them, and never tuned on);
 - ``corrections.jsonl``: a statement, then an explicit correction of it
   ("I'm not a nurse any more, I'm a midwife now", "je ne suis plus …",
   "en fait … plutôt, pas en français").
@@ -47,6 +52,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "extract
 SAMPLE = FIXTURES / "locomo_sample.jsonl"
 EVERYDAY = FIXTURES / "everyday.jsonl"
 CORRECTIONS = FIXTURES / "corrections.jsonl"
+TRAPS = FIXTURES / "traps.jsonl"
 POSITIVE = {"likes", "prefers", "hobby", "plays", "learning"}
 STOP = {
     "the",
@@ -190,7 +196,7 @@ def load(path: Path = SAMPLE) -> list[dict[str, Any]]:
 
 
 def load_all() -> list[dict[str, Any]]:
-    return load(SAMPLE) + load(EVERYDAY)
+    return load(SAMPLE) + load(EVERYDAY) + load(TRAPS)
 
 
 def correction_rate(cases: list[dict[str, Any]]) -> tuple[float, list[str]]:
@@ -211,6 +217,7 @@ def report(rows: list[dict[str, Any]], cases: list[dict[str, Any]]) -> dict[str,
             "labelled_facts": score.labelled,
             "predicted": score.predicted,
             "correct": score.correct,
+            "wrong": score.predicted - score.correct,
             "precision": round(score.precision, 3),
             "recall": round(score.recall, 3),
         }
@@ -225,7 +232,9 @@ def report(rows: list[dict[str, Any]], cases: list[dict[str, Any]]) -> dict[str,
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show-errors", action="store_true")
-    parser.add_argument("--split", help="only this split: locomo, dev or heldout")
+    parser.add_argument(
+        "--split", help="only this split: locomo, dev, heldout, traps-dev or traps-heldout"
+    )
     args = parser.parse_args()
     rows = load_all()
     cases = load(CORRECTIONS)

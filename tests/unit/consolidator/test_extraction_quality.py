@@ -32,3 +32,10 @@ def test_no_split_regresses(quality):
     # Floors a little under the measured figures (README): a regression fails.
     assert quality["heldout"]["precision"] >= 0.9 and quality["heldout"]["recall"] >= 0.65
     assert quality["locomo"]["precision"] >= 0.85 and quality["locomo"]["recall"] >= 0.2
+
+
+def test_traps_give_no_wrong_fact(quality):
+    # Someone else's words, doubt, jokes taken back, pets that died: the
+    # mended cases give none; the held-out ones at most the two measured.
+    assert quality["traps-dev"]["wrong"] == 0
+    assert quality["traps-heldout"]["turns"] >= 30 and quality["traps-heldout"]["wrong"] <= 2
