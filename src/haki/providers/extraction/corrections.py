@@ -165,11 +165,8 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
     old = old_value(rest) if found else None
     if old is not None:
         found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
-    lost = {word.casefold() for m in _LOST.finditer(rest) for word in m.groups() if word}
-    found = [
-        replace(c, retract=True) if c.predicate == "pet" and _said(c)[1] in lost else c
-        for c in found
-    ]
+    if any(c.predicate == "pet" for c in found):
+        found = _ended_pets(rest, found)
     for clause, positive in negated:
         # What the rules read in the clause as it stands, the negation does
         # not govern: "I don't think my cat likes it any more" keeps the cat.
@@ -180,6 +177,15 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
 
 def _said(candidate: Candidate) -> tuple[str, str]:
     return candidate.predicate, str(candidate.value).casefold()
+
+
+def _ended_pets(sentence: str, found: list[Candidate]) -> list[Candidate]:
+    """The sentence's candidates, its pets retracted where it says they died or were lost."""
+    lost = {word.casefold() for m in _LOST.finditer(sentence) for word in m.groups() if word}
+    return [
+        replace(c, retract=True) if c.predicate == "pet" and _said(c)[1] in lost else c
+        for c in found
+    ]
 
 
 def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
