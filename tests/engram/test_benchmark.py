@@ -151,10 +151,12 @@ def test_routing_on_the_shared_corpus_holds_its_figures() -> None:
     dev = _shared_report("dev_cases.json")
     assert dev.poisoned_shown == 0
     assert dev.must_not_load_rate <= 0.05, dev.misses
-    assert dev.recall_at_k >= 0.88, dev.misses
-    assert dev.precision_at_k >= 0.75, dev.misses
-    assert (dev.zero_match_correct or 0.0) >= 0.78, dev.misses
+    assert dev.recall_at_k >= 0.89, dev.misses
+    assert dev.precision_at_k >= 0.83, dev.misses
+    assert (dev.zero_match_correct or 0.0) >= 0.73, dev.misses
+    paraphrase = dev.by_category["paraphrase"]
+    assert paraphrase["recall_at_k"] >= 0.75, dev.misses
     shared = _shared_report("shared_corpus_cases.json")
     assert shared.forbidden_hits == 0 and shared.poisoned_shown == 0, shared.misses
-    assert shared.recall_at_k >= 0.95 and shared.precision_at_k >= 0.7, shared.misses
+    assert shared.recall_at_k >= 0.95 and shared.precision_at_k >= 0.77, shared.misses
     assert shared.zero_match_correct == 1.0, shared.misses

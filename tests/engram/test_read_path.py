@@ -188,78 +188,26 @@ def test_four_anchor_rule(repo) -> None:
     plan = plan_for(repo, "kafka consumer retries with backoff offsets")
     assert [i.id for i in plan.batch] == ["kafka-consumer"]  # strong field (id, tag)
     plan = plan_for(repo, "partition rebalancing retries backoff offsets")
-    # Two anchors in a body pass the anchor rule, not the floor: they explain too little.
-    assert plan.batch == ()
-    assert [(s.id, s.reason, s.detail.split(" ")[0]) for s in plan.omitted] == [
-        ("kafka-consumer", "weak_match", "1/5"),
-        ("offsets-note", "weak_match", "explains"),
+    # Five anchors: two matches admit (offsets-note); one outside a strong field does not.
+    assert [i.id for i in plan.batch] == ["offsets-note"]
+    assert [(s.id, s.reason, s.detail) for s in plan.omitted] == [
+        ("kafka-consumer", "weak_match", "1/5 anchors, no strong field")
     ]
     plan = plan_for(repo, "partition offsets")
-    assert [i.id for i in plan.batch] == ["offsets-note"]  # two anchors in the body
-    plan = plan_for(repo, "retries backoff jitter storage")
-    assert plan.batch == ()  # the tag is strong, but three words no memory knows outweigh it
+    assert [i.id for i in plan.batch] == ["offsets-note"]  # fewer than four: one suffices
     plan = plan_for(repo, "jitter storage")
     assert [i.id for i in plan.batch] == ["offsets-note"]  # tag match is strong
-    plan = plan_for(repo, "retries backoff jitter partition")
+    plan = plan_for(repo, "retries backoff jitter rebalancing")
     assert plan.batch == ()
-    assert [(s.id, s.reason) for s in plan.omitted] == [("offsets-note", "weak_match")]
+    assert {(s.id, s.detail) for s in plan.omitted} == set()  # nothing matched at all
 
 
-def test_vector_scores_never_admit_without_term_overlap(repo) -> None:
-    repo.add("oauth-flow", tags=["oauth"])
-    repo.add("unrelated", tags=["graphics"])
-    plan = plan_for(repo, "oauth", vector_scores={"unrelated": 1.0, "oauth-flow": 0.5})
-    assert [i.id for i in plan.batch] == ["oauth-flow"]
-    assert any("vector" in r for r in plan.batch[0].reasons)
+def test_ties_are_broken_by_id(repo, monkeypatch, tmp_path) -> None:
+    from haki.engram import semantic
 
-
-def test_prerequisites_load_first_even_without_overlap(repo) -> None:
-    repo.add("release-foundation", type="knowledge", tags=["semver"], level="foundation")
-    repo.add(
-        "release-branching",
-        tags=["branches"],
-        depends_on=["release-foundation"],
-        level="intermediate",
-    )
-    repo.add(
-        "hotfix-process",
-        type="skill",
-        tags=["hotfix"],
-        depends_on=["release-branching"],
-        level="advanced",
-    )
-    plan = plan_for(repo, "hotfix")
-    assert [(i.id, i.origin) for i in plan.batch] == [
-        ("release-foundation", "prerequisite"),
-        ("release-branching", "prerequisite"),
-        ("hotfix-process", "routed"),
-    ]
-    text = render(plan).text
-    assert "requires: release-branching" in text
-    assert (
-        text.index("### release-foundation")
-        < text.index("### release-branching")
-        < text.index("### hotfix-process")
-    )
-
-
-def test_workflow_routes_to_skills_but_alone_matches_nothing(repo) -> None:
-    repo.add("deploy-rule", tags=["deploy"])
-    repo.add("deploy-runbook", type="skill", tags=["deploy"])
-    plan = plan_for(repo, "deploy workflow")
-    assert plan.batch[0].id == "deploy-runbook"
-    assert plan_for(repo, "workflow").batch == ()
-    assert plan_for(repo, "skills workflows rules").batch == ()
-
-
-def test_applies_to_path_is_a_strong_match(repo) -> None:
-    repo.add("migration-review", tags=["database"], applies_to=["migrations/versions/*.py"])
-    plan = plan_for(repo, "edit migrations/versions/0042_add_orders.py")
-    assert [i.id for i in plan.batch] == ["migration-review"]
-    assert any(r.startswith("applies_to:") for r in plan.batch[0].reasons)
-
-
-def test_ties_are_broken_by_id(repo) -> None:
+    # Without a table the three score the same (with it, their ids' meanings differ).
+    monkeypatch.setenv("ENGRAM_MODEL_DIR", str(tmp_path / "no-table"))
+    monkeypatch.setattr(semantic, "_LOADED", {})
     for mid in ("zeta-rule", "alpha-rule", "mid-rule"):
         repo.add(mid, tags=["tie"], directive="Same words.", content="- same")
     assert [i.id for i in plan_for(repo, "tie").batch] == ["alpha-rule", "mid-rule", "zeta-rule"]

@@ -44,6 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 COMMANDS = (
     "load",
     "index",
+    "distil",
     "verify",
     "rehash",
     "init",
@@ -132,6 +133,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--rebuild", action="store_true", help="discard the cache and re-parse every file"
     )
     p.set_defaults(func=commands.run_index)
+
+    p = command(
+        "distil",
+        "build the static embedding table routing ranks with (once per machine)",
+        "Run every vocabulary entry of the bundled all-MiniLM-L6-v2 through the model once and "
+        "store the rows (int8) under $ENGRAM_MODEL_DIR or ~/.cache/engram/models. "
+        "engram init and engram index do it when the table is missing.",
+    )
+    p.add_argument("--force", action="store_true", help="rebuild even if the table exists")
+    p.set_defaults(func=commands.run_distil)
 
     p = command(
         "verify",

@@ -77,6 +77,7 @@ def run_index(args: argparse.Namespace) -> int:
     from .index import open_index
 
     roots = _roots(args)
+    ensure_table()
     for root in roots.all():
         ix = open_index(root, roots.config.ignore, rebuild=args.rebuild)
         state = "rebuilt" if ix.rebuilt else "up to date"
@@ -87,6 +88,29 @@ def run_index(args: argparse.Namespace) -> int:
             print(f"  {root.scope}:{p.path}:{p.line}: {p.message}")
     for synced in rules.sync_existing(roots):
         print_rule_sync(synced, roots.workspace.base)
+    return 0
+
+
+def ensure_table(force: bool = False) -> None:
+    """Distil the static embedding table once per machine (routing's semantic signal).
+    Without the model packages routing stays lexical: said once, never an error."""
+    from .semantic import table_path
+
+    if table_path().is_file() and not force:
+        return
+    from .distil import distil
+
+    print("distilling the static embedding table from MiniLM (once per machine)…", flush=True)
+    try:
+        path, seconds = distil()
+    except EngramError as exc:
+        print(f"engram: {exc}; routing stays lexical", file=sys.stderr)
+        return
+    print(f"wrote {path} in {seconds:.0f} s")
+
+
+def run_distil(args: argparse.Namespace) -> int:
+    ensure_table(force=args.force)
     return 0
 
 
@@ -123,6 +147,7 @@ def run_init(args: argparse.Namespace) -> int:
         print(f"created {path}")
     if not created:
         print("already initialised")
+    ensure_table()
     print(
         "next steps:\n"
         '  engram add rule --id <slug> --directive "<one imperative line>"   # a first memory\n'

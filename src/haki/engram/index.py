@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .hashes import Lock
     from .memory import Memory
 
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 
 # Field weights for BM25F-style weighted term frequency: short, curated fields
 # (id, tags, directive) say more about a memory than a word deep in its body.
@@ -100,6 +100,9 @@ class Index:
     problems: tuple[FileProblem, ...]
     rebuilt: bool
     _cache: dict[int, Doc]
+    # Per doc number: the memory's unit vector from the static table (``semantic.encode``),
+    # "" when the table was missing at build time.
+    vectors: tuple[str, ...] = ()
 
     def doc(self, no: int) -> Doc:
         cached = self._cache.get(no)
@@ -131,7 +134,7 @@ _DOC_FIELDS = [f.name for f in fields(Doc)]
 def open_index(root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool = False) -> Index:
     """Return a fresh index for ``root``, rebuilding only what changed."""
     if not root.path.is_dir():
-        return Index(root, (), (), frozenset(), {}, {}, {}, (), {}, (), False, {})
+        return Index(root, (), (), frozenset(), {}, {}, {}, (), {}, (), False, {}, ())
     files = scan_files(root)
     cdir = cache_dir(root)
     index_path = cdir / "index.json"
@@ -181,7 +184,11 @@ def _replace_lifecycle(memory: Memory, lifecycle: str) -> Memory:
 
 
 def _aux_sig(root: Root, ignore_patterns: tuple[str, ...], sources: list[str]) -> dict[str, Any]:
+    from .semantic import table_signature
+
     return {
+        # A table distilled after the index was built brings the memories' vectors.
+        "table": table_signature(),
         "lock": stat_sig(root.lock_path),
         "ignore": stat_sig(root.ignore_path),
         "patterns": list(ignore_patterns),
@@ -248,6 +255,7 @@ def _build(
             json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs
         ],
         "postings": postings,
+        "vectors": _vectors(memories),
         "problems": [asdict(p) for p in problems],
         "_entries": new_entries,
     }
@@ -316,6 +324,16 @@ def _postings(
     return docs, {term: " ".join(entries) for term, entries in postings.items()}
 
 
+def _vectors(memories: list[tuple[Memory, str]]) -> list[str]:
+    """Each memory's vector from the static table, or "" for all when there is none."""
+    from .semantic import encode, memory_parts, open_table
+
+    table = open_table()
+    if table is None:
+        return ["" for _ in memories]
+    return [encode(table.embed(memory_parts(_field_texts(m)))) for m, _ in memories]
+
+
 def _phrases(m: Memory) -> list[str]:
     """Multi-word triggers and tags: a task that contains one whole says more than its words."""
     found: dict[str, None] = {}
@@ -361,6 +379,7 @@ def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:
         problems,
         rebuilt,
         {},
+        tuple(data.get("vectors", ())),
     )
 
 

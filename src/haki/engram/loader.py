@@ -70,6 +70,7 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
         usage=read_usage(roots.workspace),
         vector_scores=request.vector_scores,
         paths=request.files,
+        query_vector=_query_vector(request.query),
     )
     limit = (
         None if request.all else (request.limit if request.limit is not None else config.load.limit)
@@ -104,6 +105,16 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
         request.budget_tokens,
         problems + selection.problems,
     )
+
+
+def _query_vector(query: str) -> list[float] | None:
+    """The task's static vector; None without a table (routing then stays lexical)."""
+    if not query.strip():
+        return None
+    from .semantic import open_table
+
+    table = open_table()
+    return None if table is None else table.embed([(query, 1)])
 
 
 def merge_and_filter(

@@ -1,0 +1,206 @@
+"""Meaning as a routing signal: a static token-embedding table distilled from MiniLM.
+
+Creating an onnxruntime session for all-MiniLM-L6-v2 costs far more than the whole
+``engram load`` budget (docs/engram.md, "Semantic signal"), so a load never runs the
+model. ``distil`` runs it once per machine instead: every vocabulary entry alone
+through the model (mean-pooled, as the model pools a sentence), centred on the
+vocabulary's mean vector, stored as int8. A text's vector is the weighted mean of
+its word pieces' rows (weight ``log(1 + token id)``: rarer pieces weigh more), which
+needs no numpy: rows are summed as packed big integers.
+
+Memory vectors are computed when the index is built and stored in it; the task's
+vector is computed at load. Routing uses the cosine only to rank and to reject weak
+lexical matches; a vector never admits a memory (``admission``).
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import mmap
+import os
+from array import array
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from .text import ENGRAM_STOP_WORDS, words
+
+TABLE_VERSION = 1
+TABLE_NAME = f"minilm-l6-static-v{TABLE_VERSION}.bin"
+_MAGIC = b"ENGRAM-STATIC-TABLE\n"
+# Weights are integers so that rows add as packed big integers (32 bits a field):
+# ``WEIGHT_STEPS`` per unit of ``log(1 + id)``.
+WEIGHT_STEPS = 4
+# Field weights (doubled, to stay integers) for a memory's vector: the author's own
+# curated words count more than the body, which is cut at ``CONTENT_WORDS``.
+FIELD_WEIGHTS = {
+    "id": 6,
+    "tags": 5,
+    "directive": 4,
+    "triggers": 4,
+    "title": 3,
+    "summary": 3,
+    "content": 1,
+}
+CONTENT_WORDS = 80
+MAX_PIECE_CHARS = 100
+
+
+def table_dir() -> Path:
+    """Machine-wide, not per repository: a fresh checkout reuses the table as it reuses
+    the installed model."""
+    env = os.environ.get("ENGRAM_MODEL_DIR")
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "engram" / "models"
+
+
+def table_path() -> Path:
+    return table_dir() / TABLE_NAME
+
+
+def table_signature() -> list[int] | None:
+    """What the index records, so a table built (or rebuilt) later refreshes vectors."""
+    try:
+        st = table_path().stat()
+    except OSError:
+        return None
+    return [st.st_mtime_ns, st.st_size]
+
+
+class Table:
+    """The distilled rows, memory-mapped: a load reads only its task's rows."""
+
+    def __init__(self, path: Path) -> None:
+        with path.open("rb") as fh:
+            if fh.readline() != _MAGIC:
+                raise ValueError(f"{path}: not an Engram static table")
+            dim, rows, vocab_bytes = (int(x) for x in fh.readline().split())
+            vocab = fh.read(vocab_bytes).decode("utf-8").split("\n")
+            self._offset = fh.tell()
+            self._map = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        if len(vocab) != rows:
+            raise ValueError(f"{path}: {len(vocab)} vocabulary entries for {rows} rows")
+        self.dim = dim
+        self.vocab = {piece: n for n, piece in enumerate(vocab)}
+        self._ids = vocab
+        self._packed: dict[int, int] = {}
+        self._weights: dict[int, int] = {}
+        self._cut: dict[str, list[int]] = {}
+
+    def cut(self, word: str) -> list[int]:
+        found = self._cut.get(word)
+        if found is None:
+            found = self._cut[word] = self.pieces(word)
+        return found
+
+    def pieces(self, word: str) -> list[int]:
+        """WordPiece, greedy longest match first, as the model's tokenizer cuts a word."""
+        found = self.vocab.get(word)
+        if found is not None:
+            return [found]
+        if len(word) > MAX_PIECE_CHARS:
+            return []
+        out: list[int] = []
+        start = 0
+        while start < len(word):
+            end = len(word)
+            piece = None
+            while start < end:
+                sub = word[start:end] if start == 0 else "##" + word[start:end]
+                piece = self.vocab.get(sub)
+                if piece is not None:
+                    break
+                end -= 1
+            if piece is None:
+                return []  # the model's [UNK]: the word says nothing here
+            out.append(piece)
+            start = end
+        return out
+
+    def _row(self, n: int) -> int:
+        """Row ``n`` as one integer, 32 bits a field holding ``value + 128``."""
+        packed = self._packed.get(n)
+        if packed is None:
+            start = self._offset + n * self.dim
+            wide = array("I", list(self._map[start : start + self.dim]))
+            if wide.itemsize != 4:  # pragma: no cover - every CPython platform has 4-byte I
+                raise RuntimeError("array('I') is not 32 bits here")
+            packed = self._packed[n] = int.from_bytes(wide.tobytes(), "little")
+        return packed
+
+    def _weight(self, n: int) -> int:
+        weight = self._weights.get(n)
+        if weight is None:
+            weight = self._weights[n] = max(1, round(WEIGHT_STEPS * math.log1p(n)))
+        return weight
+
+    def embed(self, parts: Iterable[tuple[str, int]]) -> list[float] | None:
+        """Unit vector of the weighted mean of the rows of the texts' word pieces."""
+        total = 0
+        weight_sum = 0
+        for text, field_weight in parts:
+            for word in words(text):
+                if word in ENGRAM_STOP_WORDS or len(word) < 2:
+                    continue
+                for n in self.cut(word):
+                    weight = field_weight * self._weight(n)
+                    total += self._row(n) * weight
+                    weight_sum += weight
+        if not weight_sum:
+            return None
+        fields = array("I")
+        fields.frombytes(total.to_bytes(4 * self.dim, "little"))
+        bias = 128 * weight_sum
+        vector = [v - bias for v in fields]
+        norm = math.sqrt(sum(v * v for v in vector))
+        return [v / norm for v in vector] if norm else None
+
+
+_LOADED: dict[str, Table | None] = {}
+
+
+def open_table() -> Table | None:
+    """The machine's table, or None when it was never distilled (routing stays lexical)."""
+    path = table_path()
+    key = str(path)
+    if key not in _LOADED:
+        try:
+            _LOADED[key] = Table(path)
+        except (OSError, ValueError):
+            _LOADED[key] = None
+    return _LOADED[key]
+
+
+def memory_parts(fields: dict[str, str]) -> list[tuple[str, int]]:
+    """A memory's texts with their weights; the body cut at ``CONTENT_WORDS`` words."""
+    parts = []
+    for name, text in fields.items():
+        if name == "content":
+            text = " ".join(words(text)[:CONTENT_WORDS])
+        parts.append((text, FIELD_WEIGHTS[name]))
+    return parts
+
+
+def encode(vector: Sequence[float] | None) -> str:
+    """A unit vector as int8 (the largest component at 127), base64, for the JSON index."""
+    if not vector:
+        return ""
+    top = max(abs(v) for v in vector) or 1.0
+    values = array("b", (round(v * 127 / top) for v in vector))
+    return base64.b64encode(values.tobytes()).decode("ascii")
+
+
+def decode(text: str) -> list[float] | None:
+    if not text:
+        return None
+    values = array("b")
+    values.frombytes(base64.b64decode(text))
+    norm = math.sqrt(sum(v * v for v in values))
+    return [v / norm for v in values] if norm else None
+
+
+def cosine(unit_a: Sequence[float], unit_b: Sequence[float]) -> float:
+    return sum(a * b for a, b in zip(unit_a, unit_b, strict=False))

@@ -1,0 +1,71 @@
+"""The static embedding table: WordPiece cuts, packed sums, encoding, and that the
+distilled table carries meaning the words alone do not."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+
+from haki.engram import semantic
+from haki.engram.distil import write_table
+
+
+def tiny_table(tmp_path: Path) -> semantic.Table:
+    pieces = ["[x]", "run", "##ning", "test", "##s", "fast", "slow"]
+    rng = np.random.default_rng(3)
+    vectors = rng.normal(size=(len(pieces), 8)).astype(np.float32)
+    path = tmp_path / "t.bin"
+    write_table(path, pieces, vectors)
+    return semantic.Table(path)
+
+
+def test_wordpiece_cuts_longest_match_first(tmp_path: Path) -> None:
+    table = tiny_table(tmp_path)
+    assert table.pieces("running") == [table.vocab["run"], table.vocab["##ning"]]
+    assert table.pieces("tests") == [table.vocab["test"], table.vocab["##s"]]
+    assert table.pieces("zebra") == []  # the model's [UNK]: left out
+
+
+def test_packed_sum_is_the_weighted_mean_of_the_rows(tmp_path: Path) -> None:
+    table = tiny_table(tmp_path)
+    raw = (
+        np.frombuffer(
+            Path(tmp_path / "t.bin").read_bytes()[-table.dim * len(table.vocab) :], dtype=np.uint8
+        )
+        .reshape(len(table.vocab), table.dim)
+        .astype(np.float64)
+        - 128
+    )
+    ids = table.pieces("running") + table.pieces("fast")
+    weights = [3 * max(1, round(semantic.WEIGHT_STEPS * math.log1p(n))) for n in ids]
+    expected = sum(w * raw[n] for w, n in zip(weights, ids, strict=True))
+    expected /= np.linalg.norm(expected)
+    got = table.embed([("running fast", 3), ("the and of", 5)])  # stop words add nothing
+    assert got is not None
+    assert np.allclose(got, expected)
+    assert table.embed([("the of", 1)]) is None
+
+
+def test_vectors_survive_the_index_encoding() -> None:
+    vector = [0.6, -0.8, 0.0]
+    decoded = semantic.decode(semantic.encode(vector))
+    assert decoded is not None and semantic.cosine(vector, decoded) > 0.999
+    assert semantic.encode(None) == "" and semantic.decode("") is None
+
+
+def test_the_distilled_table_knows_paraphrases(static_table: Path) -> None:
+    table = semantic.Table(static_table)
+
+    def sim(a: str, b: str) -> float:
+        va, vb = table.embed([(a, 1)]), table.embed([(b, 1)])
+        assert va is not None and vb is not None
+        return semantic.cosine(va, vb)
+
+    # No shared word, yet closer in meaning than an unrelated pair.
+    task = "the homepage takes ages to render"
+    assert sim(task, "slow page load performance") > sim(task, "database schema migration")
+    assert sim("store the api key", "hardcoded secrets credentials") > sim(
+        "store the api key", "css grid layout"
+    )
