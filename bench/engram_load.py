@@ -1,24 +1,27 @@
-"""Whole-process latency of ``engram load`` on 1,000 synthetic memories.
+"""Whole-process latency of ``engram load`` and the Claude prompt hook, cold.
 
-Generates a workspace in a temp dir, warms the index once, then times N
-``engram load`` subprocess runs with varied queries and prints p50/p95.
+As a user meets it: every task gets a fresh copy of the repository's memories and an
+empty index cache, so the index is built cold; then ``engram load -- TASK`` and the
+Claude ``UserPromptSubmit`` hook (``engram hook --host claude``, a real event JSON on
+stdin) each run as a new process (``haki.engram.timing``). A bare interpreter
+start-up is timed between tasks, so a figure from a busy machine can be read
+against it; CPU time (user + system of the child) is printed beside the wall clock.
 
-    python bench/engram_load.py [--memories 1000] [--runs 40]
+    python bench/engram_load.py                      # shared corpus + the dev-set tasks
+    python bench/engram_load.py --baseline ../other  # another checkout's src/, same run
+    python bench/engram_load.py --workspace DIR --cases FILE [--no-global]
 
-The last line is the CPU time of one ``load`` call in-process, the part of the
-figure Engram's own code decides.
-
-Bytecode caching is left on for the child processes (the interpreter default):
-``PYTHONDONTWRITEBYTECODE`` would make every run recompile Engram, which no
-installed hook does. Pass ``--no-bytecode`` to measure that case too.
+``--synthetic N`` keeps the older scale check: N generated memories, index built once,
+then warm ``engram load`` runs (no copy per task).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
-import shutil
+import resource
 import statistics
 import subprocess
 import sys
@@ -26,6 +29,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from haki.engram.benchmark import percentile
+from haki.engram.timing import Side, cold_runs, engram_command, format_timings
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+SHARED = REPO.parent / "shared" / "data" / "engram-rules" / "corpus"
+DEV_CASES = REPO / "tests" / "fixtures" / "engram" / "dev_cases.json"
+
+# The synthetic corpus (also used by bench/engram_hooks.py).
 TOPICS = {
     "testing": [
         "pytest",
@@ -143,82 +155,86 @@ def queries(rng: random.Random, n: int) -> list[str]:
     return out
 
 
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+def bare_python(n: int) -> tuple[list[float], list[float]]:
+    walls: list[float] = []
+    cpus: list[float] = []
+    for _ in range(n):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        walls.append((time.perf_counter() - start) * 1000)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
+    return sorted(walls), sorted(cpus)
+
+
+def warm_synthetic(count: int, runs: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="engram-bench-") as tmp:
+        root = Path(tmp)
+        (root / ".git").mkdir()
+        generate(root, count)
+        qs = queries(random.Random(11), runs)
+        env = dict(os.environ, ENGRAM_GLOBAL_DIR=str(root / "g"), ENGRAM_CACHE_DIR=str(root / "c"))
+        cmd = [*engram_command(), "load", "--"]
+        subprocess.run([*cmd, "warm"], cwd=root, env=env, check=True, capture_output=True)
+        times = []
+        for q in qs:
+            start = time.perf_counter()
+            subprocess.run([*cmd, q], cwd=root, env=env, check=True, capture_output=True)
+            times.append((time.perf_counter() - start) * 1000)
+        print(
+            f"synthetic {count} memories, warm index: engram load p50 "
+            f"{statistics.median(times):.1f} ms  p95 {percentile(sorted(times), 95):.1f} ms"
+        )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--memories", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--workspace", type=Path, default=SHARED)
+    parser.add_argument("--global-dir", type=Path, default=SHARED / "global")
+    parser.add_argument("--no-global", action="store_true")
+    parser.add_argument("--cases", type=Path, default=DEV_CASES)
+    parser.add_argument("--runs", type=int, default=30, help="tasks timed (spread over the file)")
+    parser.add_argument("--baseline", type=Path, help="another checkout, timed task by task")
+    parser.add_argument("--no-hook", action="store_true", help="time engram load only")
     parser.add_argument(
-        "--no-bytecode", action="store_true", help="set PYTHONDONTWRITEBYTECODE for the runs"
+        "--without-table",
+        action="store_true",
+        help="also time this checkout without the static table: what the semantic signal costs",
     )
+    parser.add_argument("--synthetic", type=int, metavar="N", help="warm scale check instead")
     args = parser.parse_args()
-    engram = shutil.which("engram", path=str(Path(sys.executable).parent)) or shutil.which("engram")
-    if engram is None:
-        print("engram console script not found; install haki first", file=sys.stderr)
-        return 2
-    with tempfile.TemporaryDirectory(prefix="engram-bench-") as tmp:
-        root = Path(tmp)
-        (root / ".git").mkdir()
-        generate(root, args.memories)
-        env = dict(
-            os.environ,
-            ENGRAM_GLOBAL_DIR=str(root / "no-global"),
-            ENGRAM_CACHE_DIR=str(root / "cache"),
-        )
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        if args.no_bytecode:
-            env["PYTHONDONTWRITEBYTECODE"] = "1"
-        cmd = [engram, "load"]
-        start = time.perf_counter()
-        subprocess.run(
-            [*cmd, "--", "warm the index"], cwd=root, env=env, check=True, capture_output=True
-        )
-        cold = (time.perf_counter() - start) * 1000
-        times, baseline = [], []
-        for q in queries(random.Random(11), args.runs):
-            start = time.perf_counter()
-            done = subprocess.run(
-                [*cmd, "--", q], cwd=root, env=env, capture_output=True, text=True
-            )
-            times.append((time.perf_counter() - start) * 1000)
-            if done.returncode != 0:
-                print(done.stderr, file=sys.stderr)
-                return 1
-            # Interleaved bare interpreter start-up: separates machine load from Engram's cost.
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
-            baseline.append((time.perf_counter() - start) * 1000)
-        print(f"memories: {args.memories}  runs: {args.runs}  cold index build: {cold:.0f} ms")
-        print(
-            f"engram load whole-process p50: {statistics.median(times):.1f} ms  p95: {_p95(times):.1f} ms"
-        )
-        print(
-            f"bare python start-up       p50: {statistics.median(baseline):.1f} ms  p95: {_p95(baseline):.1f} ms"
-        )
-        os.environ.update(ENGRAM_GLOBAL_DIR=env["ENGRAM_GLOBAL_DIR"])
-        os.environ.update(ENGRAM_CACHE_DIR=env["ENGRAM_CACHE_DIR"])
-        print(f"in-process load, CPU per call: {in_process_ms(root, args.runs * 5):.2f} ms")
+    if args.synthetic:
+        warm_synthetic(args.synthetic, args.runs)
+        return 0
+    cases = json.loads(args.cases.read_text(encoding="utf-8"))
+    queries = [c["query"] for c in (cases["cases"] if isinstance(cases, dict) else cases)]
+    queries = queries[:: max(1, len(queries) // args.runs)][: args.runs]
+    sides = [Side("this checkout")]
+    if args.without_table:
+        missing = Path(tempfile.gettempdir()) / f"engram-no-table-{os.getpid()}"  # never made
+        sides.append(Side("no table (lexical only)", env=(("ENGRAM_MODEL_DIR", str(missing)),)))
+    if args.baseline:
+        sides.append(Side("baseline", str(args.baseline.resolve() / "src")))
+    load_before = os.getloadavg()
+    results = cold_runs(
+        args.workspace,
+        None if args.no_global else args.global_dir,
+        queries,
+        sides,
+        not args.no_hook,
+    )
+    walls, cpus = bare_python(len(queries))
+    print(
+        f"workspace: {args.workspace}  tasks: {len(queries)}  "
+        f"load average before/after: {load_before[0]:.1f} / {os.getloadavg()[0]:.1f}\n"
+    )
+    print("\n".join(format_timings(results)))
+    print(
+        f"| bare python start-up | {len(walls)} | {percentile(walls, 50):.1f} | "
+        f"{percentile(walls, 95):.1f} | {percentile(cpus, 50):.1f} | 0 |"
+    )
     return 0
-
-
-def in_process_ms(root: Path, n: int) -> float:
-    """CPU time of ``load`` in this process (warm index): Engram's own cost, which a busy
-    machine inflates far less than the wall clock of a whole process."""
-    from haki.engram.loader import load
-    from haki.engram.plan import LoadRequest
-    from haki.engram.workspace import locate
-
-    roots = locate(root)
-    qs = queries(random.Random(13), n)
-    load(LoadRequest(qs[0], record_usage=False), roots)
-    start = time.process_time()
-    for q in qs:
-        load(LoadRequest(q, record_usage=False), roots)
-    return (time.process_time() - start) * 1000 / len(qs)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,8 @@ def test_benchmark_command_prints_metrics(tmp_path) -> None:
             "benchmark",
             str(FIXTURES / "cases.json"),
             "--json",
+            "--process",
+            "2",
             "-C",
             str(corpus / "workspace"),
             "--global-dir",
@@ -64,6 +66,10 @@ def test_benchmark_command_prints_metrics(tmp_path) -> None:
         "latency_p95_ms",
     ):
         assert key in report
+    # Whole-process timings on a fresh copy of the repository: load and the Claude hook.
+    for kind in ("load", "hook"):
+        timings = report["process"][f"this checkout: {kind}"]
+        assert len(timings["wall_ms"]) == 2 and timings["failures"] == 0
 
 
 def test_percentile_interpolates() -> None:

@@ -228,6 +228,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--no-misses", action="store_true", help="print the figures without the missed cases"
     )
+    p.add_argument(
+        "--process",
+        type=_non_negative,
+        default=20,
+        metavar="N",
+        help="time N of the tasks as whole processes on a fresh copy of the repository "
+        "(cold index): engram load and the Claude UserPromptSubmit hook (0: skip)",
+    )
+    p.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="CHECKOUT",
+        help="with --process: time another checkout's src/ in the same run, task by task",
+    )
     p.set_defaults(func=commands.run_benchmark)
 
     from .hooks.hosts import HOSTS

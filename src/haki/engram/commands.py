@@ -232,11 +232,29 @@ def run_benchmark(args: argparse.Namespace) -> int:
         cases = tuple(c for c in cases if c.split == args.split)
         if not cases:
             raise EngramError(f"no case has split {args.split!r}")
-    report = run(cases, _roots(args), args.k or k)
+    roots = _roots(args)
+    report = run(cases, roots, args.k or k)
+    timings = {}
+    if args.process:
+        from .timing import Side, cold_runs
+
+        step = max(1, len(cases) // args.process)
+        queries = [c.query for c in cases[::step]][: args.process]
+        sides = [Side("this checkout")]
+        if args.baseline:
+            sides.append(Side("baseline", str(Path(args.baseline).resolve() / "src")))
+        global_dir = roots.global_.path if roots.global_ else None
+        timings = cold_runs(roots.workspace.base, global_dir, queries, sides)
     if args.json:
-        print(json.dumps(asdict(report), indent=2))
+        data = asdict(report)
+        data["process"] = {name: asdict(t) for name, t in timings.items()}
+        print(json.dumps(data, indent=2))
     else:
         sys.stdout.write(format_report(report, show_misses=not args.no_misses))
+        if timings:
+            from .timing import format_timings
+
+            sys.stdout.write("\n" + "\n".join(format_timings(timings)) + "\n")
     return 0
 
 

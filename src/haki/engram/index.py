@@ -331,7 +331,7 @@ def _vectors(memories: list[tuple[Memory, str]]) -> list[str]:
     table = open_table()
     if table is None:
         return ["" for _ in memories]
-    return [encode(table.embed(memory_parts(_field_texts(m)))) for m, _ in memories]
+    return [encode(table.embed_raw(memory_parts(_field_texts(m)))) for m, _ in memories]
 
 
 def _phrases(m: Memory) -> list[str]:

@@ -50,7 +50,6 @@ class RoutingConfig:
     # every admitted memory's score is multiplied by exp(weight x (cosine - pivot)).
     weak_coverage: float = 0.3
     weak_meaning: float = 0.5
-    weak_meaning_strong: float = 0.45  # when the match is on a strong field (id, tag, directive)
     meaning_weight: float = 1.5
     meaning_pivot: float = 0.5
     # Rejections the seed leaves room for (``_extra_rejection``).
@@ -214,7 +213,7 @@ def route(
         if query_vector is not None and (memory_vector := pool.vector(pos)) is not None:
             meaning = cosine(query_vector, memory_vector)
         if reason is None and pos not in path_hits:
-            reason = _weak_meaning(coverage, meaning, strong, cfg)
+            reason = _weak_meaning(coverage, meaning, cfg)
         if reason is not None:
             omitted.append(Omitted(doc.id, doc.scope, "weak_match", reason))
             continue
@@ -432,14 +431,11 @@ def _extra_rejection(
     return None
 
 
-def _weak_meaning(
-    coverage: float, meaning: float | None, strong: bool, cfg: RoutingConfig
-) -> str | None:
+def _weak_meaning(coverage: float, meaning: float | None, cfg: RoutingConfig) -> str | None:
     """A lexical match on a small part of the task stays out when its meaning is far from
     the task's: the words met by accident ("migrate the Android app" / db migrations).
     Without a table (``meaning`` None) the words decide alone."""
-    floor = cfg.weak_meaning_strong if strong else cfg.weak_meaning
-    if meaning is None or coverage >= cfg.weak_coverage or meaning >= floor:
+    if meaning is None or coverage >= cfg.weak_coverage or meaning >= cfg.weak_meaning:
         return None
     return f"explains {coverage:.0%} of the task, meaning {meaning:.2f}"
 

@@ -137,26 +137,34 @@ class Table:
             weight = self._weights[n] = max(1, round(WEIGHT_STEPS * math.log1p(n)))
         return weight
 
-    def embed(self, parts: Iterable[tuple[str, int]]) -> list[float] | None:
-        """Unit vector of the weighted mean of the rows of the texts' word pieces."""
-        total = 0
-        weight_sum = 0
+    def embed_raw(self, parts: Iterable[tuple[str, int]]) -> list[int] | None:
+        """Weighted sum of the rows of the texts' word pieces, as integers (unnormalised)."""
+        weights: dict[int, int] = {}
         for text, field_weight in parts:
             for word in words(text):
                 if word in ENGRAM_STOP_WORDS or len(word) < 2:
                     continue
                 for n in self.cut(word):
-                    weight = field_weight * self._weight(n)
-                    total += self._row(n) * weight
-                    weight_sum += weight
-        if not weight_sum:
+                    weights[n] = weights.get(n, 0) + field_weight * self._weight(n)
+        if not weights:
             return None
+        total = 0
+        for n, weight in weights.items():
+            total += self._row(n) * weight
         fields = array("I")
         fields.frombytes(total.to_bytes(4 * self.dim, "little"))
-        bias = 128 * weight_sum
-        vector = [v - bias for v in fields]
-        norm = math.sqrt(sum(v * v for v in vector))
-        return [v / norm for v in vector] if norm else None
+        bias = 128 * sum(weights.values())
+        return [v - bias for v in fields]
+
+    def embed(self, parts: Iterable[tuple[str, int]]) -> list[float] | None:
+        """Unit vector of the weighted mean of the rows of the texts' word pieces."""
+        raw = self.embed_raw(parts)
+        return None if raw is None else unit(raw)
+
+
+def unit(values: Sequence[float]) -> list[float] | None:
+    norm = math.sqrt(sum(v * v for v in values))
+    return [v / norm for v in values] if norm else None
 
 
 _LOADED: dict[str, Table | None] = {}
@@ -184,12 +192,13 @@ def memory_parts(fields: dict[str, str]) -> list[tuple[str, int]]:
     return parts
 
 
-def encode(vector: Sequence[float] | None) -> str:
-    """A unit vector as int8 (the largest component at 127), base64, for the JSON index."""
-    if not vector:
+def encode(raw: Sequence[int] | None) -> str:
+    """``embed_raw``'s integers as int8 (shifted so the largest fits), base64, for the
+    JSON index: the cosine needs the direction only."""
+    if not raw:
         return ""
-    top = max(abs(v) for v in vector) or 1.0
-    values = array("b", (round(v * 127 / top) for v in vector))
+    shift = max(0, max(abs(v) for v in raw).bit_length() - 7)
+    values = array("b", [v >> shift for v in raw])
     return base64.b64encode(values.tobytes()).decode("ascii")
 
 
@@ -198,8 +207,7 @@ def decode(text: str) -> list[float] | None:
         return None
     values = array("b")
     values.frombytes(base64.b64decode(text))
-    norm = math.sqrt(sum(v * v for v in values))
-    return [v / norm for v in values] if norm else None
+    return unit(values)
 
 
 def cosine(unit_a: Sequence[float], unit_b: Sequence[float]) -> float:
