@@ -229,7 +229,7 @@ def _build(
         new_entries[rel] = {
             "sig": sig,
             "sha256": digest,
-            "memory": asdict(memory) if memory else None,
+            "memory": _memory_row(memory) if memory else None,
             "problem": asdict(problem) if problem else None,
         }
         if problem:
@@ -354,6 +354,12 @@ def _field_texts(m: Memory) -> dict[str, str]:
         "summary": m.summary,
         "content": m.content,
     }
+
+
+def _memory_row(memory: Memory) -> dict[str, Any]:
+    """``asdict`` without its deep copy: a memory's fields are strings and flat tuples,
+    and a cold index writes one row per memory."""
+    return {f.name: getattr(memory, f.name) for f in fields(memory)}
 
 
 def _memory_from_json(data: dict[str, Any]) -> Memory:
