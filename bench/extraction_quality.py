@@ -2,6 +2,10 @@
 
     python bench/extraction_quality.py [--show-errors] [--split NAME]
 
+``--split blind`` reads the blind set instead (``blind_everyday.jsonl`` and
+``blind_corrections.jsonl``, written by a reviewer who never read the rules;
+never tune on it): it is not part of the default run.
+
 Sets (``tests/fixtures/extraction/``):
 
 - ``locomo_sample.jsonl``: 213 hand-labelled LoCoMo dev turns (split ``locomo``);
@@ -53,6 +57,8 @@ SAMPLE = FIXTURES / "locomo_sample.jsonl"
 EVERYDAY = FIXTURES / "everyday.jsonl"
 CORRECTIONS = FIXTURES / "corrections.jsonl"
 TRAPS = FIXTURES / "traps.jsonl"
+BLIND_EVERYDAY = FIXTURES / "blind_everyday.jsonl"
+BLIND_CORRECTIONS = FIXTURES / "blind_corrections.jsonl"
 POSITIVE = {"likes", "prefers", "hobby", "plays", "learning"}
 STOP = {
     "the",
@@ -233,12 +239,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument(
-        "--split", help="only this split: locomo, dev, heldout, traps-dev or traps-heldout"
+        "--split",
+        help="only this split: locomo, dev, heldout, traps-dev, traps-heldout or blind",
     )
     args = parser.parse_args()
     rows = load_all()
     cases = load(CORRECTIONS)
-    if args.split:
+    if args.split == "blind":
+        rows, cases = load(BLIND_EVERYDAY), load(BLIND_CORRECTIONS)
+    elif args.split:
         rows = [r for r in rows if r["split"] == args.split]
         cases = [c for c in cases if c["split"] == args.split]
     if args.show_errors:
