@@ -125,10 +125,9 @@ class Table:
         packed = self._packed.get(n)
         if packed is None:
             start = self._offset + n * self.dim
-            wide = array("I", list(self._map[start : start + self.dim]))
-            if wide.itemsize != 4:  # pragma: no cover - every CPython platform has 4-byte I
-                raise RuntimeError("array('I') is not 32 bits here")
-            packed = self._packed[n] = int.from_bytes(wide.tobytes(), "little")
+            wide = bytearray(4 * self.dim)
+            wide[::4] = self._map[start : start + self.dim]  # each byte the low byte of a field
+            packed = self._packed[n] = int.from_bytes(wide, "little")
         return packed
 
     def _weight(self, n: int) -> int:
@@ -197,7 +196,7 @@ def encode(raw: Sequence[int] | None) -> str:
     JSON index: the cosine needs the direction only."""
     if not raw:
         return ""
-    shift = max(0, max(abs(v) for v in raw).bit_length() - 7)
+    shift = max(0, max(max(raw), -min(raw)).bit_length() - 7)
     values = array("b", [v >> shift for v in raw])
     return base64.b64encode(values.tobytes()).decode("ascii")
 
