@@ -94,3 +94,29 @@ def test_the_installed_claude_hook_injects_it(small_repo) -> None:
             assert "### db-migrations [rule, instruction]" in context, task
         else:
             assert answer == {}, task
+
+
+def test_init_with_a_folder_initialises_that_folder(tmp_path: Path) -> None:
+    outer = tmp_path / "checkout"
+    (outer / ".git").mkdir(parents=True)
+    inner = outer / "examples" / "small"
+    inner.mkdir(parents=True)
+    env = dict(os.environ, ENGRAM_CACHE_DIR=str(tmp_path / "cache"))
+
+    def engram(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "haki.engram.cli", *args],
+            cwd=outer,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    engram("init", "-C", str(inner))
+    assert (inner / ".agents" / "engram" / "config.yaml").is_file()
+    assert not (outer / ".agents").exists()
+    engram("add", "rule", "-C", str(inner), "--id", "x-rule", "--tags", "x", "--directive", "Do x.")
+    assert (inner / ".agents" / "engram" / "rules" / "x-rule.md").is_file()

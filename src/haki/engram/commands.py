@@ -142,7 +142,16 @@ def run_rehash(args: argparse.Namespace) -> int:
 def run_init(args: argparse.Namespace) -> int:
     from .authoring import init
 
-    created = init(_roots(args).workspace)
+    if args.workspace is not None:
+        # ``init -C DIR`` initialises DIR, even inside another repository: the user named
+        # the folder (later commands find it, ``.agents/engram`` being the first marker).
+        from .workspace import WORKSPACE_DIR, Root
+
+        base = args.workspace.resolve()
+        workspace = Root("workspace", base / WORKSPACE_DIR, base)
+    else:
+        workspace = _roots(args).workspace
+    created = init(workspace)
     for path in created:
         print(f"created {path}")
     if not created:
