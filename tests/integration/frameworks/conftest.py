@@ -1,4 +1,4 @@
-"""One live ``haki serve`` per module for the SDKs and framework adapters.
+"""One live ``haki serve`` for all the SDK and framework adapter tests (started once).
 
 Dev mode (auth off), the bundled local embedder, no background worker (the
 tests consolidate when they mean to), and a scripted model endpoint behind
@@ -25,13 +25,13 @@ from faces_helpers import Upstream, launch_server, serve_stub, wait_ready
 TEMPLATE = "haki_test_template"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def upstream() -> Iterator[Upstream]:
     with serve_stub() as stub:
         yield stub
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def haki_url(
     pg_maintenance_url: str,
     template_url: str,
