@@ -388,8 +388,8 @@ export class HakiClient {
     return this.run({ method: "GET", path: `/v1/facts/${encodeURIComponent(factId)}`, query, replayable: true });
   }
 
-  /** Assert a fact as a person would (`POST /v1/facts`): a trusted source. */
-  createFact(fact: {
+  /** Assert a fact as a person would (`POST /v1/facts`): a trusted source. Returns the fact in force. */
+  async createFact(fact: {
     subjectId: string;
     predicate: string;
     value: unknown;
@@ -402,7 +402,7 @@ export class HakiClient {
     confidence?: number;
     validFrom?: Instant;
     reason?: string;
-  }): Promise<FactWrite> {
+  }): Promise<Fact> {
     const body = compact({
       project_id: this.project(fact.projectId),
       subject_id: fact.subjectId,
@@ -417,7 +417,8 @@ export class HakiClient {
       reason: fact.reason,
     });
     body["value"] = fact.value;
-    return this.run({ method: "POST", path: "/v1/facts", body });
+    const out = await this.run<FactWrite>({ method: "POST", path: "/v1/facts", body });
+    return out.fact;
   }
 
   /** A new version of the fact with `value`; the old one is superseded. */

@@ -81,22 +81,23 @@ test("facts: create, read, correct, status, feedback, conflicts and forget", asy
     validFrom: "2026-03-01T00:00:00Z",
     reason: "told at the desk",
   });
-  assert.equal(made.action, "insert");
-  assert.equal(made.fact.value, "Lyon");
-  assert.equal(made.fact.origin_trust, "trusted");
-  const read = await haki.fact(made.fact.id);
-  assert.equal(read.version, made.fact.version);
+  assert.equal(made.value, "Lyon");
+  assert.equal(made.status, "active");
+  assert.equal(made.origin_trust, "trusted");
+  assert.equal(made.valid_from.slice(0, 10), "2026-03-01");
+  const read = await haki.fact(made.id);
+  assert.equal(read.version, made.version);
 
   await assert.rejects(
-    haki.correctFact(made.fact.id, "Paris", { expectedVersion: read.version + 5 }),
+    haki.correctFact(made.id, "Paris", { expectedVersion: read.version + 5 }),
     (e) => e instanceof ConflictError && e.type === "version_conflict",
   );
-  const corrected = await haki.correctFact(made.fact.id, "Villeurbanne", {
+  const corrected = await haki.correctFact(made.id, "Villeurbanne", {
     expectedVersion: read.version,
     reason: "misheard",
   });
   assert.equal(corrected.value, "Villeurbanne");
-  assert.notEqual(corrected.id, made.fact.id);
+  assert.notEqual(corrected.id, made.id);
   const active = await haki.facts({ subjectId: subject, status: "active" });
   assert.deepEqual(active.facts.map((f) => f.value), ["Villeurbanne"]);
   const all = await haki.facts({ subjectId: subject });
