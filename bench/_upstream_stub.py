@@ -2,7 +2,9 @@
 
 It answers from a fixed text (streamed word by word when asked), calls the
 first tool when tools are offered, answers 404 for the model ``broken``, and
-records every request body and credential it receives.
+records every request body and credential it receives. A test that needs a
+conversation of several steps (an agent calling a tool, then answering)
+queues the assistant messages in ``script``: each request takes the next one.
 """
 
 from __future__ import annotations
@@ -37,12 +39,18 @@ class Upstream:
     requests: list[dict[str, Any]] = field(default_factory=list)
     auth: list[str] = field(default_factory=list)
     answer: str = "Noted: you live in Lyon."
+    script: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _completion(answer: str, body: dict[str, Any]) -> dict[str, Any]:
+def _completion(
+    answer: str, body: dict[str, Any], scripted: dict[str, Any] | None = None
+) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": answer}
     finish = "stop"
-    if body.get("tools"):
+    if scripted is not None:
+        message = {"role": "assistant", "content": None, **scripted}
+        finish = "tool_calls" if scripted.get("tool_calls") else "stop"
+    elif body.get("tools"):
         tool = body["tools"][0]["function"]["name"]
         message = {
             "role": "assistant",
@@ -90,7 +98,8 @@ def stub_app(state: Upstream) -> Starlette:
             return StreamingResponse(
                 _chunks(state.answer, body.get("model", "stub")), media_type="text/event-stream"
             )
-        return JSONResponse(_completion(state.answer, body))
+        scripted = state.script.pop(0) if state.script else None
+        return JSONResponse(_completion(state.answer, body, scripted))
 
     async def models(_: Request) -> Response:
         return JSONResponse({"object": "list", "data": [{"id": "stub-model", "object": "model"}]})

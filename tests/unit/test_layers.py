@@ -27,6 +27,7 @@ LAYERS: dict[str, int] = {
     "forget": 2,
     "auth": 2,
     "client": 2,
+    "integrations": 2,
     "mcp": 2,
     "gateway": 2,
     "console": 2,
@@ -50,6 +51,8 @@ ONLY: dict[str, set[str]] = {
     "engram": {"text"},
     # The SDK installs without the server: no storage, providers or services.
     "client": {"errors", "types", "text"},
+    # Framework adapters speak to the server through the SDK alone.
+    "integrations": {"client"},
 }
 
 

@@ -326,6 +326,33 @@ class AsyncHakiClient:
         """Recent context calls, newest first; ``inspect`` reads one whole."""
         return await self._run(self._calls.traces(project_id, subject_id, limit, cursor))
 
+    async def create_fact(
+        self,
+        subject_id: str,
+        predicate: str,
+        value: Any,
+        *,
+        project_id: str | None = None,
+        qualifiers: dict[str, Any] | None = None,
+        fact_kind: str | None = None,
+        volatility: str | None = None,
+        confidence: float | None = None,
+        valid_from: datetime | None = None,
+        reason: str | None = None,
+    ) -> Fact:
+        """Assert a fact as a person would (``POST /v1/facts``): the caller is its trusted source."""
+        options = {
+            "qualifiers": qualifiers,
+            "fact_kind": fact_kind,
+            "volatility": volatility,
+            "confidence": confidence,
+            "valid_from": valid_from,
+            "reason": reason,
+        }
+        return await self._run(
+            self._calls.create_fact(subject_id, predicate, value, project_id, options)
+        )
+
     async def correct_fact(
         self,
         fact_id: str,

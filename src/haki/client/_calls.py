@@ -370,6 +370,25 @@ class Calls:
         )
         return Call("GET", "/v1/traces", _reader(TracePage), params, replayable=True)
 
+    def create_fact(
+        self,
+        subject_id: str,
+        predicate: str,
+        value: Any,
+        project_id: str | None,
+        options: Mapping[str, Any],
+    ) -> Call[FactResult]:
+        body = _compact(
+            {
+                "project_id": self._project(project_id),
+                "subject_id": subject_id,
+                "predicate": predicate,
+                **options,
+            }
+        )
+        body["value"] = value
+        return Call("POST", "/v1/facts", _fact_written, body=body)
+
     def correct_fact(
         self,
         fact_id: str,

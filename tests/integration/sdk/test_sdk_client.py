@@ -185,3 +185,21 @@ def test_capture_stamps_a_missing_occurred_at(live_url):
         client.capture([{"subject_id": "u5", "kind": "note", "payload": {"text": "hi"}}])
         (event,) = client.timeline("u5").events
         assert before <= event.occurred_at <= datetime.now(UTC)
+
+
+def test_create_fact_asserts_a_trusted_fact(live_url):
+    with HakiClient(live_url, project_id="p1") as client:
+        made = client.create_fact(
+            "u6",
+            "home_city",
+            "Lyon",
+            valid_from=datetime(2026, 3, 1, tzinfo=UTC),
+            reason="told at the desk",
+        )
+        assert (made.value, made.status, made.origin_trust) == ("Lyon", "active", "trusted")
+        assert made.valid_from == datetime(2026, 3, 1, tzinfo=UTC)
+        assert client.fact(made.id).version == made.version
+        with pytest.raises(InvalidRequestError) as bad:
+            client.create_fact("u6", "home_city", None)
+        assert bad.value.type == "invalid_payload"
+        assert [f.value for f in client.facts(subject_id="u6").facts] == ["Lyon"]
