@@ -1,4 +1,5 @@
-"""ASGI middleware: request ids, one access-log line per request, body caps.
+"""ASGI middleware: request ids, one access-log line per request, body caps,
+security headers.
 
 ``RequestIdMiddleware`` sits inside Starlette's outermost error middleware, so
 it answers an unhandled exception itself: the 500 then carries the request id
@@ -15,8 +16,9 @@ from typing import Any
 
 import orjson
 
-from ..errors import HakiError, PayloadTooLarge
+from ..errors import HakiError, InvalidPayload, PayloadTooLarge
 from ..logs import request_id
+from ..text.nesting import MAX_JSON_DEPTH, document_too_deep
 
 log = logging.getLogger("haki.access")
 errors_log = logging.getLogger("haki.api")
@@ -78,11 +80,14 @@ class RequestIdMiddleware:
 
 
 class BodyLimitMiddleware:
-    """Refuses a request body over its route's cap before the app reads it.
+    """Refuses a request body over its route's cap, or a JSON body nested deeper
+    than ``MAX_JSON_DEPTH``, before the app reads it.
 
     A declared ``Content-Length`` over the cap is answered at once; otherwise
     the body is read here, counting, and handed on only once it is known to
-    fit (the app would buffer it whole anyway).
+    fit (the app would buffer it whole anyway). Every JSON body passes here
+    (API, gateway, MCP): one depth limit for all, checked before any parser
+    recurses into it and before anything is written.
     """
 
     def __init__(self, app: ASGIApp, *, default: int, limits: Mapping[str, int]) -> None:
@@ -119,8 +124,25 @@ class BodyLimitMiddleware:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        body = b"".join(chunks)
+        if _may_be_json(scope) and document_too_deep(body, orjson.loads):
+            await send_error(send, too_deep())
+            return
+        whole: Message = {"type": "http.request", "body": body, "more_body": False}
         await self.app(scope, _replay([whole], receive), send)
+
+
+def _may_be_json(scope: Scope) -> bool:
+    # A body without a type is parsed as JSON by the API; forms are not JSON.
+    kind = dict(scope.get("headers") or []).get(b"content-type", b"").lower()
+    return not kind.startswith((b"application/x-www-form-urlencoded", b"multipart/"))
+
+
+def too_deep() -> InvalidPayload:
+    return InvalidPayload(
+        f"the body nests objects and arrays deeper than {MAX_JSON_DEPTH} levels, "
+        "the limit for every JSON document"
+    )
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:
