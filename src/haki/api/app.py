@@ -25,7 +25,7 @@ from .auth import guard_v1
 from .errors import install_error_handlers
 from .mcp_mount import PATH as MCP_PATH
 from .mcp_mount import McpEndpoint
-from .middleware import BodyLimitMiddleware, RequestIdMiddleware, SecurityHeadersMiddleware
+from .middleware import BodyLimitMiddleware, RequestIdMiddleware
 from .openapi import install_openapi
 from .routes import (
     capture,
@@ -173,11 +173,10 @@ def create_app(
         redoc_url=None,
     )
     install_error_handlers(app)
-    # Added last runs first: the request id wraps everything, the cap included;
-    # the security headers go on every answer, a 500 or a 413 included.
+    # Added last runs first: the request id (and the security headers) wraps
+    # everything, the cap included.
     app.add_middleware(BodyLimitMiddleware, default=MAX_BODY_BYTES, limits=BODY_LIMITS)
     app.add_middleware(RequestIdMiddleware)
-    app.add_middleware(SecurityHeadersMiddleware)
     for router in _routers():
         app.include_router(router)
     console.install(app)

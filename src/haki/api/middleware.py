@@ -1,5 +1,5 @@
-"""ASGI middleware: request ids, one access-log line per request, body caps,
-security headers.
+"""ASGI middleware: request ids and security headers, one access-log line per
+request, body caps.
 
 ``RequestIdMiddleware`` sits inside Starlette's outermost error middleware, so
 it answers an unhandled exception itself: the 500 then carries the request id
@@ -43,7 +43,24 @@ async def send_error(send: Send, exc: HakiError, extra: Mapping[str, str] | None
     await send({"type": "http.response.body", "body": body})
 
 
+# On every response, unless it set its own (the console's pages carry a full
+# policy): no page of this server may be framed by another site (Swagger UI at
+# /docs, static files, 404 pages included), and no type is sniffed.
+SECURITY_HEADERS = (
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+)
+
+
+def with_security_headers(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    present = {name.lower() for name, _ in headers}
+    return headers + [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+
+
 class RequestIdMiddleware:
+    """The request id on every response (and in its log lines), with the security headers."""
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
@@ -63,7 +80,8 @@ class RequestIdMiddleware:
             nonlocal status, started
             if message["type"] == "http.response.start":
                 status, started = message["status"], True
-                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+                headers = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+                message["headers"] = with_security_headers(headers)
             await send(message)
 
         try:
@@ -77,36 +95,6 @@ class RequestIdMiddleware:
             ms = (time.perf_counter() - start) * 1000
             log.info("%s %s %s %.1fms", scope["method"], scope["path"], status, ms)
             request_id.reset(token)
-
-
-# On every response, unless it set its own (the console's pages carry a full
-# policy): no page of this server may be framed by another site (Swagger UI at
-# /docs, static files, 404 pages included), and no type is sniffed.
-SECURITY_HEADERS = (
-    (b"x-frame-options", b"DENY"),
-    (b"content-security-policy", b"frame-ancestors 'none'"),
-    (b"x-content-type-options", b"nosniff"),
-)
-
-
-class SecurityHeadersMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                present = {name.lower() for name, _ in headers}
-                headers += [(k, v) for k, v in SECURITY_HEADERS if k not in present]
-                message["headers"] = headers
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
 
 
 class BodyLimitMiddleware:
