@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -120,6 +121,7 @@ def _run_all(
     for result in schema.get_all_operations():
         operation = result.ok()
         counts["operations"] += 1
+        started = time.perf_counter()
         # The gateway forwards to a model endpoint this run has none of: its
         # documented answer is then 502 upstream_unavailable, not a fault.
         checks = GATEWAY_CHECKS if operation.path.startswith("/gateway/") else CHECKS
@@ -130,6 +132,7 @@ def _run_all(
                 continue
             except Exception as exc:
                 failures.append(f"{operation.label} [{mode.value}]: {exc}")
+        print(f"  {operation.label}: {time.perf_counter() - started:.1f}s", flush=True)
     return counts, failures
 
 
