@@ -62,10 +62,12 @@ def _loaded(settings: Settings, url: str, embedder, examples: int) -> schemathes
     return loaded
 
 
-@pytest.fixture(scope="module")
-def api_schema(module_db_url: str, local_embedder) -> Iterator[schemathesis.BaseSchema]:
+# Each run has an app and a database of its own, shut down before the next
+# starts: an app left running beside the next run's slowed it to seconds a call.
+@pytest.fixture
+def api_schema(db_url: str, local_embedder) -> Iterator[schemathesis.BaseSchema]:
     settings_ = load_settings(auth="off", database_url=None)
-    yield _loaded(settings_, module_db_url, local_embedder, EXAMPLES)
+    yield _loaded(settings_, db_url, local_embedder, EXAMPLES)
     asgi.shutdown_lifespans()  # closes the pool before the database is dropped
 
 
@@ -78,13 +80,15 @@ async def _project_key(url: str) -> str:
         await db.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(params=["admin", "project"])
 def authed_schema(
-    module_db_url: str, local_embedder
-) -> Iterator[tuple[schemathesis.BaseSchema, dict[str, str]]]:
-    keys = {"admin": ADMIN_KEY, "project": asyncio.run(_project_key(module_db_url))}
+    request: pytest.FixtureRequest, db_url: str, local_embedder
+) -> Iterator[tuple[schemathesis.BaseSchema, str, str]]:
+    """Auth on, one key per run."""
+    who = request.param
+    key = ADMIN_KEY if who == "admin" else asyncio.run(_project_key(db_url))
     settings_ = load_settings(auth="on", admin_key=ADMIN_KEY, database_url=None)
-    yield _loaded(settings_, module_db_url, local_embedder, AUTH_EXAMPLES), keys
+    yield _loaded(settings_, db_url, local_embedder, AUTH_EXAMPLES), who, key
     asgi.shutdown_lifespans()
 
 
@@ -146,15 +150,14 @@ def test_api_conforms_to_its_document(api_schema: schemathesis.BaseSchema) -> No
     assert failures == [], "\n\n".join(failures)
 
 
-@pytest.mark.parametrize("who", ["admin", "project"])
 def test_api_conforms_with_auth_on(
-    authed_schema: tuple[schemathesis.BaseSchema, dict[str, str]], who: str
+    authed_schema: tuple[schemathesis.BaseSchema, str, str],
 ) -> None:
-    """The same, as a caller with a key: scope checks, rate limits and row-level
-    security answer too, and none of them may be a 5xx or an undocumented status."""
-    schema, keys = authed_schema
-    headers = {"Authorization": f"Bearer {keys[who]}"}
-    counts, failures = _run_all(schema, AUTH_EXAMPLES, headers)
+    """The same, as a caller with a key (the admin key, then a project key): scope
+    checks, rate limits and row-level security answer too, and none of them may
+    be a 5xx or an undocumented status."""
+    schema, who, key = authed_schema
+    counts, failures = _run_all(schema, AUTH_EXAMPLES, {"Authorization": f"Bearer {key}"})
     statuses = {k: v for k, v in sorted(counts.items()) if k.isdigit()}
     print(
         f"schemathesis (auth on, {who} key): {counts['operations']} operations, "
