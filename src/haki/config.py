@@ -50,6 +50,11 @@ class Settings(BaseSettings):
     # A root credential: long enough that guessing it is hopeless.
     admin_key: str | None = Field(default=None, min_length=24)
     rate_limit_per_minute: int = Field(default=600, ge=0)
+    # The admin key acts for every project: its own counter, a higher limit.
+    admin_rate_limit_per_minute: int = Field(default=6000, ge=0)
+    # Device login (start and poll take no key): calls per client address and minute.
+    device_start_per_minute: int = Field(default=10, ge=0)
+    device_poll_per_minute: int = Field(default=60, ge=0)
     # Key of the HMAC that forget receipts keep instead of a subject id. Unset:
     # generated once and stored in the database (server_secrets).
     receipt_key: str | None = Field(default=None, min_length=32)

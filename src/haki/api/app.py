@@ -173,7 +173,8 @@ def create_app(
         redoc_url=None,
     )
     install_error_handlers(app)
-    # Added last runs first: the request id wraps everything, the cap included.
+    # Added last runs first: the request id (and the security headers) wraps
+    # everything, the cap included.
     app.add_middleware(BodyLimitMiddleware, default=MAX_BODY_BYTES, limits=BODY_LIMITS)
     app.add_middleware(RequestIdMiddleware)
     for router in _routers():

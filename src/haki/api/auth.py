@@ -11,6 +11,7 @@ why a key was refused; the key itself never reaches a log or a message.
 from __future__ import annotations
 
 import hmac
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated
@@ -24,11 +25,20 @@ from ..errors import ForbiddenScope, MissingScope, RateLimited, Unauthorized
 from ..storage.db import bind_project
 from .state import AppState
 
-# Routes whose calls are rate-limited per key: the two that do real work on
-# every call (embedding, retrieval, writes).
-RATE_LIMITED_PATHS = frozenset({"/v1/context", "/v1/capture"})
+# Routes whose calls are rate-limited per key: those that do real work on
+# every call (embedding, retrieval, writes, a model call upstream). A
+# gateway chat completion takes one unit for itself, and its memory calls
+# (context, capture) take theirs: a key out of units is refused before
+# anything is forwarded.
+RATE_LIMITED_PATHS = frozenset({"/v1/context", "/v1/capture", "/gateway/v1/chat/completions"})
 
 _LIMITER = "auth.rate_limiter"
+_ADMIN_LIMITER = "auth.admin_rate_limiter"
+# The admin key's counter: a fixed key id, which no issued key (random UUIDs) has.
+ADMIN_WINDOW = ("~admin", "00000000-0000-0000-0000-00000000a0a0")
+
+# The counters of calls limited per client address (``limit_per_address``).
+ADDRESS_PARTITION = "~address"
 
 # /v1 routes a caller reaches without a key: a terminal's device login,
 # before it has one (``routes/device.py``).
@@ -94,10 +104,15 @@ async def authenticate(request: Request) -> Principal:
     return Principal(project_id=owner.project_id, key_id=str(owner.id), org_id=owner.org_id)
 
 
-def rate_limiter(state: AppState) -> RateLimiter:
-    limiter = state.extras.get(_LIMITER)
+def rate_limiter(state: AppState, *, admin: bool = False) -> RateLimiter:
+    name = _ADMIN_LIMITER if admin else _LIMITER
+    limiter = state.extras.get(name)
     if not isinstance(limiter, RateLimiter):
-        limiter = state.extras[_LIMITER] = RateLimiter(state.settings.rate_limit_per_minute)
+        settings = state.settings
+        per_minute = (
+            settings.admin_rate_limit_per_minute if admin else settings.rate_limit_per_minute
+        )
+        limiter = state.extras[name] = RateLimiter(per_minute)
     return limiter
 
 
@@ -109,17 +124,38 @@ def app_path(request: Request) -> str:
 
 
 async def enforce_rate_limit(request: Request, principal: Principal) -> None:
-    if (
-        app_path(request) not in RATE_LIMITED_PATHS
-        or principal.key_id is None
-        or principal.project_id is None
-    ):
+    if app_path(request) not in RATE_LIMITED_PATHS or principal.key_id is None:
         return
     state: AppState = request.app.state.haki
-    wait = await rate_limiter(state).acquire(state.db, principal.project_id, principal.key_id)
+    if principal.project_id is None:  # the admin key: limited too, on its own counter
+        project, key = ADMIN_WINDOW
+        wait = await rate_limiter(state, admin=True).acquire(state.db, project, key)
+    else:
+        limiter = rate_limiter(state)
+        wait = await limiter.acquire(state.db, principal.project_id, principal.key_id)
     if wait is not None:
         raise RateLimited(
             "too many requests for this key; retry later", headers={"Retry-After": str(wait)}
+        )
+
+
+def client_address(request: Request) -> str:
+    """The caller's address (the proxy's own, unless uvicorn trusts its forwarded headers)."""
+    return request.client.host if request.client is not None else ""
+
+
+async def limit_per_address(request: Request, what: str, per_minute: int) -> None:
+    """``per_minute`` calls of ``what`` per client address: for the routes that take
+    no key, so one address cannot spend what every other caller shares."""
+    state: AppState = request.app.state.haki
+    # A counter per (what, address): a fixed UUID derived from both, in a
+    # partition of its own beside the keys' counters.
+    counter = str(uuid.uuid5(uuid.NAMESPACE_URL, f"haki:{what}:{client_address(request)}"))
+    wait = await RateLimiter(per_minute).acquire(state.db, ADDRESS_PARTITION, counter)
+    if wait is not None:
+        raise RateLimited(
+            f"too many {what} calls from this address; retry later",
+            headers={"Retry-After": str(wait)},
         )
 
 

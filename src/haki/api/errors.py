@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from ..errors import (
     ConcurrentUpdate,
@@ -101,7 +102,7 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(validation_error(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         codes = {
             404: "not_found",
             405: "method_not_allowed",
@@ -112,8 +113,13 @@ def install_error_handlers(app: FastAPI) -> None:
             return error_response(
                 InvalidPayload("the body could not be read as JSON text (UTF-8 expected)")
             )
-        # exc.headers carries ``Allow`` on a 405.
-        err = HakiError(str(exc.detail), headers=dict(exc.headers or {}))
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Starlette names the methods of the first route matching the
+            # path; a path served by several routes (GET and POST /v1/facts)
+            # supports all of theirs.
+            headers["Allow"] = ", ".join(allowed_methods(request))
+        err = HakiError(str(exc.detail), headers=headers)
         err.code, err.status = codes.get(exc.status_code, "http_error"), exc.status_code
         return error_response(err)
 
@@ -164,6 +170,24 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error")
         return error_response(internal_error())
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app fully answers on this request's path.
+
+    Asked of the routes themselves, method by method: FastAPI may wrap
+    included routers, so their methods are not an attribute to read.
+    """
+    routes = request.app.router.routes
+    allowed = []
+    for method in METHODS:
+        scope = {**request.scope, "method": method}
+        if any(route.matches(scope)[0] is Match.FULL for route in routes):
+            allowed.append(method)
+    return allowed
 
 
 def internal_error() -> HakiError:

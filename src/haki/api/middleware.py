@@ -1,4 +1,5 @@
-"""ASGI middleware: request ids, one access-log line per request, body caps.
+"""ASGI middleware: request ids and security headers, one access-log line per
+request, body caps.
 
 ``RequestIdMiddleware`` sits inside Starlette's outermost error middleware, so
 it answers an unhandled exception itself: the 500 then carries the request id
@@ -15,8 +16,9 @@ from typing import Any
 
 import orjson
 
-from ..errors import HakiError, PayloadTooLarge
+from ..errors import HakiError, InvalidPayload, PayloadTooLarge
 from ..logs import request_id
+from ..text.nesting import MAX_JSON_DEPTH, document_too_deep
 
 log = logging.getLogger("haki.access")
 errors_log = logging.getLogger("haki.api")
@@ -41,7 +43,24 @@ async def send_error(send: Send, exc: HakiError, extra: Mapping[str, str] | None
     await send({"type": "http.response.body", "body": body})
 
 
+# On every response, unless it set its own (the console's pages carry a full
+# policy): no page of this server may be framed by another site (Swagger UI at
+# /docs, static files, 404 pages included), and no type is sniffed.
+SECURITY_HEADERS = (
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+)
+
+
+def with_security_headers(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    present = {name.lower() for name, _ in headers}
+    return headers + [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+
+
 class RequestIdMiddleware:
+    """The request id on every response (and in its log lines), with the security headers."""
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
@@ -61,7 +80,8 @@ class RequestIdMiddleware:
             nonlocal status, started
             if message["type"] == "http.response.start":
                 status, started = message["status"], True
-                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+                headers = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+                message["headers"] = with_security_headers(headers)
             await send(message)
 
         try:
@@ -78,11 +98,14 @@ class RequestIdMiddleware:
 
 
 class BodyLimitMiddleware:
-    """Refuses a request body over its route's cap before the app reads it.
+    """Refuses a request body over its route's cap, or a JSON body nested deeper
+    than ``MAX_JSON_DEPTH``, before the app reads it.
 
     A declared ``Content-Length`` over the cap is answered at once; otherwise
     the body is read here, counting, and handed on only once it is known to
-    fit (the app would buffer it whole anyway).
+    fit (the app would buffer it whole anyway). Every JSON body passes here
+    (API, gateway, MCP): one depth limit for all, checked before any parser
+    recurses into it and before anything is written.
     """
 
     def __init__(self, app: ASGIApp, *, default: int, limits: Mapping[str, int]) -> None:
@@ -119,8 +142,25 @@ class BodyLimitMiddleware:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        body = b"".join(chunks)
+        if _may_be_json(scope) and document_too_deep(body, orjson.loads):
+            await send_error(send, too_deep())
+            return
+        whole: Message = {"type": "http.request", "body": body, "more_body": False}
         await self.app(scope, _replay([whole], receive), send)
+
+
+def _may_be_json(scope: Scope) -> bool:
+    # A body without a type is parsed as JSON by the API; forms are not JSON.
+    kind = dict(scope.get("headers") or []).get(b"content-type", b"").lower()
+    return not kind.startswith((b"application/x-www-form-urlencoded", b"multipart/"))
+
+
+def too_deep() -> InvalidPayload:
+    return InvalidPayload(
+        f"the body nests objects and arrays deeper than {MAX_JSON_DEPTH} levels, "
+        "the limit for every JSON document"
+    )
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

@@ -6,7 +6,9 @@ envelope. ``document_errors`` derives the common ones from each operation
 parameter: 404; a rate-limited path: 429), so a new route is documented
 without anyone remembering to; a route adds its own (409, 502) with
 ``responses=errors(409)``. The bearer scheme is declared once and required
-on every ``/v1`` operation, which gives the docs page its "Authorize" button.
+on every ``/v1`` operation but the public ones (device login start and
+poll, which answer neither 401 nor 403, and are limited per client address:
+429), which gives the docs page its "Authorize" button.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, Field
 
 from . import glossary
-from .auth import RATE_LIMITED_PATHS
+from .auth import PUBLIC_V1_PATHS, RATE_LIMITED_PATHS
 
 BEARER = "bearer"
-PUBLIC = frozenset({"/health"})  # every other operation takes the bearer key
+PUBLIC = frozenset({"/health"}) | PUBLIC_V1_PATHS  # every other operation takes the bearer key
 
 
 class ErrorDetail(BaseModel):
@@ -52,7 +54,8 @@ ERROR_MEANINGS: dict[int, str] = {
         "`invalid_payload`, `missing_scope`, `budget_exceeded` or "
         "`illegal_status_transition`: the request is malformed; `field` names where."
     ),
-    429: "`rate_limited`: too many calls for this key; see `Retry-After`.",
+    429: "`rate_limited`: too many calls for this key (or, without a key, from this "
+    "address); see `Retry-After`.",
     500: "`internal`: a server fault; the message carries the request id.",
     502: "`provider_error` or `upstream_unavailable`: the LLM provider or the gateway's "
     "upstream failed or is not configured.",
@@ -91,15 +94,20 @@ def errors(*statuses: int, notes: dict[int, str] | None = None) -> dict[int | st
     return out
 
 
-def _statuses(path: str, operation: dict[str, Any]) -> list[int]:
+# The methods whose body the body cap reads (``api.middleware.BodyLimitMiddleware``),
+# whether the operation declares a body or not.
+_CAPPED = frozenset({"post", "put", "patch", "delete"})
+
+
+def _statuses(path: str, method: str, operation: dict[str, Any]) -> list[int]:
     if not path.startswith("/v1"):
         return []
-    found = {401, 403, 422, 500, 503}
-    if "requestBody" in operation:
+    found = {422, 500, 503} if path in PUBLIC_V1_PATHS else {401, 403, 422, 500, 503}
+    if "requestBody" in operation or method in _CAPPED:
         found.add(413)
     if any(p.get("in") == "path" for p in operation.get("parameters", [])):
         found.add(404)
-    if path in RATE_LIMITED_PATHS:
+    if path in RATE_LIMITED_PATHS or path in PUBLIC_V1_PATHS:
         found.add(429)
     return sorted(found)
 
@@ -113,9 +121,9 @@ def document_errors(schema: dict[str, Any]) -> None:
     it is replaced, and its schemas dropped.
     """
     for path, operations in schema.get("paths", {}).items():
-        for operation in operations.values():
+        for method, operation in operations.items():
             responses = operation.setdefault("responses", {})
-            for status, entry in errors(*_statuses(path, operation)).items():
+            for status, entry in errors(*_statuses(path, method, operation)).items():
                 current = responses.get(str(status))
                 if current is None or _is_fastapi_422(current):
                     responses[str(status)] = entry

@@ -6,6 +6,11 @@ user code for their project; the terminal's next ``poll`` (which proves it
 holds the device code) issues a new key of that project, returns it once and
 deletes the row. Only the sha256 of the device code is stored and no key
 ever waits in the table: reading the table gives nobody a key.
+
+``start`` and ``poll`` take no key, so their limits are per client address:
+at most ``MAX_PENDING_PER_CLIENT`` logins wait per address (kept as a
+digest, ``client_ref``), and the route limits calls per address and minute
+(``api/routes/device.py``). ``MAX_PENDING`` is only a net on the table's size.
 """
 
 from __future__ import annotations
@@ -22,18 +27,22 @@ from .service import issue
 
 EXPIRES_IN = timedelta(minutes=10)
 POLL_INTERVAL_S = 2
-# Unauthenticated callers create rows: past this many live codes, start refuses.
-MAX_PENDING = 1000
+# Unauthenticated callers create rows: past this many live codes from one
+# client address, start refuses that address; past MAX_PENDING in all, anyone.
+MAX_PENDING_PER_CLIENT = 10
+MAX_PENDING = 100_000
 PARTITION = "~device"
 # No vowels and no look-alikes (0/O, 1/I/L): a code cannot spell a word or be misread.
 ALPHABET = "BCDFGHJKMNPQRSTVWXZ23456789"
 USER_CODE_LEN = 8
 
 PURGE = "DELETE FROM cli_device_codes WHERE project_id = %(p)s AND expires_at < now()"
-COUNT = "SELECT count(*) AS n FROM cli_device_codes WHERE project_id = %(p)s"
+COUNT = """
+SELECT count(*) AS n, count(*) FILTER (WHERE client_ref = %(client)s) AS mine
+FROM cli_device_codes WHERE project_id = %(p)s"""
 INSERT = """
-INSERT INTO cli_device_codes (project_id, device_code_hash, user_code, expires_at)
-VALUES (%(p)s, %(hash)s, %(user_code)s, now() + %(ttl)s)"""
+INSERT INTO cli_device_codes (project_id, device_code_hash, user_code, expires_at, client_ref)
+VALUES (%(p)s, %(hash)s, %(user_code)s, now() + %(ttl)s, %(client)s)"""
 PENDING_BY_USER_CODE = """
 SELECT device_code_hash FROM cli_device_codes
 WHERE project_id = %(p)s AND user_code = %(user_code)s AND status = 'pending'
@@ -88,12 +97,18 @@ def _user_code() -> str:
     return f"{raw[:4]}-{raw[4:]}"
 
 
-async def start(db: Database) -> DeviceStart:
+def client_ref(address: str) -> str:
+    """What the table keeps of a client address: a digest, not the address."""
+    return hashlib.sha256(f"haki-device:{address}".encode()).hexdigest()[:32]
+
+
+async def start(db: Database, client: str = "") -> DeviceStart:
+    """A new login for the terminal at ``client`` (its ``client_ref``)."""
     device_code = secrets.token_urlsafe(32)
     async with db.transaction() as conn:
         await conn.execute(PURGE, {"p": PARTITION})
-        row = await _one(conn, COUNT, {"p": PARTITION})
-        if row is not None and row["n"] >= MAX_PENDING:
+        row = await _one(conn, COUNT, {"p": PARTITION, "client": client})
+        if row is not None and (row["mine"] >= MAX_PENDING_PER_CLIENT or row["n"] >= MAX_PENDING):
             raise RateLimited(
                 "too many logins waiting for approval; retry later",
                 headers={"Retry-After": str(POLL_INTERVAL_S * 5)},
@@ -101,7 +116,13 @@ async def start(db: Database) -> DeviceStart:
         user_code = _user_code()
         await conn.execute(
             INSERT,
-            {"p": PARTITION, "hash": _hash(device_code), "user_code": user_code, "ttl": EXPIRES_IN},
+            {
+                "p": PARTITION,
+                "hash": _hash(device_code),
+                "user_code": user_code,
+                "ttl": EXPIRES_IN,
+                "client": client,
+            },
         )
     return DeviceStart(device_code, user_code, int(EXPIRES_IN.total_seconds()), POLL_INTERVAL_S)
 

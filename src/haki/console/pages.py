@@ -1,7 +1,7 @@
 """The console's pages under ``/console``: server-rendered, one SDK call set per page.
 
 Every handler reads the session, acts through the SDK (``views.client_for``)
-and renders a template; every POST checks the CSRF token first. An API
+and renders a template; every POST checks first that it comes from this site, with the CSRF token. An API
 error becomes a message page with the API's own status and type.
 """
 
@@ -54,7 +54,7 @@ def signed_in(handler: Handler) -> Handler:
             return redirect(f"/console/sign-in?{urlencode({'next': back})}")
         if request.method == "POST":
             data = await form(request)
-            if not sessions.csrf_ok(session, data.get("csrf")):
+            if not sessions.post_ok(request, session, data.get("csrf")):
                 return csrf_refused(request, session)
             kwargs["data"] = data
         client = client_for(request, session)
@@ -111,7 +111,7 @@ async def sign_in_page(request: Request, expired: int = 0) -> Response:
 async def sign_in(request: Request) -> Response:
     session = sessions.read(request)
     data = await form(request)
-    if not sessions.csrf_ok(session, data.get("csrf")):
+    if not sessions.post_ok(request, session, data.get("csrf")):
         return csrf_refused(request, session)
     target = _next(data.get("next"))
     key = field_of(data, "api_key") or None
@@ -148,7 +148,7 @@ async def sign_in(request: Request) -> Response:
 async def sign_out(request: Request) -> Response:
     session = sessions.read(request)
     data = await form(request)
-    if not sessions.csrf_ok(session, data.get("csrf")):
+    if not sessions.post_ok(request, session, data.get("csrf")):
         return csrf_refused(request, session)
     response = redirect("/console/sign-in")
     sessions.sign_out(response)

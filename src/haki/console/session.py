@@ -5,7 +5,10 @@ The key is the session: it sits in an http-only, ``SameSite=Strict`` cookie
 send it. A second http-only cookie holds a random session id; the CSRF token
 every form carries is an HMAC of the key under that id, so it changes with
 each sign-in, needs no server-side store (any API process checks it), and
-cannot be forged without both cookies.
+cannot be forged without both cookies. A form post must also not come from
+another site by what the browser says of it (``from_this_site``):
+``Sec-Fetch-Site``, else ``Origin``; a client that sends neither (no
+browser) still needs the token.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -49,6 +53,33 @@ def read(request: Request) -> Session:
 
 def csrf_ok(session: Session, sent: str | None) -> bool:
     return bool(sent) and hmac.compare_digest(session.csrf, sent or "")
+
+
+# What ``Sec-Fetch-Site`` says of a request the console's own pages sent
+# ("none": the person typed or bookmarked it).
+_OWN_SITE = frozenset({"same-origin", "none"})
+
+
+def from_this_site(request: Request) -> bool:
+    """Whether the browser's own headers place the request on this site.
+
+    ``Origin`` is compared with the host the request was sent to (``Host``,
+    or ``X-Forwarded-Host`` behind a proxy that rewrites it); ``Origin:
+    null`` (a sandboxed frame, a redirect across sites) is another site.
+    """
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site.lower() in _OWN_SITE
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    sent_to = {request.headers.get(h, "").lower() for h in ("host", "x-forwarded-host")}
+    return urlsplit(origin).netloc.lower() in sent_to - {""}
+
+
+def post_ok(request: Request, session: Session, sent: str | None) -> bool:
+    """A console form post is accepted: from this site, with the session's token."""
+    return from_this_site(request) and csrf_ok(session, sent)
 
 
 def _set(response: Response, request: Request, name: str, value: str) -> None:

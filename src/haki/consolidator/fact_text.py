@@ -93,18 +93,28 @@ def _shown(value: Any) -> str:
     )
 
 
+def _head(predicate: str) -> str:
+    """What a predicate without its own template is about: ``favorite_color`` -> ``color``."""
+    return spec(predicate).readable.removeprefix("favorite ")
+
+
 def _template(predicate: str) -> tuple[str, str, str]:
+    """The sentence template and the two questions of a predicate.
+
+    A predicate is the caller's text: it reaches a sentence as the ``{h}``
+    argument, never inside the template, so braces in it (``x{}``,
+    ``{v:>5000000}``) are read as characters, not as format fields.
+    """
     if predicate in TEMPLATES:
         return TEMPLATES[predicate]
-    head = spec(predicate).readable
-    if head.startswith("favorite "):
-        thing = head.removeprefix("favorite ")
+    head = _head(predicate)
+    if spec(predicate).readable.startswith("favorite "):
         return (
-            f"{{p}} favorite {thing} is {{v}}",
-            f"What is the user's favorite {thing}?",
-            f"Quel est son {thing} préféré ?",
+            "{p} favorite {h} is {v}",
+            f"What is the user's favorite {head}?",
+            f"Quel est son {head} préféré ?",
         )
-    return f"{{p}} {head} is {{v}}", f"What is the user's {head}?", f"Quel est son {head} ?"
+    return "{p} {h} is {v}", f"What is the user's {head}?", f"Quel est son {head} ?"
 
 
 def first_name(value: Any) -> str | None:
@@ -135,6 +145,7 @@ def fact_sentence(
         v=shown,
         a=article,
         k=f"{kind} named " if kind and kind != shown else "",
+        h=_head(predicate),
     )
     if qualifiers.get("when"):
         text += f" {qualifiers['when']}"

@@ -5,6 +5,8 @@ project: it comes from the connection (the API key, or the stdio process's
 configuration). The subject comes from the connection too (the
 ``X-Haki-Subject-Id`` header, or ``HAKI_SUBJECT_ID`` for stdio); a
 ``subject_id`` argument is accepted only from hosts that cannot set either.
+A tool given a fact's id acts only on a fact of that subject (``own_fact``):
+another subject's fact reads as not found.
 
 The tools run through the Python SDK (``haki.client``) in both transports, so
 they meet the same validation, auth and errors as any other client; an API
@@ -65,6 +67,29 @@ def tool_error(exc: HakiError | ValueError) -> ToolError:
         where = f" (field {exc.field})" if exc.field else ""
         return ToolError(f"{exc.type}: {exc.message}{where}")
     return ToolError(f"unavailable: {exc}")
+
+
+# What a tool answers for a fact of another subject: the API's words for a
+# fact that does not exist, so the answer tells nothing about it.
+FACT_NOT_FOUND = "not_found: fact not found (field fact_id)"
+
+
+async def own_fact(s: Scope, fact_id: str) -> None:
+    """Refuses a fact that is not the connection's subject's, as not found.
+
+    A project key reaches every subject of its project; the connection pins
+    one (``X-Haki-Subject-Id``), and a tool that acts on a fact by id must
+    not reach past it. A fact's subject never changes, so checking before
+    acting leaves no window.
+    """
+    try:
+        fact = await s.client.fact(fact_id, project_id=s.project_id)
+    except HakiApiError as exc:
+        if exc.status_code in (404, 422):  # no such fact, or not an id at all
+            raise ToolError(FACT_NOT_FOUND) from None
+        raise
+    if fact.subject_id != s.subject_id:
+        raise ToolError(FACT_NOT_FOUND)
 
 
 def _capture_key(subject: str, kind: str, body: Any) -> str:
@@ -241,6 +266,7 @@ def build(open_scope: OpenScope) -> MCPServer:
             )
         async with scoped(ctx, subject_id) as s:
             if fact_id is not None:
+                await own_fact(s, fact_id)
                 receipt = await s.client.forget(project_id=s.project_id, fact_id=fact_id)
             else:
                 receipt = await s.client.forget(project_id=s.project_id, subject_id=s.subject_id)
@@ -271,6 +297,7 @@ def build(open_scope: OpenScope) -> MCPServer:
         if (status is None) == (rating is None):
             raise ToolError("give exactly one of `status` or `rating`")
         async with scoped(ctx, subject_id) as s:
+            await own_fact(s, fact_id)
             if status is not None:
                 fact = await s.client.set_fact_status(
                     fact_id, status, project_id=s.project_id, reason=comment

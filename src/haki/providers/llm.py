@@ -119,7 +119,7 @@ class ChatClient:
         try:
             content = response.json()["choices"][0]["message"]["content"]
             parsed = json.loads(content)
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
             raise ProviderError(
                 f"LLM answer is not the expected JSON ({type(exc).__name__})"
             ) from exc

@@ -43,6 +43,7 @@ from psycopg.types.json import set_json_loads
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from ..errors import DatabaseUnavailable, ForbiddenScope
+from ..text.nesting import MAX_JSON_DEPTH, flatten_deep, value_too_deep
 from .watch import DatabaseWatch
 
 log = logging.getLogger(__name__)
@@ -136,14 +137,42 @@ def json_loads(data: str | bytes) -> Any:
     """Read a JSON document from the database: with orjson (a third of the
     standard library's time on a fact's value, ``bench/context_micro.py``;
     a context call decodes ~100), unless it may hold a number orjson would
-    not read exactly."""
+    not read exactly.
+
+    A document nested deeper than ``MAX_JSON_DEPTH`` (written before the API
+    refused such bodies) has its deep part read as JSON text, a string:
+    answered as a structure it would break the serialization of every read
+    of its subject (facts, timeline, context).
+    """
     raw = data.encode() if isinstance(data, str) else data
+    value = _decode(raw)
+    if raw.count(b"[") + raw.count(b"{") <= MAX_JSON_DEPTH:
+        return value
+    if value is _TOO_DEEP:
+        log.warning("a stored JSON document nests too deep to parse: read as text")
+        return raw.decode("utf-8", "replace")
+    if value_too_deep(value):
+        log.warning("a stored JSON document nests deeper than %d levels", MAX_JSON_DEPTH)
+        try:
+            return flatten_deep(value)
+        except RecursionError:
+            return raw.decode("utf-8", "replace")
+    return value
+
+
+_TOO_DEEP = object()
+
+
+def _decode(raw: bytes) -> Any:
     if _LONG_NUMBER.search(raw) is None:
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError:
             pass  # e.g. 1e400, which the standard library reads as infinity
-    return json.loads(raw)
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        return _TOO_DEEP
 
 
 async def _configure(conn: psycopg.AsyncConnection) -> None:

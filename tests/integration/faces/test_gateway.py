@@ -192,3 +192,67 @@ async def test_upstream_down_is_502_and_memory_down_still_answers(
             assert raw.headers["x-haki-memory"] == "disabled"
             assert raw.parse().choices[0].message.content == upstream.answer
             await http.aclose()
+
+
+async def test_a_rate_limited_key_is_not_forwarded_and_the_admin_key_is_limited_too(
+    db_url: str, providers: Providers, upstream: Upstream
+) -> None:
+    """Out of calls, a key's chat completion is a 429 with Retry-After, and the
+    upstream never sees it; the admin key has its own, higher limit."""
+    from datetime import UTC, datetime
+
+    from haki import auth
+
+    admin_key = "admin-key-for-the-gateway-limit-0123456789"
+    settings = load_settings(
+        auth="on",
+        admin_key=admin_key,
+        database_url=None,
+        llm_base_url=upstream.url,
+        rate_limit_per_minute=2,
+        admin_rate_limit_per_minute=3,
+    )
+    app = create_app(settings, database_url=db_url, providers=providers, background=False)
+    async with app.router.lifespan_context(app):
+        key = await auth.issue(app.state.haki.db, org_id="default", project_id="gw-limit")
+        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t")
+        body = {"model": MODEL, "messages": [{"role": "user", "content": "Hi"}]}
+        second = datetime.now(UTC).second  # the calls must fall in one counter window
+        if second >= 50:
+            time.sleep(61 - second)
+        for secret, allowed in ((key.secret, 2), (admin_key, 3)):
+            before = len(upstream.requests)
+            auth_header = {"Authorization": f"Bearer {secret}"}
+            answers = [
+                await http.post("/gateway/v1/chat/completions", json=body, headers=auth_header)
+                for _ in range(allowed + 2)
+            ]
+            statuses = [r.status_code for r in answers]
+            assert statuses == [200] * allowed + [429, 429], statuses
+            refused = answers[-1]
+            assert refused.json()["error"]["type"] == "rate_limited"
+            assert 1 <= int(refused.headers["Retry-After"]) <= 60
+            assert len(upstream.requests) - before == allowed  # nothing forwarded past the limit
+        await http.aclose()
+
+
+@pytest.mark.parametrize("depth", [300, 10_000])
+async def test_a_deep_chat_body_is_a_typed_422_and_is_not_forwarded(
+    db_url: str, providers: Providers, upstream: Upstream, depth: int
+) -> None:
+    settings = load_settings(auth="off", database_url=None, llm_base_url=upstream.url)
+    app = create_app(settings, database_url=db_url, providers=providers, background=False)
+    async with app.router.lifespan_context(app):
+        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t")
+        before = len(upstream.requests)
+        deep = "[" * depth + "]" * depth
+        raw = f'{{"model": "{MODEL}", "messages": [{{"role": "user", "content": {deep}}}]}}'
+        r = await http.post(
+            "/gateway/v1/chat/completions",
+            content=raw,
+            headers={"content-type": "application/json"},
+        )
+        assert r.status_code == 422, r.text
+        assert r.json()["error"]["type"] == "invalid_payload"
+        assert len(upstream.requests) == before
+        await http.aclose()

@@ -160,6 +160,49 @@ async def test_a_key_reaches_its_own_project_only(live: Live) -> None:
         assert "drawer" not in json.dumps(ctx)
 
 
+async def test_a_pinned_subject_cannot_reach_another_subjects_fact(live: Live) -> None:
+    """Connected as ``attacker``, a tool given the id of ``victim``'s fact answers
+    not found, says nothing of it, and changes nothing."""
+    key = live.project_key("mcp-pin")
+    bearer = {"Authorization": f"Bearer {key}"}
+    with httpx.Client(base_url=live.url, headers=bearer, timeout=30) as http:
+        r = http.post(
+            "/v1/facts",
+            json={"subject_id": "victim", "predicate": "home_city", "value": "Secretville"},
+        )
+        assert r.status_code == 201, r.text
+        fact_id = r.json()["fact"]["id"]
+    calls = [
+        ("haki_correct", {"fact_id": fact_id, "status": "disabled"}),
+        ("haki_correct", {"fact_id": fact_id, "status": "disputed", "comment": "x"}),
+        ("haki_correct", {"fact_id": fact_id, "rating": "incorrect"}),
+        ("haki_forget", {"fact_id": fact_id}),
+    ]
+    async with http_client(live, {**bearer, "X-Haki-Subject-Id": "attacker"}) as c:
+        for tool, args in calls:
+            text = error_text(await c.call_tool(tool, args))
+            assert "not_found: fact not found" in text, (tool, text)
+            assert "Secretville" not in text and "victim" not in text
+        # An unknown id and a malformed one read the same.
+        unknown = error_text(
+            await c.call_tool("haki_forget", {"fact_id": "00000000-0000-0000-0000-000000000000"})
+        )
+        malformed = error_text(
+            await c.call_tool("haki_correct", {"fact_id": "x", "rating": "useful"})
+        )
+        said = {t.split(": ", 1)[1] for t in (unknown, malformed, text)}
+        assert said == {"not_found: fact not found (field fact_id)"}
+    with httpx.Client(base_url=live.url, headers=bearer, timeout=30) as http:
+        fact = http.get(f"/v1/facts/{fact_id}").json()
+        assert fact["status"] == "active" and fact["value"] == "Secretville"
+        feedback = http.get("/v1/facts", params={"subject_id": "victim"}).json()["facts"]
+        assert [f["status"] for f in feedback] == ["active"]
+    # The victim's own connection still acts on it.
+    async with http_client(live, {**bearer, "X-Haki-Subject-Id": "victim"}) as c:
+        done = data(await c.call_tool("haki_correct", {"fact_id": fact_id, "status": "disputed"}))
+        assert done["fact"]["status"] == "disputed"
+
+
 def test_http_endpoint_refuses_missing_keys_and_foreign_hosts(live: Live) -> None:
     init = {
         "jsonrpc": "2.0",

@@ -1,8 +1,11 @@
 """Device-code login for terminals (``haki login``): start, poll, and approval.
 
 ``start`` and ``poll`` take no key (the terminal has none yet: that is the
-point); ``approve`` is called by a signed-in person, from the console, and
-binds the login to the project of their key.
+point), so they are limited per client address (``HAKI_DEVICE_START_PER_MINUTE``,
+``HAKI_DEVICE_POLL_PER_MINUTE``; pending logins per address in
+``auth.device``): one address cannot lock the login out for others.
+``approve`` is called by a signed-in person, from the console, and binds the
+login to the project of their key.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...auth import device
-from ..auth import PrincipalDep
-from ..deps import DbDep
+from ..auth import PrincipalDep, client_address, limit_per_address
+from ..deps import DbDep, StateDep
 from ..openapi import errors
 from .keys import DEFAULT_ORG
 
@@ -62,9 +65,12 @@ class DeviceApproveOut(BaseModel):
 
 
 @router.post("/v1/cli/device/start")
-async def device_start(request: Request, db: DbDep) -> DeviceStartOut:
-    """A new login for a terminal; show ``user_code`` and open ``verification_uri_complete``."""
-    started = await device.start(db)
+async def device_start(request: Request, db: DbDep, state: StateDep) -> DeviceStartOut:
+    """A new login for a terminal; show ``user_code`` and open ``verification_uri_complete``.
+
+    Limited per client address: calls per minute, and logins waiting at once."""
+    await limit_per_address(request, "device start", state.settings.device_start_per_minute)
+    started = await device.start(db, device.client_ref(client_address(request)))
     page = str(request.base_url).rstrip("/") + "/console/device"
     return DeviceStartOut(
         device_code=started.device_code,
@@ -77,8 +83,13 @@ async def device_start(request: Request, db: DbDep) -> DeviceStartOut:
 
 
 @router.post("/v1/cli/device/poll")
-async def device_poll(body: DevicePollIn, db: DbDep) -> DevicePollOut:
-    """``pending`` until approved; then ``approved`` with a new key, once; ``expired`` after."""
+async def device_poll(
+    request: Request, body: DevicePollIn, db: DbDep, state: StateDep
+) -> DevicePollOut:
+    """``pending`` until approved; then ``approved`` with a new key, once; ``expired`` after.
+
+    Limited per client address (calls per minute)."""
+    await limit_per_address(request, "device poll", state.settings.device_poll_per_minute)
     polled = await device.poll(db, body.device_code)
     return DevicePollOut(
         status=polled.status,  # type: ignore[arg-type]

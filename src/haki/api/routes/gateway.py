@@ -89,7 +89,9 @@ def _respond(out: Forwarded, cleanup: BackgroundTask) -> Response:
 @router.post(
     "/gateway/v1/chat/completions",
     summary="Chat completion with memory",
-    responses={**RESPONSES, **errors(413)},
+    # 422: a body that is not a chat completion, or nests too deep; 429: the
+    # key's calls per minute, counted before anything is forwarded.
+    responses={**RESPONSES, **errors(413, 422, 429)},
 )
 async def gateway_chat(request: Request, principal: PrincipalDep, state: StateDep) -> Response:
     """Forwards an OpenAI chat completion, with the subject's memory injected and the turn captured."""

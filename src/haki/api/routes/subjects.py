@@ -11,7 +11,7 @@ from ...context.trace import list_traces
 from ...ledger.subjects import list_subjects
 from ..auth import PrincipalDep
 from ..deps import DbDep, TracesDep
-from ..schemas.scope import required_scope
+from ..schemas.fields import CursorQuery, Identifier, ProjectQuery, Text
 from ..schemas.subjects import SubjectOut, SubjectPageOut, TracePageOut, TraceSummaryOut
 
 router = APIRouter(tags=["subjects"])
@@ -21,14 +21,13 @@ router = APIRouter(tags=["subjects"])
 async def subjects(
     principal: PrincipalDep,
     db: DbDep,
-    project_id: Annotated[str | None, Query(description="The project (tenant)")] = None,
-    prefix: Annotated[str, Query(max_length=256, description="Subject ids starting with")] = "",
+    project_id: ProjectQuery = None,
+    prefix: Annotated[Text, Query(max_length=256, description="Subject ids starting with")] = "",
     limit: Annotated[int, Query(ge=1, le=500, description="Page size")] = 50,
-    cursor: Annotated[str | None, Query(description="next_cursor of the previous page")] = None,
+    cursor: CursorQuery = None,
 ) -> SubjectPageOut:
     """Subjects with an event or a fact, in ``subject_id`` order, with their counts."""
-    project = required_scope(project_id, "project_id")
-    principal.require(project)
+    project = principal.project(project_id)
     async with db.transaction(project_id=project) as conn:
         page = await list_subjects(
             conn, project_id=project, prefix=prefix, limit=limit, after=cursor
@@ -44,15 +43,14 @@ async def traces(
     principal: PrincipalDep,
     db: DbDep,
     writer: TracesDep,
-    project_id: Annotated[str | None, Query(description="The project (tenant)")] = None,
-    subject_id: Annotated[str | None, Query(description="One subject's calls only")] = None,
+    project_id: ProjectQuery = None,
+    subject_id: Annotated[Identifier | None, Query(description="One subject's calls only")] = None,
     limit: Annotated[int, Query(ge=1, le=200, description="Page size")] = 20,
-    cursor: Annotated[str | None, Query(description="next_cursor of the previous page")] = None,
+    cursor: CursorQuery = None,
 ) -> TracePageOut:
     """Recent context calls, newest first (one subject's, or the project's); read one
     whole with ``GET /v1/inspect/{trace_id}``."""
-    project = required_scope(project_id, "project_id")
-    principal.require(project)
+    project = principal.project(project_id)
     await writer.wait_all()  # the calls already answered are listed
     async with db.transaction(project_id=project) as conn:
         rows, next_cursor = await list_traces(

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ...text.nesting import value_too_deep
 from ...types import FactKind, Volatility
 from .types import Candidate
 
@@ -35,6 +36,8 @@ class FactItem(BaseModel):
             value = value.strip()
             if not value or len(value) > MAX_VALUE_CHARS:
                 raise ValueError("value must be a non-empty string of at most 500 characters")
+        elif value_too_deep(value):  # stored, it would break every read of its subject
+            raise ValueError("value nests too deep")
         return value
 
 
