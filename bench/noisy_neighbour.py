@@ -73,6 +73,7 @@ def measure(url: str, args: argparse.Namespace) -> dict[str, object]:
         r = c.post("/v1/capture", json={"events": big})
         assert r.status_code == 202, r.text
         out["big_capture_s"] = time.monotonic() - t
+        print(f"  {out}", file=sys.stderr, flush=True)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             listed = c.get("/v1/jobs", params={"project_id": "big", "status": "running"}).json()
