@@ -48,7 +48,7 @@ def _turns(project: str, subject: str, n: int, size: int) -> list[dict[str, obje
 def _consolidate(c: httpx.Client, project: str, subject: str, limit_s: float) -> float:
     start = time.monotonic()
     while time.monotonic() - start < limit_s:
-        r = c.post("/v1/consolidate/subject", json={"project_id": project, "subject_id": subject})
+        r = c.post("/v1/consolidate/subject", params={"project_id": project, "subject_id": subject})
         if r.status_code == 200:
             return time.monotonic() - start
         time.sleep(0.2)

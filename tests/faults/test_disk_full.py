@@ -182,9 +182,8 @@ async def test_full_tmpfs_answers_507_and_health_says_why(
 
 
 async def test_disk_full_raised_by_the_server_answers_507(
-    db_url: str, settings: Settings, providers: Providers
+    client: httpx.AsyncClient, db_url: str
 ) -> None:
-    async with _app_client(db_url, settings, providers) as c:
-        assert (await c.post("/v1/capture", json={"events": [EVENT]})).status_code == 202
-        _fail_event_inserts(db_url)
-        await _assert_full(c, detail="No space left on device")
+    assert (await client.post("/v1/capture", json={"events": [EVENT]})).status_code == 202
+    _fail_event_inserts(db_url)
+    await _assert_full(client, detail="No space left on device")
