@@ -48,7 +48,14 @@ def _turns(project: str, subject: str, n: int, size: int) -> list[dict[str, obje
 def _consolidate(c: httpx.Client, project: str, subject: str, limit_s: float) -> float:
     start = time.monotonic()
     while time.monotonic() - start < limit_s:
-        r = c.post("/v1/consolidate/subject", params={"project_id": project, "subject_id": subject})
+        try:
+            r = c.post(
+                "/v1/consolidate/subject",
+                params={"project_id": project, "subject_id": subject},
+                timeout=max(1.0, limit_s - (time.monotonic() - start)),
+            )
+        except httpx.TimeoutException:
+            break  # still unanswered when the limit ran out
         if r.status_code == 200:
             return time.monotonic() - start
         time.sleep(0.2)
