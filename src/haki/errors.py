@@ -17,6 +17,8 @@ HakiError                      500 internal
 ├── ConcurrentUpdate           409 concurrent_update
 ├── RateLimited                429 rate_limited
 ├── DatabaseUnavailable        503 database_unavailable
+├── DatabaseOverloaded         503 database_overloaded (SQLSTATE 53xxx but disk full)
+├── InsufficientStorage        507 insufficient_storage (SQLSTATE 53100 disk full)
 ├── ProviderError              502 provider_error
 └── UpstreamUnavailable        502 upstream_unavailable (gateway)
 
@@ -111,6 +113,21 @@ class RateLimited(HakiError):
 
 class DatabaseUnavailable(HakiError):
     code, status = "database_unavailable", 503
+
+
+class DatabaseOverloaded(HakiError):
+    """The database answers but lacks a resource for this work (memory,
+    connections): it may pass on a later try, unlike an outage it is not healed
+    by waiting for the server to come back."""
+
+    code, status = "database_overloaded", 503
+
+
+class InsufficientStorage(HakiError):
+    """The database's disk is full: writes fail until someone frees space, so
+    this carries no ``Retry-After`` (a retry loop would only add load)."""
+
+    code, status = "insufficient_storage", 507
 
 
 class ProviderError(HakiError):

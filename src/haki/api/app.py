@@ -104,11 +104,14 @@ def create_app(
     providers: Providers | None = None,
     background: bool = True,
     freeze_heap: bool = False,
+    healed_elsewhere: bool = False,
 ) -> FastAPI:
     """Build the app. ``database_url`` skips embedded start-up and migrations (tests).
 
     ``freeze_heap`` (the server processes of ``haki serve``) hides what
     start-up allocated from the garbage collector (``settle_heap``).
+    ``healed_elsewhere``: the database is an embedded server that another
+    process restarts if it dies (the parent of ``serve --workers``).
     """
     settings = settings or load_settings()
     recipe(settings.context_recipe)  # an unknown recipe refuses to start
@@ -127,7 +130,15 @@ def create_app(
             timeout=settings.db_timeout_s,
         )
         await db.open()
-        watch = prepared.watch() if prepared is not None else DatabaseWatch(url)
+        watch = (
+            prepared.watch()
+            if prepared is not None
+            else DatabaseWatch(
+                url,
+                restarted_elsewhere=healed_elsewhere,
+                what="the embedded database" if healed_elsewhere else "the database",
+            )
+        )
         watch.on_recovery = db.refresh
         watch.on_url_change = db.reconnect
         db.watch = watch

@@ -28,7 +28,7 @@ from ..errors import (
     PayloadTooLarge,
 )
 from ..logs import request_id
-from ..storage.db import CONFLICTS
+from ..storage.db import CONFLICTS, short_of_resources
 
 log = logging.getLogger(__name__)
 
@@ -140,8 +140,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(psycopg.OperationalError)
     @app.exception_handler(PoolTimeout)
     async def _db(request: Request, exc: Exception) -> JSONResponse:
-        log.warning("database unavailable: %s", exc.__class__.__name__)
         db = getattr(getattr(request.app.state, "haki", None), "db", None)
+        if db is not None and isinstance(exc, psycopg.Error) and short_of_resources(exc):
+            return error_response(db.short_of(exc))  # a full disk is not an outage
+        log.warning("database unavailable: %s", exc.__class__.__name__)
         return error_response(
             db.unavailable()
             if db is not None

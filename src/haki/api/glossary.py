@@ -61,7 +61,10 @@ BY_NAME: dict[str, str] = {
     "excerpt": "The chunk of the event, verbatim.",
     "text": "The rendered line, as counted against the budget.",
     "deduplicated": "True when the event was already stored (a replay).",
-    "consolidation_job_id": "The job queued to consolidate the new events; null if none.",
+    "consolidation_job_id": (
+        "The job queued to consolidate the new events (the first, when a large batch is "
+        "cut into several: docs/consolidation.md); null if none."
+    ),
     "reason": "Why, in words.",
     "fact_ids": "The member facts.",
     "resolution": "What resolving did; null while open.",
@@ -76,6 +79,7 @@ BY_NAME: dict[str, str] = {
     "run_after": "Not claimed before this time (backoff after a failure).",
     "claimed_at": "When a worker claimed it; null when not running.",
     "claimed_by": "The claiming worker as host:pid:tag; null when not running.",
+    "started_at": "When its last run began; finished_at minus this is how long it ran.",
     "finished_at": "When it finished for good; null before.",
     "last_error": "The last failure, when there was one.",
     "result": "Counts of a finished job.",

@@ -59,7 +59,14 @@ ERROR_MEANINGS: dict[int, str] = {
     500: "`internal`: a server fault; the message carries the request id.",
     502: "`provider_error` or `upstream_unavailable`: the LLM provider or the gateway's "
     "upstream failed or is not configured.",
-    503: "`database_unavailable`: the database is down or restarting; see `Retry-After`.",
+    503: (
+        "`database_unavailable`: the database is down or restarting; `database_overloaded`: "
+        "it lacks memory or connections for this work. See `Retry-After`."
+    ),
+    507: (
+        "`insufficient_storage`: the database's disk is full; writes fail until space is "
+        "freed (no `Retry-After`: retrying does not help)."
+    ),
 }
 
 _RETRY_AFTER = {
@@ -102,7 +109,7 @@ _CAPPED = frozenset({"post", "put", "patch", "delete"})
 def _statuses(path: str, method: str, operation: dict[str, Any]) -> list[int]:
     if not path.startswith("/v1"):
         return []
-    found = {422, 500, 503} if path in PUBLIC_V1_PATHS else {401, 403, 422, 500, 503}
+    found = {422, 500, 503, 507} if path in PUBLIC_V1_PATHS else {401, 403, 422, 500, 503, 507}
     if "requestBody" in operation or method in _CAPPED:
         found.add(413)
     if any(p.get("in") == "path" for p in operation.get("parameters", [])):

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 # start-up and migrations. It is a handoff between our own processes, not a
 # setting (the workers read every HAKI_* setting as usual).
 PREPARED_URL_ENV = "_HAKI_SERVE_PREPARED_URL"
+# Set when that database is the parent's embedded server: the parent restarts
+# it if it dies (``storage.healer``), so the processes only wait and reconnect.
+PARENT_HEALS_ENV = "_HAKI_SERVE_PARENT_HEALS"
 # How long uvicorn's supervisor waits for a process to answer its ping. It
 # keeps its own end of each process's pipe open, so a process that dies
 # while a ping is pending is seen only when this wait runs out: it bounds how
@@ -80,14 +83,21 @@ def _serve_many(settings: Settings, workers: int) -> None:
     import uvicorn
 
     from ..storage.bootstrap import prepare_database
+    from ..storage.healer import EmbeddedHealer
 
     prepared = prepare_database(settings)
+    # The processes share one embedded server, which none of them owns: the
+    # parent restarts it when its postmaster dies, and they reconnect.
+    healer = EmbeddedHealer(prepared.embedded) if prepared.embedded is not None else None
     # The worker processes rebuild settings from the environment: carry the
     # command-line overrides there.
     os.environ["HAKI_HOST"] = settings.host
     os.environ["HAKI_PORT"] = str(settings.port)
     os.environ["HAKI_WORKER_IN_PROCESS"] = "true" if settings.worker_in_process else "false"
     os.environ[PREPARED_URL_ENV] = prepared.url
+    os.environ[PARENT_HEALS_ENV] = "1" if healer is not None else ""
+    if healer is not None:
+        healer.start()
     try:
         uvicorn.run(
             f"{__name__}:worker_app",
@@ -100,6 +110,8 @@ def _serve_many(settings: Settings, workers: int) -> None:
             timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
         )
     finally:
+        if healer is not None:
+            healer.stop()
         prepared.stop()
 
 
@@ -112,7 +124,12 @@ def worker_app() -> FastAPI:
 
     settings = load_settings()
     configure_logging(settings.log_level)
-    return create_app(settings, database_url=os.environ[PREPARED_URL_ENV], freeze_heap=True)
+    return create_app(
+        settings,
+        database_url=os.environ[PREPARED_URL_ENV],
+        freeze_heap=True,
+        healed_elsewhere=bool(os.environ.get(PARENT_HEALS_ENV)),
+    )
 
 
 @click.group()

@@ -262,6 +262,7 @@ class Job(Result):
     last_error: str | None = None
     result: dict[str, Any] | None = None
     created_at: datetime | None = None
+    started_at: datetime | None = None
     finished_at: datetime | None = None
 
 

@@ -5,22 +5,25 @@ from __future__ import annotations
 from itertools import groupby
 
 from .. import jobs
+from ..jobs.sizing import JOB_MAX_EVENTS, split_by_size
 from ..storage import Connection
 
 # Ordered so that each subject's events come together, oldest first.
 UNCHUNKED_EVENTS = """
-SELECT e.id::text AS id, e.org_id, e.project_id, e.subject_id
+SELECT e.id::text AS id, e.org_id, e.project_id, e.subject_id,
+       octet_length(e.payload::text) AS size
 FROM events e
 WHERE (%(project_id)s::text IS NULL OR e.project_id = %(project_id)s)
   AND e.forgotten_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM episode_chunks c WHERE c.event_id = e.id)
-ORDER BY e.project_id, e.subject_id, e.org_id, e.occurred_at, e.id"""
+ORDER BY e.project_id, e.subject_id, e.org_id, e.occurred_at, e.recorded_at, e.id"""
 
 
 async def enqueue_unconsolidated(
-    conn: Connection, *, project_id: str | None, batch: int = 500
+    conn: Connection, *, project_id: str | None, batch: int = JOB_MAX_EVENTS
 ) -> int:
-    """Queue every event with no chunks and no open job, at most ``batch`` per job.
+    """Queue every event with no chunks and no open job, in jobs of at most
+    ``batch`` events and within the size bounds (``jobs.sizing``).
 
     Returns the number of jobs created.
     """
@@ -31,9 +34,15 @@ async def enqueue_unconsolidated(
     for (org_id, project, subject_id), rows in groupby(
         todo, key=lambda r: (r["org_id"], r["project_id"], r["subject_id"])
     ):
-        ids = [row["id"] for row in rows]
+        mine = list(rows)
         new_jobs += [
-            jobs.NewJob(org_id, project, subject_id, tuple(ids[i : i + batch]))
-            for i in range(0, len(ids), batch)
+            jobs.NewJob(
+                org_id,
+                project,
+                subject_id,
+                tuple(mine[i]["id"] for i in piece),
+                size=sum(mine[i]["size"] for i in piece),
+            )
+            for piece in split_by_size([row["size"] for row in mine], max_events=batch)
         ]
     return len(await jobs.enqueue_many(conn, new_jobs))

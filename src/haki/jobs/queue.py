@@ -38,38 +38,55 @@ RETURNING id"""
 # job waits while an earlier job of its subject is unfinished, so
 # supersession sees events in capture order even when a worker dies or a job
 # backs off.
+#
+# Projects take turns: each claimable job is ranked within its project
+# (``turn``: 1 for the project's oldest), and a claim takes every project's
+# first job before any project's second. A project with a deep backlog so
+# delays another project's new job by at most the jobs already claimed, not
+# by its whole backlog (global FIFO did). The ranking is a window over the
+# claimable jobs; only ``j`` is locked (a window cannot sit beside FOR
+# UPDATE), and a row another worker locked meanwhile is skipped.
 CLAIM = """
-UPDATE jobs SET status = 'running', claimed_at = now(), claimed_by = %(worker)s, attempts = attempts + 1
+UPDATE jobs SET status = 'running', claimed_at = clock_timestamp(), claimed_by = %(worker)s,
+    attempts = attempts + 1, started_at = NULL
 WHERE id IN (
-    SELECT j.id FROM jobs j
-    WHERE j.status = 'pending' AND j.kind = 'consolidate' AND j.run_after <= now()
-      AND (%(project_id)s::text IS NULL OR j.project_id = %(project_id)s)
-      AND (%(subject_id)s::text IS NULL OR j.subject_id = %(subject_id)s OR j.subject_id IS NULL)
-      AND (%(job_id)s::uuid IS NULL OR j.id = %(job_id)s::uuid)
-      AND NOT EXISTS (
-          SELECT 1 FROM jobs earlier
-          WHERE earlier.project_id = j.project_id AND earlier.subject_id = j.subject_id
-            AND earlier.status IN ('pending', 'running')
-            AND earlier.seq < j.seq)
-    ORDER BY j.run_after, j.seq
+    SELECT j.id
+    FROM jobs j
+    JOIN (
+        SELECT c.id, row_number() OVER (PARTITION BY c.project_id ORDER BY c.run_after, c.seq)
+            AS turn
+        FROM jobs c
+        WHERE c.status = 'pending' AND c.kind = 'consolidate' AND c.run_after <= now()
+          AND (%(project_id)s::text IS NULL OR c.project_id = %(project_id)s)
+          AND (%(subject_id)s::text IS NULL OR c.subject_id = %(subject_id)s OR c.subject_id IS NULL)
+          AND (%(job_id)s::uuid IS NULL OR c.id = %(job_id)s::uuid)
+          AND NOT EXISTS (
+              SELECT 1 FROM jobs earlier
+              WHERE earlier.project_id = c.project_id AND earlier.subject_id = c.subject_id
+                AND earlier.status IN ('pending', 'running')
+                AND earlier.seq < c.seq)
+    ) ranked ON ranked.id = j.id
+    WHERE j.status = 'pending'
+    ORDER BY ranked.turn, j.run_after, j.seq
     LIMIT %(limit)s
-    FOR UPDATE SKIP LOCKED)
+    FOR UPDATE OF j SKIP LOCKED)
 RETURNING id, org_id, project_id, subject_id, payload, attempts, run_after, created_at, seq"""
 
+# Locks the row until the job's transaction ends, and stamps when it began.
 LOCK_FOR_RUN = """
-SELECT id FROM jobs
+UPDATE jobs SET started_at = clock_timestamp()
 WHERE id = %(id)s AND status = 'running' AND claimed_by = %(worker)s
-FOR UPDATE"""
+RETURNING id"""
 
 COMPLETE = """
-UPDATE jobs SET status = 'done', finished_at = now(), result = %(result)s, last_error = NULL
+UPDATE jobs SET status = 'done', finished_at = clock_timestamp(), result = %(result)s, last_error = NULL
 WHERE id = %(id)s"""
 
 FAIL = """
 UPDATE jobs SET
     status = CASE WHEN attempts >= %(max_attempts)s THEN 'failed' ELSE 'pending' END,
-    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN now() END,
-    run_after = now() + make_interval(secs => %(delay_s)s),
+    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN clock_timestamp() END,
+    run_after = clock_timestamp() + make_interval(secs => %(delay_s)s),
     last_error = %(error)s,
     claimed_at = NULL,
     claimed_by = NULL
@@ -79,7 +96,7 @@ RETURNING status"""
 RECLAIM = """
 UPDATE jobs SET
     status = CASE WHEN attempts >= %(max_attempts)s THEN 'failed' ELSE 'pending' END,
-    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN now() END,
+    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN clock_timestamp() END,
     last_error = 'claim expired: the worker stopped before finishing',
     claimed_at = NULL,
     claimed_by = NULL
@@ -107,7 +124,7 @@ WHERE application_name LIKE 'haki %'"""
 RELEASE = """
 UPDATE jobs SET
     status = CASE WHEN attempts >= %(max_attempts)s THEN 'failed' ELSE 'pending' END,
-    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN now() END,
+    finished_at = CASE WHEN attempts >= %(max_attempts)s THEN clock_timestamp() END,
     last_error = %(reason)s,
     claimed_at = NULL,
     claimed_by = NULL
@@ -116,7 +133,7 @@ RETURNING id"""
 
 LIST_JOBS = """
 SELECT id, kind, status, project_id, subject_id, attempts, run_after, claimed_at, claimed_by,
-       finished_at, last_error, result, created_at
+       started_at, finished_at, last_error, result, created_at
 FROM jobs
 WHERE project_id = %(project_id)s AND (%(status)s::text IS NULL OR status = %(status)s)
 ORDER BY seq DESC
@@ -125,11 +142,11 @@ LIMIT %(limit)s"""
 # A person's retry of a failed job: a fresh set of attempts, now. The last
 # error stays until the next run overwrites it.
 RETRY = """
-UPDATE jobs SET status = 'pending', attempts = 0, run_after = now(), finished_at = NULL,
+UPDATE jobs SET status = 'pending', attempts = 0, run_after = now(), started_at = NULL, finished_at = NULL,
     claimed_at = NULL, claimed_by = NULL
 WHERE id = %(id)s AND project_id = %(project_id)s AND status = 'failed'
 RETURNING id, kind, status, project_id, subject_id, attempts, run_after, claimed_at, claimed_by,
-          finished_at, last_error, result, created_at"""
+          started_at, finished_at, last_error, result, created_at"""
 
 COUNT_BY_STATUS = """
 SELECT status, count(*) AS n FROM jobs WHERE project_id = %(project_id)s GROUP BY status ORDER BY status"""
@@ -225,14 +242,16 @@ async def enqueue(
     event_ids: list[UUID | str],
     org_id: str = "default",
     subject_id: str | None = None,
+    size: int | None = None,
 ) -> UUID:
+    """Queue one job; ``size``: the bytes of payload its events carry (``jobs.sizing``)."""
     cur = await conn.execute(
         ENQUEUE,
         {
             "org_id": org_id,
             "project_id": project_id,
             "subject_id": subject_id,
-            "payload": Jsonb({"event_ids": [str(i) for i in event_ids]}),
+            "payload": Jsonb(_payload([str(i) for i in event_ids], size)),
         },
     )
     row = await cur.fetchone()
@@ -260,8 +279,20 @@ async def claim(
             "job_id": str(job_id) if job_id else None,
         },
     )
-    jobs = [Job(**row) for row in await cur.fetchall()]
-    return sorted(jobs, key=lambda j: (j.run_after, j.seq))
+    return in_turns([Job(**row) for row in await cur.fetchall()])
+
+
+def in_turns(claimed: list[Job]) -> list[Job]:
+    """The claimed jobs in the order CLAIM chose them (RETURNING keeps none):
+    every project's first job, then every project's second, and so on, each
+    round oldest first. The claimed set is a prefix of that order, so a job's
+    rank among its project's claimed jobs is its turn."""
+    turn: dict[UUID, int] = {}
+    taken: dict[str, int] = {}
+    for job in sorted(claimed, key=lambda j: (j.run_after, j.seq)):
+        taken[job.project_id] = taken.get(job.project_id, 0) + 1
+        turn[job.id] = taken[job.project_id]
+    return sorted(claimed, key=lambda j: (turn[j.id], j.run_after, j.seq))
 
 
 async def lock_for_run(conn: Connection, job: Job, worker: str) -> bool:
@@ -394,6 +425,14 @@ class NewJob:
     project_id: str
     subject_id: str | None
     event_ids: tuple[str, ...]
+    size: int | None = None  # bytes of payload, when known
+
+
+def _payload(event_ids: list[str], size: int | None) -> dict[str, Any]:
+    payload: dict[str, Any] = {"event_ids": event_ids}
+    if size is not None:
+        payload["bytes"] = size
+    return payload
 
 
 async def enqueue_many(conn: Connection, new_jobs: Sequence[NewJob]) -> list[UUID]:
@@ -406,7 +445,9 @@ async def enqueue_many(conn: Connection, new_jobs: Sequence[NewJob]) -> list[UUI
             "org_id": [j.org_id for j in new_jobs],
             "project_id": [j.project_id for j in new_jobs],
             "subject_id": [j.subject_id for j in new_jobs],
-            "payload": [orjson.dumps({"event_ids": list(j.event_ids)}).decode() for j in new_jobs],
+            "payload": [
+                orjson.dumps(_payload(list(j.event_ids), j.size)).decode() for j in new_jobs
+            ],
         },
     )
     return [row["id"] for row in await cur.fetchall()]

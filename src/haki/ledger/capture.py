@@ -15,6 +15,7 @@ import psycopg
 
 from .. import jobs
 from ..errors import InvalidPayload, VersionConflict
+from ..jobs.sizing import split_by_size
 from ..storage import Connection
 from .planning import Plan, PlannedEvent, plan_batch
 from .types import CaptureBatch, CapturedEvent, CaptureResult
@@ -113,13 +114,50 @@ async def write_events(
 
     new_rows = [row for row in plan.rows if row.key in inserted]
     new_ids = tuple(inserted[row.key] for row in new_rows)
-    job_id = None
-    if new_rows:
+    job_ids = await _enqueue(conn, plan, [(row, inserted[row.key]) for row in new_rows])
+    return CaptureResult(
+        events=tuple(captured), consolidation_job_ids=job_ids, new_event_ids=new_ids
+    )
+
+
+async def _enqueue(
+    conn: Connection, plan: Plan, new: list[tuple[PlannedEvent, UUID]]
+) -> tuple[UUID, ...]:
+    """Queue the consolidation of the new events: one job, or, past the size
+    bounds (``jobs.sizing``), consecutive jobs of one subject each.
+
+    The pieces follow the order a job consolidates its events in
+    (``occurred_at``, then ``recorded_at``, the same for the whole batch, then
+    id), so a subject's facts come out as one job would have made them.
+    """
+    if not new:
+        return ()
+    sizes = [len(row.payload_json.encode("utf-8")) for row, _ in new]
+    if len(split_by_size(sizes)) == 1:
+        rows = [row for row, _ in new]
         job_id = await jobs.enqueue(
             conn,
             project_id=plan.project_id,
-            event_ids=list(new_ids),
+            event_ids=[event_id for _, event_id in new],
             org_id=plan.org_id,
-            subject_id=_job_subject(new_rows),
+            subject_id=_job_subject(rows),
+            size=sum(sizes),
         )
-    return CaptureResult(events=tuple(captured), consolidation_job_id=job_id, new_event_ids=new_ids)
+        return (job_id,)
+    ordered = sorted(zip(new, sizes, strict=True), key=lambda n: (n[0][0].occurred_at, n[0][1]))
+    pieces: list[jobs.NewJob] = []
+    for subject_id in dict.fromkeys(row.subject_id for (row, _), _ in ordered):
+        mine = [
+            (event_id, size) for (row, event_id), size in ordered if row.subject_id == subject_id
+        ]
+        for piece in split_by_size([size for _, size in mine]):
+            pieces.append(
+                jobs.NewJob(
+                    plan.org_id,
+                    plan.project_id,
+                    subject_id,
+                    tuple(str(mine[i][0]) for i in piece),
+                    size=sum(mine[i][1] for i in piece),
+                )
+            )
+    return tuple(await jobs.enqueue_many(conn, pieces))

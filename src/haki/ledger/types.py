@@ -52,8 +52,15 @@ class CaptureResult:
     """One entry per submitted event, in batch order."""
 
     events: tuple[CapturedEvent, ...]
-    consolidation_job_id: UUID | None
+    # The jobs queued for the new events, in run order: one, or several when
+    # the batch is over a job's size bounds (``jobs.sizing``).
+    consolidation_job_ids: tuple[UUID, ...] = ()
     new_event_ids: tuple[UUID, ...] = ()
+
+    @property
+    def consolidation_job_id(self) -> UUID | None:
+        """The first job queued for the new events (the one the API names)."""
+        return self.consolidation_job_ids[0] if self.consolidation_job_ids else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,9 +42,15 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import set_json_loads
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from ..errors import DatabaseUnavailable, ForbiddenScope
+from ..errors import (
+    DatabaseOverloaded,
+    DatabaseUnavailable,
+    ForbiddenScope,
+    HakiError,
+    InsufficientStorage,
+)
 from ..text.nesting import MAX_JSON_DEPTH, flatten_deep, value_too_deep
-from .watch import DatabaseWatch
+from .watch import PING_TIMEOUT_S, DatabaseWatch
 
 log = logging.getLogger(__name__)
 
@@ -212,6 +218,17 @@ class _IdleCheck:
         self._returned[conn] = time.monotonic()
 
 
+# SQLSTATE class 53, insufficient resources, and its disk_full code.
+# (psycopg does not make DiskFull a subclass of InsufficientResources.)
+INSUFFICIENT_RESOURCES = "53"
+DISK_FULL = "53100"
+
+
+def short_of_resources(exc: psycopg.Error) -> bool:
+    """Whether the server refused the work for want of disk, memory or connections."""
+    return (exc.sqlstate or "").startswith(INSUFFICIENT_RESOURCES)
+
+
 class Database:
     """A psycopg pool opened in the application's lifespan."""
 
@@ -267,6 +284,21 @@ class Database:
             watch.message(), headers={"Retry-After": str(watch.retry_after_s())}
         )
 
+    def short_of(self, exc: psycopg.Error) -> HakiError:
+        """The typed error for a server short of a resource; the watch remembers
+        a full disk so that ``/health`` says so."""
+        log.warning("database short of resources: SQLSTATE %s %s", exc.sqlstate, exc)
+        if exc.sqlstate == DISK_FULL:
+            if self.watch is not None:
+                self.watch.disk_full(str(exc).strip())
+            return InsufficientStorage(
+                "the database's disk is full: nothing was written; retry once space is freed"
+            )
+        return DatabaseOverloaded(
+            f"the database lacks resources for this work (SQLSTATE {exc.sqlstate}); retry later",
+            headers={"Retry-After": "5"},
+        )
+
     @asynccontextmanager
     async def transaction(
         self,
@@ -274,6 +306,7 @@ class Database:
         *,
         system: bool = False,
         local: Mapping[str, str] | None = None,
+        wait_s: float | None = None,
     ) -> AsyncIterator[Connection]:
         """One transaction on one pooled connection.
 
@@ -281,7 +314,8 @@ class Database:
         ``system=True`` runs as the table owner, across every project.
         ``local``: server settings for this transaction alone, set in the
         same statement as the project (one round trip less per setting
-        statement, on every context call).
+        statement, on every context call). ``wait_s``: how long to wait for a
+        pooled connection, if not the pool's timeout.
         """
         if system and project_id is not None:
             raise ValueError("a system transaction acts for no project")
@@ -289,7 +323,7 @@ class Database:
         if self.watch is not None and not await self.watch.confirm_up():
             raise self.unavailable()
         try:
-            async with self.pool.connection() as conn, conn.transaction():
+            async with self.pool.connection(timeout=wait_s) as conn, conn.transaction():
                 if system:
                     await conn.execute(SET_OWNER_ROLE)
                 if project_id is not None or local:
@@ -306,6 +340,10 @@ class Database:
             # (``api.errors`` answers 413).
             raise
         except (PoolTimeout, psycopg.OperationalError) as exc:
+            if isinstance(exc, psycopg.Error) and short_of_resources(exc):
+                # The server answers but cannot take this work (SQLSTATE
+                # 53xxx): not an outage the watch can heal by reconnecting.
+                raise self.short_of(exc) from exc
             log.warning("database unavailable: %s", exc.__class__.__name__)
             if self.watch is not None:
                 self.watch.suspect()
@@ -328,9 +366,11 @@ class Database:
         raise AssertionError("unreachable")
 
     async def ping(self) -> bool:
-        """True when a pooled transaction works; false at once while the watch knows it is down."""
+        """True when a pooled transaction works; false at once while the watch
+        knows it is down, and within ``PING_TIMEOUT_S`` when the pool cannot
+        connect (``/health`` must answer promptly, not after the pool's timeout)."""
         try:
-            async with self.transaction() as conn:
+            async with self.transaction(wait_s=PING_TIMEOUT_S) as conn:
                 await conn.execute("SELECT 1")
             return True
         except DatabaseUnavailable:

@@ -9,6 +9,12 @@ server is restarted when its postmaster is dead (it does not come back by
 itself); an external server is pinged every second until it answers. When
 the ping succeeds the pool's broken connections are replaced and requests
 flow again. ``/health`` and the log say which of these is happening.
+
+A full disk is another matter: the server answers, reads work, and every
+write that needs space fails (SQLSTATE 53100). Nothing here can free space,
+so the watch only remembers when it was last seen: ``/health`` reports the
+storage as ``full`` until ``DISK_FULL_HOLD_S`` pass without another such
+failure, and writes answer ``507 insufficient_storage`` meanwhile.
 """
 
 from __future__ import annotations
@@ -29,6 +35,10 @@ State = Literal["ok", "unavailable", "restarting"]
 PING_TIMEOUT_S = 2
 CHECK_EVERY_S = 5.0  # while up: a quiet check, so /health knows before a request fails
 RETRY_EVERY_S = 1.0  # while down
+# How long /health keeps saying "storage full" after the last write that
+# failed for want of space: a write that needs no new space may succeed
+# meanwhile, so one success does not prove the disk has room again.
+DISK_FULL_HOLD_S = 60.0
 
 
 class DatabaseWatch:
@@ -45,9 +55,13 @@ class DatabaseWatch:
         *,
         restart: Callable[[], str | None] | None = None,
         what: str = "the database",
+        restarted_elsewhere: bool = False,
     ) -> None:
         self.url = url
         self.restart = restart
+        # An embedded server another process restarts (the parent of
+        # ``serve --workers``): this one only waits for it.
+        self.restarted_elsewhere = restarted_elsewhere
         self.what = what
         self.state: State = "ok"
         self.detail = "answering"
@@ -60,6 +74,8 @@ class DatabaseWatch:
         self._suspected = False
         self.on_url_change: Callable[[str], object] | None = None
         self.on_recovery: Callable[[], object] | None = None
+        self.disk_full_hold_s = DISK_FULL_HOLD_S
+        self._disk_full: tuple[float, str] | None = None  # (monotonic time, server message)
 
     @property
     def down(self) -> bool:
@@ -72,6 +88,23 @@ class DatabaseWatch:
         if self.state == "restarting":
             return "the embedded database stopped and is being restarted; retry in a moment"
         return "the database is unavailable; retry later"
+
+    def disk_full(self, detail: str) -> None:
+        """A write failed because the database's disk is full."""
+        if self.storage_full() is None:
+            log.error("the database's disk is full: writes fail until space is freed (%s)", detail)
+        self._disk_full = (time.monotonic(), detail)
+
+    def storage_full(self) -> str | None:
+        """What the server said when a write last failed for want of space, if
+        that was less than ``disk_full_hold_s`` ago."""
+        if self._disk_full is None:
+            return None
+        seen, detail = self._disk_full
+        if time.monotonic() - seen > self.disk_full_hold_s:
+            self._disk_full = None
+            return None
+        return detail
 
     def suspect(self) -> None:
         """A transaction failed as if the database were gone: check now, and
@@ -143,6 +176,9 @@ class DatabaseWatch:
                 await self._recovered()
             return
         self._mark_unavailable()
+        if self.restart is None and self.restarted_elsewhere:
+            self._set("restarting", "the embedded server stopped; the serving parent restarts it")
+            return
         if self.restart is None:
             self.detail = "not answering; waiting for it to come back"
             return

@@ -39,7 +39,9 @@ async def capture(
     trusted = principal.project_id is None or principal.admin
     async with db.transaction(project_id=projects[0] if projects else None) as conn:
         result = await ledger.write_events(conn, batch, origin_trust_allowed=trusted)
-    if state.settings.autoconsolidate and result.consolidation_job_id is not None:
-        # Dev convenience: the job is committed above, so it runs like any queued job.
-        await run_pending(worker_for(state), job_id=result.consolidation_job_id)
+    if state.settings.autoconsolidate:
+        # Dev convenience: the jobs are committed above, so they run like any
+        # queued job (in queue order: a large batch is cut into several).
+        for job_id in result.consolidation_job_ids:
+            await run_pending(worker_for(state), job_id=job_id)
     return CaptureOut.of(result)

@@ -71,6 +71,7 @@ class JobOut(BaseModel):
     run_after: datetime
     claimed_at: datetime | None
     claimed_by: str | None
+    started_at: datetime | None
     finished_at: datetime | None
     last_error: str | None
     result: dict[str, Any] | None
