@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from harness import Workspace, host_binary
 from model_server import ModelServer
 

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from model_server import ModelServer
 
 PACKAGES = {
@@ -55,8 +54,16 @@ def host_binary(host: str) -> Path:
                 pytest.fail(f"real-host tests need npm to install {package}@{version}: not on PATH")
             prefix.mkdir(parents=True, exist_ok=True)
             done = subprocess.run(
-                [npm, "install", "--prefix", str(prefix), "--no-audit", "--no-fund"]
-                + ["--loglevel=error", f"{package}@{version}"],
+                [
+                    npm,
+                    "install",
+                    "--prefix",
+                    str(prefix),
+                    "--no-audit",
+                    "--no-fund",
+                    "--loglevel=error",
+                    f"{package}@{version}",
+                ],
                 capture_output=True,
                 text=True,
                 timeout=900,

@@ -32,6 +32,10 @@ class Step:
     when: str
     calls: list[tuple[str, dict[str, Any]]]
     final: str = FINAL_TEXT
+    # While the next call's tool is not offered yet (an MCP server still
+    # connecting), call this host tool instead, up to ``waits`` times.
+    wait: str | None = None
+    waits: int = 20
 
 
 @dataclass
@@ -64,7 +68,7 @@ class Conversation:
     """One request read into a protocol-neutral shape."""
 
     messages: list[str]  # the text of every message, in order
-    calls_after: list[int]  # tool calls the model made after message i
+    calls_after: list[list[str]]  # the tools the model called after message i
     tools: set[str]
     wants_json: dict[str, Any] | None = None
 
@@ -115,11 +119,15 @@ class ModelServer:
             hits = [i for i, m in enumerate(conv.messages) if step.when in m]
             if not hits:
                 continue
-            made = conv.calls_after[hits[0]]
+            after = conv.calls_after[hits[0]]
+            made = len([name for name in after if name != step.wait])
             if made >= len(step.calls):
                 return step.final
-            if step.calls[made][0] in conv.tools:
+            name = step.calls[made][0]
+            if name in conv.tools:
                 return step.calls[made]
+            if step.wait in conv.tools and after.count(step.wait) < step.waits:
+                return step.wait, {}
         return FINAL_TEXT
 
 
@@ -194,17 +202,18 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _anthropic(self, body: dict[str, Any]) -> None:
         messages: list[str] = []
-        calls: list[int] = []
+        calls: list[list[str]] = []
         for msg in body.get("messages") or []:
             content = msg.get("content")
             blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
             texts: list[str] = []
             for block in blocks or []:
                 if block.get("type") == "tool_use":
-                    calls = [c + 1 for c in calls]
+                    for made in calls:
+                        made.append(block.get("name", ""))
                 texts.append(json.dumps(block))
             messages.append("\n".join(texts))
-            calls.append(0)
+            calls.append([])
         tools = {t.get("name", "") for t in body.get("tools") or []}
         decision = self.model.decide(Conversation(messages, calls, tools))
         mid = f"msg_{time.monotonic_ns()}"
@@ -240,18 +249,24 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 start["input"] = {}
                 delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
-            yield "content_block_start", {
-                "type": "content_block_start",
-                "index": 0,
-                "content_block": start,
-            }
+            yield (
+                "content_block_start",
+                {
+                    "type": "content_block_start",
+                    "index": 0,
+                    "content_block": start,
+                },
+            )
             yield "content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}
             yield "content_block_stop", {"type": "content_block_stop", "index": 0}
-            yield "message_delta", {
-                "type": "message_delta",
-                "delta": {"stop_reason": stop, "stop_sequence": None},
-                "usage": {"output_tokens": 10},
-            }
+            yield (
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": stop, "stop_sequence": None},
+                    "usage": {"output_tokens": 10},
+                },
+            )
             yield "message_stop", {"type": "message_stop"}
 
         self._sse(events())
@@ -260,12 +275,13 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _responses(self, body: dict[str, Any]) -> None:
         messages: list[str] = []
-        calls: list[int] = []
+        calls: list[list[str]] = []
         for item in body.get("input") or []:
             if item.get("type") in ("function_call", "custom_tool_call", "local_shell_call"):
-                calls = [c + 1 for c in calls]
+                for made in calls:
+                    made.append(item.get("name", ""))
             messages.append(json.dumps(item))
-            calls.append(0)
+            calls.append([])
         tools: set[str] = set()
         for tool in body.get("tools") or []:
             tools.add(tool.get("name") or tool.get("type", ""))
@@ -326,24 +342,33 @@ class _Handler(BaseHTTPRequestHandler):
         def events() -> Iterator[tuple[str | None, Any]]:
             pending = {**response, "status": "in_progress", "output": []}
             yield "response.created", {"type": "response.created", "response": pending}
-            yield "response.output_item.added", {
-                "type": "response.output_item.added",
-                "output_index": 0,
-                "item": item,
-            }
-            if item["type"] == "message":
-                yield "response.output_text.delta", {
-                    "type": "response.output_text.delta",
-                    "item_id": item["id"],
+            yield (
+                "response.output_item.added",
+                {
+                    "type": "response.output_item.added",
                     "output_index": 0,
-                    "content_index": 0,
-                    "delta": item["content"][0]["text"],
-                }
-            yield "response.output_item.done", {
-                "type": "response.output_item.done",
-                "output_index": 0,
-                "item": item,
-            }
+                    "item": item,
+                },
+            )
+            if item["type"] == "message":
+                yield (
+                    "response.output_text.delta",
+                    {
+                        "type": "response.output_text.delta",
+                        "item_id": item["id"],
+                        "output_index": 0,
+                        "content_index": 0,
+                        "delta": item["content"][0]["text"],
+                    },
+                )
+            yield (
+                "response.output_item.done",
+                {
+                    "type": "response.output_item.done",
+                    "output_index": 0,
+                    "item": item,
+                },
+            )
             yield "response.completed", {"type": "response.completed", "response": response}
 
         self._sse(events())
@@ -352,13 +377,14 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _gemini(self, body: dict[str, Any], stream: bool) -> None:
         messages: list[str] = []
-        calls: list[int] = []
+        calls: list[list[str]] = []
         for content in body.get("contents") or []:
             for part in content.get("parts") or []:
                 if "functionCall" in part:
-                    calls = [c + 1 for c in calls]
+                    for made in calls:
+                        made.append(part["functionCall"].get("name", ""))
             messages.append(json.dumps(content))
-            calls.append(0)
+            calls.append([])
         tools: set[str] = set()
         for tool in body.get("tools") or []:
             for decl in tool.get("functionDeclarations") or tool.get("function_declarations") or []:

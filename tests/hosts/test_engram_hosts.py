@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from harness import BILLING, DEPLOY, MIGRATIONS, PAGINATION, Workspace, memory
 from model_server import Step
 
@@ -24,11 +23,13 @@ def read_migration(ws: Workspace) -> tuple[str, dict[str, object]]:
         return "Read", {"file_path": str(ws.repo / "migrations" / "0001_init.sql")}
     if ws.host == "gemini":
         return "read_file", {"file_path": "migrations/0001_init.sql"}
+    # Codex 0.171 offers no apply_patch tool to this model: patches go through its
+    # shell tool, which Codex recognises and reports to hooks as tool "Bash".
     patch = (
         "*** Begin Patch\n*** Update File: migrations/0001_init.sql\n@@\n"
         "-create table t(id int);\n+create table t(id bigint);\n*** End Patch\n"
     )
-    return "apply_patch", {"input": patch}
+    return "exec_command", {"cmd": f"apply_patch <<'EOF'\n{patch}EOF\n", "workdir": str(ws.repo)}
 
 
 @by_host
@@ -49,15 +50,22 @@ def test_delta_across_prompts_and_resume(workspace: Workspace) -> None:
     ws.install_hooks()
     if ws.host == "claude":
         first = ws.run("Fix the cursor pagination bug", "Cursor pagination again, please")
-        assert ws.conversation("Cursor pagination again, please").count(PAGINATION) == 1, "two prompts, one process"
+        assert ws.conversation("Cursor pagination again, please").count(PAGINATION) == 1, (
+            "two prompts, one process"
+        )
     else:
         first = ws.run("Fix the cursor pagination bug")
     ws.run("Cursor pagination for the deploy checklist", resume=first.session)
     seen = ws.conversation("Cursor pagination for the deploy checklist")
-    assert "Fix the cursor pagination bug" in seen, "the resumed conversation holds the first prompt"
     assert seen.count(DEPLOY) == 1, "the resumed prompt's new memory"
-    assert seen.count(PAGINATION) == 1, "a resumed session keeps what it was shown"
-    assert seen.count(BILLING) == 1
+    if ws.host == "gemini":
+        # Gemini CLI 0.61 rebuilds a resumed headless session without the earlier
+        # user turns and the hook context added to them: the body must come again.
+        assert "Fix the cursor pagination bug" not in seen
+    else:
+        assert "Fix the cursor pagination bug" in seen, "the resumed conversation"
+    assert seen.count(PAGINATION) == 1, "shown once: kept on resume, or again when lost"
+    assert seen.count(BILLING) <= 1
 
 
 @by_host
@@ -69,12 +77,28 @@ def test_caps(workspace: Workspace) -> None:
                ["telemetry", "exporter"], f"- BODY-TELEMETRY-{n}: {filler}")  # fmt: skip
     ws.install_hooks()
     ws.run("Wire the telemetry exporter")
-    blocks = [s[s.index("[engram] ") :] for s in ws.injected("BODY-TELEMETRY-")]
+    blocks = [prompt_block(s) for s in ws.injected("BODY-TELEMETRY-")]
     assert blocks, "the prompt's memories arrived"
     block = max(blocks, key=len)
     cap = 2400 * 4 if ws.host == "codex" else 9500
     assert len(block) <= cap + 200, f"{len(block)} characters over the host's ceiling"
     assert "fetch: engram load --id" in block, "what did not fit is listed as cards"
+
+
+def prompt_block(text: str) -> str:
+    """One prompt hook's injection, cut out of what the host joined it with."""
+    start = min(
+        text.find(f"[engram] {e}:") % (len(text) + 1) for e in ("UserPromptSubmit", "BeforeAgent")
+    )
+    end = min(
+        (
+            i
+            for i in (text.find("[engram] ", start + 1), text.find("</hook_context>", start))
+            if i > 0
+        ),
+        default=len(text),
+    )
+    return text[start:end]
 
 
 @pytest.mark.parametrize("workspace", ["claude"], indirect=True)
@@ -97,7 +121,11 @@ def test_subagent_routes_on_its_own_task_or_nothing(workspace: Workspace) -> Non
     call = ("Agent", {"description": "deploy", "prompt": task, "subagent_type": "general-purpose"})
     ws.model.reset([Step("Fix the cursor pagination bug", [call])])
     ws.run("Fix the cursor pagination bug")
-    child = [r.text for r in ws.model.model_requests(task) if "Fix the cursor pagination bug" not in r.text]
+    child = [
+        r.text
+        for r in ws.model.model_requests(task)
+        if "Fix the cursor pagination bug" not in r.text
+    ]
     assert child, "the subagent asked the model"
     # Claude Code's SubagentStart carries no task: the parent's prompt must not be routed.
     assert all(PAGINATION not in text for text in child)
@@ -112,9 +140,14 @@ def test_engram_mcp_listed_and_called(workspace: Workspace) -> None:
     ws.engram("index")
     ws.engram("mcp", "install", "--host", ws.host, "--command", ws.command)
     name = MCP_LOAD[ws.host]
-    ws.model.reset([Step("Which conventions apply here?", [(name, {"query": "cursor pagination"})])])
+    # Claude Code connects MCP servers in the background; a model that finds the
+    # tool missing calls its WaitForMcpServers tool, as a real one is told to.
+    call = (name, {"query": "cursor pagination"})
+    ws.model.reset([Step("Which conventions apply here?", [call], wait="WaitForMcpServers")])
     extra = ("--allowedTools", name) if ws.host == "claude" else ()
     ws.run("Which conventions apply here?", extra=extra)
     requests = ws.model.model_requests("Which conventions apply here?")
     assert any(name in json.dumps(r.body.get("tools", [])) for r in requests), "listed"
-    assert PAGINATION in ws.conversation("Which conventions apply here?"), "the call's result holds the memory body"
+    assert PAGINATION in ws.conversation("Which conventions apply here?"), (
+        "the call's result holds the memory body"
+    )
