@@ -6,8 +6,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import Workspace, host_binary
+from harness import PACKAGES, Workspace, host_binary
 from model_server import ModelServer
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Install the pinned CLIs before any test: a registry that cannot be reached
+    stops the stage with one line, never a skip."""
+    for host in PACKAGES:
+        host_binary(host)
 
 
 @pytest.fixture(scope="session")
@@ -22,6 +29,5 @@ def model() -> Iterator[ModelServer]:
 @pytest.fixture
 def workspace(tmp_path: Path, model: ModelServer, request: pytest.FixtureRequest) -> Workspace:
     host = request.param if hasattr(request, "param") else "claude"
-    host_binary(host)  # install (or fail with one line) before the test starts its clock
     model.reset()
     return Workspace.create(tmp_path, host, model)

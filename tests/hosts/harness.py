@@ -51,7 +51,9 @@ def host_binary(host: str) -> Path:
         if not (ready.exists() and binary.exists()):
             npm = shutil.which("npm")
             if npm is None:
-                pytest.fail(f"real-host tests need npm to install {package}@{version}: not on PATH")
+                pytest.exit(
+                    f"real-host tests need npm to install {package}@{version}", returncode=1
+                )
             prefix.mkdir(parents=True, exist_ok=True)
             done = subprocess.run(
                 [
@@ -69,11 +71,17 @@ def host_binary(host: str) -> Path:
                 timeout=900,
             )
             if done.returncode != 0:
-                last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-                pytest.fail(
+                said = [
+                    line
+                    for line in done.stderr.splitlines()
+                    if line.strip() not in ("", "npm error") and "complete log" not in line
+                ]
+                last = said[0] if said else "no output"
+                # One line, and the whole stage stops: never a silent skip.
+                pytest.exit(
                     f"cannot install {package}@{version} from the npm registry "
                     f"(npm exited {done.returncode}: {last})",
-                    pytrace=False,
+                    returncode=1,
                 )
             ready.write_text(f"{package}@{version}\n")
     return binary
