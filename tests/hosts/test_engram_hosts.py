@@ -8,6 +8,8 @@ sent, not the hook's stdout.
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from harness import BILLING, DEPLOY, MIGRATIONS, PAGINATION, Workspace, memory
@@ -151,3 +153,27 @@ def test_engram_mcp_listed_and_called(workspace: Workspace) -> None:
     assert PAGINATION in ws.conversation("Which conventions apply here?"), (
         "the call's result holds the memory body"
     )
+
+
+@by_host
+def test_hook_cost_per_event(workspace: Workspace) -> None:
+    """Whole-process time of every hook the host ran, printed (figures, not a timed assertion)."""
+    ws = workspace
+    times = ws.root / "hook-times.jsonl"
+    ws.env["HOOK_TIMES"] = str(times)
+    wrapper = Path(__file__).with_name("time_hook.py")
+    ws.engram("index")
+    ws.engram(
+        "hooks", "install", "--host", ws.host, "--command", f"{sys.executable} {wrapper} {ws.command}"
+    )  # fmt: skip
+    ws.model.reset([Step("Fix the cursor pagination bug", [read_migration(ws)])])
+    ws.run("Fix the cursor pagination bug")
+    runs = [json.loads(line) for line in times.read_text().splitlines()]
+    by_event: dict[str, list[float]] = {}
+    for run in runs:
+        by_event.setdefault(run["event"], []).append(run["seconds"])
+    for event, seconds in sorted(by_event.items()):
+        print(f"{ws.host} {event}: {len(seconds)} run(s), max {max(seconds):.2f} s")
+    assert "SessionStart" in by_event and by_event.keys() & {"UserPromptSubmit", "BeforeAgent"}
+    # Native rule files cost no hook process at all: InstructionsLoaded is not hooked.
+    assert "InstructionsLoaded" not in by_event

@@ -1,4 +1,10 @@
-"""Engram: repo-local memories (rules, skills, knowledge) routed into coding-agent context."""
+"""Engram: repo-local memories (rules, skills, knowledge) routed into coding-agent context.
+
+``load`` is imported on first use: every hook event starts a fresh Python
+process through this package, and most events never route anything.
+"""
+
+from typing import Any
 
 from .errors import (
     ConfigError,
@@ -10,7 +16,6 @@ from .errors import (
     SchemaError,
     WorkspaceError,
 )
-from .loader import load
 from .plan import Item, LoadPlan, LoadRequest, Skip
 
 __all__ = [
@@ -28,3 +33,11 @@ __all__ = [
     "WorkspaceError",
     "load",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "load":
+        from .loader import load
+
+        return load
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
