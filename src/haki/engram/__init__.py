@@ -1,10 +1,4 @@
-"""Engram: repo-local memories (rules, skills, knowledge) routed into coding-agent context.
-
-``load`` is imported on first use: every hook event starts a fresh Python
-process through this package, and most events never route anything.
-"""
-
-from typing import Any
+"""Engram: repo-local memories (rules, skills, knowledge) routed into coding-agent context."""
 
 from .errors import (
     ConfigError,
@@ -16,6 +10,7 @@ from .errors import (
     SchemaError,
     WorkspaceError,
 )
+from .loader import load
 from .plan import Item, LoadPlan, LoadRequest, Skip
 
 __all__ = [
@@ -33,11 +28,3 @@ __all__ = [
     "WorkspaceError",
     "load",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "load":
-        from .loader import load
-
-        return load
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
