@@ -177,3 +177,19 @@ def test_hook_cost_per_event(workspace: Workspace) -> None:
     assert "SessionStart" in by_event and by_event.keys() & {"UserPromptSubmit", "BeforeAgent"}
     # Native rule files cost no hook process at all: InstructionsLoaded is not hooked.
     assert "InstructionsLoaded" not in by_event
+
+
+@pytest.mark.parametrize("workspace", ["codex"], indirect=True)
+def test_status_says_when_codex_will_not_run_the_hooks(workspace: Workspace) -> None:
+    ws = workspace
+    out = ws.install_hooks()
+    assert "trusted Engram's 5 hook handlers" in out
+    assert "will not run" not in ws.engram("hooks", "status", "--host", "codex")
+    config = ws.home / ".codex" / "config.toml"
+    trusted = config.read_text()
+    # Without the trust entries (as before this install wrote them) Codex runs no hook.
+    config.write_text(trusted.split("# >>> engram hook trust")[0])
+    status = ws.engram("hooks", "status", "--host", "codex")
+    assert "will not run: codex has no trust recorded for session_start" in status
+    ws.run("Fix the cursor pagination bug")
+    assert BILLING not in ws.conversation("Fix the cursor pagination bug")
