@@ -3,66 +3,25 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import urlencode
 
-import httpx
-import psycopg
 import pytest
 from harness import BIN, Workspace
 from model_server import Step
 
 from haki.client import HakiClient
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from haki_server import running
 
 
 @pytest.fixture
 def haki_url(db_url: str, tmp_path: Path) -> Iterator[str]:
-    """``haki serve`` on the test's fresh database, auth off, its consolidation worker in process."""
-    info = psycopg.conninfo.conninfo_to_dict(db_url)
-    dbname = info.pop("dbname", "")
-    port = _free_port()
-    env = {
-        **os.environ,
-        "HAKI_DATABASE_URL": f"postgresql:///{dbname}?{urlencode({k: str(v) for k, v in info.items()})}",
-        "HAKI_HOST": "127.0.0.1",
-        "HAKI_PORT": str(port),
-        "HAKI_AUTH": "off",
-        "HAKI_WORKER_IN_PROCESS": "true",
-    }
-    log = (tmp_path / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "haki.cli", "serve"], env=env, stdout=log,
-        stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            assert proc.poll() is None, (tmp_path / "server.log").read_text()[-2000:]
-            try:
-                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "haki serve did not answer /health"
-            time.sleep(0.2)
+    """``haki serve`` on the test's fresh database, its consolidation worker in process."""
+    with running(db_url, tmp_path / "server.log", worker=True) as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
 
 
 TOOL = {"claude": "mcp__haki__haki_context", "gemini": "mcp_haki_haki_context"}
