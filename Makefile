@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NODE_SDK   := sdk/typescript
 NODE_STAMP := $(NODE_SDK)/node_modules/.installed
 
-.PHONY: install serve check chromium node test faults clean
+.PHONY: install serve check chromium node test faults hosts clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,13 +51,17 @@ chromium:
 
 # The TypeScript SDK's `npm test` runs inside the suite
 # (tests/integration/frameworks/test_typescript_sdk.py), against a live server.
-# tests/faults (kill -9 of the postmaster under --workers, a full disk) is a
-# CI stage of its own (.ci/run): `make faults`.
+# Two stages of their own in .ci/run: tests/faults (kill -9 of the postmaster
+# under --workers, a full disk), `make faults`; tests/hosts (Engram and the MCP
+# installs inside Claude Code, Codex and Gemini CLI from npm), `make hosts`.
 test: check chromium node
-	$(BIN)/python -m pytest -q --ignore=tests/faults $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q --ignore=tests/faults --ignore=tests/hosts $(PYTEST_ARGS)
 
 faults: $(STAMP)
 	$(BIN)/python -m pytest -q tests/faults
+
+hosts: $(STAMP)
+	$(BIN)/python -m pytest -q tests/hosts
 
 clean:
 	rm -rf $(VENV) .pytest_cache $(NODE_SDK)/node_modules $(NODE_SDK)/dist

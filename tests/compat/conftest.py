@@ -14,17 +14,13 @@ import fcntl
 import glob
 import os
 import shutil
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlencode
 
-import httpx
-import psycopg
 import pytest
+
+from haki_server import running
 
 GETHAKI = "gethaki==0.2.0"
 
@@ -83,58 +79,8 @@ def gethaki_venv() -> Path:
     return venv
 
 
-def as_url(conninfo: str) -> str:
-    """The test database's conninfo as the ``postgresql://`` URL the settings take."""
-    info = psycopg.conninfo.conninfo_to_dict(conninfo)
-    dbname = info.pop("dbname", "")
-    return f"postgresql:///{dbname}?{urlencode({k: str(v) for k, v in info.items()})}"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def server_url(db_url: str, tmp_path: Path) -> Iterator[str]:
     """``haki serve`` on the test's fresh database, dev mode, no background worker."""
-    port = _free_port()
-    env = {
-        **os.environ,
-        "HAKI_DATABASE_URL": as_url(db_url),
-        "HAKI_HOST": "127.0.0.1",
-        "HAKI_PORT": str(port),
-        "HAKI_AUTH": "off",
-        "HAKI_WORKER_IN_PROCESS": "false",
-    }
-    log = (tmp_path / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "haki.cli", "serve", "--no-worker"],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError((tmp_path / "server.log").read_text()[-2000:])
-            try:
-                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("haki serve did not answer /health in time")
-            time.sleep(0.2)
+    with running(db_url, tmp_path / "server.log") as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()

@@ -79,17 +79,15 @@ def test_install_merges_keeps_user_hooks_and_is_idempotent(tmp_path: Path) -> No
         "PreToolUse",
         "UserPromptSubmit",
         "SessionStart",
-        "InstructionsLoaded",
         "PreCompact",
         "SubagentStart",
     ]
     before = path.read_bytes()
     assert not inst.install(spec, path, "engram hook --host claude", "native").changed
     assert path.read_bytes() == before
-    # Switching path rules to hooks moves our file hook from InstructionsLoaded to PreToolUse.
+    # Switching path rules to hooks adds our PreToolUse file hook after the user's.
     inst.install(spec, path, "engram hook --host claude", "hooks")
     data = json.loads(path.read_text())
-    assert "InstructionsLoaded" not in data["hooks"]
     assert data["hooks"]["PreToolUse"][0] == USER_CLAUDE["hooks"]["PreToolUse"][0]
     assert data["hooks"]["PreToolUse"][1]["matcher"] == "Read|Edit|Write|MultiEdit"
     assert inst.uninstall(spec, path).changed
@@ -262,7 +260,7 @@ def test_end_to_end_every_host(engram, tmp_path: Path) -> None:
     assert cursor["additional_context"].startswith("[engram] sessionStart: ")
 
     status = engram("hooks", "status")
-    assert "claude: SessionStart, UserPromptSubmit, InstructionsLoaded" in status
+    assert "claude: SessionStart, UserPromptSubmit, PreCompact, SubagentStart" in status
     assert "rule files: 1 in .claude/rules/engram" in status
 
     # A changed memory regenerates the rule file on `engram index`.

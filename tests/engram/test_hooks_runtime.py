@@ -246,14 +246,34 @@ def test_claude_native_path_rules_skip_file_events(ws: Repo) -> None:
     assert out == "{}\n"
 
 
-def test_claude_subagent_starts_with_the_routed_context_of_its_task(ws: Repo) -> None:
+def test_claude_subagent_routes_on_its_own_task_never_the_parents(ws: Repo) -> None:
     claude = Host("claude", ws)
     claude.send("UserPromptSubmit", prompt="review the migrations downgrade")
-    out = claude.send("SubagentStart", agent_id="agent-abc123", agent_type="Explore")
+    # Claude Code's SubagentStart names the agent type only: nothing to route on.
+    assert claude.send("SubagentStart", agent_id="agent-abc123", agent_type="Explore") == "{}\n"
+    # A host that sends the subagent's task gets it routed, in a fresh context.
+    out = claude.send(
+        "SubagentStart", agent_id="agent-2", agent_type="Explore", prompt="migrations downgrade"
+    )
     text = context(out)
     assert json.loads(out)["hookSpecificOutput"]["hookEventName"] == "SubagentStart"
     assert text.startswith("[engram] SubagentStart: 1 new body")
     assert "### migrations-safe" in text  # fresh context: even if the parent has it
+
+
+def test_resume_keeps_the_delivered_set_and_strips_injected_text(ws: Repo) -> None:
+    claude = Host("claude", ws)
+    claude.send("UserPromptSubmit", prompt="review the migrations downgrade")
+    resumed = claude.send("SessionStart", source="resume")
+    again = claude.send("UserPromptSubmit", prompt="migrations downgrade and pytest fixtures")
+    assert "### migrations-safe" not in context(again) and "already loaded: migrations-safe" in (
+        context(resumed) + context(again)
+    )
+    gemini = Host("gemini", ws, "g1")
+    start = context(gemini.send("SessionStart", source="startup"))
+    echoed = f"<hook_context>{start}</hook_context>\n\nadd a pytest fixture"
+    text = context(gemini.send("BeforeAgent", prompt=echoed))
+    assert "anchors: pytest, fixture;" in text
 
 
 def test_claude_cap_demotes_bodies_to_cards_never_cuts(ws: Repo) -> None:
@@ -311,8 +331,16 @@ def test_codex_events_match_the_published_schemas(ws: Repo) -> None:
         "PreToolUse", tool_name="Bash", tool_input={"command": "ls src/api"}, tool_use_id="c2"
     )
     assert bash == "{}\n"
+    # Codex's SubagentStart carries no task: nothing is routed on the parent's prompt.
     sub = codex.send("SubagentStart", agent_id="a1", agent_type="worker", permission_mode="default")
-    assert "### pytest-style" in context(sub)
+    assert sub == "{}\n"
+    bash_patch = codex.send(
+        "PreToolUse",
+        tool_name="Bash",
+        tool_input={"command": f"apply_patch <<'EOF'\n{patch}EOF\n"},
+        tool_use_id="c3",
+    )
+    assert bash_patch == "{}\n"  # both bodies were delivered by the apply_patch event
     assert codex.send("PreCompact", trigger="auto") == "{}\n"
 
 

@@ -68,7 +68,13 @@ def test_install_registers_each_host_and_uninstall_removes_only_ours(tmp_path: P
     codex = tomllib.loads((project / ".codex/config.toml").read_text())
     assert codex == {
         "model": "gpt-5",
-        "mcp_servers": {"engram": {"command": "engram", "args": ["mcp"]}},
+        "mcp_servers": {
+            "engram": {
+                "command": "engram",
+                "args": ["mcp"],
+                "default_tools_approval_mode": "approve",
+            }
+        },
     }
     for host in ("claude", "gemini", "cursor", "codex"):
         assert uninstall_mcp(host, project, False)[1]

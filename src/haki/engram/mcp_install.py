@@ -3,6 +3,14 @@
 JSON hosts get ``mcpServers.engram`` merged into their file (other servers and
 keys untouched); Codex gets an ``[mcp_servers.engram]`` table in its TOML
 config, written and removed as one marked block.
+
+Each entry also carries what the host needs before the model may call the
+tools, as measured with the hosts themselves: Codex refuses every call under
+its default approval policy unless the server says ``default_tools_approval_mode
+= "approve"``; Gemini CLI lists no tool of a server without ``"trust": true``
+in its default approval mode; Claude Code loads a project ``.mcp.json`` server
+only once it is approved, which ``enabledMcpjsonServers`` in the user's own
+``.claude/settings.local.json`` records (never committed).
 """
 
 from __future__ import annotations
@@ -34,14 +42,37 @@ def config_path(host: str, project: Path, global_: bool) -> Path:
     return base / JSON_FILES[host][1 if global_ else 0]
 
 
-def server_entry(program: str) -> dict[str, Any]:
+CLAUDE_APPROVAL = ".claude/settings.local.json"
+
+
+def server_entry(program: str, host: str = "claude") -> dict[str, Any]:
     parts = shlex.split(program) or ["engram"]
-    return {"command": parts[0], "args": [*parts[1:], "mcp"]}
+    entry: dict[str, Any] = {"command": parts[0], "args": [*parts[1:], "mcp"]}
+    if host == "gemini":
+        entry["trust"] = True  # read-only tools: no confirmation per call
+    return entry
+
+
+def approve_claude(project: Path, approve: bool = True) -> tuple[Path, bool]:
+    """Record (or withdraw) the approval Claude Code asks for a project ``.mcp.json`` server."""
+    path = project / CLAUDE_APPROVAL
+    data = read_config(path)
+    names = data.get("enabledMcpjsonServers")
+    names = [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+    if approve == ("engram" in names):
+        return path, False
+    names = [*names, "engram"] if approve else [n for n in names if n != "engram"]
+    if names:
+        data["enabledMcpjsonServers"] = names
+    else:
+        data.pop("enabledMcpjsonServers", None)
+    write_atomic(path, json.dumps(data, indent=2) + "\n")
+    return path, True
 
 
 def install_mcp(host: str, project: Path, global_: bool, program: str) -> tuple[Path, bool]:
     path = config_path(host, project, global_)
-    entry = server_entry(program)
+    entry = server_entry(program, host)
     if host == "codex":
         return path, _write_text(path, _codex_text(_read_text(path), entry))
     data = read_config(path)
@@ -78,6 +109,8 @@ def _codex_text(text: str, entry: dict[str, Any]) -> str:
             "[mcp_servers.engram]",
             f"command = {json.dumps(entry['command'])}",
             f"args = {json.dumps(entry['args'])}",
+            # Codex's default approval policy refuses MCP calls that would need approval.
+            'default_tools_approval_mode = "approve"',
             _END,
             "",
         ]

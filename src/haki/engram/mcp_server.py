@@ -22,12 +22,17 @@ INSTRUCTIONS = (
 def build_server(roots: Roots) -> Any:
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.types import ToolAnnotations
 
     from .disclosure import render
     from .loader import load
     from .plan import LoadRequest
 
     server = MCPServer("engram", instructions=INSTRUCTIONS)
+    # Every tool reads the repository's memories and changes nothing a user
+    # would review (engram_load only counts usage in the local cache), so
+    # hosts may run them without asking.
+    read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 
     def plan_for(request: LoadRequest) -> Any:
         try:
@@ -35,7 +40,7 @@ def build_server(roots: Roots) -> Any:
         except EngramError as exc:
             raise ToolError(str(exc)) from exc
 
-    @server.tool()
+    @server.tool(annotations=read_only)
     def engram_load(query: str, full: bool = False, files: list[str] | None = None) -> str:
         """Route the memories relevant to a task: the best as bodies, the rest as cards.
 
@@ -47,7 +52,7 @@ def build_server(roots: Roots) -> Any:
         request = LoadRequest(query=query, files=tuple(files or ()), full=full)
         return str(render(plan_for(request)).text)
 
-    @server.tool()
+    @server.tool(annotations=read_only)
     def engram_search(query: str) -> list[dict[str, Any]]:
         """Candidates for a query with their scores and match reasons; no bodies."""
         plan = plan_for(LoadRequest(query=query, record_usage=False))
@@ -63,14 +68,14 @@ def build_server(roots: Roots) -> Any:
             for item in (*plan.batch, *plan.omitted_cards)
         ]
 
-    @server.tool()
+    @server.tool(annotations=read_only)
     def engram_fetch(ids: list[str]) -> str:
         """The full bodies of these memory ids (as listed on cards)."""
         if not ids:
             raise ToolError("give at least one id")
         return str(render(plan_for(LoadRequest(ids=tuple(ids)))).text)
 
-    @server.tool()
+    @server.tool(annotations=read_only)
     def engram_verify() -> list[dict[str, str]]:
         """Memory files edited outside Engram and sources that changed since recorded."""
         from .integrity import verify
@@ -80,7 +85,7 @@ def build_server(roots: Roots) -> Any:
             for f in verify(roots.all())
         ]
 
-    @server.tool()
+    @server.tool(annotations=read_only)
     def engram_status() -> dict[str, Any]:
         """Memory roots, memory counts, index problems and installed hooks."""
         from .hooks import install

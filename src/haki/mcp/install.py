@@ -76,6 +76,8 @@ def entry(w: Wiring) -> dict[str, Any]:
             SUBJECT_VAR: subject,
         }
         stdio: dict[str, Any] = {"command": w.command, "args": ["mcp"], "env": env}
+        if w.host == "gemini":
+            stdio["trust"] = True  # as for HTTP below
         return {"type": "stdio", **stdio} if w.host == "claude" else stdio
     headers = {
         "Authorization": f"Bearer {_env_ref(w.host, KEY_VAR)}",
@@ -84,7 +86,8 @@ def entry(w: Wiring) -> dict[str, Any]:
     if w.host == "claude":
         return {"type": "http", "url": w.mcp_url, "headers": headers}
     if w.host == "gemini":
-        return {"httpUrl": w.mcp_url, "headers": headers}
+        # Gemini CLI lists no tool of an untrusted server in its default approval mode.
+        return {"httpUrl": w.mcp_url, "headers": headers, "trust": True}
     return {"url": w.mcp_url, "headers": headers}
 
 
@@ -109,6 +112,9 @@ def codex_block(w: Wiring) -> str:
             lines.append(f'http_headers = {{ "X-Haki-Subject-Id" = {_toml_str(w.subject_id)} }}')
         else:
             lines.append(f'env_http_headers = {{ "X-Haki-Subject-Id" = "{SUBJECT_VAR}" }}')
+    # Codex refuses MCP calls that need approval under approval policy "never"
+    # (every ``codex exec``); the tools' annotations say which ones change memory.
+    lines.append('default_tools_approval_mode = "approve"')
     return "\n".join(lines) + "\n"
 
 

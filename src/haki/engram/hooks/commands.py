@@ -6,6 +6,8 @@ Kept apart from ``cli.py`` so the other commands never import them.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -80,9 +82,22 @@ def hooks(args: argparse.Namespace) -> int:
                     print(
                         f"{name}: removed {len(removed)} generated rule files (path_rules: hooks)"
                     )
+            if name == "codex":
+                from .codex_trust import trust
+
+                config, count = trust(spec, path)
+                print(
+                    f"codex: trusted Engram's {count} hook handlers in {_shown(config, project)} "
+                    "([hooks.state] trusted_hash, as codex /hooks records it); without it "
+                    "Codex skips them silently"
+                )
             _print_host_note(name, args.program)
         elif args.action == "uninstall":
             change = inst.uninstall(spec, path)
+            if name == "codex":
+                from .codex_trust import untrust
+
+                untrust()
             if change.changed:
                 print(f"{name}: removed Engram's hooks from {shown} ({', '.join(change.events)})")
             else:
@@ -102,6 +117,8 @@ def hooks(args: argparse.Namespace) -> int:
             print(f"{name}: {', '.join(events)} in {shown}; runs: {command}")
             if missing:
                 print(f"  missing: {', '.join(missing)} (run engram hooks install --host {name})")
+            for line in _will_not_run(name, spec, path, project):
+                print(f"  will not run: {line}")
             directory = project / rules.RULE_DIRS.get(name, Path("-"))
             if name in rules.RULE_DIRS and directory.is_dir():
                 count = len(list(directory.glob("*" + rules.SUFFIX[name])))
@@ -118,10 +135,41 @@ def print_rule_sync(synced: Any, project: Path) -> None:
     )
 
 
+def _will_not_run(name: str, spec: Any, path: Path, project: Path) -> list[str]:
+    """Why a host would skip hooks that are installed, from its own settings files."""
+    if name == "codex":
+        from .codex_trust import untrusted
+
+        events = untrusted(spec, path)
+        if events:
+            return [
+                f"codex has no trust recorded for {', '.join(events)} (codex exec skips "
+                "untrusted hooks silently); run: engram hooks install --host codex"
+            ]
+    if name == "gemini" and os.environ.get("GEMINI_CLI_TRUST_WORKSPACE") != "true":
+        trusted = Path.home() / ".gemini" / "trustedFolders.json"
+        try:
+            folders = json.loads(trusted.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            folders = {}
+        resolved = project.resolve()
+        ok = isinstance(folders, dict) and any(
+            value in ("TRUST_FOLDER", "TRUST_PARENT")
+            and (resolved == Path(key) or Path(key) in resolved.parents)
+            for key, value in folders.items()
+        )
+        if not ok and path.is_relative_to(project):
+            return [
+                "gemini runs project hooks only in a trusted folder: trust this folder "
+                "when Gemini CLI asks (or set GEMINI_CLI_TRUST_WORKSPACE=true)"
+            ]
+    return []
+
+
 def _print_host_note(name: str, program: str) -> None:
     notes = {
-        "codex": "codex: hooks need `hooks = true` under [features] in config.toml on "
-        "Codex versions where they are not on by default",
+        "gemini": "gemini: project hooks run only in a trusted folder: trust it when Gemini "
+        "CLI asks (headless: GEMINI_CLI_TRUST_WORKSPACE=true)",
         "cursor": "cursor: session-start context is best effort; path rules in "
         ".cursor/rules/engram/ carry the path-scoped memories",
     }
@@ -163,13 +211,24 @@ def _shown(path: Path, project: Path) -> str:
             return str(path)
 
 
+MCP_APPROVAL = {
+    "claude": "claude: a project .mcp.json server runs once approved "
+    "(enabledMcpjsonServers); the tools are read-only (readOnlyHint)",
+    "codex": 'codex: default_tools_approval_mode = "approve" lets the model call the '
+    "read-only tools; without it every call fails under approval policy never",
+    "gemini": 'gemini: "trust": true lists and runs the tools without a confirmation; '
+    "without it Gemini CLI lists none in its default approval mode",
+    "cursor": "cursor: enable the engram server in Cursor's MCP settings on first use",
+}
+
+
 def mcp(args: argparse.Namespace) -> int:
     if args.action == "serve":
         from ..mcp_server import serve
 
         serve(roots_of(args))
         return 0
-    from ..mcp_install import install_mcp, uninstall_mcp
+    from ..mcp_install import approve_claude, install_mcp, uninstall_mcp
 
     if not args.host:
         raise EngramError("name a host: --host claude|codex|gemini|cursor")
@@ -180,9 +239,15 @@ def mcp(args: argparse.Namespace) -> int:
             path, changed = install_mcp(name, project, args.to_global, args.program)
             state = "registered" if changed else "already registered"
             print(f"{name}: {state} the engram MCP server in {_shown(path, project)}")
+            print(f"  {MCP_APPROVAL[name]}")
+            if name == "claude" and not args.to_global:
+                approved, _ = approve_claude(project)
+                print(f"  approved it for you in {_shown(approved, project)} (not committed)")
             _check_program(args.program)
         else:
             path, changed = uninstall_mcp(name, project, args.to_global)
+            if name == "claude" and not args.to_global:
+                approve_claude(project, approve=False)
             state = "removed the engram MCP server from" if changed else "no engram MCP server in"
             print(f"{name}: {state} {_shown(path, project)}")
     return 0

@@ -38,6 +38,7 @@ class Event:
     agent_type: str = ""
     source: str = ""  # SessionStart: startup | resume | clear | compact
     file_path: str = ""  # InstructionsLoaded
+    transcript: str = ""  # the host's transcript file, when it names one
 
 
 def parse(host: str, data: Any) -> Event:
@@ -59,13 +60,28 @@ def parse(host: str, data: Any) -> Event:
         kind=kind,
         session=session,
         cwd=cwd,
-        prompt=_text(data, "prompt"),
+        prompt=strip_injected(_text(data, "prompt")),
         paths=paths,
         agent=_text(data, "agent_id"),
         agent_type=_text(data, "agent_type"),
         source=_text(data, "source") or _text(data, "trigger"),
         file_path=_text(data, "file_path"),
+        transcript=_text(data, "transcript_path"),
     )
+
+
+# Gemini CLI hands BeforeAgent the prompt with the context hooks added earlier
+# wrapped in <hook_context> (sometimes HTML-escaped); our own proof lines can
+# also come back quoted. Routing on them would route on Engram's own output.
+_HOOK_CONTEXT = re.compile(
+    r"(?:<|&lt;)hook_context(?:>|&gt;).*?(?:<|&lt;)/hook_context(?:>|&gt;)", re.S
+)
+_PROOF = re.compile(r"^\[engram\] \w+: .*$", re.M)
+
+
+def strip_injected(prompt: str) -> str:
+    """The prompt without the text Engram (or another hook) injected into it."""
+    return _PROOF.sub("", _HOOK_CONTEXT.sub("", prompt)).strip()
 
 
 def relative_paths(paths: tuple[str, ...], cwd: Path, repo: Path) -> tuple[str, ...]:
@@ -94,7 +110,9 @@ def _tool_paths(host: str, tool: str, tool_input: Any) -> tuple[str, ...]:
     if not isinstance(tool_input, dict):
         return ()
     if host == "codex":
-        if tool != "apply_patch":
+        # Codex 0.171 applies patches through its shell tool (``tool_name`` "Bash",
+        # an ``apply_patch`` heredoc in ``command``); older models had an apply_patch tool.
+        if tool not in ("apply_patch", "Bash"):
             return ()
         patch = tool_input.get("command") or tool_input.get("patch") or tool_input.get("input")
         return tuple(dict.fromkeys(_PATCH_PATH.findall(patch))) if isinstance(patch, str) else ()

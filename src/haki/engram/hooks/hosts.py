@@ -39,6 +39,10 @@ class Host:
     timeout: int | None  # written as-is: seconds or milliseconds per host
     cap_chars: int | None = None
     cap_tokens: int | None = None
+    # Whether a resumed session still holds what hooks injected before (measured
+    # with the host: Claude Code and Codex replay it; Gemini CLI 0.61 rebuilds a
+    # resumed session without the earlier user turns and their hook context).
+    resume_keeps_context: bool = True
 
     def config_path(self, project: Path, global_: bool, home: Path | None = None) -> Path:
         return ((home or Path.home()) if global_ else project) / self.config
@@ -70,15 +74,16 @@ class Host:
 
 
 def _claude(path_rules: str) -> tuple[Registration, ...]:
+    # With native path rules Claude Code loads the rule files itself, and hooks
+    # name those memories as cards only, so no file event is hooked at all (an
+    # ``InstructionsLoaded`` hook cost one Python start per rule file loaded).
     files = (
-        Registration("InstructionsLoaded")
-        if path_rules == "native"
-        else Registration("PreToolUse", "Read|Edit|Write|MultiEdit")
+        () if path_rules == "native" else (Registration("PreToolUse", "Read|Edit|Write|MultiEdit"),)
     )
     return (
         Registration("SessionStart"),
         Registration("UserPromptSubmit"),
-        files,
+        *files,
         Registration("PreCompact"),
         Registration("SubagentStart"),
     )
@@ -88,7 +93,7 @@ def _codex(_: str) -> tuple[Registration, ...]:
     return (
         Registration("SessionStart"),
         Registration("UserPromptSubmit"),
-        Registration("PreToolUse", "apply_patch"),
+        Registration("PreToolUse", "apply_patch|Bash"),
         Registration("PreCompact"),
         Registration("SubagentStart"),
     )
@@ -122,10 +127,18 @@ HOST_SPECS: dict[str, Host] = {
         nested=True,
         timeout=TIMEOUT_SECONDS * 1000,
         cap_chars=9500,
+        resume_keeps_context=False,
     ),
     # Cursor's handler timeout unit is not confirmed by a document we could read,
     # so none is written and Cursor's default applies.
-    "cursor": Host("cursor", ".cursor/hooks.json", nested=False, timeout=None, cap_chars=9500),
+    "cursor": Host(
+        "cursor",
+        ".cursor/hooks.json",
+        nested=False,
+        timeout=None,
+        cap_chars=9500,
+        resume_keeps_context=False,  # not measured: deliver again rather than claim loaded
+    ),
 }
 
 

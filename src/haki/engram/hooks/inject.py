@@ -40,8 +40,11 @@ def compose(
     max_bodies: int,
     fits: Callable[[str], bool],
     items: Iterable[Item] | None = None,
+    as_cards: Iterable[str] = (),
 ) -> Injection:
+    """``as_cards``: ids whose bodies the host delivers by itself (native path rules)."""
     done = set(delivered)
+    cards_only = set(as_cards)
     pool = list(items) if items is not None else [*plan.batch, *plan.omitted_cards]
     already = [i.id for i in pool if i.id in done]
     tiers: list[tuple[Item, Tier]] = []
@@ -49,7 +52,7 @@ def compose(
     for item in pool:
         if item.id in done:
             continue
-        if item.body is not None and bodies < max_bodies:
+        if item.body is not None and bodies < max_bodies and item.id not in cards_only:
             tiers.append((item, "body"))
             bodies += 1
         else:

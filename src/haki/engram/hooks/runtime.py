@@ -26,7 +26,11 @@ from .state import locked, prune, session_path
 DEADLINE = 8.0
 FILE_EVENT_BODIES = 3
 SESSION_START_LIMIT = 5
-PROMPT_MEMORY = 2000  # characters of the last prompt kept for SubagentStart
+# Gemini CLI fires PreCompress ("auto") before every model call and only then
+# checks its threshold, a fraction of a context window of at least 128k tokens
+# (Gemini CLI 0.61). A transcript under this size cannot have reached it, so
+# such a PreCompress compressed nothing and the delivered set stands.
+GEMINI_MIN_COMPRESS_BYTES = 128_000
 
 
 def run(
@@ -66,6 +70,8 @@ def handle(
     mode = settings.read
 
     if event.kind == "compact":
+        if spec.name == "gemini" and event.source == "auto" and not _may_compress(event):
+            return None
         with locked(path) as session:
             session.delivered.clear()
             session.routed.clear()
@@ -82,18 +88,26 @@ def handle(
         prune(sessions)
         query = _session_query(roots, cwd)
         plan = _load(roots, query, limit=SESSION_START_LIMIT)
+        native = _native_rule_ids(spec.name, roots, settings.path_rules)
         with locked(path) as session:
-            session.delivered.clear()
-            session.routed.clear()
+            if event.source != "resume" or not spec.resume_keeps_context:
+                # A resumed transcript still holds what was injected before;
+                # a new, cleared or compacted one does not.
+                session.delivered.clear()
+                session.routed.clear()
             why = f"session {event.source or 'start'}, routed on {query!r}"
-            injection = compose(plan, event.name, why, mode, (), plan.expand_top, fits)
+            injection = compose(
+                plan, event.name, why, mode, session.delivered, plan.expand_top, fits,
+                as_cards=native,
+            )  # fmt: skip
             session.deliver(list(injection.bodies))
         return injection.text
 
     if event.kind == "subagent":
-        with locked(path) as session:
-            task = " ".join(filter(None, (event.agent_type, session.last_prompt)))
-        if not task.strip():
+        # Route on the subagent's own task when the host sends it; never on the
+        # parent's prompt or the agent's type name, which describe another task.
+        task = event.prompt
+        if not task:
             return None
         plan = _load(roots, task)
         if not plan.batch and not plan.skipped:
@@ -109,8 +123,8 @@ def handle(
             return None
         plan = _load(roots, event.prompt)
         routed = [i.id for i in (*plan.batch, *plan.omitted_cards)]
+        native = _native_rule_ids(spec.name, roots, settings.path_rules)
         with locked(path) as session:
-            session.last_prompt = event.prompt[:PROMPT_MEMORY]
             if mode == "auto" and routed and routed == session.routed:
                 return None
             session.routed = routed
@@ -118,8 +132,9 @@ def handle(
                 return None
             why = "anchors: " + (", ".join(plan.anchors[:6]) or "(none)")
             injection = compose(
-                plan, event.name, why, mode, session.delivered, plan.expand_top, fits
-            )
+                plan, event.name, why, mode, session.delivered, plan.expand_top, fits,
+                as_cards=native,
+            )  # fmt: skip
             session.deliver(list(injection.bodies))
         return injection.text
 
@@ -143,6 +158,30 @@ def handle(
         return injection.text
 
     return None
+
+
+def _native_rule_ids(host_name: str, roots: Roots, path_rules: str) -> frozenset[str]:
+    """Memories the host loads itself from generated rule files when a matching file is touched.
+
+    Their bodies arrive through the host; a hook sending them too would put
+    the same body in context twice, so hooks name them as cards instead.
+    """
+    if host_name not in rules.RULE_DIRS or path_rules != "native":
+        return frozenset()
+    directory = roots.workspace.base / rules.RULE_DIRS[host_name]
+    try:
+        names = [p.name for p in directory.iterdir()]
+    except OSError:
+        return frozenset()
+    suffix = rules.SUFFIX[host_name]
+    return frozenset(n[: -len(suffix)] for n in names if n.endswith(suffix))
+
+
+def _may_compress(event: events.Event) -> bool:
+    try:
+        return Path(event.transcript).stat().st_size >= GEMINI_MIN_COMPRESS_BYTES
+    except (OSError, ValueError):
+        return True  # no transcript to judge by: assume the host compressed
 
 
 def _load(roots: Roots, query: str, files: tuple[str, ...] = (), limit: int | None = None) -> Any:

@@ -27,7 +27,6 @@ MAX_AGE_SECONDS = 7 * 24 * 3600
 class Session:
     delivered: list[str] = field(default_factory=list)  # memory ids, in delivery order
     routed: list[str] = field(default_factory=list)  # last prompt's routed set (read: auto)
-    last_prompt: str = ""
 
     def deliver(self, ids: list[str]) -> None:
         self.delivered.extend(i for i in ids if i not in self.delivered)
@@ -83,7 +82,6 @@ def _read(path: Path) -> Session:
     return Session(
         [str(i) for i in data.get("delivered", []) if isinstance(i, str)],
         [str(i) for i in data.get("routed", []) if isinstance(i, str)],
-        str(data.get("last_prompt", "")),
     )
 
 
@@ -92,7 +90,6 @@ def _dump(session: Session) -> str:
         {
             "delivered": session.delivered,
             "routed": session.routed,
-            "last_prompt": session.last_prompt,
         }
     )
 
