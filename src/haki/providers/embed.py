@@ -338,6 +338,10 @@ def build_embedder(settings: Settings) -> Embedder:
         embedder: Embedder = HashEmbedder()
     elif settings.embed_provider == "sentence-transformers":
         embedder = SentenceTransformersEmbedder()
+    elif settings.embed_provider == "openai":
+        from .embed_openai import OpenAIEmbedder
+
+        embedder = OpenAIEmbedder.from_settings(settings)
     else:
         embedder = LocalEmbedder(
             threads=settings.embed_threads,
@@ -347,6 +351,7 @@ def build_embedder(settings: Settings) -> Embedder:
         )
     if embedder.dim != EMBED_DIM:
         raise ConfigError(
-            f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}"
+            f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}",
+            field="HAKI_EMBED_DIMENSIONS",
         )
     return embedder
