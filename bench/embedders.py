@@ -50,6 +50,7 @@ def _recall_floor_module() -> Any:
     )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
@@ -108,7 +109,9 @@ def fact_gate(env: dict[str, str], fact_floor: float) -> dict[str, dict[str, flo
 async def locomo_run(env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
     turns, questions = locomo.load(Path(args.data), args.conversations, args.questions)
     result = locomo.RunResult()
-    with running_server(None, env=env) as url:
+    # The shared machine is slow: wait for the in-process worker rather than
+    # answering 409 consolidation_pending after the default 30 s.
+    with running_server(None, env={**env, "HAKI_CONSOLIDATE_WAIT_S": "600"}) as url:
         async with httpx.AsyncClient(base_url=url, timeout=120) as client:
             await locomo.run_haki(client, turns, questions, locomo.BUDGETS, result, quiet=True)
     rows = {r["budget"]: r for r in locomo.summarise(result)}
