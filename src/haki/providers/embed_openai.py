@@ -141,6 +141,7 @@ class OpenAIEmbedder:
         self.dim = dim
         self.model = model
         self.name = f"openai:{model}"
+        self.space = ("openai", model, dim)
         self.url = base_url.rstrip("/") + "/embeddings"
         self.max_retries = max_retries
         self.request_tokens = request_tokens
