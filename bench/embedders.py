@@ -181,6 +181,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "HAKI_EMBED_PROVIDER": "openai",
                 "HAKI_EMBED_BASE_URL": e5_url,
                 "HAKI_EMBED_MODEL": E5_MODEL,
+                # A CPU endpoint on a loaded machine: requests of 32 texts,
+                # and time enough for them (128 texts took over 30 s here).
+                "HAKI_EMBED_REQUEST_INPUTS": "32",
+                "HAKI_EMBED_TIMEOUT_S": "300",
             },
         }
         for name in args.embedders.split(","):
@@ -190,6 +194,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             lo = None if args.skip_locomo else asyncio.run(locomo_run(env, args))
             results[name] = {"facts": facts, "locomo": lo}
             print(f"{name}: done in {time.perf_counter() - start:.0f}s", file=sys.stderr)
+            if args.out:  # what is measured survives a later failure
+                Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+                Path(args.out).write_text(json.dumps(results, indent=2))
     if not args.skip_locomo:
         print_locomo(results)
     print_facts(results)
