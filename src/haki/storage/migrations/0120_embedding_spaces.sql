@@ -173,3 +173,26 @@ $$;
 -- Staged vectors are read and written by the re-embedding job as the table
 -- owner only; the application role sees none of them.
 ALTER TABLE embedding_staging ENABLE ROW LEVEL SECURITY;
+
+-- A row deleted (forgotten, or taken out of service) takes its staged vector
+-- with it, whichever path deletes it: a vector is derived from the row's
+-- text and must not outlive it. Security definer: the staging table is the
+-- owner's alone.
+CREATE INDEX embedding_staging_row ON embedding_staging (project_id, row_id);
+
+CREATE FUNCTION drop_staged_embedding() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = public, pg_temp
+AS $$
+BEGIN
+    DELETE FROM embedding_staging WHERE project_id = OLD.project_id AND row_id = OLD.id;
+    RETURN OLD;
+END
+$$;
+
+CREATE TRIGGER facts_drop_staged AFTER DELETE ON facts
+    FOR EACH ROW EXECUTE FUNCTION drop_staged_embedding();
+CREATE TRIGGER episode_chunks_drop_staged AFTER DELETE ON episode_chunks
+    FOR EACH ROW EXECUTE FUNCTION drop_staged_embedding();
+CREATE TRIGGER events_drop_staged AFTER DELETE ON events
+    FOR EACH ROW EXECUTE FUNCTION drop_staged_embedding();
