@@ -36,25 +36,24 @@ ROW_DIMENSIONS = 384
 
 OFF_SPACE = "coalesce({a}.embedding_space, 1::smallint) <> %(space)s AND {a}.embedding IS NOT NULL"
 
-CHUNKS_TO_STAGE = f"""
-SELECT c.id, c.text FROM episode_chunks c
-WHERE c.project_id = %(project_id)s AND c.id > %(after)s AND {OFF_SPACE.format(a="c")}
+
+def _to_stage(kind: str, table: str, columns: str) -> str:
+    """The next rows of a project whose vector is of another space and not staged yet."""
+    return f"""
+SELECT {columns} FROM {table} r
+WHERE r.project_id = %(project_id)s AND r.id > %(after)s AND {OFF_SPACE.format(a="r")}
   AND NOT EXISTS (
     SELECT 1 FROM embedding_staging s
-    WHERE s.space = %(space)s AND s.project_id = %(project_id)s AND s.kind = 'chunk'
-      AND s.row_id = c.id)
-ORDER BY c.id
+    WHERE s.space = %(space)s AND s.project_id = %(project_id)s AND s.kind = '{kind}'
+      AND s.row_id = r.id)
+ORDER BY r.id
 LIMIT %(limit)s"""
 
-FACTS_TO_STAGE = f"""
-SELECT f.id, f.project_id, f.subject_id, f.predicate, f.value, f.qualifiers FROM facts f
-WHERE f.project_id = %(project_id)s AND f.id > %(after)s AND {OFF_SPACE.format(a="f")}
-  AND NOT EXISTS (
-    SELECT 1 FROM embedding_staging s
-    WHERE s.space = %(space)s AND s.project_id = %(project_id)s AND s.kind = 'fact'
-      AND s.row_id = f.id)
-ORDER BY f.id
-LIMIT %(limit)s"""
+
+CHUNKS_TO_STAGE = _to_stage("chunk", "episode_chunks", "r.id, r.text")
+FACTS_TO_STAGE = _to_stage(
+    "fact", "facts", "r.id, r.project_id, r.subject_id, r.predicate, r.value, r.qualifiers"
+)
 
 STAGE = """
 INSERT INTO embedding_staging (space, kind, row_id, project_id, embedding)
