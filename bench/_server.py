@@ -56,6 +56,7 @@ def running_server(
     env: dict[str, str] | None = None,
     python: str | None = None,
     args: tuple[str, ...] = (),
+    start_timeout_s: float = 120.0,
 ) -> Iterator[str]:
     """Yield a base URL: the given one, or a fresh server on a temp data dir
     (run by ``python``: another checkout's interpreter serves its own code);
@@ -89,7 +90,7 @@ def running_server(
         url = f"http://127.0.0.1:{port}"
         _PIDS[url] = proc.pid
         try:
-            wait_healthy(url, proc=proc)
+            wait_healthy(url, start_timeout_s, proc=proc)
             yield url
         finally:
             _PIDS.pop(url, None)

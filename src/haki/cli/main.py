@@ -34,13 +34,14 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import facts, keys, mcp, server, worker
+    from . import embeddings, facts, keys, mcp, server, worker
 
     server.register(cli)
     keys.register(cli)
     worker.register(cli)
     mcp.register(cli)
     facts.register(cli)
+    embeddings.register(cli)
 
 
 _register()

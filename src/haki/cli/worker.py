@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 async def _worker(settings: Settings) -> AsyncIterator[Worker]:
     """A Worker on the configured database (embedded or external, migrated) and providers."""
     from ..consolidator import Worker
+    from ..consolidator.spaces import use_embedder_space
     from ..providers import build_providers
     from ..storage import Database, prepare_database
 
@@ -28,6 +29,7 @@ async def _worker(settings: Settings) -> AsyncIterator[Worker]:
     await db.open()
     try:
         providers = build_providers(settings)
+        await use_embedder_space(db, providers.embedder)
         yield Worker(
             db, embedder=providers.embedder, extractor=providers.extractor, settings=settings
         )

@@ -54,6 +54,7 @@ class PrefetchedEmbedder:
         self.inner = inner
         self.name = inner.name
         self.dim = inner.dim
+        self.space = getattr(inner, "space", None)
         self._known: dict[str, np.ndarray] = dict(zip(texts, vectors, strict=True))
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:

@@ -124,6 +124,16 @@ ORDER BY 3, 1"""
 # statements calling them run on generic plans.
 
 
+def space_distance(alias: str) -> str:
+    """The cosine distance of a row to the query, NULL when the row's vector
+    is of another embedding space than the query's (migration 0120): two
+    models' vectors are never compared."""
+    return (
+        f"CASE WHEN coalesce({alias}.embedding_space, 1::smallint) = context_embedding_space()"
+        f" THEN ({alias}.embedding <=> %(vec)s)::float8 END"
+    )
+
+
 def scope_params(cfg: RetrievalConfig) -> dict[str, Any]:
     """The parameters the cosine functions read to choose their branch."""
     return {
@@ -161,7 +171,9 @@ WITH sem AS MATERIALIZED (
 SELECT"""
     + FACT_COLUMNS
     + """,
-    CASE WHEN pool.blocked THEN NULL ELSE (f.embedding <=> %(vec)s)::float8 END AS distance,
+    CASE WHEN pool.blocked THEN NULL ELSE """
+    + space_distance("f")
+    + """ END AS distance,
     coalesce(lex.fulltext, 0)::float8 AS fulltext, """
     + FACT_TRUST
     + """, pool.blocked

@@ -27,7 +27,7 @@ import numpy as np
 from psycopg.rows import tuple_row
 
 from ..storage import Connection
-from .candidates import scope_params
+from .candidates import scope_params, space_distance
 from .config import RetrievalConfig
 from .types import EpisodeRow
 
@@ -36,7 +36,7 @@ from .types import EpisodeRow
 # by position (``episode_row``), as fact rows are (``candidates.FACT_COLUMNS``).
 CHUNK_COLUMNS = (
     "{c}.id, {c}.event_id, {c}.kind AS event_kind, {c}.occurred_at, {c}.text,"
-    " ({c}.embedding <=> %(vec)s)::float8 AS distance, {c}.origin_trust, {c}.actor_type, {c}.marks"
+    " {distance} AS distance, {c}.origin_trust, {c}.actor_type, {c}.marks"
 )
 # Columns ``episode_row`` reads; a statement's own columns come after them.
 CHUNK_ROW_WIDTH = 9
@@ -66,7 +66,7 @@ WITH sem AS MATERIALIZED (
 ), pool AS (
     SELECT id FROM sem UNION SELECT unnest(%(lex_ids)b::uuid[])
 )
-SELECT {CHUNK_COLUMNS.format(c="c")}
+SELECT {CHUNK_COLUMNS.format(c="c", distance=space_distance("c"))}
 FROM pool CROSS JOIN LATERAL (
     SELECT * FROM episode_chunks c
     WHERE c.id = pool.id AND c.project_id = %(project_id)s AND c.subject_id = %(subject_id)s
@@ -76,7 +76,7 @@ ORDER BY c.id"""
 # Up to ``n`` turns on each side of each anchor, within ``window`` of it (a
 # gap longer than that starts another conversation), in chronological order.
 NEIGHBOURS = f"""
-SELECT {CHUNK_COLUMNS.format(c="nb")}, a.id AS anchor_id, nb.offset_n
+SELECT {CHUNK_COLUMNS.format(c="nb", distance=space_distance("nb"))}, a.id AS anchor_id, nb.offset_n
 FROM episode_chunks a
 CROSS JOIN LATERAL (
     SELECT b.*, -row_number() OVER (ORDER BY b.occurred_at DESC, b.event_id DESC, b.ordinal DESC) AS offset_n

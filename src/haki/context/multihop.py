@@ -28,6 +28,7 @@ from .candidates import (
     FactQuery,
     fact_row,
     fulltext_params,
+    space_distance,
 )
 from .config import RetrievalConfig
 from .types import FactRow
@@ -41,7 +42,9 @@ HOP = (
 SELECT"""
     + FACT_COLUMNS
     + """,
-    (f.embedding <=> %(vec)s)::float8 AS distance, t.fulltext, """
+    """
+    + space_distance("f")
+    + """ AS distance, t.fulltext, """
     + FACT_TRUST
     + """, e.ord, t.ranked
 FROM unnest(%(entities)s::text[]) WITH ORDINALITY AS e(entity, ord)

@@ -79,6 +79,9 @@ def token_groups(lengths: Sequence[int], budget: int) -> list[list[int]]:
     return groups[::-1]
 
 
+MINILM_SPACE = ("local", "all-MiniLM-L6-v2", EMBED_DIM)
+
+
 @runtime_checkable
 class Embedder(Protocol):
     name: str
@@ -146,6 +149,9 @@ class LocalEmbedder:
     """
 
     dim = EMBED_DIM
+    # Its embedding space (storage.spaces): the int8 query variant stays in
+    # the packaged model's space (cosine >= 0.98 to its vectors).
+    space = MINILM_SPACE
 
     def __init__(
         self,
@@ -282,6 +288,7 @@ class HashEmbedder:
 
     name = "hash"
     dim = EMBED_DIM
+    space = ("hash", "hash", EMBED_DIM)
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         import numpy as np
@@ -306,6 +313,7 @@ class SentenceTransformersEmbedder:
 
     name = "sentence-transformers:all-MiniLM-L6-v2"
     dim = EMBED_DIM
+    space = MINILM_SPACE  # the same model as LocalEmbedder
 
     def __init__(self) -> None:
         self._model = None
@@ -333,11 +341,21 @@ class SentenceTransformersEmbedder:
         return vector
 
 
+def embedding_space(embedder: Embedder) -> tuple[str, str, int]:
+    """(provider, model, dimensions): what makes two embedders' vectors comparable."""
+    space: tuple[str, str, int] | None = getattr(embedder, "space", None)
+    return space if space is not None else ("other", embedder.name, embedder.dim)
+
+
 def build_embedder(settings: Settings) -> Embedder:
     if settings.embed_provider == "hash":
         embedder: Embedder = HashEmbedder()
     elif settings.embed_provider == "sentence-transformers":
         embedder = SentenceTransformersEmbedder()
+    elif settings.embed_provider == "openai":
+        from .embed_openai import OpenAIEmbedder
+
+        embedder = OpenAIEmbedder.from_settings(settings)
     else:
         embedder = LocalEmbedder(
             threads=settings.embed_threads,
@@ -347,6 +365,7 @@ def build_embedder(settings: Settings) -> Embedder:
         )
     if embedder.dim != EMBED_DIM:
         raise ConfigError(
-            f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}"
+            f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}",
+            field="HAKI_EMBED_DIMENSIONS",
         )
     return embedder

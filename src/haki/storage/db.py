@@ -70,6 +70,7 @@ CONFLICTS: tuple[type[psycopg.Error], ...] = (
 )
 
 T = TypeVar("T")
+SPACE_SETTING = "haki.embedding_space"
 
 
 def local_settings(
@@ -238,6 +239,11 @@ class Database:
         self.pool = self._make_pool(url)
         # Set by the app (``storage.watch``): fail fast while the database is down.
         self.watch: DatabaseWatch | None = None
+        # The id of the embedding space this process embeds in
+        # (``storage.spaces.register_space``), carried by every transaction in
+        # ``haki.embedding_space``: rows are stamped with it and context
+        # reads compare only within it (migration 0120). None: space 1.
+        self.embedding_space: int | None = None
 
     def _make_pool(self, url: str) -> AsyncConnectionPool:
         min_size, max_size, timeout = self._sizes
@@ -326,6 +332,8 @@ class Database:
             async with self.pool.connection(timeout=wait_s) as conn, conn.transaction():
                 if system:
                     await conn.execute(SET_OWNER_ROLE)
+                if self.embedding_space is not None:
+                    local = {**(local or {}), SPACE_SETTING: str(self.embedding_space)}
                 if project_id is not None or local:
                     await conn.execute(*local_settings(local or {}, project_id))
                 # ``_configure`` gave every pooled connection dict rows.
