@@ -36,6 +36,17 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "occupation": ("{s} works as {a}{v}", "What is the user's job?", "Quel est son métier ?"),
     "employer": ("{s} works at {v}", "Who does the user work for?", "Pour qui travaille-t-il ?"),
     "age": ("{s} is {v} years old", "How old is the user?", "Quel âge a-t-il ?"),
+    "email": ("{p} email address is {v}", "What is the user's email?", "Quel est son e-mail ?"),
+    "phone": (
+        "{p} phone number is {v}",
+        "What is the user's phone number?",
+        "Quel est son numéro ?",
+    ),
+    "relationship_status": (
+        "{s} is {v}",
+        "Is the user single, in a relationship, engaged or married?",
+        "Est-il célibataire ou en couple ?",
+    ),
     "spouse": ("{s} is married to {v}", "Who is the user married to?", "Avec qui est-il marié ?"),
     "partner": ("{p} partner is {v}", "Who is the user's partner?", "Qui partage sa vie ?"),
     "mother": ("{p} mother is {v}", "Who is the user's mother?", "Qui est sa mère ?"),

@@ -89,6 +89,7 @@ def episode_entry(item: Rendered) -> dict[str, Any]:
         "event_id": str(row.event_id),
         "kind": row.event_kind,
         "occurred_at": row.occurred_at.isoformat(),
+        "ordinal": row.ordinal,
         "excerpt": episode_excerpt(row),
         "origin_trust": row.origin_trust,
         "actor_type": row.actor_type,

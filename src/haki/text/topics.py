@@ -64,6 +64,15 @@ TOPICS: dict[str, str] = {
         "travail*"
     ),
     "age": "old, age, aged, birth year, year born, ages, turning, turns, ans, vieux, vieille",
+    "email": "email*, e-mail*, mail, address, reach, contact*, courriel*, adresse, joindre",
+    "phone": (
+        "phone*, number, call, text, mobile, cell*, telephone*, reach, contact*, numero, "
+        "portable, appeler, joindre"
+    ),
+    "relationship_status": (
+        "single, married, engaged, divorced, relationship*, dating, partner*, fiance*, "
+        "celibataire, couple, marie, mariee, fiance, fiancee, divorce*"
+    ),
     "spouse": (
         "married, marry, marri*, wife, husband, spouse*, wedding, single, mari, "
         "femme, epou*, marie, mariee, mariage, celibataire"

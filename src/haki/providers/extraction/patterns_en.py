@@ -7,13 +7,18 @@ from .fragments import (
     ADVERBS,
     CAP,
     CAP_SEQ,
+    EMAIL,
+    EMAIL_WORDS,
     END,
     I_AM,
     IMPERATIVES_EN,
     OCCUPATIONS_EN,
     PET_KINDS,
+    PHONE,
+    PHONE_WORDS,
     PHRASE,
     RELATIONS_EN,
+    RELATIONSHIP_EN,
     WANT_VERBS,
     WHEN_EN,
     Rule,
@@ -79,11 +84,73 @@ RULES_EN: tuple[Rule, ...] = (
         "number",
         volatility="slow",
     ),
+    # A bare age said as a restatement ("I'm actually 43", "I'm 43, not
+    # 34"): the number ends the clause, so "I'm 5 minutes away" says no age;
+    # a plain "I'm 27." stays unread (a score, a size, a time as often).
+    Rule(
+        "age",
+        icase(
+            r"\bI(?:'m| am) (?:(?:actually|in fact|really) (?=\d{1,2}\s*(?:[,.;!]|$|\b(?:and|but|now)\b))"
+            r"|(?=\d{1,2},? not \d{1,2}\b))(?P<v>\d{1,2})"
+        ),
+        "number",
+        volatility="slow",
+        confidence=0.75,
+    ),
     Rule(
         "",
-        cased(rf"\b[Mm]y (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is)? (?P<v>{CAP})\b"),
+        cased(
+            rf"\b[Mm]y (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is| is called| is named"
+            rf"|'s called| name is)? (?P<v>{CAP})\b"
+        ),
         "name",
         confidence=0.75,
+    ),
+    # "the dog's name is Max": a pet or person the conversation already named.
+    Rule(
+        "",
+        cased(rf"\b[Tt]he (?P<rel>{RELATIONS_EN})'s name is (?P<v>{CAP})\b"),
+        "name",
+        confidence=0.7,
+    ),
+    # Contact details: "my email is …", "please update my email: it's … now".
+    Rule(
+        "email",
+        cased(rf"\b{EMAIL_WORDS}\b[^.!?@]{{0,40}}?(?P<v>{EMAIL})"),
+        "email",
+        confidence=0.85,
+    ),
+    Rule(
+        "phone",
+        cased(rf"\b{PHONE_WORDS}\b[^.!?\d]{{0,40}}?(?P<v>{PHONE})"),
+        "phone",
+        confidence=0.8,
+    ),
+    # Relationship status and the person it names.
+    Rule(
+        "relationship_status",
+        icase(
+            rf"{I_AM} (?:now |currently |happily |newly |recently |officially )?(?P<v>{RELATIONSHIP_EN})\b"
+        ),
+        "word",
+        volatility="slow",
+        confidence=0.75,
+    ),
+    Rule(
+        "partner",
+        cased(
+            rf"{I_AM} (?:now |happily |newly )?(?:engaged|dating|seeing|going out with) (?:to )?(?P<v>{CAP})\b"
+        ),
+        "name",
+        volatility="slow",
+        confidence=0.7,
+    ),
+    Rule(
+        "spouse",
+        cased(rf"{I_AM} (?:happily )?married to (?P<v>{CAP})\b"),
+        "name",
+        volatility="slow",
+        confidence=0.7,
     ),
     Rule(
         "employer",
@@ -301,7 +368,8 @@ RULES_EN: tuple[Rule, ...] = (
     Rule(
         "pet",
         icase(
-            rf"\b[Mm]y (?P<v>{PET_KINDS})\b(?! (?:named |called |is named )?(?-i:[A-Z]))"
+            rf"\b[Mm]y (?P<v>{PET_KINDS})\b(?! (?:named |called |is named |is called |'s called )?(?-i:[A-Z]))"
+            r"(?!'s name\b)"
             r"(?! (?:painting|drawing|photo|picture|pic|figurine|toy|statue|sculpture|costume|mug|shirt"
             r"|poster|book|show|game|video|print|sticker)s?\b)"
         ),

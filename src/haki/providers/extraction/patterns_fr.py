@@ -5,11 +5,16 @@ from __future__ import annotations
 from .fragments import (
     CAP,
     CAP_SEQ,
+    EMAIL,
+    EMAIL_WORDS,
     END,
     IMPERATIVES_FR,
     OCCUPATIONS_FR,
+    PHONE,
+    PHONE_WORDS,
     PHRASE,
     RELATIONS_FR,
+    RELATIONSHIP_FR,
     WHEN_FR,
     Rule,
     cased,
@@ -65,6 +70,35 @@ RULES_FR: tuple[Rule, ...] = (
     ),
     Rule(
         "age", icase(r"\bj'ai (?P<v>\d{1,2}) ans\b"), "number", volatility="slow", confidence=0.85
+    ),
+    Rule(
+        "",
+        cased(
+            rf"\b(?:[Mm]on|[Mm]a|[Ll]e|[Ll]a) (?P<rel>{RELATIONS_FR}) (?:s'appelle|se nomme) (?P<v>{CAP})\b"
+        ),
+        "name",
+        confidence=0.75,
+    ),
+    Rule(
+        "email",
+        cased(rf"\b{EMAIL_WORDS}\b[^.!?@]{{0,40}}?(?P<v>{EMAIL})"),
+        "email",
+        confidence=0.85,
+    ),
+    Rule(
+        "phone",
+        cased(rf"\b{PHONE_WORDS}\b[^.!?\d]{{0,40}}?(?P<v>{PHONE})"),
+        "phone",
+        confidence=0.8,
+    ),
+    Rule(
+        "relationship_status",
+        icase(
+            rf"\bje suis (?:maintenant |désormais |à nouveau |de nouveau )?(?P<v>{RELATIONSHIP_FR})\b"
+        ),
+        "word",
+        volatility="slow",
+        confidence=0.75,
     ),
     Rule(
         "",

@@ -19,7 +19,7 @@ from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
-from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES
+from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES, RELATIONSHIP
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _HEDGES = re.compile(
@@ -264,7 +264,7 @@ _RELATIVE_HEADS = frozenset(
 _TRAILING = re.compile(
     r"\s+(?:too|so much|a lot|very much|right now|lately|these days|as well|again|anymore|now|though|"
     r"last (?:week|month|year|night)|yesterday|recently|today|this (?:week|month|year)|"
-    r"haha|lol|aussi|beaucoup|vraiment)$",
+    r"haha|lol|aussi|beaucoup|vraiment|maintenant|désormais|à présent)$",
     re.IGNORECASE,
 )
 
@@ -336,6 +336,13 @@ def _value(rule: Rule, raw: str) -> Any | None:
         return LANGUAGES.get(value.lower())
     if rule.value == "diet":
         return DIETS.get(value.lower())
+    if rule.value == "word":
+        return RELATIONSHIP.get(value.lower())
+    if rule.value == "email":
+        return value.lower()
+    if rule.value == "phone":
+        digits = re.sub(r"\D", "", value)
+        return " ".join(value.split()) if 6 <= len(digits) <= 15 else None
     if rule.value == "phrase":
         value = _ARTICLE.sub("", value.removeprefix("to ")).strip()
         if rule.predicate == "occupation":
