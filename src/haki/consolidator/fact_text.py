@@ -84,6 +84,21 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "decision": ("{s} decided to {v}", "What did the user decide?", "Qu'a-t-il décidé ?"),
     "convention": ("{p} rule: {v}", "What rule should I follow?", "Quelle règle suivre ?"),
+    "code_convention": (
+        "{p} code convention: {v}",
+        "How should the user's code be written, formatted or indented?",
+        "Quelle convention de code suivre ?",
+    ),
+    "units": (
+        "{s} uses {v} units",
+        "Which units of measure does the user want, metric or imperial?",
+        "Quelles unités utiliser ?",
+    ),
+    "schedule": (
+        "{p} schedule rule: {v}",
+        "When can the user have meetings or calls?",
+        "Quand peut-on lui fixer un rendez-vous ?",
+    ),
     "diet": ("{s} is {v}", "What does the user eat, what is their diet?", "Que mange-t-il ?"),
     "language": (
         "{s} prefers to be answered in {v}",

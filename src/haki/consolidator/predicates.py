@@ -68,6 +68,9 @@ _SPECS = [
     PredicateSpec("volunteers_at", "many", label="volunteers at"),
     PredicateSpec("decision", "many"),
     PredicateSpec("convention", "many"),
+    PredicateSpec("code_convention", label="code convention"),
+    PredicateSpec("units", label="units of measure"),
+    PredicateSpec("schedule", "many"),
     PredicateSpec("plan", "many"),
 ]
 SPECS: dict[str, PredicateSpec] = {s.name: s for s in _SPECS}

@@ -19,9 +19,15 @@ from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
-from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES, RELATIONSHIP
+from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES, WORDS
 
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+# Sentences, and standing orders joined in one ("answer briefly, and always
+# add …"): each order is a clause of its own, judged on its own.
+_SENTENCES = re.compile(
+    r"(?<=[.!?])\s+|\n+|\s*[,;]\s*(?:and\s+|et\s+)?(?=(?:always|never|toujours|ne jamais)\b)"
+    r"|\s+(?:and|et)\s+(?=(?:always|never|toujours|ne jamais)\b)",
+    re.IGNORECASE,
+)
 _HEDGES = re.compile(
     r"\b(?:if|maybe|perhaps|might|would|could|wish|wonder|imagine|pretend|si jamais|peut-être|peut-etre)\b",
     re.IGNORECASE,
@@ -337,7 +343,7 @@ def _value(rule: Rule, raw: str) -> Any | None:
     if rule.value == "diet":
         return DIETS.get(value.lower())
     if rule.value == "word":
-        return RELATIONSHIP.get(value.lower())
+        return WORDS.get(value.lower())
     if rule.value == "email":
         return value.lower()
     if rule.value == "phone":
@@ -352,6 +358,8 @@ def _value(rule: Rule, raw: str) -> Any | None:
         return value if _phrase_ok(value, MAX_WORDS.get(rule.predicate, 5)) else None
     # Clauses: decisions, plans, conventions (whose pattern already fixed the
     # verb or the "our rule is" frame, so any first word may follow).
+    if rule.predicate == "schedule" and not value.lower().startswith("no "):
+        value = f"no {value}"  # "I don't take meetings before 10am"
     if rule.predicate == "convention":
         words = value.split()
         return value if 2 <= len(words) <= 25 and words[-1].lower() not in _DANGLING else None
@@ -404,7 +412,8 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
             ):
                 continue
             predicate = _predicate(rule, match)
-            value = _value(rule, match.group("v"))
+            # A rule with two shapes names the second one's value ``v2``.
+            value = _value(rule, match.group("v") or match.groupdict().get("v2") or "")
             if predicate is None or value is None:
                 continue
             qualifiers: dict[str, Any] = {}
@@ -414,6 +423,8 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                 qualifiers["when"] = match.group("when").lower()
             if match.groupdict().get("ctx"):
                 qualifiers["context"] = LANGUAGE_CONTEXTS[match.group("ctx").lower()]
+            if match.groupdict().get("ctx2"):  # what a code convention is for: "Go code"
+                qualifiers["context"] = " ".join(match.group("ctx2").lower().split())
             if match.groupdict().get("rel") and predicate == "pet":
                 qualifiers["kind"] = match.group("rel").lower()
             out.append(

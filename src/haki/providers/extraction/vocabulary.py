@@ -95,3 +95,14 @@ RELATIONSHIP: dict[str, str] = {
     "séparé": "separated",
     "séparée": "separated",
 }
+
+# Systems of units, both languages.
+UNITS: dict[str, str] = {
+    "metric": "metric",
+    "métrique": "metric",
+    "imperial": "imperial",
+    "impérial": "imperial",
+    "us customary": "imperial",
+}
+# Closed-vocabulary values (``word`` rules): one stored form per word.
+WORDS: dict[str, str] = {**RELATIONSHIP, **UNITS}
