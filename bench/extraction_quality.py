@@ -16,6 +16,15 @@ Sets (``tests/fixtures/extraction/``):
 - ``corrections.jsonl``: a statement, then an explicit correction of it
   ("I'm not a nurse any more, I'm a midwife now", "je ne suis plus …",
   "en fait … plutôt, pas en français").
+- ``relative_dates_dev.jsonl`` (split ``dates-dev``, written with the rules)
+  and ``relative_dates.jsonl`` (when present): turns that say when a fact
+  began ("I moved to Lyon last month", "il y a deux semaines") with the
+  event's ``occurred_at`` and the labelled ``valid_from`` (a day, a month
+  or a year). ``dates_resolved``: the share of those facts predicted with
+  a ``valid_from`` inside the labelled day, month or year.
+- ``blind_*.jsonl`` (when present): sets written apart by someone who never
+  read the rules; each row is read by its shape (a labelled turn, a
+  correction case, a dated turn), split ``blind`` unless it names one.
 
 A predicted fact is correct when a labelled fact of the same turn has the
 same predicate group and a matching value (same content words, one set
@@ -45,7 +54,7 @@ from typing import Any
 
 from haki.consolidator.identity import FactView, Newcomer, resolve
 from haki.consolidator.predicates import normalise_predicate
-from haki.providers.extraction.rules import extract_payload
+from haki.providers.extraction.rules import dated, extract_payload
 from haki.providers.extraction.types import Candidate
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "extraction"
@@ -53,6 +62,7 @@ SAMPLE = FIXTURES / "locomo_sample.jsonl"
 EVERYDAY = FIXTURES / "everyday.jsonl"
 CORRECTIONS = FIXTURES / "corrections.jsonl"
 TRAPS = FIXTURES / "traps.jsonl"
+DATES = (FIXTURES / "relative_dates_dev.jsonl", FIXTURES / "relative_dates.jsonl")
 POSITIVE = {"likes", "prefers", "hobby", "plays", "learning"}
 STOP = {
     "the",
@@ -195,8 +205,71 @@ def load(path: Path = SAMPLE) -> list[dict[str, Any]]:
     return rows
 
 
+def _rows(path: Path, split: str) -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for row in rows:
+        row.setdefault("split", split)
+    return rows
+
+
+def blind() -> list[dict[str, Any]]:
+    """Every row of the ``blind_*.jsonl`` sets (never tuned on)."""
+    return [r for path in sorted(FIXTURES.glob("blind_*.jsonl")) for r in _rows(path, "blind")]
+
+
+def is_case(row: dict[str, Any]) -> bool:
+    return "before" in row and "old" in row
+
+
+def is_dated(row: dict[str, Any]) -> bool:
+    return "occurred_at" in row and any(f.get("valid_from") for f in row.get("facts", []))
+
+
 def load_all() -> list[dict[str, Any]]:
-    return load(SAMPLE) + load(EVERYDAY) + load(TRAPS)
+    extra = [r for r in blind() if not is_case(r) and not is_dated(r) and "facts" in r]
+    return load(SAMPLE) + load(EVERYDAY) + load(TRAPS) + extra
+
+
+def load_cases() -> list[dict[str, Any]]:
+    return load(CORRECTIONS) + [r for r in blind() if is_case(r)]
+
+
+def load_dates() -> list[dict[str, Any]]:
+    rows = [r for path in DATES if path.exists() for r in _rows(path, "dates")]
+    return rows + [r for r in blind() if is_dated(r)]
+
+
+def _day(value: Any) -> str:
+    return str(value)[:10]
+
+
+def date_resolved(row: dict[str, Any], gold: dict[str, Any]) -> bool:
+    """A prediction of the labelled fact whose valid_from falls in the labelled day, month or year."""
+    at = datetime.fromisoformat(str(row["occurred_at"]).replace("Z", "+00:00"))
+    payload = {"text": row["text"]}
+    preds = dated([c for c in extract_payload(payload) if not c.retract], at)
+    wanted = _day(gold["valid_from"])
+    return any(
+        matches({"predicate": c.predicate, "value": c.value}, gold)
+        and c.valid_from is not None
+        and c.valid_from.date().isoformat().startswith(wanted)
+        for c in preds
+    )
+
+
+def date_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for split in sorted({r["split"] for r in rows}):
+        labelled = [
+            (r, g) for r in rows if r["split"] == split for g in r["facts"] if g.get("valid_from")
+        ]
+        resolved = sum(date_resolved(r, g) for r, g in labelled)
+        out[split] = {
+            "dated_facts": len(labelled),
+            "resolved": resolved,
+            "dates_resolved": round(resolved / len(labelled), 3) if labelled else 1.0,
+        }
+    return out
 
 
 def correction_rate(cases: list[dict[str, Any]]) -> tuple[float, list[str]]:
@@ -237,17 +310,25 @@ def main() -> int:
     )
     args = parser.parse_args()
     rows = load_all()
-    cases = load(CORRECTIONS)
+    cases = load_cases()
+    dates = load_dates()
     if args.split:
         rows = [r for r in rows if r["split"] == args.split]
         cases = [c for c in cases if c["split"] == args.split]
+        dates = [d for d in dates if d["split"] == args.split]
     if args.show_errors:
         _, errors = evaluate(rows)
         for kind, turn, fact in errors:
             print(f"{kind:15} {turn:24} {fact}", file=sys.stderr)
         for case_id in correction_rate(cases)[1]:
             print(f"{'not_corrected':15} {case_id}", file=sys.stderr)
-    print(json.dumps(report(rows, cases)))
+        for row in dates:
+            for gold in row["facts"]:
+                if gold.get("valid_from") and not date_resolved(row, gold):
+                    print(f"{'date_unresolved':15} {row['id']:24} {gold}", file=sys.stderr)
+    out = report(rows, cases)
+    out["relative_dates"] = date_report(dates)
+    print(json.dumps(out))
     return 0
 
 

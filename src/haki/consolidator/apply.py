@@ -203,7 +203,7 @@ async def _insert(
             "qualifiers": Jsonb(cand.qualifiers),
             "status": status,
             "confidence": cand.confidence,
-            "valid_from": event.occurred_at,
+            "valid_from": cand.valid_from or event.occurred_at,
             "valid_to": valid_to,
             "supersedes_id": supersedes,
             "source_event_ids": [event.id],
@@ -221,7 +221,7 @@ async def _insert(
         cand.value,
         cand.qualifiers,
         status,
-        event.occurred_at,
+        cand.valid_from or event.occurred_at,
         event.origin_trust,
         (event.id,),
     )
@@ -271,12 +271,17 @@ async def _execute(
         assert incumbent is not None
         cand = item.sourced.candidate
         why = "retracted" if action == "retract" else "corrected" if cand.corrects else None
+        # The old value held until the new one began: when the sentence
+        # says so ("I moved to Lyon last month"), then; else at the event.
+        began = item.sourced.candidate.valid_from
+        if began is None or (incumbent.valid_from is not None and began <= incumbent.valid_from):
+            began = event.occurred_at
         await set_status(
             conn,
             project_id=project_id,
             fact_id=incumbent.id,
             status="superseded",
-            valid_to=event.occurred_at,
+            valid_to=began,
             reason=f"{why} by event {event.id}: {cand.evidence_span[:200]}" if why else None,
         )
         subject.record(replace(incumbent, status="superseded"))

@@ -32,7 +32,9 @@ RULES_EN: tuple[Rule, ...] = (
     Rule("name", cased(rf"\b[Mm]y name(?:'s| is) (?P<v>{CAP}(?: {CAP})?)"), "name", confidence=0.9),
     Rule(
         "home_city",
-        cased(rf"\bI (?:currently |now )?live in (?P<v>{CAP_SEQ})"),
+        cased(
+            rf"\bI(?:(?:'ve| have) been)? (?:currently |now )?(?:live|living) in (?P<v>{CAP_SEQ})"
+        ),
         "place",
         volatility="slow",
         confidence=0.8,
@@ -67,7 +69,10 @@ RULES_EN: tuple[Rule, ...] = (
     ),
     Rule(
         "employer",
-        cased(rf"\bI (?:currently |now )?work (?:at|for) (?P<v>{CAP_SEQ})"),
+        cased(
+            rf"\bI(?:'ve| have)? (?:currently |now |just )?(?:work|started working|began working|been working)"
+            rf" (?:at|for) (?P<v>{CAP_SEQ})"
+        ),
         "org",
         volatility="slow",
     ),
@@ -101,7 +106,7 @@ RULES_EN: tuple[Rule, ...] = (
         "",
         cased(
             rf"\b[Mm]y (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is| is called| is named"
-            rf"|'s called| name is)? (?P<v>{CAP})\b"
+            rf"|'s called| name is| is(?= {CAP},? (?:not|rather than) {CAP}))? (?P<v>{CAP})\b"
         ),
         "name",
         confidence=0.75,
@@ -169,7 +174,9 @@ RULES_EN: tuple[Rule, ...] = (
     ),
     Rule(
         "diet",
-        icase(rf"{I_AM} (?:now |strictly |a |fully )?(?P<v>{DIET_WORDS})\b"),
+        icase(
+            rf"(?:{I_AM}|\bI (?:became|went|turned)) (?:now |strictly |a |fully )?(?P<v>{DIET_WORDS})\b"
+        ),
         "diet",
         volatility="slow",
         confidence=0.8,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from ...text.injection import clean
@@ -20,6 +22,7 @@ from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES, WORDS
+from .when import past_span, resolve
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
 # add …"): each order is a clause of its own, judged on its own.
@@ -270,6 +273,7 @@ _RELATIVE_HEADS = frozenset(
 _TRAILING = re.compile(
     r"\s+(?:too|so much|a lot|very much|right now|lately|these days|as well|again|anymore|now|though|"
     r"last (?:week|month|year|night)|yesterday|recently|today|this (?:week|month|year)|"
+    r"(?:\w+ |a couple of )?(?:days?|weeks?|months?|years?) ago|il y a \w+ \w+|"
     r"haha|lol|aussi|beaucoup|vraiment|maintenant|désormais|à présent)$",
     re.IGNORECASE,
 )
@@ -385,7 +389,10 @@ def _relative_clause(sentence: str, start: int) -> bool:
 # A more specific statement wins over a general one read from the same
 # sentence: "I prefer answers in French" is a language preference, not a
 # ``prefers: answers in French``.
-SUBSUMED: dict[str, frozenset[str]] = {"prefers": frozenset({"language"})}
+SUBSUMED: dict[str, frozenset[str]] = {
+    "prefers": frozenset({"language"}),
+    "convention": frozenset({"language"}),
+}
 
 
 _CLAUSE_START = re.compile(r"[,;:]\s|\s[-–—]\s|\b(?:so|but|and then|because|mais|donc|parce que)\s")
@@ -427,6 +434,11 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                 qualifiers["context"] = " ".join(match.group("ctx2").lower().split())
             if match.groupdict().get("rel") and predicate == "pet":
                 qualifiers["kind"] = match.group("rel").lower()
+            # A plan's time is when it will happen (its ``when``), not when
+            # it began to hold.
+            said_when = (
+                None if predicate == "plan" else past_span(sentence, match.start(), match.end())
+            )
             out.append(
                 Candidate(
                     predicate=predicate,
@@ -437,6 +449,7 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                     confidence=rule.confidence,
                     evidence_span=sentence.strip()[:300],
                     role=utterance.role,
+                    said_when=said_when,
                 )
             )
     found = {c.predicate for c in out}
@@ -474,8 +487,17 @@ def extract_payload(payload: dict[str, Any]) -> list[Candidate]:
     return [c for u in utterances(payload) for c in extract_utterance(u)]
 
 
+def dated(candidates: list[Candidate], at: datetime) -> list[Candidate]:
+    """Candidates with the moment their words say they began (``when``), read against ``at``."""
+    out = []
+    for cand in candidates:
+        moment = resolve(cand.said_when, at) if cand.said_when else None
+        out.append(replace(cand, valid_from=moment) if moment is not None else cand)
+    return out
+
+
 class RulesExtractor:
     name = "rules"
 
     async def extract(self, events: Sequence[EventRow]) -> list[list[Candidate]]:
-        return [extract_payload(event.payload) for event in events]
+        return [dated(extract_payload(event.payload), event.occurred_at) for event in events]
