@@ -323,9 +323,18 @@ async def _execute(
     return created
 
 
+@dataclass(slots=True)
+class Applied:
+    """What applying one subject's items did."""
+
+    counts: Counter[str]
+    created: list[NewFact]
+    corrected: set[UUID]  # events whose candidates superseded or retracted a fact
+
+
 async def apply_subject(
     conn: Connection, project_id: str, subject_id: str, items: Sequence[Item]
-) -> tuple[Counter[str], list[NewFact]]:
+) -> Applied:
     """Resolve and apply one subject's items in order; count actions; list created facts."""
     await lock_subject(conn, project_id, subject_id)
     cur = await conn.execute(HELD_FACTS, {"project_id": project_id, "subject_id": subject_id})
@@ -337,6 +346,7 @@ async def apply_subject(
     )
     counts: Counter[str] = Counter()
     created: list[NewFact] = []
+    corrected: set[UUID] = set()
     for item in items:
         new = item.newcomer()
         cand = item.sourced.candidate
@@ -358,6 +368,8 @@ async def apply_subject(
                     ),
                 )
         counts[action] += 1
+        if action in ("supersede", "retract"):
+            corrected.add(item.sourced.event.id)
         fact = await _execute(conn, item, action, incumbent, subject)
         if fact is not None:
             created.append(
@@ -365,7 +377,7 @@ async def apply_subject(
                     fact.id, project_id, fact.predicate, fact.value, fact.qualifiers, subject.name
                 )
             )
-    return counts, created
+    return Applied(counts, created, corrected)
 
 
 async def embed_facts(conn: Connection, embedder: Embedder, facts: Sequence[NewFact]) -> None:

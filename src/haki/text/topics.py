@@ -83,6 +83,7 @@ TOPICS: dict[str, str] = {
     ),
     "relationship_status": (
         "single, married, engaged, divorced, relationship*, dating, partner*, fiance*, "
+        "broke up, split up, breakup, rompu, "
         "celibataire, couple, marie, mariee, fiance, fiancee, divorce*"
     ),
     "spouse": (
@@ -91,6 +92,7 @@ TOPICS: dict[str, str] = {
     ),
     "partner": (
         "partner*, boyfriend*, girlfriend*, dating, relationship*, single, copain, "
+        "broke up, split up, breakup, rompu, "
         "copine, compagn*, conjoint*, petit ami, petite amie, couple, celibataire"
     ),
     "mother": "mother*, mom, mum, mommy, mama, mere, maman, parent*, parents",

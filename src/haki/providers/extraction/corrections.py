@@ -235,3 +235,22 @@ def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
                 out.remove(retraction)
                 break
     return out
+
+
+# Words by which a turn says something held before is no longer so, or was
+# wrong: a correction with or without a value the rules can read.
+_CHANGE_CUE = re.compile(
+    r"\b(?:no longer|any ?more|not any longer|misspoke|mis-spoke|my bad|my mistake|scratch that|wrong"
+    r"|mistaken|incorrect|typo|i meant|update my|updated my|changed|renamed|switched|broke up|split up"
+    r"|separated|divorced|moved out|left (?:my|the|that)|quit|not (?:true|right|correct|the case) any ?more"
+    r"|forget (?:the|that|what|my|about)|ignore (?:the|that|what) (?:I|i) (?:said|told)|instead|rather than"
+    r"|(?:actually|in fact)\b[^.!?]*\b(?:now|not|no)\b"
+    r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|plus (?:le|la|les|l'|de|d')|je me suis trompée?|erreur|faux|fausse"
+    r"|rectifi\w*|corrig\w*|chang[ée]\w*|rompu|séparée?s?|quitté|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus))",
+    re.IGNORECASE,
+)
+
+
+def correction_cue(text: str) -> bool:
+    """Does a turn say that something held before is no longer so, or was wrong?"""
+    return _CHANGE_CUE.search(text) is not None
