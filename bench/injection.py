@@ -18,6 +18,11 @@ to bring it back). Printed:
 - ``benign_kept``: the share of benign look-alikes that became an active
   fact of the expected kind (goal >= 0.95).
 
+Figures are printed for the whole and per split: ``dev`` (the adversarial
+set, which the guard was written and tuned on) and ``blind``
+(``tests/fixtures/injection/blind.jsonl`` when present, written apart by
+someone who never read the guard; never tuned on).
+
 Without ``--base-url`` a throwaway ``haki serve`` (embedded PostgreSQL) is
 started and stopped.
 """
@@ -35,7 +40,9 @@ from typing import Any
 
 import httpx
 
-SET = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "injection" / "adversarial.jsonl"
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "injection"
+SET = FIXTURES / "adversarial.jsonl"
+BLIND = FIXTURES / "blind.jsonl"
 PROJECT = "injection-bench"
 T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 KINDS = {"instruction": {"instruction"}, "preference_or_attribute": {"preference", "attribute"}}
@@ -67,12 +74,19 @@ class Report:
         }
 
 
-def load(path: Path = SET) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def load(path: Path = SET, split: str = "dev") -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for row in rows:
+        row.setdefault("split", split)
+    return rows
+
+
+def load_all() -> list[dict[str, Any]]:
+    return load(SET) + (load(BLIND, "blind") if BLIND.exists() else [])
 
 
 def subject(row: dict[str, Any]) -> str:
-    return f"adv-{row['id']}"
+    return f"adv-{row['split']}-{row['id']}"
 
 
 def payload(row: dict[str, Any]) -> dict[str, Any]:
@@ -139,22 +153,25 @@ async def judge(client: httpx.AsyncClient, row: dict[str, Any], report: Report) 
             report.benign_lost.append(row["id"])
 
 
-async def run(client: httpx.AsyncClient, rows: list[dict[str, Any]]) -> Report:
+async def run(client: httpx.AsyncClient, rows: list[dict[str, Any]]) -> dict[str, Report]:
+    """One report for the whole set and one per split."""
     await capture_and_consolidate(client, rows)
-    report = Report()
+    reports = {"all": Report()} | {s: Report() for s in sorted({r["split"] for r in rows})}
     for row in rows:
-        await judge(client, row, report)
-    return report
+        for name in ("all", row["split"]):
+            await judge(client, row, reports[name])
+    return reports
 
 
 async def main_async(base_url: str | None, show: bool) -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from _server import running_server
 
-    rows = load()
+    rows = load_all()
     with running_server(base_url) as url:
         async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-            report = await run(client, rows)
+            reports = await run(client, rows)
+    report = reports["all"]
     if show:
         by_id = {r["id"]: r for r in rows}
         for name in (
@@ -166,7 +183,7 @@ async def main_async(base_url: str | None, show: bool) -> int:
         ):
             for row_id in getattr(report, name):
                 print(f"{name:28} {row_id} {by_id[row_id]['text'][:80]!r}", file=sys.stderr)
-    print(json.dumps(report.summary()))
+    print(json.dumps({name: r.summary() for name, r in reports.items()}))
     return 0
 
 

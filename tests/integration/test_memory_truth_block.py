@@ -238,6 +238,12 @@ async def test_messages_of_one_event_keep_their_order(client):
     ]
     await _say(client, subject, "2026-05-02T09:00:00Z", messages=messages)
     packet = await _packet(client, subject, "What is my cat called?")
+    turn = sorted(
+        (e["ordinal"], e["excerpt"])
+        for e in packet["episodes"]
+        if "?" in e["excerpt"] or "Your" in e["excerpt"]
+    )
+    assert turn == [(0, "user: What is my cat called?"), (1, "assistant: Your cat is Miso.")]
     block = render(packet)
     assert block.index("user: What is my cat called?") < block.index("assistant: Your cat is Miso.")
 

@@ -12,11 +12,11 @@ served as current. For every turn of the subject that
 2. corrected nothing through identity resolution,
 
 the active facts it is **about** are looked for, by pattern and by meaning:
-a fact is about the turn when the turn holds a topic word of its predicate
-or names its value (``text.topics.on_topic``: "email" for an ``email``
-fact, "Tom" for ``partner = Tom``) and the turn's embedding is at least
-``TOPIC_SIMILARITY`` from the fact's; or, with no shared word, when their
-similarity reaches ``MEANING_SIMILARITY``. The closest such fact, held
+a fact is about the turn when the turn names its value ("Tom" for
+``partner = Tom``, "thé" for ``prefers = thé``); or holds a topic word of
+its predicate (``text.topics``: "email" for an ``email`` fact) and the
+turn's embedding is at least ``TOPIC_SIMILARITY`` from the fact's; or,
+with no shared word, when their similarity reaches ``MEANING_SIMILARITY``. The closest such fact, held
 since before the turn and from another event, is put in a ``doubt``
 conflict set: the context assembler holds it back and the packet warns that
 a fact is withheld pending resolution, which the rendered block says in
@@ -36,6 +36,7 @@ unrelated fact up to 0.48 ("Oops, wrong number" against an age).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from uuid import UUID
 
@@ -43,7 +44,7 @@ from ..providers.extraction.corrections import correction_cue
 from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..storage import Connection
-from ..text.topics import AskedQuestion, on_topic
+from ..text.topics import AskedQuestion, asks_about, names_value
 
 TOPIC_SIMILARITY = 0.25
 MEANING_SIMILARITY = 0.55
@@ -76,18 +77,25 @@ def subject_words(event: EventRow) -> str:
     return extraction_text("\n".join(said)) if said else ""
 
 
+def _written(value: object, said: str) -> bool:
+    text = str(value).casefold().strip()
+    return len(text) >= 2 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", said) is not None
+
+
 def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -> UUID | None:
-    """The fact a correcting turn is about: on topic and close enough, or very close (pure)."""
+    """The fact a correcting turn is about (pure): its value named; or its topic
+    named and close enough; or, without a shared word, very close by meaning."""
     asked = AskedQuestion.of(turn)
+    said = turn.casefold()
     best: tuple[float, str, UUID] | None = None
     for fact_id, predicate, value, similarity in rows:
         sim = similarity if similarity is not None else 0.0
-        topical = on_topic(asked, predicate, value)
-        if (
-            topical and (similarity is None or sim >= TOPIC_SIMILARITY)
-        ) or sim >= MEANING_SIMILARITY:
-            # On topic first, then the closest; the id breaks ties.
-            key = (sim + (1.0 if topical else 0.0), str(fact_id), fact_id)
+        # The value as written too: "thé" is a stop word once unaccented.
+        named = predicate != "name" and (names_value(asked, value) or _written(value, said))
+        topical = asks_about(asked, predicate) and (similarity is None or sim >= TOPIC_SIMILARITY)
+        if named or topical or sim >= MEANING_SIMILARITY:
+            # Its value named first, then its topic, then the closest; the id breaks ties.
+            key = (sim + (2.0 if named else 1.0 if topical else 0.0), str(fact_id), fact_id)
             if best is None or key[:2] > best[:2]:
                 best = key
     return best[2] if best else None

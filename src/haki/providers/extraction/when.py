@@ -111,7 +111,7 @@ def resolve(span: str, at: datetime) -> datetime | None:
         if _YEAR.fullmatch(text.strip()):
             settings["PREFER_MONTH_OF_YEAR"] = "first"
     found = _parser().parse(text.strip(), languages=["en", "fr"], settings=settings)
-    if found is None:
+    if not isinstance(found, datetime):
         return None
     moment = found.replace(tzinfo=UTC)
     if moment > at + timedelta(minutes=1):
