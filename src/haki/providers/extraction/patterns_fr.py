@@ -5,13 +5,9 @@ from __future__ import annotations
 from .fragments import (
     CAP,
     CAP_SEQ,
-    EMAIL,
-    EMAIL_WORDS,
     END,
     IMPERATIVES_FR,
     OCCUPATIONS_FR,
-    PHONE,
-    PHONE_WORDS,
     PHRASE,
     RELATIONS_FR,
     RELATIONSHIP_FR,
@@ -78,18 +74,6 @@ RULES_FR: tuple[Rule, ...] = (
         ),
         "name",
         confidence=0.75,
-    ),
-    Rule(
-        "email",
-        cased(rf"\b{EMAIL_WORDS}\b[^.!?@]{{0,40}}?(?P<v>{EMAIL})"),
-        "email",
-        confidence=0.85,
-    ),
-    Rule(
-        "phone",
-        cased(rf"\b{PHONE_WORDS}\b[^.!?\d]{{0,40}}?(?P<v>{PHONE})"),
-        "phone",
-        confidence=0.8,
     ),
     Rule(
         "relationship_status",
