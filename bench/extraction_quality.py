@@ -28,7 +28,8 @@ Sets (``tests/fixtures/extraction/``):
 
 A predicted fact is correct when a labelled fact of the same turn has the
 same predicate group and a matching value (same content words, one set
-inside the other or Jaccard >= 0.5, after a crude stem). Predicate groups
+inside the other or Jaccard >= 0.5, after a crude stem; an e-mail address or
+a phone number must be the same to the character). Predicate groups
 merge the ways of saying "the speaker likes X" (likes, prefers, hobby,
 plays, learning, favorite_*), which labellers and extractors split
 differently. Retractions are not facts and are not counted here.
@@ -116,9 +117,17 @@ def words(value: object) -> frozenset[str]:
     return frozenset(out)
 
 
+_IDENTIFIER = re.compile(r"@|^\+?[\d\s().-]{6,}$")
+
+
 def matches(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
     if "about" in gold or group(pred["predicate"]) != group(gold["predicate"]):
         return False
+    if _IDENTIFIER.search(str(gold["value"])):
+        # An e-mail address or a phone number is right only to the character.
+        return " ".join(str(pred["value"]).lower().split()) == " ".join(
+            str(gold["value"]).lower().split()
+        )
     a, b = words(pred["value"]), words(gold["value"])
     if not a or not b:
         return False

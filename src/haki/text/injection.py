@@ -263,11 +263,16 @@ THREAT_KINDS = ("exfiltration", "safety_override", "jailbreak")
 # Marks that announce an episode as a quote, never orders: the threats and
 # an order whose effect is risky.
 QUOTE_MARKS = (*THREAT_KINDS, "risky_instruction")
-# Cheap first look before ``text.risk`` reads a sentence: an order to the
-# agent opens with one of these.
-_RISK_HINT = re.compile(
-    r"^(?:please,? )?(?:always|never|you must|you should|make sure|remember|ensure|from now on"
-    r"|toujours|jamais|ne jamais|tu dois|vous devez|n'oublie pas|souviens-toi|à partir de maintenant)\b",
+# The form of an order to the agent, for episode marks: an imperative
+# opening ("always", "please", "mets"…) or a standing scope ("in every
+# answer", "dans tes réponses").
+_ORDER = re.compile(
+    r"^(?:please|pls|kindly|from now on|always|never|make sure|remember|ensure|you must|you should"
+    r"|toujours|jamais|ne jamais|tu dois|vous devez|n'oublie pas|souviens-toi|à partir de maintenant"
+    r"|mets|mettez|ajoute|ajoutez|utilise|utilisez|insère|insérez|inclus|incluez|envoie|envoyez|lance|lancez"
+    r"|exécute|exécutez)\b"
+    r"|\b(?:every|each|all (?:of )?(?:your|my|the)) (?:answers?|repl(?:y|ies)|responses?|messages?|emails?|time)\b"
+    r"|\b(?:toujours|à chaque (?:fois|réponse|message)|dans (?:toutes )?(?:tes|vos) réponses)\b",
     re.IGNORECASE,
 )
 
@@ -342,11 +347,7 @@ def instruction_like(text: str) -> bool:
 
 def risky_instruction(text: str) -> bool:
     """True when a sentence of ``text`` is an order whose effect is risky (``text.risk``)."""
-    return any(
-        instruction_like(s) and effects(s)
-        for s in sentences(normalise(text))
-        if _RISK_HINT.search(s)
-    )
+    return any(_ORDER.search(s) and effects(s) for s in sentences(normalise(text)))
 
 
 def marks(text: str) -> tuple[str, ...]:
