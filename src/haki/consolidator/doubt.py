@@ -53,7 +53,7 @@ MEANING_SIMILARITY = 0.55
 # the turn: held since before the turn, from other events, not already held
 # by an open conflict set.
 ABOUT = """
-SELECT f.id, f.predicate, f.value,
+SELECT f.id, f.predicate, f.value, f.qualifiers ->> 'speaker' AS speaker,
        CASE WHEN f.embedding IS NULL OR e.embedding IS NULL THEN NULL
             ELSE (1 - (f.embedding <=> e.embedding))::float8 END AS similarity
 FROM facts f JOIN events e ON e.id = %(event_id)s AND e.project_id = f.project_id
@@ -71,10 +71,15 @@ INSERT INTO conflict_sets (org_id, project_id, subject_type, subject_id, fact_id
 VALUES (%(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s, %(fact_ids)s, 'doubt', %(reason)s)"""
 
 
-def subject_words(event: EventRow) -> str:
-    """What the subject said in the event (user turns), as the extractor reads it."""
-    said = [u.text for u in utterances(event.payload) if u.role in SUBJECT_ROLES]
-    return extraction_text("\n".join(said)) if said else ""
+def subject_words(event: EventRow) -> tuple[str, frozenset[str | None]]:
+    """What the subject said in the event (user turns), as the extractor reads it, and who spoke.
+
+    A named speaker's turn can only put their own facts in doubt (facts
+    qualified with that ``speaker``); an unnamed user's, only facts without one.
+    """
+    said = [u for u in utterances(event.payload) if u.role in SUBJECT_ROLES]
+    text = extraction_text("\n".join(u.text for u in said)) if said else ""
+    return text, frozenset(u.speaker or None for u in said)
 
 
 def _written(value: object, said: str) -> bool:
@@ -113,14 +118,16 @@ async def doubt_subject(
     for event in sorted(events, key=lambda e: (e.occurred_at, str(e.id))):
         if event.id in corrected or event.origin_trust != "trusted":
             continue
-        turn = subject_words(event)
+        turn, speakers = subject_words(event)
         if not turn or not correction_cue(turn):
             continue
         cur = await conn.execute(
             ABOUT, {"event_id": event.id, "project_id": project_id, "subject_id": subject_id}
         )
         rows = [
-            (r["id"], r["predicate"], r["value"], r["similarity"]) for r in await cur.fetchall()
+            (r["id"], r["predicate"], r["value"], r["similarity"])
+            for r in await cur.fetchall()
+            if r["speaker"] in speakers
         ]
         target = closest(turn, rows)
         if target is None:
