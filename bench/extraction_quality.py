@@ -2,6 +2,10 @@
 
     python bench/extraction_quality.py [--show-errors] [--split NAME]
 
+``--split blind`` reads the blind set instead (``blind_everyday.jsonl`` and
+``blind_corrections.jsonl``, written by a reviewer who never read the rules;
+never tune on it): it is not part of the default run.
+
 Sets (``tests/fixtures/extraction/``):
 
 - ``locomo_sample.jsonl``: 213 hand-labelled LoCoMo dev turns (split ``locomo``);
@@ -16,15 +20,15 @@ Sets (``tests/fixtures/extraction/``):
 - ``corrections.jsonl``: a statement, then an explicit correction of it
   ("I'm not a nurse any more, I'm a midwife now", "je ne suis plus …",
   "en fait … plutôt, pas en français").
-- ``relative_dates_dev.jsonl`` (split ``dates-dev``, written with the rules)
-  and ``relative_dates.jsonl`` (when present): turns that say when a fact
-  began ("I moved to Lyon last month", "il y a deux semaines") with the
-  event's ``occurred_at`` and the labelled ``valid_from`` (a day, a month
-  or a year). ``dates_resolved``: the share of those facts predicted with
-  a ``valid_from`` inside the labelled day, month or year.
-- ``blind_*.jsonl`` (when present): sets written apart by someone who never
-  read the rules; each row is read by its shape (a labelled turn, a
-  correction case, a dated turn), split ``blind`` unless it names one.
+- ``relative_dates_dev.jsonl`` (split ``dates-dev``, written with the rules;
+  with ``--split blind``, ``relative_dates.jsonl``): turns that say when a
+  fact began ("I moved to Lyon last month", "il y a deux semaines") with
+  the event's ``occurred_at`` and the labelled ``valid_from`` (a day, an ISO
+  week, a month or a year: ``granularity``, else the label's length).
+  ``relative_dates.dates_resolved``: the share of those facts predicted
+  with a ``valid_from`` that, read in the offset of ``occurred_at``, falls
+  in the labelled period. The extractor reads the event's time as stored
+  (UTC), as the consolidator does.
 
 A predicted fact is correct when a labelled fact of the same turn has the
 same predicate group and a matching value (same content words, one set
@@ -63,7 +67,10 @@ SAMPLE = FIXTURES / "locomo_sample.jsonl"
 EVERYDAY = FIXTURES / "everyday.jsonl"
 CORRECTIONS = FIXTURES / "corrections.jsonl"
 TRAPS = FIXTURES / "traps.jsonl"
-DATES = (FIXTURES / "relative_dates_dev.jsonl", FIXTURES / "relative_dates.jsonl")
+DATES = FIXTURES / "relative_dates_dev.jsonl"
+BLIND_EVERYDAY = FIXTURES / "blind_everyday.jsonl"
+BLIND_CORRECTIONS = FIXTURES / "blind_corrections.jsonl"
+BLIND_DATES = FIXTURES / "relative_dates.jsonl"
 POSITIVE = {"likes", "prefers", "hobby", "plays", "learning"}
 STOP = {
     "the",
@@ -214,54 +221,36 @@ def load(path: Path = SAMPLE) -> list[dict[str, Any]]:
     return rows
 
 
-def _rows(path: Path, split: str) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    for row in rows:
-        row.setdefault("split", split)
-    return rows
-
-
-def blind() -> list[dict[str, Any]]:
-    """Every row of the ``blind_*.jsonl`` sets (never tuned on)."""
-    return [r for path in sorted(FIXTURES.glob("blind_*.jsonl")) for r in _rows(path, "blind")]
-
-
-def is_case(row: dict[str, Any]) -> bool:
-    return "before" in row and "old" in row
-
-
-def is_dated(row: dict[str, Any]) -> bool:
-    return "occurred_at" in row and any(f.get("valid_from") for f in row.get("facts", []))
-
-
 def load_all() -> list[dict[str, Any]]:
-    extra = [r for r in blind() if not is_case(r) and not is_dated(r) and "facts" in r]
-    return load(SAMPLE) + load(EVERYDAY) + load(TRAPS) + extra
+    return load(SAMPLE) + load(EVERYDAY) + load(TRAPS)
 
 
-def load_cases() -> list[dict[str, Any]]:
-    return load(CORRECTIONS) + [r for r in blind() if is_case(r)]
+def _granularity(gold: dict[str, Any]) -> str:
+    if gold.get("granularity"):
+        return str(gold["granularity"])
+    return {4: "year", 7: "month"}.get(len(str(gold["valid_from"])), "day")
 
 
-def load_dates() -> list[dict[str, Any]]:
-    rows = [r for path in DATES if path.exists() for r in _rows(path, "dates")]
-    return rows + [r for r in blind() if is_dated(r)]
-
-
-def _day(value: Any) -> str:
-    return str(value)[:10]
+def within(moment: datetime, gold: dict[str, Any], at: datetime) -> bool:
+    """``moment``, read in the offset of ``at``, on the labelled day, ISO week, month or year."""
+    local = moment.astimezone(at.tzinfo).date()
+    wanted = str(gold["valid_from"])
+    kind = _granularity(gold)
+    if kind == "week":
+        monday = datetime.fromisoformat(wanted[:10]).date()
+        return local.isocalendar()[:2] == monday.isocalendar()[:2]
+    return local.isoformat().startswith(wanted[: {"year": 4, "month": 7}.get(kind, 10)])
 
 
 def date_resolved(row: dict[str, Any], gold: dict[str, Any]) -> bool:
-    """A prediction of the labelled fact whose valid_from falls in the labelled day, month or year."""
+    """A prediction of the labelled fact whose valid_from falls in the labelled day, week, month or year."""
     at = datetime.fromisoformat(str(row["occurred_at"]).replace("Z", "+00:00"))
     payload = {"text": row["text"]}
     preds = dated([c for c in extract_payload(payload) if not c.retract], at)
-    wanted = _day(gold["valid_from"])
     return any(
         matches({"predicate": c.predicate, "value": c.value}, gold)
         and c.valid_from is not None
-        and c.valid_from.date().isoformat().startswith(wanted)
+        and within(c.valid_from, gold, at)
         for c in preds
     )
 
@@ -315,13 +304,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument(
-        "--split", help="only this split: locomo, dev, heldout, traps-dev or traps-heldout"
+        "--split",
+        help="only this split: locomo, dev, heldout, traps-dev, traps-heldout or blind",
     )
     args = parser.parse_args()
     rows = load_all()
-    cases = load_cases()
-    dates = load_dates()
-    if args.split:
+    cases = load(CORRECTIONS)
+    dates = load(DATES)
+    if args.split == "blind":
+        rows, cases = load(BLIND_EVERYDAY), load(BLIND_CORRECTIONS)
+        dates = load(BLIND_DATES) if BLIND_DATES.exists() else []
+    elif args.split:
         rows = [r for r in rows if r["split"] == args.split]
         cases = [c for c in cases if c["split"] == args.split]
         dates = [d for d in dates if d["split"] == args.split]
