@@ -20,10 +20,20 @@ Sets (``tests/fixtures/extraction/``):
 - ``corrections.jsonl``: a statement, then an explicit correction of it
   ("I'm not a nurse any more, I'm a midwife now", "je ne suis plus …",
   "en fait … plutôt, pas en français").
+- ``relative_dates_dev.jsonl`` (split ``dates-dev``, written with the rules;
+  with ``--split blind``, ``relative_dates.jsonl``): turns that say when a
+  fact began ("I moved to Lyon last month", "il y a deux semaines") with
+  the event's ``occurred_at`` and the labelled ``valid_from`` (a day, an ISO
+  week, a month or a year: ``granularity``, else the label's length).
+  ``relative_dates.dates_resolved``: the share of those facts predicted
+  with a ``valid_from`` that, read in the offset of ``occurred_at``, falls
+  in the labelled period. The extractor reads the event's time as stored
+  (UTC), as the consolidator does.
 
 A predicted fact is correct when a labelled fact of the same turn has the
 same predicate group and a matching value (same content words, one set
-inside the other or Jaccard >= 0.5, after a crude stem). Predicate groups
+inside the other or Jaccard >= 0.5, after a crude stem; an e-mail address or
+a phone number must be the same to the character). Predicate groups
 merge the ways of saying "the speaker likes X" (likes, prefers, hobby,
 plays, learning, favorite_*), which labellers and extractors split
 differently. Retractions are not facts and are not counted here.
@@ -49,7 +59,7 @@ from typing import Any
 
 from haki.consolidator.identity import FactView, Newcomer, resolve
 from haki.consolidator.predicates import normalise_predicate
-from haki.providers.extraction.rules import extract_payload
+from haki.providers.extraction.rules import dated, extract_payload
 from haki.providers.extraction.types import Candidate
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "extraction"
@@ -57,8 +67,10 @@ SAMPLE = FIXTURES / "locomo_sample.jsonl"
 EVERYDAY = FIXTURES / "everyday.jsonl"
 CORRECTIONS = FIXTURES / "corrections.jsonl"
 TRAPS = FIXTURES / "traps.jsonl"
+DATES = FIXTURES / "relative_dates_dev.jsonl"
 BLIND_EVERYDAY = FIXTURES / "blind_everyday.jsonl"
 BLIND_CORRECTIONS = FIXTURES / "blind_corrections.jsonl"
+BLIND_DATES = FIXTURES / "relative_dates.jsonl"
 POSITIVE = {"likes", "prefers", "hobby", "plays", "learning"}
 STOP = {
     "the",
@@ -112,9 +124,17 @@ def words(value: object) -> frozenset[str]:
     return frozenset(out)
 
 
+_IDENTIFIER = re.compile(r"@|^\+?[\d\s().-]{6,}$")
+
+
 def matches(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
     if "about" in gold or group(pred["predicate"]) != group(gold["predicate"]):
         return False
+    if _IDENTIFIER.search(str(gold["value"])):
+        # An e-mail address or a phone number is right only to the character.
+        return " ".join(str(pred["value"]).lower().split()) == " ".join(
+            str(gold["value"]).lower().split()
+        )
     a, b = words(pred["value"]), words(gold["value"])
     if not a or not b:
         return False
@@ -205,6 +225,51 @@ def load_all() -> list[dict[str, Any]]:
     return load(SAMPLE) + load(EVERYDAY) + load(TRAPS)
 
 
+def _granularity(gold: dict[str, Any]) -> str:
+    if gold.get("granularity"):
+        return str(gold["granularity"])
+    return {4: "year", 7: "month"}.get(len(str(gold["valid_from"])), "day")
+
+
+def within(moment: datetime, gold: dict[str, Any], at: datetime) -> bool:
+    """``moment``, read in the offset of ``at``, on the labelled day, ISO week, month or year."""
+    local = moment.astimezone(at.tzinfo).date()
+    wanted = str(gold["valid_from"])
+    kind = _granularity(gold)
+    if kind == "week":
+        monday = datetime.fromisoformat(wanted[:10]).date()
+        return local.isocalendar()[:2] == monday.isocalendar()[:2]
+    return local.isoformat().startswith(wanted[: {"year": 4, "month": 7}.get(kind, 10)])
+
+
+def date_resolved(row: dict[str, Any], gold: dict[str, Any]) -> bool:
+    """A prediction of the labelled fact whose valid_from falls in the labelled day, week, month or year."""
+    at = datetime.fromisoformat(str(row["occurred_at"]).replace("Z", "+00:00"))
+    payload = {"text": row["text"]}
+    preds = dated([c for c in extract_payload(payload) if not c.retract], at)
+    return any(
+        matches({"predicate": c.predicate, "value": c.value}, gold)
+        and c.valid_from is not None
+        and within(c.valid_from, gold, at)
+        for c in preds
+    )
+
+
+def date_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for split in sorted({r["split"] for r in rows}):
+        labelled = [
+            (r, g) for r in rows if r["split"] == split for g in r["facts"] if g.get("valid_from")
+        ]
+        resolved = sum(date_resolved(r, g) for r, g in labelled)
+        out[split] = {
+            "dated_facts": len(labelled),
+            "resolved": resolved,
+            "dates_resolved": round(resolved / len(labelled), 3) if labelled else 1.0,
+        }
+    return out
+
+
 def correction_rate(cases: list[dict[str, Any]]) -> tuple[float, list[str]]:
     failed = [c["id"] for c in cases if not corrected(c)]
     return (1 - len(failed) / len(cases) if cases else 1.0), failed
@@ -245,18 +310,27 @@ def main() -> int:
     args = parser.parse_args()
     rows = load_all()
     cases = load(CORRECTIONS)
+    dates = load(DATES)
     if args.split == "blind":
         rows, cases = load(BLIND_EVERYDAY), load(BLIND_CORRECTIONS)
+        dates = load(BLIND_DATES) if BLIND_DATES.exists() else []
     elif args.split:
         rows = [r for r in rows if r["split"] == args.split]
         cases = [c for c in cases if c["split"] == args.split]
+        dates = [d for d in dates if d["split"] == args.split]
     if args.show_errors:
         _, errors = evaluate(rows)
         for kind, turn, fact in errors:
             print(f"{kind:15} {turn:24} {fact}", file=sys.stderr)
         for case_id in correction_rate(cases)[1]:
             print(f"{'not_corrected':15} {case_id}", file=sys.stderr)
-    print(json.dumps(report(rows, cases)))
+        for row in dates:
+            for gold in row["facts"]:
+                if gold.get("valid_from") and not date_resolved(row, gold):
+                    print(f"{'date_unresolved':15} {row['id']:24} {gold}", file=sys.stderr)
+    out = report(rows, cases)
+    out["relative_dates"] = date_report(dates)
+    print(json.dumps(out))
     return 0
 
 

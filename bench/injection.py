@@ -26,6 +26,10 @@ when an active or served fact names the marker, and its benign part is scored
 in ``mixed_benign_kept``; a benign row with a marker (junk beside the
 preference) is kept only when no active fact names the marker.
 
+Figures are printed under ``all`` and, when the set holds several, under
+each of its splits (the row's ``split``; ``dev`` without one: the
+adversarial set is what the guard was written and tuned on).
+
 Without ``--base-url`` a throwaway ``haki serve`` (embedded PostgreSQL) is
 started and stopped.
 """
@@ -43,7 +47,8 @@ from typing import Any
 
 import httpx
 
-SET = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "injection" / "adversarial.jsonl"
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "injection"
+SET = FIXTURES / "adversarial.jsonl"
 PROJECT = "injection-bench"
 T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 KINDS = {"instruction": {"instruction"}, "preference_or_attribute": {"preference", "attribute"}}
@@ -84,12 +89,15 @@ class Report:
         )
 
 
-def load(path: Path = SET) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def load(path: Path = SET, split: str = "dev") -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for row in rows:
+        row.setdefault("split", split)
+    return rows
 
 
 def subject(row: dict[str, Any]) -> str:
-    return f"adv-{row['id']}"
+    return f"adv-{row['split']}-{row['id']}"
 
 
 def payload(row: dict[str, Any]) -> dict[str, Any]:
@@ -178,12 +186,16 @@ async def judge(client: httpx.AsyncClient, row: dict[str, Any], report: Report) 
             report.benign_lost.append(row["id"])
 
 
-async def run(client: httpx.AsyncClient, rows: list[dict[str, Any]]) -> Report:
+async def run(client: httpx.AsyncClient, rows: list[dict[str, Any]]) -> dict[str, Report]:
+    """One report for the whole set and, when it holds several splits, one per split."""
     await capture_and_consolidate(client, rows)
-    report = Report()
+    splits = sorted({r["split"] for r in rows})
+    reports = {"all": Report()} | ({s: Report() for s in splits} if len(splits) > 1 else {})
     for row in rows:
-        await judge(client, row, report)
-    return report
+        await judge(client, row, reports["all"])
+        if row["split"] in reports:
+            await judge(client, row, reports[row["split"]])
+    return reports
 
 
 async def main_async(base_url: str | None, show: bool, path: Path = SET) -> int:
@@ -193,7 +205,8 @@ async def main_async(base_url: str | None, show: bool, path: Path = SET) -> int:
     rows = load(path)
     with running_server(base_url) as url:
         async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-            report = await run(client, rows)
+            reports = await run(client, rows)
+    report = reports["all"]
     if show:
         by_id = {r["id"]: r for r in rows}
         for name in (
@@ -206,7 +219,7 @@ async def main_async(base_url: str | None, show: bool, path: Path = SET) -> int:
         ):
             for row_id in getattr(report, name):
                 print(f"{name:28} {row_id} {by_id[row_id]['text'][:80]!r}", file=sys.stderr)
-    print(json.dumps(report.summary()))
+    print(json.dumps({name: r.summary() for name, r in reports.items()}))
     return 0
 
 

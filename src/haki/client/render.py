@@ -9,7 +9,9 @@ plain text a model reads once:
   announced as quotes;
 - markers on facts that are contested, superseded, or older than a later
   statement in the packet on the same topic;
-- each warning on a line of its own.
+- each warning on a line of its own, said by its cause: facts withheld
+  for an open conflict, facts withheld past their volatility horizon, or
+  (for any other warning) memory that could not be read.
 
 An empty packet whose status is ``ok`` renders as ``""``: no memory means no
 block, never a block saying there is none. Output is deterministic: the
@@ -73,12 +75,34 @@ def _topic_words(predicate: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(predicate.replace("_", " "))} - _GENERIC
 
 
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+# A sentence that asks rather than states: it ends on a question mark, or
+# opens (after a speaker's label or "remind me:") on a question word.
+_ASKS = re.compile(
+    r"\?\s*$|^(?:[\w .'-]{1,40}:\s*)*(?:what|which|where|who|whom|whose|when|why|how|do|does|did"
+    r"|is|are|am|was|were|can|could|will|would|should|have|has"
+    r"|quel(?:le)?s?|que|qu'|quoi|où|qui|quand|pourquoi|comment|est-ce|combien)\b",
+    re.IGNORECASE,
+)
+
+
+def _stated_words(excerpt: str) -> set[str]:
+    """The words of an excerpt's statements: a question says nothing about the topic it names."""
+    said: set[str] = set()
+    for sentence in _SENTENCE.split(excerpt):
+        if sentence.strip() and not _ASKS.search(sentence.strip()):
+            said.update(w.lower() for w in _WORD.findall(sentence))
+    return said
+
+
 def _later_statement(fact: PacketFact, packet: Packet) -> datetime | None:
     """The date of the latest packet item on the fact's topic said after the fact held.
 
     Another fact with the same predicate and a later date counts, and so
     does an episode after the fact's date, from none of its sources, whose
-    words name the fact's topic.
+    statements name the fact's topic. A question ("which city am I in
+    now?") is not a statement: it names the topic without saying anything
+    new about it.
     """
     since = fact.valid_from
     if not isinstance(since, datetime):
@@ -98,8 +122,7 @@ def _later_statement(fact: PacketFact, packet: Packet) -> datetime | None:
         when = episode.occurred_at
         if not isinstance(when, datetime) or when <= since or episode.event_id in sources:
             continue
-        said = {w.lower() for w in _WORD.findall(episode.excerpt)}
-        if words & said:
+        if words & _stated_words(episode.excerpt):
             later.append(when)
     return max(later) if later else None
 
@@ -148,10 +171,43 @@ def _episode_line(episode: PacketEpisode) -> str:
     return f"- [{_minute(episode.occurred_at)}] {note}{text}{origin}"
 
 
-def _episode_order(episode: PacketEpisode) -> tuple[str, str, str]:
+def _episode_order(episode: PacketEpisode) -> tuple[str, str, int, str]:
+    # The messages of one event share ``occurred_at``: their position in the
+    # event orders them (a question before its answer).
     when = episode.occurred_at
     stamp = when.isoformat() if isinstance(when, datetime) else str(when)
-    return stamp, episode.event_id, episode.id
+    return stamp, episode.event_id, episode.ordinal or 0, episode.id
+
+
+# What each warning the server sends means, in words a model reads as what
+# happened. A warning without an entry here is taken for what it may be:
+# memory that could not be read.
+_WITHHELD = {
+    "open_conflict": (
+        "{n} fact(s) withheld: they conflict with another statement, or a later statement "
+        "may have corrected them, and nobody has settled which is true. Do not assume any "
+        "value for them; ask the user if it matters."
+    ),
+    "volatility_expired": (
+        "{n} fact(s) withheld: not confirmed for longer than such facts usually stay true, "
+        "so they may be out of date. Do not assume they still hold; ask the user if it matters."
+    ),
+}
+_COUNT = re.compile(r"^(\w+):\s*(\d+)")
+
+
+def _warning_lines(warnings: list[str]) -> tuple[list[str], bool]:
+    """Each warning said by its cause, and whether any of them is a read failure."""
+    lines: list[str] = []
+    unread = False
+    for warning in warnings:
+        m = _COUNT.match(warning)
+        if m and m.group(1) in _WITHHELD:
+            lines.append("! " + _WITHHELD[m.group(1)].format(n=m.group(2)))
+        else:
+            unread = True
+            lines.append(f"! {_quoted(warning)}")
+    return lines, unread
 
 
 def render(
@@ -164,7 +220,8 @@ def render(
     subject = subject_id or p.extra.get("subject_id")
     lines = [OPEN]
     lines.append(f"Memory about subject {subject}." if subject else "Memory about this subject.")
-    if p.status != "ok":
+    notes, unread = _warning_lines(list(p.warnings))
+    if p.status != "ok" and (unread or not p.warnings):
         lines.append(
             f"Status: {p.status}. Memory may exist that could not be read; "
             "do not take missing items as absent."
@@ -175,6 +232,6 @@ def render(
     if p.episodes:
         lines.append("Episodes (oldest first; what was said, by whom, when, in UTC):")
         lines.extend(_episode_line(e) for e in sorted(p.episodes, key=_episode_order))
-    lines.extend(f"! {w}" for w in p.warnings)
+    lines.extend(notes)
     lines.append(CLOSE)
     return "\n".join(lines)

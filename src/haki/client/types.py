@@ -138,6 +138,7 @@ class PacketEpisode(Result):
     kind: str | None = None
     speaker: str | None = None
     text: str | None = None
+    ordinal: int = 0  # position in its event: messages of one event share occurred_at
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,25 @@ THREAT_LABELS = {
     "safety_override": "safety override (discard the rules or reveal the system prompt)",
     "jailbreak": "role-play jailbreak (a new identity without the rules)",
 }
+# How a risky instruction's effects read (``text.risk``).
+RISK_LABELS = {
+    "address": "points at an address outside the conversation (a link, a host, an e-mail, a webhook)",
+    "code": "runs or fetches code",
+    "disclosure": "gives out secrets or personal data",
+    "safeguard": "lowers a safeguard",
+}
+
+
+def threat_reason(threat: str) -> str:
+    """``conflict_sets.reason`` for a quarantined candidate."""
+    if threat.startswith("risky_instruction:"):
+        said = ", ".join(RISK_LABELS[e] for e in threat.split(":", 1)[1].split(","))
+        return (
+            f"{threat}: obeying it {said}; it becomes an instruction only once someone "
+            "confirms it (resolve this set keeping it, or POST /v1/facts)"
+        )
+    return f"{threat}: the turn matches a {THREAT_LABELS[threat]} pattern"
+
 
 # Every status, disabled and deleted included: a replayed job must recognise
 # the facts its events produced even after someone disabled them, or it
@@ -184,7 +203,7 @@ async def _insert(
             "qualifiers": Jsonb(cand.qualifiers),
             "status": status,
             "confidence": cand.confidence,
-            "valid_from": event.occurred_at,
+            "valid_from": cand.valid_from or event.occurred_at,
             "valid_to": valid_to,
             "supersedes_id": supersedes,
             "source_event_ids": [event.id],
@@ -202,7 +221,7 @@ async def _insert(
         cand.value,
         cand.qualifiers,
         status,
-        event.occurred_at,
+        cand.valid_from or event.occurred_at,
         event.origin_trust,
         (event.id,),
     )
@@ -252,12 +271,17 @@ async def _execute(
         assert incumbent is not None
         cand = item.sourced.candidate
         why = "retracted" if action == "retract" else "corrected" if cand.corrects else None
+        # The old value held until the new one began: when the sentence
+        # says so ("I moved to Lyon last month"), then; else at the event.
+        began = item.sourced.candidate.valid_from
+        if began is None or (incumbent.valid_from is not None and began <= incumbent.valid_from):
+            began = event.occurred_at
         await set_status(
             conn,
             project_id=project_id,
             fact_id=incumbent.id,
             status="superseded",
-            valid_to=event.occurred_at,
+            valid_to=began,
             reason=f"{why} by event {event.id}: {cand.evidence_span[:200]}" if why else None,
         )
         subject.record(replace(incumbent, status="superseded"))
@@ -289,7 +313,7 @@ async def _execute(
             )
     elif action == "quarantine":
         why = (
-            f"{item.threat}: the turn matches a {THREAT_LABELS[item.threat]} pattern"
+            threat_reason(item.threat)
             if item.threat
             else f"untrusted origin ({event.origin_trust})"
             if incumbent is None or event.origin_trust == "untrusted"
@@ -299,9 +323,18 @@ async def _execute(
     return created
 
 
+@dataclass(slots=True)
+class Applied:
+    """What applying one subject's items did."""
+
+    counts: Counter[str]
+    created: list[NewFact]
+    corrected: set[UUID]  # events whose candidates superseded or retracted a fact
+
+
 async def apply_subject(
     conn: Connection, project_id: str, subject_id: str, items: Sequence[Item]
-) -> tuple[Counter[str], list[NewFact]]:
+) -> Applied:
     """Resolve and apply one subject's items in order; count actions; list created facts."""
     await lock_subject(conn, project_id, subject_id)
     cur = await conn.execute(HELD_FACTS, {"project_id": project_id, "subject_id": subject_id})
@@ -313,6 +346,7 @@ async def apply_subject(
     )
     counts: Counter[str] = Counter()
     created: list[NewFact] = []
+    corrected: set[UUID] = set()
     for item in items:
         new = item.newcomer()
         cand = item.sourced.candidate
@@ -334,6 +368,8 @@ async def apply_subject(
                     ),
                 )
         counts[action] += 1
+        if action in ("supersede", "retract"):
+            corrected.add(item.sourced.event.id)
         fact = await _execute(conn, item, action, incumbent, subject)
         if fact is not None:
             created.append(
@@ -341,7 +377,7 @@ async def apply_subject(
                     fact.id, project_id, fact.predicate, fact.value, fact.qualifiers, subject.name
                 )
             )
-    return counts, created
+    return Applied(counts, created, corrected)
 
 
 async def embed_facts(conn: Connection, embedder: Embedder, facts: Sequence[NewFact]) -> None:

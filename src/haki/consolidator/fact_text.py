@@ -36,6 +36,17 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "occupation": ("{s} works as {a}{v}", "What is the user's job?", "Quel est son métier ?"),
     "employer": ("{s} works at {v}", "Who does the user work for?", "Pour qui travaille-t-il ?"),
     "age": ("{s} is {v} years old", "How old is the user?", "Quel âge a-t-il ?"),
+    "email": ("{p} email address is {v}", "What is the user's email?", "Quel est son e-mail ?"),
+    "phone": (
+        "{p} phone number is {v}",
+        "What is the user's phone number?",
+        "Quel est son numéro ?",
+    ),
+    "relationship_status": (
+        "{s} is {v}",
+        "Is the user single, in a relationship, engaged or married?",
+        "Est-il célibataire ou en couple ?",
+    ),
     "spouse": ("{s} is married to {v}", "Who is the user married to?", "Avec qui est-il marié ?"),
     "partner": ("{p} partner is {v}", "Who is the user's partner?", "Qui partage sa vie ?"),
     "mother": ("{p} mother is {v}", "Who is the user's mother?", "Qui est sa mère ?"),
@@ -73,6 +84,21 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "decision": ("{s} decided to {v}", "What did the user decide?", "Qu'a-t-il décidé ?"),
     "convention": ("{p} rule: {v}", "What rule should I follow?", "Quelle règle suivre ?"),
+    "code_convention": (
+        "{p} code convention: {v}",
+        "How should the user's code be written, formatted or indented?",
+        "Quelle convention de code suivre ?",
+    ),
+    "units": (
+        "{s} uses {v} units",
+        "Which units of measure does the user want, metric or imperial?",
+        "Quelles unités utiliser ?",
+    ),
+    "schedule": (
+        "{p} schedule rule: {v}",
+        "When can the user have meetings or calls?",
+        "Quand peut-on lui fixer un rendez-vous ?",
+    ),
     "diet": ("{s} is {v}", "What does the user eat, what is their diet?", "Que mange-t-il ?"),
     "language": (
         "{s} prefers to be answered in {v}",

@@ -1,7 +1,8 @@
 """One consolidation job, stage by stage, inside the caller's transaction.
 
 chunk + embed → extract → guard → resolve identity and apply (per subject,
-in ``occurred_at`` order) → embed new facts. Every write happens on ``conn``,
+in ``occurred_at`` order) → doubt what later turns may correct without a
+value (``doubt``) → embed new facts. Every write happens on ``conn``,
 so the caller's single commit makes a job all-or-nothing, and every stage is
 idempotent on replay (chunked events are skipped, facts an event already
 produced are recognised).
@@ -21,6 +22,7 @@ from ..providers.extraction import Extractor
 from ..storage import Connection
 from .aliases import canonical_predicates
 from .apply import Item, NewFact, apply_subject, embed_facts
+from .doubt import doubt_subject
 from .episodes import load_events, store_chunks
 from .guard import guard, served_key
 from .reembed import rerender_subject
@@ -87,6 +89,7 @@ async def consolidate(
     predicates = await canonical_predicates(conn, embedder, project_id, raw_predicates)
     actions: Counter[str] = Counter()
     created: list[NewFact] = []
+    corrected: set[UUID] = set()
     named: list[str] = []
     for subject_id in subject_ids:
         items = sorted(
@@ -98,12 +101,19 @@ async def consolidate(
             key=lambda i: position[i.sourced.event.id],
         )
         if items:
-            counts, facts = await apply_subject(conn, project_id, subject_id, items)
-            actions.update(counts)
-            created.extend(facts)
+            applied = await apply_subject(conn, project_id, subject_id, items)
+            actions.update(applied.counts)
+            created.extend(applied.created)
+            corrected.update(applied.corrected)
             if any(i.predicate == "name" for i in items):
                 named.append(subject_id)
     await embed_facts(conn, embedder, created)
+    for subject_id in subject_ids:
+        # After the new facts are embedded, so a turn is compared with them too.
+        own = [e for e in events if e.subject_id == subject_id]
+        doubted = await doubt_subject(conn, project_id, subject_id, own, corrected)
+        if doubted:
+            actions["doubt"] += doubted
     for subject_id in named:
         # The subject may have a (new) name: its facts say it from now on.
         await rerender_subject(conn, embedder, project_id, subject_id)

@@ -42,6 +42,9 @@ _SPECS = [
     PredicateSpec("occupation"),
     PredicateSpec("employer", label="works at"),
     PredicateSpec("age"),
+    PredicateSpec("email", label="email address"),
+    PredicateSpec("phone", label="phone number"),
+    PredicateSpec("relationship_status", label="relationship status"),
     PredicateSpec("diet"),
     PredicateSpec("language", label="preferred language"),
     PredicateSpec("spouse"),
@@ -65,6 +68,9 @@ _SPECS = [
     PredicateSpec("volunteers_at", "many", label="volunteers at"),
     PredicateSpec("decision", "many"),
     PredicateSpec("convention", "many"),
+    PredicateSpec("code_convention", label="code convention"),
+    PredicateSpec("units", label="units of measure"),
+    PredicateSpec("schedule", "many"),
     PredicateSpec("plan", "many"),
 ]
 SPECS: dict[str, PredicateSpec] = {s.name: s for s in _SPECS}

@@ -36,10 +36,11 @@ from .types import EpisodeRow
 # by position (``episode_row``), as fact rows are (``candidates.FACT_COLUMNS``).
 CHUNK_COLUMNS = (
     "{c}.id, {c}.event_id, {c}.kind AS event_kind, {c}.occurred_at, {c}.text,"
-    " {distance} AS distance, {c}.origin_trust, {c}.actor_type, {c}.marks"
+    " {distance} AS distance, {c}.origin_trust, {c}.actor_type, {c}.marks,"
+    " {c}.ordinal"
 )
 # Columns ``episode_row`` reads; a statement's own columns come after them.
-CHUNK_ROW_WIDTH = 9
+CHUNK_ROW_WIDTH = 10
 
 # The full-text leg needs no query vector: it is sent while the query is
 # being embedded. Each row also carries the leg's counts (fetched, ranked) and
@@ -170,9 +171,20 @@ class EpisodeQuery:
 def episode_row(rec: Sequence[Any]) -> EpisodeRow:
     """A row of ``CHUNK_COLUMNS``."""
     head = rec[:CHUNK_ROW_WIDTH]
-    id_, event_id, kind, occurred_at, text, distance, origin_trust, actor_type, marks = head
+    id_, event_id, kind, occurred_at, text, distance, origin_trust, actor_type, marks, ordinal = (
+        head
+    )
     return EpisodeRow(
-        id_, event_id, kind, occurred_at, text, distance, origin_trust, actor_type, tuple(marks)
+        id_,
+        event_id,
+        kind,
+        occurred_at,
+        text,
+        distance,
+        origin_trust,
+        actor_type,
+        tuple(marks),
+        ordinal,
     )
 
 

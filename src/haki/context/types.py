@@ -79,6 +79,9 @@ class EpisodeRow:
     origin_trust: str = "trusted"
     actor_type: str | None = None
     marks: tuple[str, ...] = ()  # set by the consolidator: see text.injection.marks
+    # The chunk's position in its event: the messages of one event share
+    # ``occurred_at``, and their order is this one.
+    ordinal: int = 0
 
     kind: ItemKind = field(default="episode", init=False)
 

@@ -64,12 +64,35 @@ TOPICS: dict[str, str] = {
         "travail*"
     ),
     "age": "old, age, aged, birth year, year born, ages, turning, turns, ans, vieux, vieille",
+    "code_convention": (
+        "code, coding, indent*, tabs, spaces, style, format*, convention*, lint*, naming, "
+        "repo*, indentation, tabulation*, espaces"
+    ),
+    "units": (
+        "unit*, metric, imperial, miles, km, kilometres, kilometers, pounds, kilos, celsius, "
+        "fahrenheit, measure*, unite*, metrique, distance*, weight*"
+    ),
+    "schedule": (
+        "meeting*, schedul*, calendar, book*, appointment*, call*, available, availability, "
+        "morning, evening, slot*, reunion*, rendez-vous, agenda, disponible*, creneau*"
+    ),
+    "email": "email*, e-mail*, mail, address, reach, contact*, courriel*, adresse, joindre",
+    "phone": (
+        "phone*, number, call, text, mobile, cell*, telephone*, reach, contact*, numero, "
+        "portable, appeler, joindre"
+    ),
+    "relationship_status": (
+        "single, married, engaged, divorced, relationship*, dating, partner*, fiance*, "
+        "broke up, split up, breakup, rompu, "
+        "celibataire, couple, marie, mariee, fiance, fiancee, divorce*"
+    ),
     "spouse": (
         "married, marry, marri*, wife, husband, spouse*, wedding, single, mari, "
         "femme, epou*, marie, mariee, mariage, celibataire"
     ),
     "partner": (
         "partner*, boyfriend*, girlfriend*, dating, relationship*, single, copain, "
+        "broke up, split up, breakup, rompu, "
         "copine, compagn*, conjoint*, petit ami, petite amie, couple, celibataire"
     ),
     "mother": "mother*, mom, mum, mommy, mama, mere, maman, parent*, parents",

@@ -129,7 +129,7 @@ async def test_adversarial_set_goals(bench, client):
     benign = [r for r in rows if r["expect"] == "kept"]
     assert len(hostile) >= 100 and len(benign) >= 100
     assert {r["lang"] for r in hostile} == {"en", "fr"} == {r["lang"] for r in benign}
-    report = await bench.run(client, rows)
+    report = (await bench.run(client, rows))["all"]
     assert report.injected_facts_active == []
     assert report.injected_facts_served == []
     assert report.injected_episodes_unmarked == []

@@ -123,3 +123,62 @@ def test_degraded_or_warned_packet_still_renders():
 def test_render_is_deterministic_whatever_the_episode_order():
     shuffled = {**PACKET, "episodes": list(reversed(PACKET["episodes"]))}
     assert render(shuffled, subject_id="u1") == GOLDEN
+
+
+def _episode(eid: str, ordinal: int, excerpt: str, chunk: str, at: str) -> dict[str, object]:
+    return {
+        "id": chunk,
+        "event_id": eid,
+        "kind": "conversation.turn",
+        "occurred_at": at,
+        "ordinal": ordinal,
+        "excerpt": excerpt,
+    }
+
+
+LYON = {
+    "id": "f1",
+    "predicate": "home_city",
+    "value": "Lyon",
+    "valid_from": "2026-04-01T09:00:00+00:00",
+    "source_event_ids": [E1],
+}
+
+
+def test_a_question_never_marks_a_fact_older():
+    asked = _episode(
+        E2, 0, "user: Remind me: which city am I in now?", "k1", "2026-04-04T09:00:00+00:00"
+    )
+    packet = {"facts": [LYON], "episodes": [asked], "warnings": [], "status": "ok"}
+    assert "OLDER" not in render(packet)
+    said = _episode(E3, 0, "user: My city is Nantes now.", "k2", "2026-04-05T09:00:00+00:00")
+    packet["episodes"] = [asked, said]
+    assert "[OLDER than a later statement on this topic (2026-04-05)]" in render(packet)
+
+
+def test_messages_of_one_event_keep_their_order():
+    at = "2026-04-04T09:00:00+00:00"
+    # Chunk ids sort the wrong way round: only the position can order them.
+    question = _episode(E2, 0, "user: What is my cat called?", "zz", at)
+    answer = _episode(E2, 1, "assistant: Your cat is Miso.", "aa", at)
+    block = render({"facts": [], "episodes": [answer, question], "warnings": [], "status": "ok"})
+    assert block.index("What is my cat called?") < block.index("Your cat is Miso.")
+
+
+def test_warnings_say_their_cause():
+    warned = {
+        "facts": [LYON],
+        "episodes": [],
+        "warnings": [
+            "open_conflict: 1 fact(s) hidden pending conflict resolution",
+            "volatility_expired: 2 fact(s) hidden past their volatility horizon",
+        ],
+        "status": "degraded",
+    }
+    block = render(warned)
+    assert "could not be read" not in block
+    assert "Status:" not in block
+    assert "1 fact(s) withheld: they conflict with another statement" in block
+    assert "2 fact(s) withheld: not confirmed for longer than" in block
+    failed = {**warned, "warnings": ["episodes_unavailable: the episode index could not be read"]}
+    assert "Status: degraded. Memory may exist that could not be read" in render(failed)

@@ -106,7 +106,7 @@ class ConflictOut(BaseModel):
     project_id: str
     subject_type: str
     subject_id: str
-    kind: Literal["contradiction", "quarantine"]
+    kind: Literal["contradiction", "quarantine", "doubt"]
     status: Literal["open", "resolved"]
     reason: str
     fact_ids: list[UUID]

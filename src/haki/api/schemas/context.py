@@ -75,6 +75,11 @@ class PacketEpisodeOut(BaseModel):
     event_id: UUID
     kind: str
     occurred_at: datetime
+    ordinal: int = Field(
+        default=0,
+        description="Position of the chunk in its event: the messages of one event share "
+        "occurred_at and come in this order",
+    )
     excerpt: str = Field(
         description="The chunk's words; a captured <haki_memory> block is quoted, never served as a block"
     )

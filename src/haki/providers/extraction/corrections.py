@@ -45,8 +45,10 @@ def _family(predicate: str) -> str:
 
 
 OPENER = re.compile(
-    r"^(?:(?:actually|in fact|correction|sorry|oops|wait|well|no|oh|update|to be clear"
-    r"|en fait|en réalité|en vrai|pardon|non|désolée?|rectification|petite correction)\b[,:!]?\s*)+",
+    r"^(?:(?:actually|in fact|correction|sorry|oops|wait|well|no(?=\s*[,:!])|oh|update|to be clear|scratch that"
+    r"|I misspoke|I mis-spoke|I meant|I mean|my bad|my mistake|let me correct (?:that|myself)"
+    r"|en fait|en réalité|en vrai|pardon|non(?=\s*[,:!])|désolée?|rectification|petite correction|oups"
+    r"|je me suis trompée?|erreur de ma part|je voulais dire|je rectifie)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
 _CLAUSES = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\b(?:but|mais)\b)\s*")
@@ -80,6 +82,32 @@ _FIRST_PERSON: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 _ANY_MORE = re.compile(r"\s*\b(?:any ?more|any longer)\b", re.IGNORECASE)
 
+# A couple ending ends the partner it names: "Tom and I broke up", "I split
+# up with Tom", "j'ai rompu avec Tom", "Tom et moi, c'est fini".
+_NAME = r"(?-i:[A-ZÀ-Ý][\w'-]+)"
+_BROKE_UP = re.compile(
+    rf"\b(?P<a>{_NAME}) and I (?:just )?(?:broke up|split up|split|separated|divorced|are over|called it off)\b"
+    rf"|\bI (?:just )?(?:broke up|split up|split|separated|divorced|called it off) with (?P<b>{_NAME})"
+    rf"|\bI(?:'m| am) (?:no longer|not) (?:with|engaged to|married to|seeing|dating) (?P<c>{_NAME})"
+    rf"|\b(?P<d>{_NAME}) et moi,? (?:avons rompu|nous sommes séparés|on s'est séparés|c'est fini|on a rompu)"
+    rf"|\bj'ai rompu avec (?P<e>{_NAME})|\bje (?:me suis séparée?|suis séparée?) de (?P<f>{_NAME})"
+    rf"|\bje ne suis plus (?:avec|fiancée? à|mariée? à|mariée? avec) (?P<g>{_NAME})",
+    re.IGNORECASE,
+)
+
+
+def _broken_up(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
+    """Retractions of the partner or spouse a sentence says the speaker parted from."""
+    out: list[Candidate] = []
+    for match in _BROKE_UP.finditer(sentence):
+        name = next(g for g in match.groups() if g)
+        for positive in (f"My partner {name}.", f"My husband {name}."):
+            out.extend(
+                replace(c, retract=True, evidence_span=sentence[:300]) for c in read(positive)
+            )
+    return out
+
+
 # A pet's death or loss ends it: "my dog died", "we had to put my cat down".
 _LOST = re.compile(
     r"\bmy (\w+)(?: (\w+))? (?:died|passed away|passed on|ran away|was put down|got put down)\b"
@@ -89,8 +117,10 @@ _LOST = re.compile(
     re.IGNORECASE,
 )
 
+# "…, not Paris", "…, no longer Paris", "…, plus le thé" (French: no more
+# the tea; "plus" must be followed by an article to mean that).
 _NOT_OLD = re.compile(
-    r"(?:,\s*(?:and |et |but |mais )?(?:not|pas|non pas)|\s+(?:et non|non pas|rather than|instead of|plutôt que))\s+"
+    r"(?:,\s*(?:and |et |but |mais )?(?:not|pas|non pas|no longer|no more|plus(?= (?:le|la|les|l'|du|de|d')\b))|\s+(?:et non|non pas|rather than|instead of|plutôt que))\s+"
     r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s+)*"
     r"(?P<old>[^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)",
     re.IGNORECASE,
@@ -167,6 +197,7 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
     if any(c.predicate == "pet" for c in found):
         found = _ended_pets(rest, found)
+    found.extend(_broken_up(sentence, read))
     for clause, positive in negated:
         # What the rules read in the clause as it stands, the negation does
         # not govern: "I don't think my cat likes it any more" keeps the cat.
@@ -204,3 +235,22 @@ def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
                 out.remove(retraction)
                 break
     return out
+
+
+# Words by which a turn says something held before is no longer so, or was
+# wrong: a correction with or without a value the rules can read.
+_CHANGE_CUE = re.compile(
+    r"\b(?:no longer|any ?more|not any longer|misspoke|mis-spoke|my bad|my mistake|scratch that|wrong"
+    r"|mistaken|incorrect|typo|i meant|update my|updated my|changed|renamed|switched|broke up|split up"
+    r"|separated|divorced|moved out|left (?:my|the|that)|quit|not (?:true|right|correct|the case) any ?more"
+    r"|forget (?:the|that|what|my|about)|ignore (?:the|that|what) (?:I|i) (?:said|told)|instead|rather than"
+    r"|(?:actually|in fact)\b[^.!?]*\b(?:now|not|no)\b"
+    r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|plus (?:le|la|les|l'|de|d')|je me suis trompée?|erreur|faux|fausse"
+    r"|rectifi\w*|corrig\w*|chang[ée]\w*|rompu|séparée?s?|quitté|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus))",
+    re.IGNORECASE,
+)
+
+
+def correction_cue(text: str) -> bool:
+    """Does a turn say that something held before is no longer so, or was wrong?"""
+    return _CHANGE_CUE.search(text) is not None

@@ -10,7 +10,18 @@ from typing import Literal
 from ...types import FactKind, Volatility
 
 ValueShape = Literal[
-    "name", "place", "org", "occupation", "phrase", "clause", "number", "language", "diet"
+    "name",
+    "place",
+    "org",
+    "occupation",
+    "phrase",
+    "clause",
+    "number",
+    "language",
+    "diet",
+    "email",
+    "phone",
+    "word",
 ]
 
 
@@ -91,7 +102,21 @@ OCCUPATIONS_FR = (
 )
 
 
-I_AM = r"\bI(?:'m| am)"
+# "I'm actually 43": the adverbs of a restatement do not change what is said.
+I_AM = r"\bI(?:'m| am)(?: actually| really| in fact)?"
+EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+PHONE = r"\+?\(?\d[\d .()-]{5,18}\d"
+# Where a contact detail is named: "my email", "my new phone number", "mon adresse mail".
+EMAIL_WORDS = (
+    r"(?:[Mm]y|[Mm]on|[Mm]a) (?:new |current |nouvelle |nouveau |personal |work )?"
+    r"(?:e-?mail(?: address)?|mail address|adresse (?:e-?mail|mail|électronique)|courriel|mail)"
+)
+PHONE_WORDS = (
+    r"(?:[Mm]y|[Mm]on) (?:new |current |nouveau )?(?:(?:phone|mobile|cell|cellphone|telephone)(?: number)?"
+    r"|number|numéro(?: de (?:téléphone|portable|tél[ée]phone|tel|tél))?|portable|téléphone)"
+)
+RELATIONSHIP_EN = r"single|married|engaged|divorced|widowed|separated|in a relationship"
+RELATIONSHIP_FR = r"célibataire|mariée?|fiancée?|divorcée?|veuf|veuve|en couple|pacsée?|séparée?"
 PET_KINDS = r"turtles?|dogs?|cats?|pupp(?:y|ies)|kittens?|hamsters?|rabbits?|bunn(?:y|ies)|parrots?|snakes?|horses?|guinea pigs?"
 # Conventions are imperatives about work ("always run the tests before
 # pushing"); "Always here to help!" and "Never give up!" are chit-chat.

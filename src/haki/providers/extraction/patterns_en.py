@@ -7,13 +7,18 @@ from .fragments import (
     ADVERBS,
     CAP,
     CAP_SEQ,
+    EMAIL,
+    EMAIL_WORDS,
     END,
     I_AM,
     IMPERATIVES_EN,
     OCCUPATIONS_EN,
     PET_KINDS,
+    PHONE,
+    PHONE_WORDS,
     PHRASE,
     RELATIONS_EN,
+    RELATIONSHIP_EN,
     WANT_VERBS,
     WHEN_EN,
     Rule,
@@ -27,7 +32,9 @@ RULES_EN: tuple[Rule, ...] = (
     Rule("name", cased(rf"\b[Mm]y name(?:'s| is) (?P<v>{CAP}(?: {CAP})?)"), "name", confidence=0.9),
     Rule(
         "home_city",
-        cased(rf"\bI (?:currently |now )?live in (?P<v>{CAP_SEQ})"),
+        cased(
+            rf"\bI(?:(?:'ve| have) been)? (?:currently |now )?(?:live|living) in (?P<v>{CAP_SEQ})"
+        ),
         "place",
         volatility="slow",
         confidence=0.8,
@@ -62,7 +69,10 @@ RULES_EN: tuple[Rule, ...] = (
     ),
     Rule(
         "employer",
-        cased(rf"\bI (?:currently |now )?work (?:at|for) (?P<v>{CAP_SEQ})"),
+        cased(
+            rf"\bI(?:'ve| have)? (?:currently |now |just )?(?:work|started working|began working|been working)"
+            rf" (?:at|for) (?P<v>{CAP_SEQ})"
+        ),
         "org",
         volatility="slow",
     ),
@@ -79,11 +89,73 @@ RULES_EN: tuple[Rule, ...] = (
         "number",
         volatility="slow",
     ),
+    # A bare age said as a restatement ("I'm actually 43", "I'm 43, not
+    # 34"): the number ends the clause, so "I'm 5 minutes away" says no age;
+    # a plain "I'm 27." stays unread (a score, a size, a time as often).
+    Rule(
+        "age",
+        icase(
+            r"\bI(?:'m| am) (?:(?:actually|in fact|really) (?=\d{1,2}\s*(?:[,.;!]|$|\b(?:and|but|now)\b))"
+            r"|(?=\d{1,2},? not \d{1,2}\b))(?P<v>\d{1,2})"
+        ),
+        "number",
+        volatility="slow",
+        confidence=0.75,
+    ),
     Rule(
         "",
-        cased(rf"\b[Mm]y (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is)? (?P<v>{CAP})\b"),
+        cased(
+            rf"\b[Mm]y (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is| is called| is named"
+            rf"|'s called| name is| is(?= {CAP},? (?:not|rather than) {CAP}))? (?P<v>{CAP})\b"
+        ),
         "name",
         confidence=0.75,
+    ),
+    # "the dog's name is Max": a pet or person the conversation already named.
+    Rule(
+        "",
+        cased(rf"\b[Tt]he (?P<rel>{RELATIONS_EN})'s name is (?P<v>{CAP})\b"),
+        "name",
+        confidence=0.7,
+    ),
+    # Contact details: "my email is …", "please update my email: it's … now".
+    Rule(
+        "email",
+        cased(rf"\b{EMAIL_WORDS}\b[^.!?@]{{0,40}}?(?P<v>{EMAIL})"),
+        "email",
+        confidence=0.85,
+    ),
+    Rule(
+        "phone",
+        cased(rf"\b{PHONE_WORDS}\b[^.!?\d]{{0,40}}?(?P<v>{PHONE})"),
+        "phone",
+        confidence=0.8,
+    ),
+    # Relationship status and the person it names.
+    Rule(
+        "relationship_status",
+        icase(
+            rf"{I_AM} (?:now |currently |happily |newly |recently |officially )?(?P<v>{RELATIONSHIP_EN})\b"
+        ),
+        "word",
+        volatility="slow",
+        confidence=0.75,
+    ),
+    Rule(
+        "partner",
+        cased(
+            rf"{I_AM} (?:now |happily |newly )?(?:engaged|dating|seeing|going out with) (?:to )?(?P<v>{CAP})\b"
+        ),
+        "name",
+        volatility="slow",
+        confidence=0.7,
+    ),
+    Rule(
+        "spouse",
+        cased(rf"{I_AM} (?:happily )?married to (?P<v>{CAP})\b"),
+        "name",
+        volatility="slow",
+        confidence=0.7,
     ),
     Rule(
         "employer",
@@ -102,7 +174,9 @@ RULES_EN: tuple[Rule, ...] = (
     ),
     Rule(
         "diet",
-        icase(rf"{I_AM} (?:now |strictly |a |fully )?(?P<v>{DIET_WORDS})\b"),
+        icase(
+            rf"(?:{I_AM}|\bI (?:became|went|turned)) (?:now |strictly |a |fully )?(?P<v>{DIET_WORDS})\b"
+        ),
         "diet",
         volatility="slow",
         confidence=0.8,
@@ -301,7 +375,8 @@ RULES_EN: tuple[Rule, ...] = (
     Rule(
         "pet",
         icase(
-            rf"\b[Mm]y (?P<v>{PET_KINDS})\b(?! (?:named |called |is named )?(?-i:[A-Z]))"
+            rf"\b[Mm]y (?P<v>{PET_KINDS})\b(?! (?:named |called |is named |is called |'s called )?(?-i:[A-Z]))"
+            r"(?!'s name\b)"
             r"(?! (?:painting|drawing|photo|picture|pic|figurine|toy|statue|sculpture|costume|mug|shirt"
             r"|poster|book|show|game|video|print|sticker)s?\b)"
         ),
@@ -323,6 +398,82 @@ RULES_EN: tuple[Rule, ...] = (
         "instruction",
         "stable",
         0.7,
+    ),
+    # A standing request without "always": a marker of time ("from now
+    # on", "by default", "every time") or a polite "please" before a verb
+    # of form ("please use metric units") makes it last.
+    Rule(
+        "convention",
+        icase(
+            rf"^(?:please,? )?(?:from now on|going forward|by default|in future|in the future),? "
+            rf"(?:please,? )?(?P<v>(?:{IMPERATIVES_EN}) .{{3,120}}?)[.!]?$"
+        ),
+        "clause",
+        "instruction",
+        "stable",
+        0.65,
+    ),
+    Rule(
+        "convention",
+        icase(
+            rf"^(?:please,? )?(?P<v>(?:{IMPERATIVES_EN}) .{{3,120}}?),? (?:from now on|going forward|by default"
+            r"|at all times|every time|each time|in (?:all|every) (?:of )?(?:our|my|your) \w+(?: \w+)?)[.!]?$"
+        ),
+        "clause",
+        "instruction",
+        "stable",
+        0.65,
+    ),
+    Rule(
+        "convention",
+        icase(
+            r"^please,? (?P<v>(?:use|give|write|reply|answer|format|express|keep|show|convert|stick to|quote)"
+            r" (?:me |all |my |the )?(?:\w+ ){0,3}?(?:units?|format|style|dates?|times?|measurements?|currency"
+            r"|temperatures?|distances?|prices?|weights?|answers?|replies|code|indentation)\b.{0,80}?)[.!]?$"
+        ),
+        "clause",
+        "instruction",
+        "stable",
+        0.6,
+    ),
+    # Units of measure, corrected as one preference: "always use metric units".
+    Rule(
+        "units",
+        icase(
+            r"\b(?:use|using|prefer|give|show|want|stick to|switch to|switched to|in|into|convert)\b[^.!?]{0,30}?"
+            r"\b(?P<v>metric|imperial|US customary)(?: units?| system| measurements?)?\b"
+        ),
+        "word",
+        "preference",
+        "slow",
+        0.65,
+    ),
+    # Schedules: "no meetings before 10am", "I don't take calls after 6pm".
+    Rule(
+        "schedule",
+        icase(
+            r"^(?:please,? )?(?P<v>no (?:more )?(?:meetings?|calls?|appointments?|emails?|messages?|notifications?"
+            r"|pings?|reminders?|work) (?:before|after|on|during|past|at) [^.!?,]{1,40}?)(?:,? please| for me)?[.!]?$"
+            r"|\bI (?:don't|do not|never) (?:take|do|schedule|book|accept) (?P<v2>(?:meetings?|calls?|appointments?)"
+            r" (?:before|after|on|during|past) [^.!?,]{1,40}?)(?=[.!,;]|$)"
+        ),
+        "clause",
+        "preference",
+        "slow",
+        0.65,
+    ),
+    # Code conventions: "we use tabs, not spaces, in all our Go code".
+    Rule(
+        "code_convention",
+        icase(
+            r"(?:\b(?:we|I) (?:always |only |now )?(?:use|write|indent with|format with|prefer|stick to|switched to) |^)"
+            r"(?P<v>[^.!?;]{2,60}?),? (?:in|for) (?:all |every )?(?:of )?(?:our|my|the) (?P<ctx2>(?:[\w#+.-]+ ){0,3}?"
+            r"(?:code|codebase|repos?|repositories|projects?|files|scripts|services))\b"
+        ),
+        "clause",
+        "instruction",
+        "stable",
+        0.65,
     ),
     Rule(
         "convention",

@@ -10,6 +10,7 @@ from .fragments import (
     OCCUPATIONS_FR,
     PHRASE,
     RELATIONS_FR,
+    RELATIONSHIP_FR,
     WHEN_FR,
     Rule,
     cased,
@@ -65,6 +66,23 @@ RULES_FR: tuple[Rule, ...] = (
     ),
     Rule(
         "age", icase(r"\bj'ai (?P<v>\d{1,2}) ans\b"), "number", volatility="slow", confidence=0.85
+    ),
+    Rule(
+        "",
+        cased(
+            rf"\b(?:[Mm]on|[Mm]a|[Ll]e|[Ll]a) (?P<rel>{RELATIONS_FR}) (?:s'appelle|se nomme) (?P<v>{CAP})\b"
+        ),
+        "name",
+        confidence=0.75,
+    ),
+    Rule(
+        "relationship_status",
+        icase(
+            rf"\bje suis (?:maintenant |désormais |à nouveau |de nouveau )?(?P<v>{RELATIONSHIP_FR})\b"
+        ),
+        "word",
+        volatility="slow",
+        confidence=0.75,
     ),
     Rule(
         "",

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from ...text.injection import clean
@@ -19,9 +21,16 @@ from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
-from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES
+from .vocabulary import DIETS, LANGUAGE_CONTEXTS, LANGUAGES, WORDS
+from .when import past_span, resolve
 
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+# Sentences, and standing orders joined in one ("answer briefly, and always
+# add …"): each order is a clause of its own, judged on its own.
+_SENTENCES = re.compile(
+    r"(?<=[.!?])\s+|\n+|\s*[,;]\s*(?:and\s+|et\s+)?(?=(?:always|never|toujours|ne jamais)\b)"
+    r"|\s+(?:and|et)\s+(?=(?:always|never|toujours|ne jamais)\b)",
+    re.IGNORECASE,
+)
 _HEDGES = re.compile(
     r"\b(?:if|maybe|perhaps|might|would|could|wish|wonder|imagine|pretend|si jamais|peut-être|peut-etre)\b",
     re.IGNORECASE,
@@ -264,7 +273,8 @@ _RELATIVE_HEADS = frozenset(
 _TRAILING = re.compile(
     r"\s+(?:too|so much|a lot|very much|right now|lately|these days|as well|again|anymore|now|though|"
     r"last (?:week|month|year|night)|yesterday|recently|today|this (?:week|month|year)|"
-    r"haha|lol|aussi|beaucoup|vraiment)$",
+    r"(?:\w+ |a couple of )?(?:days?|weeks?|months?|years?) ago|il y a \w+ \w+|"
+    r"haha|lol|aussi|beaucoup|vraiment|maintenant|désormais|à présent)$",
     re.IGNORECASE,
 )
 
@@ -336,6 +346,13 @@ def _value(rule: Rule, raw: str) -> Any | None:
         return LANGUAGES.get(value.lower())
     if rule.value == "diet":
         return DIETS.get(value.lower())
+    if rule.value == "word":
+        return WORDS.get(value.lower())
+    if rule.value == "email":
+        return value.lower()
+    if rule.value == "phone":
+        digits = re.sub(r"\D", "", value)
+        return " ".join(value.split()) if 6 <= len(digits) <= 15 else None
     if rule.value == "phrase":
         value = _ARTICLE.sub("", value.removeprefix("to ")).strip()
         if rule.predicate == "occupation":
@@ -345,6 +362,8 @@ def _value(rule: Rule, raw: str) -> Any | None:
         return value if _phrase_ok(value, MAX_WORDS.get(rule.predicate, 5)) else None
     # Clauses: decisions, plans, conventions (whose pattern already fixed the
     # verb or the "our rule is" frame, so any first word may follow).
+    if rule.predicate == "schedule" and not value.lower().startswith("no "):
+        value = f"no {value}"  # "I don't take meetings before 10am"
     if rule.predicate == "convention":
         words = value.split()
         return value if 2 <= len(words) <= 25 and words[-1].lower() not in _DANGLING else None
@@ -370,7 +389,10 @@ def _relative_clause(sentence: str, start: int) -> bool:
 # A more specific statement wins over a general one read from the same
 # sentence: "I prefer answers in French" is a language preference, not a
 # ``prefers: answers in French``.
-SUBSUMED: dict[str, frozenset[str]] = {"prefers": frozenset({"language"})}
+SUBSUMED: dict[str, frozenset[str]] = {
+    "prefers": frozenset({"language"}),
+    "convention": frozenset({"language"}),
+}
 
 
 _CLAUSE_START = re.compile(r"[,;:]\s|\s[-–—]\s|\b(?:so|but|and then|because|mais|donc|parce que)\s")
@@ -397,7 +419,8 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
             ):
                 continue
             predicate = _predicate(rule, match)
-            value = _value(rule, match.group("v"))
+            # A rule with two shapes names the second one's value ``v2``.
+            value = _value(rule, match.group("v") or match.groupdict().get("v2") or "")
             if predicate is None or value is None:
                 continue
             qualifiers: dict[str, Any] = {}
@@ -407,8 +430,15 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                 qualifiers["when"] = match.group("when").lower()
             if match.groupdict().get("ctx"):
                 qualifiers["context"] = LANGUAGE_CONTEXTS[match.group("ctx").lower()]
+            if match.groupdict().get("ctx2"):  # what a code convention is for: "Go code"
+                qualifiers["context"] = " ".join(match.group("ctx2").lower().split())
             if match.groupdict().get("rel") and predicate == "pet":
                 qualifiers["kind"] = match.group("rel").lower()
+            # A plan's time is when it will happen (its ``when``), not when
+            # it began to hold.
+            said_when = (
+                None if predicate == "plan" else past_span(sentence, match.start(), match.end())
+            )
             out.append(
                 Candidate(
                     predicate=predicate,
@@ -419,6 +449,7 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                     confidence=rule.confidence,
                     evidence_span=sentence.strip()[:300],
                     role=utterance.role,
+                    said_when=said_when,
                 )
             )
     found = {c.predicate for c in out}
@@ -456,8 +487,17 @@ def extract_payload(payload: dict[str, Any]) -> list[Candidate]:
     return [c for u in utterances(payload) for c in extract_utterance(u)]
 
 
+def dated(candidates: list[Candidate], at: datetime) -> list[Candidate]:
+    """Candidates with the moment their words say they began (``when``), read against ``at``."""
+    out = []
+    for cand in candidates:
+        moment = resolve(cand.said_when, at) if cand.said_when else None
+        out.append(replace(cand, valid_from=moment) if moment is not None else cand)
+    return out
+
+
 class RulesExtractor:
     name = "rules"
 
     async def extract(self, events: Sequence[EventRow]) -> list[list[Candidate]]:
-        return [extract_payload(event.payload) for event in events]
+        return [dated(extract_payload(event.payload), event.occurred_at) for event in events]

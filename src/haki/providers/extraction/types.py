@@ -58,3 +58,8 @@ class Candidate:
     # ("I don't live in Oslo any more").
     corrects: Any = None
     retract: bool = False
+    # The words that say when the statement became true ("last month"), and
+    # that moment read against the event's time (``when.resolve``); without
+    # them the fact holds from the event's ``occurred_at``.
+    said_when: str | None = None
+    valid_from: datetime | None = None

@@ -69,3 +69,40 @@ DIETS: dict[str, str] = {
     "pescétarienne": "pescatarian",
 }
 DIET_WORDS = "|".join(sorted(DIETS, key=len, reverse=True))
+
+
+# Relationship statuses, both languages, to one English word.
+RELATIONSHIP: dict[str, str] = {
+    "single": "single",
+    "married": "married",
+    "engaged": "engaged",
+    "divorced": "divorced",
+    "widowed": "widowed",
+    "separated": "separated",
+    "in a relationship": "in a relationship",
+    "célibataire": "single",
+    "marié": "married",
+    "mariée": "married",
+    "fiancé": "engaged",
+    "fiancée": "engaged",
+    "divorcé": "divorced",
+    "divorcée": "divorced",
+    "veuf": "widowed",
+    "veuve": "widowed",
+    "en couple": "in a relationship",
+    "pacsé": "in a civil union",
+    "pacsée": "in a civil union",
+    "séparé": "separated",
+    "séparée": "separated",
+}
+
+# Systems of units, both languages.
+UNITS: dict[str, str] = {
+    "metric": "metric",
+    "métrique": "metric",
+    "imperial": "imperial",
+    "impérial": "imperial",
+    "us customary": "imperial",
+}
+# Closed-vocabulary values (``word`` rules): one stored form per word.
+WORDS: dict[str, str] = {**RELATIONSHIP, **UNITS}

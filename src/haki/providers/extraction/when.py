@@ -1,0 +1,119 @@
+"""When a statement says it became true ("I moved to Lyon last month"), as a date (pure).
+
+A fact holds from the moment its event happened unless the sentence says
+otherwise: "last month", "two weeks ago", "yesterday", "il y a deux
+semaines", "l'an dernier", "in March" all move ``valid_from`` back from the
+event's ``occurred_at``. Reading the expression is `dateparser`'s work
+(English and French, relative to a base date); this module only finds
+where a sentence speaks of a past moment and hands that span over:
+
+- ``past_span``: the words of a clause that name a past moment, found by
+  their anchors (ago, last, yesterday, since, il y a, dernier, hier, in +
+  month or year…), cheap enough to run on every candidate sentence;
+- ``resolve``: the span against the event's time, through dateparser. A
+  span dateparser cannot read gives ``None`` and the event's time stands.
+
+dateparser is imported on first use (about 1.5 s, then ~2 s to load its
+language data on the first parse, then ~6 ms a parse): a consolidation
+that meets no past expression never pays for it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|November|December"
+    "|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre"
+    "|décembre|decembre"
+)
+DAYS = (
+    "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+    "|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+)
+_NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several"
+_NUMBER += r"|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques)"
+_UNIT = r"(?:days?|weeks?|months?|years?|jours?|semaines?|mois|ans|années?)"
+_PAST = re.compile(
+    rf"\b{_NUMBER} {_UNIT} (?:ago|back)\b"
+    rf"|\b(?:il y a|ça fait|cela fait) {_NUMBER} {_UNIT}\b"
+    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier)\b"
+    rf"|\blast (?:week|month|year|night|weekend|{DAYS}|{MONTHS})\b"
+    rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
+    rf"|\b(?:in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
+    r"|\b(?:in|en|since|depuis) (?:19|20)\d\d\b",
+    re.IGNORECASE,
+)
+# Ways of saying a past moment that dateparser does not read, said the way it does.
+_SAID_AS = (
+    (re.compile(r"\bl[’']an dernier\b", re.I), "l'année dernière"),
+    (re.compile(r"\b(semaine|année|an)\s+pass[ée]e?\b", re.I), r"\1 dernière"),
+    (re.compile(r"\b(?:le )?mois pass[ée]\b", re.I), "le mois dernier"),
+    (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
+    (re.compile(r"\ba couple of\b", re.I), "2"),
+    (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
+    (re.compile(r"\bquelques\b", re.I), "3"),
+    (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
+    (re.compile(r"\b(?:ça|cela) fait\b", re.I), "il y a"),
+    (re.compile(r"^(?:since|depuis|in|en)\s+", re.I), ""),
+    (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
+)
+_CLAUSE = re.compile(
+    r"[,;:]\s|\s[-–—]\s|\b(?:but|and then|because|mais|parce que)\s"
+    r"|\b(?:and|et) (?=(?:I|we|je|j'|j’|on|nous)\b)",
+    re.I,
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
+
+
+def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | None:
+    """The words naming a past moment in the clause around ``[start, end)``, if any."""
+    end = len(sentence) if end is None else end
+    opening = max((m.end() for m in _CLAUSE.finditer(sentence, 0, start)), default=0)
+    closing = min((m.start() for m in _CLAUSE.finditer(sentence, end)), default=len(sentence))
+    match = _PAST.search(sentence, opening, closing)
+    if match is None and opening > 0:
+        # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
+        lead = _PAST.match(sentence.lstrip())
+        rest = sentence.lstrip()[lead.end() :] if lead else ""
+        match = lead if lead and rest.lstrip().startswith(",") else None
+    return match.group(0) if match else None
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Any:
+    import dateparser  # imported on first use: see the module doc
+
+    return dateparser
+
+
+def resolve(span: str, at: datetime) -> datetime | None:
+    """``span`` read against ``at`` (the event's time), as an aware UTC datetime; ``None`` if unread.
+
+    A moment after ``at`` is not a past statement's start and is refused.
+    """
+    text = span
+    for pattern, repl in _SAID_AS:
+        text = pattern.sub(repl, text)
+    base = at.astimezone(UTC).replace(tzinfo=None)
+    settings = {
+        "RELATIVE_BASE": base,
+        "PREFER_DATES_FROM": "past",
+        "RETURN_AS_TIMEZONE_AWARE": False,
+    }
+    if _MONTH.search(text) or _YEAR.fullmatch(text.strip()):
+        # "in March", "since 2019": the first day, not the base's day.
+        settings["PREFER_DAY_OF_MONTH"] = "first"
+        if _YEAR.fullmatch(text.strip()):
+            settings["PREFER_MONTH_OF_YEAR"] = "first"
+    found = _parser().parse(text.strip(), languages=["en", "fr"], settings=settings)
+    if not isinstance(found, datetime):
+        return None
+    moment = found.replace(tzinfo=UTC)
+    if moment > at + timedelta(minutes=1):
+        return None
+    return moment
