@@ -91,7 +91,7 @@ def server(module_db: str, local_embedder) -> Iterator[str]:
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a start-up wait: the machine may be busy
     while not srv.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.05)
@@ -289,7 +289,7 @@ def test_forget_a_fact_and_it_is_gone_everywhere(browser, server, seeded):
             radio = choice.locator("input").bounding_box()
             box = choice.bounding_box()
             assert radio and box and box["height"] < 2 * radio["height"] + 8
-            assert radio["x"] <= box["x"] + 4  # left of its words, not above them
+            assert radio["x"] < box["x"] + 16  # left of its words, not above them
         _shot(page, "forget")
         page.fill("input[name=confirm]", "wrong")
         page.click("button.danger")
