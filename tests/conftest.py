@@ -126,7 +126,9 @@ def hash_embedder() -> HashEmbedder:
 
 @pytest.fixture
 def settings() -> Settings:
-    return load_settings(auth="off", database_url=None)
+    # The gate off: each stage's tests see every candidate; the gate's own tests
+    # (tests/integration/context/test_context_gate.py) check its default.
+    return load_settings(auth="off", database_url=None, recall_max_distance=0.0)
 
 
 @pytest.fixture

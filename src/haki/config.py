@@ -93,7 +93,12 @@ class Settings(BaseSettings):
 
     # Context assembler.
     default_budget_tokens: int = Field(default=900, ge=1, le=100_000)
-    recall_max_distance: float = Field(default=0.0, ge=0.0, le=2.0)
+    # The recall gate, on by default for facts only: 2.0 is the largest cosine
+    # distance, so no episode is too far, while a fact the question does not ask
+    # about must be within recall_fact_max_distance. Measured end to end (LoCoMo
+    # and the never-said questions, docs/benchmarks.md 2026-12-04): an episode
+    # floor of 0.65 costs 6-12 points of evidence recall; this costs none. 0 = off.
+    recall_max_distance: float = Field(default=2.0, ge=0.0, le=2.0)
     # Facts the question does not ask about must also be this close (context/gate.py).
     recall_fact_max_distance: float = Field(default=0.35, ge=0.0, le=2.0)
     # Named retrieval recipe (haki.context.config.RECIPES), checked at start-up.

@@ -49,11 +49,13 @@ async def test_move_correction_as_of_and_forget(client, mode):
     homes = [f for f in await _listed(client) if f[0] in ("Paris", "Berlin")]
     assert homes == [("Berlin", "active"), ("Paris", "superseded")]
 
-    # A correction: the employer was misheard; the old value was never true.
+    # A correction: the employer was misheard, so the caller dates the new value
+    # from the old one's start (a correction is otherwise dated when it is made).
     facts = (await client.get("/v1/facts", params=SCOPE)).json()["facts"]
     [initech] = [f for f in facts if f["value"] == "Initech"]
     r = await client.patch(
-        f"/v1/facts/{initech['id']}", json={"project_id": "truth", "value": "Initrode"}
+        f"/v1/facts/{initech['id']}",
+        json={"project_id": "truth", "value": "Initrode", "valid_from": initech["valid_from"]},
     )
     assert r.status_code == 200 and r.json()["fact"]["supersedes_id"] == initech["id"]
 

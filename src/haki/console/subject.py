@@ -26,11 +26,29 @@ class FactLine:
 
 
 @dataclass(frozen=True, slots=True)
+class ThenLine:
+    """A fact true at the as-of date, with the status it had then."""
+
+    fact: Fact
+    status: str
+    note: str = ""  # what became of it since, when that differs
+
+
+@dataclass(frozen=True, slots=True)
 class FactsView:
     current: list[FactLine]
     retired: list[Fact]
     as_of: datetime | None = None
-    then: list[Fact] = field(default_factory=list)
+    then: list[ThenLine] = field(default_factory=list)
+
+
+def status_as_of(fact: Fact, as_of: datetime) -> ThenLine:
+    """A superseded fact that was still valid at ``as_of`` was the active value then;
+    any other status is shown as it stands (no history of those is kept by date)."""
+    if fact.status == "superseded" and (fact.valid_to is None or fact.valid_to > as_of):
+        since = f" since {fact.valid_to:%Y-%m-%d}" if fact.valid_to else ""
+        return ThenLine(fact, "active", f"superseded{since}")
+    return ThenLine(fact, fact.status)
 
 
 def parse_day(text: str) -> datetime | None:
@@ -90,9 +108,10 @@ async def facts_view(client: AsyncHakiClient, subject_id: str, as_of_text: str) 
         (f for f in every if f.status not in CURRENT and f.id not in in_lineage), key=_sort_key
     )
     as_of = parse_day(as_of_text)
-    then: list[Fact] = []
+    then: list[ThenLine] = []
     if as_of is not None:
-        then = (await client.facts(subject_id=subject_id, as_of=as_of, limit=500)).facts
+        listed = (await client.facts(subject_id=subject_id, as_of=as_of, limit=500)).facts
+        then = [status_as_of(f, as_of) for f in listed]
     return FactsView(current, retired, as_of, then)
 
 

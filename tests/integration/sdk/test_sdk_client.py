@@ -62,6 +62,12 @@ def test_add_context_render_round_trip(live_url):
         assert len(captured.event_ids) == 3 and not any(e.deduplicated for e in captured.events)
         done = client.consolidate_subject(subject_id="u1")
         assert done.processed == 1 and done.jobs == {"done": 1}
+        assert not done.already_consolidated and done.note is None
+        # Nothing left to run (as when the server's worker got there first): the
+        # result says so instead of a bare processed=0.
+        again = client.consolidate_subject(subject_id="u1")
+        assert again.processed == 0 and again.already_consolidated
+        assert again.note and "already consolidated" in again.note
 
         timeline = client.timeline("u1")
         assert [e.payload for e in timeline.events] == MESSAGES  # as sent, in order

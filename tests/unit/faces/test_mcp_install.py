@@ -115,3 +115,35 @@ def test_cli_install_print_and_global(tmp_path: Path) -> None:
         env={"HOME": str(home)},
     )
     assert "unchanged" in res.output
+
+
+@pytest.mark.parametrize("host", wiring.HOSTS)
+def test_stdio_entries_name_no_variable_the_user_need_not_set(tmp_path: Path, host: str) -> None:
+    # A project key fixes the project: an entry naming ${HAKI_PROJECT_ID} would
+    # hand the server an unset variable (Claude Code refuses such a config).
+    path = wiring.config_path(host, tmp_path, global_=False, home=tmp_path)  # type: ignore[arg-type]
+    plain = wiring.plan(wiring.Wiring(host=host, transport="stdio"), path).after  # type: ignore[arg-type]
+    assert "HAKI_PROJECT_ID" not in plain
+    named = wiring.Wiring(host=host, transport="stdio", project_id="acme")  # type: ignore[arg-type]
+    text = wiring.plan(named, path).after
+    assert "HAKI_PROJECT_ID" in text and '"acme"' in text and "${HAKI_PROJECT_ID}" not in text
+
+
+def test_stdio_install_writes_an_absolute_haki_when_it_is_not_on_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    args = ["mcp", "install", "--host", "claude", "--transport", "stdio", "--dir", str(tmp_path)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    command = json.loads((tmp_path / ".mcp.json").read_text())["mcpServers"]["haki"]["command"]
+    here = Path(sys.executable).parent / "haki"
+    assert command == str(here) and Path(command).is_absolute()
+    assert "not on PATH" in result.output
+    monkeypatch.setenv("PATH", str(here.parent))
+    CliRunner().invoke(cli, args)
+    assert (
+        json.loads((tmp_path / ".mcp.json").read_text())["mcpServers"]["haki"]["command"] == "haki"
+    )

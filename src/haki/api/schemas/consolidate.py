@@ -50,15 +50,43 @@ class ConsolidateOut(BaseModel):
     waited: WaitedOut | None = Field(
         default=None, description="absent when the run was bounded by max_jobs"
     )
+    already_consolidated: bool = Field(
+        default=False,
+        description="True when this call ran no job because another worker (the server's "
+        "own, a `haki worker`) had already done, or finished while it waited, every job of "
+        "the scope queued before it: `processed` is 0 and the facts are there",
+    )
+    note: str | None = Field(
+        default=None, description="Why `processed` is 0, in words; absent when jobs ran here"
+    )
 
     @classmethod
     def of(cls, summary: Summary, waited: Waited | None = None) -> ConsolidateOut:
         counts = summary.as_json()
+        processed = sum(counts["jobs"].values())
+        done_elsewhere = processed == 0 and waited is not None and not waited.failed
         return cls(
-            processed=sum(counts["jobs"].values()),
+            processed=processed,
             **counts,
             waited=WaitedOut.model_validate(waited.as_json()) if waited else None,
+            already_consolidated=done_elsewhere,
+            note=_note(processed, waited),
         )
+
+
+def _note(processed: int, waited: Waited | None) -> str | None:
+    if processed:
+        return None
+    if waited is None:
+        return "no job was ready to run"
+    if waited.failed:
+        return f"{len(waited.failed)} job(s) of this scope failed for good; see GET /v1/jobs"
+    if waited.held_elsewhere:
+        return (
+            f"already consolidated: another worker ran the {len(waited.held_elsewhere)} "
+            "pending job(s) and this call waited for them"
+        )
+    return "already consolidated: nothing of this scope was pending (the worker got there first)"
 
 
 class JobOut(BaseModel):
