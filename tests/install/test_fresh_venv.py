@@ -64,12 +64,18 @@ def _clean_env(tmp: Path) -> dict[str, str]:
 
 def test_readme_quickstart_in_a_fresh_venv_with_the_server_extra_alone(tmp_path: Path) -> None:
     src = _source_copy(tmp_path / "clone")
+    # The block runs on a free port so that no other server on 8100 can answer
+    # for it: the server reads HAKI_PORT, the client HAKI_URL, the wait loop
+    # has its port rewritten.
     port = str(_free_port())
-    script = "set -e\n" + quickstart_block().replace("8100", port)
+    script = "set -e\n" + quickstart_block().replace("127.0.0.1:8100", f"127.0.0.1:{port}")
+    env = _clean_env(tmp_path)
+    env["HAKI_PORT"] = port
+    env["HAKI_URL"] = f"http://127.0.0.1:{port}"
     done = subprocess.run(
         ["bash", "-c", script],
         cwd=src,
-        env=_clean_env(tmp_path),
+        env=env,
         capture_output=True,
         text=True,
         timeout=1200,
