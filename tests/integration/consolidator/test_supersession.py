@@ -1,6 +1,7 @@
 """Identity resolution on real facts: supersede, reinforce, contradict, quarantine."""
 
 from consolidator_helpers import add_events, at, fake
+from dateutil.relativedelta import relativedelta
 from psycopg.types.json import Jsonb
 
 from haki.consolidator import run_pending
@@ -23,10 +24,14 @@ async def test_paris_then_lyon_supersedes_with_lineage(db, rules_worker):
     )
     summary = await run_pending(rules_worker)
     assert summary.jobs == {"done": 1}
-    old, new = await facts(db)
-    assert (old["value"], old["status"], old["valid_to"]) == ("Paris", "superseded", at(1))
-    assert (new["value"], new["status"], new["valid_to"]) == ("Lyon", "active", None)
-    assert new["supersedes_id"] == old["id"] and new["valid_from"] == at(1)
+    by_value = {f["value"]: f for f in await facts(db)}
+    old, new = by_value["Paris"], by_value["Lyon"]
+    assert (old["status"], old["valid_to"]) == ("superseded", at(1))
+    assert (new["status"], new["valid_to"]) == ("active", None)
+    # "last month" is time as said: Lyon holds from a month before the turn.
+    assert new["supersedes_id"] == old["id"] and new["valid_from"] == at(1) - relativedelta(
+        months=1
+    )
     assert old["source_event_ids"] == [ids[0]] and new["source_event_ids"] == [ids[1]]
     assert (
         old["version"] == 2 and new["embedded"] and new["search_text"] == "The user lives in Lyon."
