@@ -22,9 +22,14 @@ from dataclasses import dataclass
 from ..text.topics import AskedQuestion, on_topic
 from .types import Decision, FactRow, Row, Scored
 
+# Cosine distance lies in [0, 2]: a floor at 2 or above judges nothing, so it
+# keeps a row without a comparable vector too (not yet embedded, or of another
+# embedding space) rather than excluding it for a score it cannot have.
+MAX_COSINE_DISTANCE = 2.0
+
 
 def passes(distance: float | None, max_distance: float) -> bool:
-    if max_distance <= 0:
+    if max_distance <= 0 or max_distance >= MAX_COSINE_DISTANCE:
         return True
     # Without an embedding a row cannot show it is relevant enough.
     return distance is not None and distance <= max_distance

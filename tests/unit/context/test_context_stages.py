@@ -144,6 +144,13 @@ def test_gate_drops_rows_beyond_the_floor_with_their_scores():
     assert passes(0.5, 0.5) and not passes(0.5001, 0.5)
 
 
+def test_a_floor_at_the_largest_cosine_distance_keeps_rows_without_a_vector():
+    # Below 2 a row without a comparable vector cannot show it is close enough;
+    # at 2 (the default episode floor) the floor judges nothing and keeps it.
+    assert not passes(None, 1.99)
+    assert passes(None, 2.0) and passes(1.999, 2.0)
+
+
 def test_gate_keeps_the_fact_a_question_asks_about_at_any_distance():
     home = replace(fact("a", distance=0.8, value="Lyon"), predicate="home_city")
     job = replace(fact("b", distance=0.8, value="midwife"), predicate="occupation")
