@@ -39,7 +39,8 @@ async def test_capture_writes_events_and_one_job(client, db_url):
         "p1",
         "u1",
     )
-    assert payload == {"event_ids": ids}
+    # A job also records its size in bytes (jobs.sizing), which bounds its work.
+    assert payload["event_ids"] == ids and payload["bytes"] > 0
     stored = rows(
         db_url,
         "SELECT hash, origin_trust, recorded_at IS NOT NULL FROM events ORDER BY occurred_at",
@@ -71,7 +72,7 @@ async def test_partial_replay_enqueues_only_new_events(client, db_url):
     payload = rows(db_url, "SELECT payload FROM jobs WHERE id = %s", r["consolidation_job_id"])[0][
         0
     ]
-    assert payload == {"event_ids": [r["events"][1]["id"]]}
+    assert payload["event_ids"] == [r["events"][1]["id"]] and payload["bytes"] > 0
 
 
 async def test_identical_events_in_one_batch_are_one_event(client, db_url):
@@ -84,7 +85,7 @@ async def test_identical_events_in_one_batch_are_one_event(client, db_url):
     assert [e["deduplicated"] for e in r["events"]] == [False, False, True]
     assert rows(db_url, "SELECT count(*) FROM events")[0][0] == 2
     job = rows(db_url, "SELECT payload FROM jobs")[0][0]
-    assert job == {"event_ids": [ids[0], ids[1]]}
+    assert job["event_ids"] == [ids[0], ids[1]] and job["bytes"] > 0
 
 
 async def test_key_precedence_batch_then_event_then_content(client, db_url):
