@@ -11,20 +11,21 @@ from __future__ import annotations
 
 import psycopg
 
-# Bookkeeping of the schema itself and the deployment's own secrets (one
-# per server, e.g. the forget receipts' key: a reference table under Citus),
-# not tenant data.
-NOT_SHARDED = {"schema_migrations", "server_secrets"}
+# Bookkeeping of the schema itself, the deployment's own secrets (one per
+# server, e.g. the forget receipts' key) and its registry of embedding models
+# (embedding_spaces): reference tables under Citus, not tenant data. A
+# distributed table may reference them by a key without project_id.
+NOT_SHARDED = {"schema_migrations", "server_secrets", "embedding_spaces"}
 
 CONSTRAINTS = """
 SELECT c.conrelid::regclass::text AS tbl, c.conname, c.contype,
-       array_agg(a.attname ORDER BY a.attnum) AS cols
+       array_agg(a.attname ORDER BY a.attnum) AS cols, c.confrelid::regclass::text AS ref
 FROM pg_constraint c
 JOIN pg_namespace n ON n.oid = c.connamespace
 JOIN LATERAL unnest(c.conkey) AS k(attnum) ON true
 JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum
 WHERE n.nspname = 'public' AND c.contype IN ('p', 'u', 'f')
-GROUP BY 1, 2, 3
+GROUP BY 1, 2, 3, 5
 ORDER BY 1, 2
 """
 
@@ -66,8 +67,8 @@ def test_every_table_key_and_reference_includes_the_project(db_url: str) -> None
     ]
     problems += [
         f"{tbl}.{name} ({kind}): {cols} lacks project_id"
-        for tbl, name, kind, cols in constraints
-        if tbl not in NOT_SHARDED and "project_id" not in cols
+        for tbl, name, kind, cols, ref in constraints
+        if tbl not in NOT_SHARDED and "project_id" not in cols and ref not in NOT_SHARDED
     ]
     problems += [
         f"{tbl}.{idx} (unique index): {cols} lacks project_id"
