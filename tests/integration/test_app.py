@@ -1,5 +1,7 @@
 """The HTTP shell: health, the error envelope, database outages."""
 
+import asyncio
+
 import psycopg
 from psycopg import sql
 from pydantic import BaseModel
@@ -105,7 +107,14 @@ async def test_database_outage_is_503_then_recovers(client, db_url, pg_maintenan
         assert r.json()["database"] == "unavailable"
     finally:
         set_allowed(True)
-    r = await client.get("/health")
+    # /health waits at most its 2 s ping for a pooled connection; on a loaded
+    # machine the pool's reconnect can take longer than one call, so recovery
+    # is asked of a bounded number of calls, not of the first one.
+    for _ in range(15):
+        r = await client.get("/health")
+        if r.status_code == 200:
+            break
+        await asyncio.sleep(1)
     assert r.status_code == 200 and r.json()["database"] == "ok"
 
 
