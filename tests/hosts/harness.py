@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 from model_server import ModelServer
 
+from haki.engram.semantic import table_dir
+
 PACKAGES = {
     "claude": ("@anthropic-ai/claude-code", "2.1.197", "claude"),
     "codex": ("@openai/codex", "0.171.0", "codex"),
@@ -156,6 +158,10 @@ class Workspace:
             "LANG": "C.UTF-8",
             "ENGRAM_CACHE_DIR": str(root / "engram-cache"),
             "ENGRAM_GLOBAL_DIR": str(root / "engram-global"),
+            # The static table `make install` distilled, found from this process's
+            # HOME: the hosts' own HOME is a fresh folder, where `engram index`
+            # would otherwise distil it again (minutes) inside a hook's deadline.
+            "ENGRAM_MODEL_DIR": str(table_dir()),
             "NO_COLOR": "1",
             # Claude Code
             "ANTHROPIC_BASE_URL": model.url,
