@@ -93,6 +93,17 @@ GENERIC_TASK_WORDS = frozenset(
         "support",
         "simple",
         "new",
+        "keep",
+        "keeps",
+        "get",
+        "gets",
+        "getting",
+        "want",
+        "need",
+        "needs",
+        "still",
+        "try",
+        "trying",
     ]
 )
 
