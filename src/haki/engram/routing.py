@@ -77,7 +77,7 @@ class RoutingConfig:
     # ``min_marginal`` of the task and ``new_relative`` of the best score; one that adds
     # nothing new needs ``min_relative``.
     min_marginal: float = 0.2
-    new_relative: float = 0.3
+    new_relative: float = 0.2
     path_cover: float = 0.25
     variant_factor: float = 0.9  # a retired memory's match, handed to its current variant
 
