@@ -193,7 +193,22 @@ def term(word: str) -> str:
     """The index term of one word: light stemming, then ``-ization`` meets ``-ize``.
 
     Cached indexes hold these terms: any change here bumps ``index.INDEX_VERSION``.
+    A cold index build asks for the same few thousand words many times over, so each
+    word's term is kept for the process.
     """
+    found = _TERMS.get(word)
+    if found is None:
+        if len(_TERMS) >= _MAX_TERMS:  # a long-lived MCP server meets ever new words
+            _TERMS.clear()
+        found = _TERMS[word] = _term(word)
+    return found
+
+
+_TERMS: dict[str, str] = {}
+_MAX_TERMS = 50_000
+
+
+def _term(word: str) -> str:
     if word.endswith("ied") and len(word) > 5 and word.isalpha():
         word = word[:-3] + "y"  # retried -> retry, copied -> copy
     t = stem(word)
