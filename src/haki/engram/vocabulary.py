@@ -11,6 +11,7 @@ weigh little in the evidence a memory needs to be admitted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .text import anchors, stem, words
@@ -220,7 +221,12 @@ def _term(word: str) -> str:
 
 
 def index_terms(text: str, stop: frozenset[str]) -> list[str]:
-    return [term(w) for w in words(text) if w not in stop and len(w) > 1]
+    return terms_of(words(text), stop)
+
+
+def terms_of(tokens: Sequence[str], stop: frozenset[str]) -> list[str]:
+    """``index_terms`` of text already cut into words."""
+    return [term(w) for w in tokens if w not in stop and len(w) > 1]
 
 
 @dataclass(frozen=True, slots=True)
