@@ -69,3 +69,29 @@ def test_the_coverage_floor_scales_with_the_pool() -> None:
     # At full size the floor is the configured one, and meaning must reach weak_meaning.
     assert _weak_meaning(0.2, 0.45, cfg.weak_coverage, cfg) is not None
     assert _weak_meaning(0.35, 0.1, cfg.weak_coverage, cfg) is None
+
+
+def _doc(mid: str):
+    from haki.engram.index import Doc
+
+    return Doc(
+        mid, "rule", "instruction", "workspace", f"rules/{mid}.md", mid, "", "", (), (), (),
+        "foundation", "high", "active", None, (), "0" * 64, None, False, (), False, 10.0, 5,
+    )  # fmt: skip
+
+
+def test_a_far_weaker_match_is_not_offered_as_a_card() -> None:
+    from haki.engram.routing import Scored
+    from haki.engram.selection import select
+
+    ranked = [
+        Scored(_doc("best"), 10.0, ("a",), (), (("a", 0.9),), 0.9),
+        Scored(_doc("near"), 3.0, ("a",), (), (("a", 0.9),), 0.9),
+        Scored(_doc("far"), 1.0, ("a",), (), (("a", 0.9),), 0.9),
+    ]
+    picked = select(ranked, lambda _: None, 8, TODAY, 0.5, 5, 0.2, 0.2, card_relative=0.2)
+    assert [p.doc.id for p in picked.batch] == ["best"]
+    # 3.0 is 30 % of the best: a card; 1.0 is 10 %: nothing.
+    assert [p.doc.id for p in picked.overflow] == ["near"]
+    everything = select(ranked, lambda _: None, 8, TODAY, 0.5, 5, 0.2, 0.2)
+    assert [p.doc.id for p in everything.overflow] == ["near", "far"]
