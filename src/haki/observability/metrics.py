@@ -119,6 +119,16 @@ EMBEDDED_RESTARTS = Counter(
     registry=REGISTRY,
 )
 
+# Every known label value starts at zero, so that a series exists (and a rate
+# over it is 0, not absent) before its first event.
+for _served in ("facts", "episodes", "nothing"):
+    CONTEXT_PACKETS.labels(_served)
+for _result in ("new", "deduplicated"):
+    CAPTURE_EVENTS.labels(_result)
+for _outcome in ("done", "retry", "failed", "lost"):
+    JOBS.labels(_outcome)
+    JOB_DURATION.labels(_outcome)
+
 # Context timings that are stages; the rest of a trace's timings are row counts.
 _STAGE = re.compile(r"^(?P<stage>[a-z_]+)_ms$")
 

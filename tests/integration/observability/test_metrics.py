@@ -5,6 +5,8 @@ who may scrape; the queue gauges computed at scrape time."""
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 from collections.abc import AsyncIterator
 
 import httpx
@@ -249,3 +251,22 @@ async def test_pool_gauges_follow_lending(db_url: str) -> None:
 async def _one_transaction(db: Database) -> None:
     async with db.transaction(system=True) as conn:
         await conn.execute("SELECT 1")
+
+
+async def test_every_series_the_console_overview_names_is_on_metrics(
+    client: httpx.AsyncClient,
+) -> None:
+    page = await client.get("/console/sign-in")
+    csrf = re.search(r'name="csrf" value="([0-9a-f]{64})"', page.text)
+    assert csrf is not None
+    r = await client.post("/console/sign-in", data={"csrf": csrf.group(1), "project_id": PROJECT})
+    assert r.status_code in (200, 303), r.text
+    overview = await client.get("/console/overview")
+    assert overview.status_code == 200
+    named = re.findall(r'<a class="series" href="/metrics"[^>]*>([^<]+)</a>', overview.text)
+    assert len(named) >= 7
+    scraped = samples((await client.get("/metrics")).text)
+    names = {name for name, _ in scraped}
+    for series in named:
+        bare = html.unescape(series).split("{", 1)[0]
+        assert bare in names, series
