@@ -56,8 +56,15 @@ def configure(settings: Settings) -> None:
     """Start tracing in this process if the settings ask for it (once; later calls keep it)."""
     if _tracer is not None or not settings.trace_exporters:
         return
-    from opentelemetry import trace
-    from opentelemetry.sdk.trace import TracerProvider
+    try:
+        from opentelemetry import trace
+        from opentelemetry.sdk.trace import TracerProvider
+    except ImportError:
+        raise ConfigError(
+            "OTEL_TRACES_EXPORTER: tracing needs the OpenTelemetry SDK "
+            "(pip install 'haki-memory[otel]')",
+            field="OTEL_TRACES_EXPORTER",
+        ) from None
 
     current = trace.get_tracer_provider()
     if isinstance(current, TracerProvider):  # installed by opentelemetry-instrument
