@@ -3,7 +3,7 @@ the SDK's in-memory exporter: names, parents, and the SQL statements under them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import httpx
 import pytest
@@ -33,6 +33,31 @@ def exporter() -> Iterator[InMemorySpanExporter]:
         provider.shutdown()
 
 
+@pytest.fixture
+async def api(
+    exporter: InMemorySpanExporter, db_url: str, settings: Settings, providers: Providers
+) -> AsyncIterator[httpx.AsyncClient]:
+    """The app, built once tracing is on: its pooled connections trace statements."""
+    app = create_app(settings, database_url=db_url, providers=providers, background=False)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            yield client
+
+
+async def capture_and_consolidate(api: httpx.AsyncClient, subject: str, text: str) -> None:
+    event = {
+        "project_id": PROJECT,
+        "subject_id": subject,
+        "kind": "conversation.message",
+        "occurred_at": "2026-11-20T10:00:00Z",
+        "payload": {"role": "user", "content": text},
+    }
+    assert (await api.post("/v1/capture", json={"events": [event]})).status_code == 202
+    r = await api.post("/v1/consolidate", json={"project_id": PROJECT})
+    assert r.status_code == 200 and r.json()["jobs"]["done"] == 1, r.text
+
+
 def children(spans: list[ReadableSpan], parent: ReadableSpan) -> list[ReadableSpan]:
     return [s for s in spans if s.parent is not None and s.parent.span_id == parent.context.span_id]
 
@@ -53,29 +78,16 @@ def statements(spans: list[ReadableSpan], parent: ReadableSpan) -> list[str]:
 
 
 async def test_capture_consolidate_context_spans(
-    exporter: InMemorySpanExporter, db_url: str, settings: Settings, providers: Providers
+    exporter: InMemorySpanExporter, api: httpx.AsyncClient
 ) -> None:
-    app = create_app(settings, database_url=db_url, providers=providers, background=False)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://t") as api:
-            event = {
-                "project_id": PROJECT,
-                "subject_id": "u1",
-                "kind": "conversation.message",
-                "occurred_at": "2026-11-20T10:00:00Z",
-                "payload": {"role": "user", "content": "I live in Lyon and work as a baker."},
-            }
-            assert (await api.post("/v1/capture", json={"events": [event]})).status_code == 202
-            r = await api.post("/v1/consolidate", json={"project_id": PROJECT})
-            assert r.status_code == 200, r.text
-            exporter.clear()  # the context call's spans alone below, after the first two
-            r = await api.post(
-                "/v1/context",
-                json={"project_id": PROJECT, "subject_id": "u1", "query": "where do I live?"},
-            )
-            assert r.status_code == 200, r.text
-            assert r.json()["token_count"] > 0
+    await capture_and_consolidate(api, "u1", "I live in Lyon and work as a baker.")
+    exporter.clear()  # the context call's spans alone below
+    r = await api.post(
+        "/v1/context",
+        json={"project_id": PROJECT, "subject_id": "u1", "query": "where do I live?"},
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["token_count"] > 0
     context_spans = list(exporter.get_finished_spans())
 
     context = only(context_spans, "haki.context")
@@ -90,22 +102,9 @@ async def test_capture_consolidate_context_spans(
 
 
 async def test_capture_and_job_spans_hold_their_statements(
-    exporter: InMemorySpanExporter, db_url: str, settings: Settings, providers: Providers
+    exporter: InMemorySpanExporter, api: httpx.AsyncClient
 ) -> None:
-    app = create_app(settings, database_url=db_url, providers=providers, background=False)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://t") as api:
-            event = {
-                "project_id": PROJECT,
-                "subject_id": "u2",
-                "kind": "conversation.message",
-                "occurred_at": "2026-11-20T10:00:00Z",
-                "payload": {"role": "user", "content": "My sister is called Ana."},
-            }
-            assert (await api.post("/v1/capture", json={"events": [event]})).status_code == 202
-            r = await api.post("/v1/consolidate", json={"project_id": PROJECT})
-            assert r.status_code == 200 and r.json()["jobs"]["done"] == 1, r.text
+    await capture_and_consolidate(api, "u2", "My sister is called Ana.")
     spans = list(exporter.get_finished_spans())
 
     capture = only(spans, "haki.capture")
