@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -121,8 +122,7 @@ EMBEDDED_RESTARTS = Counter(
 
 # Every known label value starts at zero, so that a series exists (and a rate
 # over it is 0, not absent) before its first event.
-for _served in ("facts", "episodes", "nothing"):
-    CONTEXT_PACKETS.labels(_served)
+_SERVED = ("facts", "episodes", "nothing")
 for _result in ("new", "deduplicated"):
     CAPTURE_EVENTS.labels(_result)
 for _outcome in ("done", "retry", "failed", "lost"):
@@ -133,9 +133,33 @@ for _outcome in ("done", "retry", "failed", "lost"):
 _STAGE = re.compile(r"^(?P<stage>[a-z_]+)_ms$")
 
 
+# The labelled children each call records into, found once: ``labels()`` takes
+# a lock and builds a key on every call, several times a context call.
+_REQUEST_CHILDREN: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+_STAGE_CHILDREN: dict[str, Any] = {}  # a timing's name → its stage's child, or None
+_PACKET_CHILDREN = {served: CONTEXT_PACKETS.labels(served) for served in _SERVED}
+
+
 def observe_request(method: str, route: str, status: int, seconds: float) -> None:
-    HTTP_REQUESTS.labels(method, route, str(status)).inc()
-    HTTP_DURATION.labels(method, route).observe(seconds)
+    key = (method, route, status)
+    children = _REQUEST_CHILDREN.get(key)
+    if children is None:
+        children = (
+            HTTP_REQUESTS.labels(method, route, str(status)),
+            HTTP_DURATION.labels(method, route),
+        )
+        _REQUEST_CHILDREN[key] = children
+    children[0].inc()
+    children[1].observe(seconds)
+
+
+def _stage_child(name: str) -> Any:
+    if name not in _STAGE_CHILDREN:
+        match = _STAGE.match(name)
+        _STAGE_CHILDREN[name] = (
+            CONTEXT_STAGE_DURATION.labels(match["stage"]) if match is not None else None
+        )
+    return _STAGE_CHILDREN[name]
 
 
 def observe_context(
@@ -144,12 +168,11 @@ def observe_context(
     """One assembled packet: its total and stage times (milliseconds), tokens and contents."""
     CONTEXT_DURATION.observe(total_ms / 1000)
     for name, ms in timings.items():
-        match = _STAGE.match(name)
-        if match:
-            CONTEXT_STAGE_DURATION.labels(match["stage"]).observe(ms / 1000)
+        child = _stage_child(name)
+        if child is not None:
+            child.observe(ms / 1000)
     CONTEXT_TOKENS.inc(tokens)
-    served = "facts" if facts else "episodes" if episodes else "nothing"
-    CONTEXT_PACKETS.labels(served).inc()
+    _PACKET_CHILDREN["facts" if facts else "episodes" if episodes else "nothing"].inc()
 
 
 def observe_capture(new: int, deduplicated: int) -> None:
