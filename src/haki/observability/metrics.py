@@ -140,7 +140,14 @@ _STAGE_CHILDREN: dict[str, Any] = {}  # a timing's name → its stage's child, o
 _PACKET_CHILDREN = {served: CONTEXT_PACKETS.labels(served) for served in _SERVED}
 
 
+# A client may send any token as a method: the others share one label value,
+# so no caller can grow the number of series (routes are templates already).
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
 def observe_request(method: str, route: str, status: int, seconds: float) -> None:
+    if method not in METHODS:
+        method = "other"
     key = (method, route, status)
     children = _REQUEST_CHILDREN.get(key)
     if children is None:

@@ -141,6 +141,7 @@ async def test_an_unknown_path_is_one_series_not_one_per_path(api: httpx.AsyncCl
     before = await scrape(api)
     for i in range(3):
         assert (await api.get(f"/no-such-page-{i}")).status_code == 404
+        await api.request(f"BREW{i}", "/v1/capture")
     r = await api.get(
         "/v1/facts/00000000-0000-0000-0000-000000000001",
         params={"project_id": PROJECT},
@@ -154,6 +155,14 @@ async def test_an_unknown_path_is_one_series_not_one_per_path(api: httpx.AsyncCl
     assert moved == 3
     assert total(after, "haki_http_requests_total", route="/v1/facts/{fact_id}", status="404") == 1
     assert not any("no-such-page" in str(labels) for _, labels in after)
+    # Made-up methods share one label value.
+    assert not any("BREW" in str(labels) for _, labels in after)
+    other = {"method": "other", "route": "/v1/capture"}
+    assert (
+        total(after, "haki_http_requests_total", **other)
+        - total(before, "haki_http_requests_total", **other)
+        == 3
+    )
 
 
 async def test_only_the_admin_key_or_the_metrics_token_may_scrape(api: httpx.AsyncClient) -> None:
