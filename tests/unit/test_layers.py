@@ -42,6 +42,8 @@ LAYERS: dict[str, int] = {
     "types": 0,
     "logs": 0,
     "backoff": 0,
+    # Metrics and spans: recorded by every layer above, so beneath them all.
+    "observability": 0,
     # Engram stands apart: it may use the text lexicon and nothing else.
     "engram": 1,
 }

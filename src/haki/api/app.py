@@ -17,6 +17,7 @@ from ..config import Settings, load_settings
 from ..consolidator.spaces import use_embedder_space
 from ..context import recipe
 from ..context.trace_writer import TraceWriter
+from ..observability import tracing
 from ..providers import Providers, build_providers
 from ..storage import Database, PreparedDatabase, prepare_database
 from ..storage.secrets import RECEIPT_KEY, server_secret
@@ -44,6 +45,7 @@ from .routes import (
     inspect,
     jobs,
     keys,
+    metrics,
     stats,
     subjects,
     timeline,
@@ -116,6 +118,8 @@ def create_app(
     """
     settings = settings or load_settings()
     recipe(settings.context_recipe)  # an unknown recipe refuses to start
+    # Before the pool opens: its connections trace statements only if tracing is on.
+    tracing.configure(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -173,6 +177,7 @@ def create_app(
             await asyncio.gather(*tasks, return_exceptions=True)
             await state.traces.close()  # the traces of calls already answered
             await db.close()
+            tracing.flush()
             if prepared is not None:
                 await asyncio.to_thread(prepared.stop)
 
@@ -237,6 +242,7 @@ def _routers() -> list[APIRouter]:
         gateway.router,
         subjects.router,
         device.router,
+        metrics.router,
     ]
 
 

@@ -21,9 +21,11 @@ async def _worker(settings: Settings) -> AsyncIterator[Worker]:
     """A Worker on the configured database (embedded or external, migrated) and providers."""
     from ..consolidator import Worker
     from ..consolidator.spaces import use_embedder_space
+    from ..observability import tracing
     from ..providers import build_providers
     from ..storage import Database, prepare_database
 
+    tracing.configure(settings)  # job spans, as in the server's own worker
     prepared = await asyncio.to_thread(prepare_database, settings)
     db = Database(prepared.url, min_size=1, max_size=2, timeout=settings.db_timeout_s)
     await db.open()
@@ -35,6 +37,7 @@ async def _worker(settings: Settings) -> AsyncIterator[Worker]:
         )
     finally:
         await db.close()
+        tracing.flush()
         await asyncio.to_thread(prepared.stop)
 
 

@@ -25,6 +25,7 @@ from uuid import UUID
 from .. import jobs
 from ..config import Settings
 from ..errors import ConsolidationPending, DatabaseUnavailable
+from ..observability import metrics, tracing
 from ..providers.embed import Embedder
 from ..providers.extraction import Extractor
 from ..storage import Connection, Database
@@ -165,6 +166,17 @@ class Worker:
         return PrefetchedEmbedder(self.embedder, unique, vectors)
 
     async def run_job(self, job: jobs.Job, embedder: Embedder | None = None) -> Ran:
+        """Run one claimed job, timed and counted by outcome, in a span."""
+        start = time.perf_counter()
+        attributes = {"haki.job_id": str(job.id), "haki.project_id": job.project_id}
+        with tracing.span("haki.consolidate.job", attributes) as span:
+            ran = await self._run_job(job, embedder)
+            if span is not None:
+                span.set_attribute("haki.job_outcome", ran.outcome)
+        metrics.observe_job(ran.outcome, time.perf_counter() - start)
+        return ran
+
+    async def _run_job(self, job: jobs.Job, embedder: Embedder | None) -> Ran:
         try:
             async with self.db.transaction(project_id=job.project_id) as conn:
                 # The subjects' locks before the job row (storage.locks: one
