@@ -34,7 +34,7 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import embeddings, facts, keys, mcp, server, worker
+    from . import backup, embeddings, facts, keys, mcp, server, worker
 
     server.register(cli)
     keys.register(cli)
@@ -42,6 +42,7 @@ def _register() -> None:
     mcp.register(cli)
     facts.register(cli)
     embeddings.register(cli)
+    backup.register(cli)
 
 
 _register()
