@@ -36,6 +36,7 @@ from .routes import (
     context,
     device,
     events,
+    export,
     facts,
     feedback,
     forget,
@@ -236,6 +237,7 @@ def _routers() -> list[APIRouter]:
         jobs.router,
         gateway.router,
         subjects.router,
+        export.router,
         device.router,
     ]
 

@@ -34,7 +34,7 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import backup, embeddings, facts, keys, mcp, server, worker
+    from . import backup, embeddings, facts, keys, mcp, portability, server, worker
 
     server.register(cli)
     keys.register(cli)
@@ -43,6 +43,7 @@ def _register() -> None:
     facts.register(cli)
     embeddings.register(cli)
     backup.register(cli)
+    portability.register(cli)
 
 
 _register()

@@ -3,65 +3,16 @@ the restored copy serves the same context packets, byte for byte."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import httpx
+from ops_helpers import haki, packets, populate, serialised
 
 from haki_server import as_url, running
 
 PROJECT = "prj_backup"
-TURNS = [
-    "I live in Lyon and I work as a nurse.",
-    "I am allergic to peanuts, remember that.",
-    "My daughter Ines plays the violin.",
-]
-QUERIES = ["where do I live?", "what am I allergic to?", "what does Ines play?"]
-
-
-def haki(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "haki.cli", *args], env=env, capture_output=True, text=True
-    )
-
-
-def populate(url: str) -> None:
-    start = datetime.now(UTC) - timedelta(hours=1)
-    events = [
-        {
-            "project_id": PROJECT,
-            "subject_id": "maya",
-            "kind": "conversation.turn",
-            "actor_type": "user",
-            "occurred_at": (start + timedelta(minutes=i)).isoformat(),
-            "payload": {"text": text},
-        }
-        for i, text in enumerate(TURNS)
-    ]
-    assert httpx.post(f"{url}/v1/capture", json={"events": events}, timeout=60).status_code < 300
-    done = httpx.post(
-        f"{url}/v1/consolidate/subject",
-        params={"project_id": PROJECT, "subject_id": "maya"},
-        timeout=300,
-    )
-    assert done.status_code == 200, done.text
-
-
-def packets(url: str, as_of: str) -> list[bytes]:
-    """Each query's packet as the server serialised it (the trace id differs per call)."""
-    out = []
-    for query in QUERIES:
-        body = {"project_id": PROJECT, "subject_id": "maya", "query": query, "as_of": as_of}
-        resp = httpx.post(f"{url}/v1/context", json=body, timeout=120)
-        assert resp.status_code == 200, resp.text
-        packet: dict[str, Any] = resp.json()["packet"]
-        out.append(json.dumps(packet, sort_keys=True).encode())
-    return out
 
 
 def test_a_backup_taken_while_serving_restores_the_same_packets(
@@ -72,8 +23,8 @@ def test_a_backup_taken_while_serving_restores_the_same_packets(
     as_of = (datetime.now(UTC) + timedelta(minutes=5)).isoformat()
     env = {**os.environ, "HAKI_DATABASE_URL": as_url(db_url)}
     with running(db_url, tmp_path / "source.log") as url:
-        populate(url)
-        before = packets(url, as_of)
+        populate(url, PROJECT)
+        before = serialised(packets(url, PROJECT, as_of))
         done = haki("backup", str(archive), env=env)  # the server keeps serving meanwhile
         assert done.returncode == 0, done.stderr
         assert httpx.get(f"{url}/health", timeout=10).status_code == 200
@@ -92,7 +43,7 @@ def test_a_backup_taken_while_serving_restores_the_same_packets(
     assert over.returncode == 2 and "already holds" in over.stderr
 
     with running(None, tmp_path / "restored.log", data_dir=restored) as url:
-        assert packets(url, as_of) == before
+        assert serialised(packets(url, PROJECT, as_of)) == before
         # A backup of the embedded server while it serves leaves it serving.
         second = haki(
             "backup",
@@ -100,4 +51,4 @@ def test_a_backup_taken_while_serving_restores_the_same_packets(
             env={**embedded_env, "HAKI_DATA_DIR": str(restored)},
         )
         assert second.returncode == 0, second.stderr
-        assert packets(url, as_of) == before
+        assert serialised(packets(url, PROJECT, as_of)) == before
