@@ -31,7 +31,11 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running(
-    db_url: str | None, log_path: Path, worker: bool = False, data_dir: Path | None = None
+    db_url: str | None,
+    log_path: Path,
+    worker: bool = False,
+    data_dir: Path | None = None,
+    extra_env: dict[str, str] | None = None,
 ) -> Iterator[str]:
     """Dev mode (auth off) on ``db_url``, or on the embedded server in ``data_dir``
     when ``db_url`` is None; yields the base URL once ``/health`` answers."""
@@ -42,6 +46,7 @@ def running(
         "HAKI_PORT": str(port),
         "HAKI_AUTH": "off",
         "HAKI_WORKER_IN_PROCESS": "true" if worker else "false",
+        **(extra_env or {}),
     }
     if db_url is None:
         assert data_dir is not None

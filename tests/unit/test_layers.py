@@ -26,6 +26,7 @@ LAYERS: dict[str, int] = {
     "context": 2,
     "forget": 2,
     "portability": 2,
+    "retention": 2,
     "auth": 2,
     "client": 2,
     "integrations": 2,

@@ -45,6 +45,7 @@ from .routes import (
     inspect,
     jobs,
     keys,
+    retention,
     stats,
     subjects,
     timeline,
@@ -238,6 +239,7 @@ def _routers() -> list[APIRouter]:
         gateway.router,
         subjects.router,
         export.router,
+        retention.router,
         device.router,
     ]
 
@@ -248,4 +250,5 @@ def _background_tasks(
     tasks: list[Callable[[AppState], Coroutine[Any, Any, None]]] = []
     if enabled and settings.worker_in_process:
         tasks.append(consolidate.in_process_worker)
+        tasks.append(retention.in_process_retention)
     return tasks

@@ -34,7 +34,7 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import backup, embeddings, facts, keys, mcp, portability, server, worker
+    from . import backup, embeddings, facts, keys, mcp, portability, retention, server, worker
 
     server.register(cli)
     keys.register(cli)
@@ -44,6 +44,7 @@ def _register() -> None:
     embeddings.register(cli)
     backup.register(cli)
     portability.register(cli)
+    retention.register(cli)
 
 
 _register()
