@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import IO, TypeVar
 
@@ -15,33 +13,20 @@ import click
 from ..config import load_settings
 from ..errors import NotFound
 from ..storage import Database
+from .database import run_with_database
 
 T = TypeVar("T")
 
 
-@asynccontextmanager
-async def _database() -> AsyncIterator[tuple[Database, bytes]]:
-    """The configured database (the embedded one started if needed) and its receipt key."""
-    from ..storage import prepare_database
+def _run(work: Callable[[Database, bytes], Awaitable[T]]) -> T:
+    """Run ``work(db, receipt_key)`` against the configured database."""
     from ..storage.secrets import RECEIPT_KEY, server_secret
 
-    settings = load_settings()
-    prepared = await asyncio.to_thread(prepare_database, settings)
-    db = Database(prepared.url, min_size=1, max_size=2, timeout=settings.db_timeout_s)
-    await db.open()
-    try:
-        yield db, await server_secret(db, RECEIPT_KEY, settings.receipt_key)
-    finally:
-        await db.close()
-        await asyncio.to_thread(prepared.stop)
+    async def with_key(db: Database) -> T:
+        key = await server_secret(db, RECEIPT_KEY, load_settings().receipt_key)
+        return await work(db, key)
 
-
-def _run(work: Callable[[Database, bytes], Awaitable[T]]) -> T:
-    async def main() -> T:
-        async with _database() as (db, key):
-            return await work(db, key)
-
-    return asyncio.run(main())
+    return run_with_database(with_key)
 
 
 @click.command("export")

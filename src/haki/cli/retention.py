@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from ..config import load_settings
 from ..storage import Database
-
-T = TypeVar("T")
-
-
-def _run(work: Callable[[Database], Awaitable[T]]) -> T:
-    from ..storage import prepare_database
-
-    settings = load_settings()
-
-    async def main() -> T:
-        prepared = await asyncio.to_thread(prepare_database, settings)
-        db = Database(prepared.url, min_size=1, max_size=2, timeout=settings.db_timeout_s)
-        await db.open()
-        try:
-            return await work(db)
-        finally:
-            await db.close()
-            await asyncio.to_thread(prepared.stop)
-
-    return asyncio.run(main())
+from .database import run_with_database as _run
 
 
 def _json(value: Any) -> str:

@@ -31,8 +31,10 @@ def facts_of(packet_list: list[dict[str, Any]]) -> list[list[tuple[Any, ...]]]:
     ]
 
 
-def test_export_then_import_round_trip(db_url: str, tmp_path: Path) -> None:
+def test_export_then_import_round_trip(db_url: str, module_db_url: str, tmp_path: Path) -> None:
     env = {**os.environ, "HAKI_DATABASE_URL": as_url(db_url)}
+    # Another database, with its own server secrets: a second server.
+    elsewhere = {**os.environ, "HAKI_DATABASE_URL": as_url(module_db_url)}
     as_of = (datetime.now(UTC) + timedelta(minutes=5)).isoformat()
     with running(db_url, tmp_path / "server.log") as url:
         populate(url, SOURCE)
@@ -100,6 +102,14 @@ def test_export_then_import_round_trip(db_url: str, tmp_path: Path) -> None:
             (r["table"], r["row"]["id"]) for r in rows(lines)
         ]
         assert {r["row"]["project_id"] for r in moved} == {TARGET}
+
+        # Into another server, under the same project name: the same rows come back out.
+        moved_away = haki("import", str(exported), "--project", SOURCE, env=elsewhere)
+        assert moved_away.returncode == 0, moved_away.stderr
+        assert json.loads(moved_away.stdout)["written"] == lines[-1]["counts"]
+        out = haki("export", "--project", SOURCE, env=elsewhere)
+        assert out.returncode == 0, out.stderr
+        assert rows(parse(out.stdout)) == rows(lines)
 
         # A cut file is refused whole: nothing lands in the project.
         cut = tmp_path / "cut.jsonl"

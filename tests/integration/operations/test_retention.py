@@ -4,6 +4,7 @@ receipt per run, shown in the stats; the clock moved forward deletes the rest.""
 from __future__ import annotations
 
 import os
+import re
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -167,3 +168,17 @@ def test_the_worker_enforces_the_policy(db_url: str, tmp_path: Path) -> None:
     assert counts(db_url, P)["context_traces"] == 4  # no traces term
     show = haki("retention", "show", "--project", P, env=env)
     assert '"events_deleted": 5' in show.stdout
+
+
+async def test_the_console_overview_shows_the_policy(client: httpx.AsyncClient) -> None:
+    await client.put(
+        "/v1/retention", json={"project_id": P, "events_days": 90, "traces_days": None}
+    )
+    sign_in = await client.get("/console/sign-in")
+    csrf = re.search(r'name="csrf" value="([0-9a-f]{64})"', sign_in.text)
+    assert csrf is not None
+    signed = await client.post("/console/sign-in", data={"csrf": csrf.group(1), "project_id": P})
+    assert signed.status_code == 303, signed.text
+    page = await client.get("/console/overview")
+    assert page.status_code == 200
+    assert "Events kept 90 days · traces kept for ever" in page.text
