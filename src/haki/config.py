@@ -121,6 +121,10 @@ class Settings(BaseSettings):
     # after a kill -9.
     job_release_interval_s: float = Field(default=5.0, gt=0)
     job_poll_interval_s: float = Field(default=1.0, gt=0)
+    # How often the worker enforces the projects' retention policies, and the
+    # rows it deletes per transaction (haki.retention).
+    retention_interval_s: float = Field(default=3600.0, gt=0)
+    retention_batch: int = Field(default=1000, ge=1, le=100_000)
     # How long /v1/consolidate(/subject) waits for jobs another worker holds
     # before answering 409 consolidation_pending.
     consolidate_wait_s: float = Field(default=30.0, ge=0, le=600)

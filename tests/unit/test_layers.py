@@ -25,6 +25,8 @@ LAYERS: dict[str, int] = {
     "consolidator": 2,
     "context": 2,
     "forget": 2,
+    "portability": 2,
+    "retention": 2,
     "auth": 2,
     "client": 2,
     "integrations": 2,

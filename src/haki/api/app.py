@@ -37,6 +37,7 @@ from .routes import (
     context,
     device,
     events,
+    export,
     facts,
     feedback,
     forget,
@@ -46,6 +47,7 @@ from .routes import (
     jobs,
     keys,
     metrics,
+    retention,
     stats,
     subjects,
     timeline,
@@ -241,6 +243,8 @@ def _routers() -> list[APIRouter]:
         jobs.router,
         gateway.router,
         subjects.router,
+        export.router,
+        retention.router,
         device.router,
         metrics.router,
     ]
@@ -252,4 +256,5 @@ def _background_tasks(
     tasks: list[Callable[[AppState], Coroutine[Any, Any, None]]] = []
     if enabled and settings.worker_in_process:
         tasks.append(consolidate.in_process_worker)
+        tasks.append(retention.in_process_retention)
     return tasks

@@ -43,8 +43,10 @@ async def _worker(settings: Settings) -> AsyncIterator[Worker]:
 
 @click.command()
 def worker() -> None:
-    """Claim and run consolidation jobs until SIGINT/SIGTERM (any number may run)."""
+    """Claim and run consolidation jobs, and enforce retention policies, until
+    SIGINT/SIGTERM (any number may run)."""
     from ..logs import configure_logging
+    from ..retention import run_forever as run_retention
 
     settings = load_settings()
     configure_logging(settings.log_level)
@@ -56,7 +58,15 @@ def worker() -> None:
             loop.add_signal_handler(sig, stop.set)
         async with _worker(settings) as w:
             click.echo(f"worker {w.name} running", err=True)
-            await w.run_forever(stop)
+            await asyncio.gather(
+                w.run_forever(stop),
+                run_retention(
+                    w.db,
+                    interval_s=settings.retention_interval_s,
+                    batch=settings.retention_batch,
+                    stop=stop,
+                ),
+            )
 
     asyncio.run(main())
 
