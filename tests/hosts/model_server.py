@@ -17,6 +17,7 @@ next-speaker checks) never shift the script.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -130,7 +131,7 @@ class ModelServer:
                 return step.final
             name = step.calls[made][0]
             if name in conv.tools:
-                return step.calls[made]
+                return name, _bind(step.calls[made][1], conv)
             if step.wait in conv.tools and after.count(step.wait) < step.waits:
                 return step.wait, {}
         return FINAL_TEXT
@@ -418,6 +419,19 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(chunk)
             return
         self._sse(iter([(None, chunk)]))
+
+
+AGENT_ID = "$agent_id"  # in a scripted call's arguments: the last subagent spawned
+_AGENT_ID = re.compile(r"agent_id\W+([0-9a-f]{8}-[0-9a-f-]{27})")
+
+
+def _bind(args: dict[str, Any], conv: Conversation) -> dict[str, Any]:
+    """The call's arguments, with ``$agent_id`` read from the conversation so far."""
+    if AGENT_ID not in json.dumps(args):
+        return args
+    found = [m.group(1) for text in conv.messages for m in _AGENT_ID.finditer(text)]
+    agent = found[-1] if found else AGENT_ID
+    return json.loads(json.dumps(args).replace(AGENT_ID, agent))
 
 
 def _offered(body: dict[str, Any]) -> dict[str, tuple[str, str] | None]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from harness import BILLING, DEPLOY, MIGRATIONS, PAGINATION, Workspace, memory
-from model_server import Step
+from model_server import AGENT_ID, Step
 
 HOSTS = ["claude", "codex", "gemini"]
 by_host = pytest.mark.parametrize("workspace", HOSTS, indirect=True)
@@ -131,6 +131,33 @@ def test_subagent_routes_on_its_own_task_or_nothing(workspace: Workspace) -> Non
     assert child, "the subagent asked the model"
     # Claude Code's SubagentStart carries no task: the parent's prompt must not be routed.
     assert all(PAGINATION not in text for text in child)
+
+
+@pytest.mark.parametrize("workspace", ["codex"], indirect=True)
+def test_codex_subagent_routes_on_its_task_in_its_own_context(workspace: Workspace) -> None:
+    ws = workspace
+    ws.install_hooks()
+    task = "Cursor pagination for the deploy checklist"
+    spawn = ("multi_agent_v1__spawn_agent", {"message": task})
+    # `codex exec` ends with the parent's turn: the parent waits for its subagent.
+    wait = ("multi_agent_v1__wait_agent", {"targets": [AGENT_ID], "timeout_ms": 120000})
+    ws.model.reset([Step("Fix the cursor pagination bug", [spawn, wait])])
+    ws.run("Fix the cursor pagination bug")
+    child = [
+        r.text
+        for r in ws.model.model_requests(task)
+        if "Fix the cursor pagination bug" not in r.text
+    ]
+    assert child, "the subagent asked the model"
+    seen = max(child, key=len)
+    # Codex's SubagentStart names no task, but the subagent's first turn fires
+    # UserPromptSubmit with its task (and its agent_id): Engram routes on that.
+    assert seen.count(DEPLOY) == 1, "the subagent's task routed"
+    # The subagent starts from its task alone: a body its parent was shown is
+    # not in its context, so it must not count as already delivered.
+    assert seen.count(PAGINATION) == 1, "delivered to the subagent's own context"
+    parent = ws.conversation("Fix the cursor pagination bug")
+    assert parent.count(PAGINATION) == 1 and DEPLOY not in parent
 
 
 MCP_LOAD = {

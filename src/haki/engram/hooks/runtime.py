@@ -65,7 +65,11 @@ def handle(
     if settings.read == "off":
         return None
     sessions = cache_dir(roots.workspace) / "sessions"
-    path = session_path(sessions, spec.name, event.session)
+    # A subagent's events carry the parent's session id and its own agent_id; it
+    # starts from its task alone, so what it was shown is kept apart from the
+    # parent's (Codex fires UserPromptSubmit with the subagent's task).
+    key = f"{event.session}\x00{event.agent}" if event.agent else event.session
+    path = session_path(sessions, spec.name, key)
     fits = _fits(spec)
     mode = settings.read
 
