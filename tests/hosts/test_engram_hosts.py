@@ -8,6 +8,7 @@ sent, not the hook's stdout.
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -207,11 +208,17 @@ def test_hook_cost_per_event(workspace: Workspace) -> None:
     ws.model.reset([Step("Fix the cursor pagination bug", [read_migration(ws)])])
     ws.run("Fix the cursor pagination bug")
     runs = [json.loads(line) for line in times.read_text().splitlines()]
-    by_event: dict[str, list[float]] = {}
+    by_event: dict[str, list[dict[str, float]]] = {}
     for run in runs:
-        by_event.setdefault(run["event"], []).append(run["seconds"])
-    for event, seconds in sorted(by_event.items()):
-        print(f"{ws.host} {event}: {len(seconds)} run(s), max {max(seconds):.2f} s")
+        by_event.setdefault(run["event"], []).append(run)
+    for event, seen in sorted(by_event.items()):
+        wall = statistics.median(r["seconds"] for r in seen)
+        cpu = statistics.median(r["cpu"] for r in seen)
+        load = statistics.median(r["load"] for r in seen)
+        print(
+            f"{ws.host} {event}: {len(seen)} run(s), median {wall:.2f} s wall "
+            f"(max {max(r['seconds'] for r in seen):.2f}), {cpu:.2f} s CPU, load {load:.1f}"
+        )
     assert "SessionStart" in by_event and by_event.keys() & {"UserPromptSubmit", "BeforeAgent"}
     # Native rule files cost no hook process at all: InstructionsLoaded is not hooked.
     assert "InstructionsLoaded" not in by_event
