@@ -210,8 +210,14 @@ def main() -> int:
             injected = dict.fromkeys(times, 0)
             size = dict.fromkeys(times, 0)
             for n in range(args.runs):
-                data = json.dumps(payload(n))
                 for suffix, variant_env in variants:
+                    # Each variant keeps its own sessions: a shared one would answer
+                    # "already loaded" to whichever runs second.
+                    event = payload(n)
+                    for key in ("session_id", "conversation_id"):
+                        if key in event:
+                            event[key] += suffix
+                    data = json.dumps(event)
                     before = resource.getrusage(resource.RUSAGE_CHILDREN)
                     start = time.perf_counter()
                     done = subprocess.run(
