@@ -34,6 +34,7 @@ from ..storage.maintenance import refresh_stale_statistics
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import event_subjects, load_events, pending_chunks
 from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
+from .stages import stage
 
 log = logging.getLogger(__name__)
 
@@ -262,7 +263,8 @@ class Worker:
             if on_job is not None:
                 on_job(runs[-1])
         if any(run.outcome == "done" for run in runs):
-            await refresh_stale_statistics(self.db, WRITTEN_TABLES)
+            with stage("maintenance", inclusive=True):
+                await refresh_stale_statistics(self.db, WRITTEN_TABLES)
         return runs
 
     async def run_batch(self, **filters: Any) -> list[Ran]:
