@@ -56,9 +56,10 @@ def time_sql() -> bool:
     return True
 
 
-def totals() -> dict[str, float] | None:
+def totals() -> dict[str, list[float]] | None:
+    """[wall s, CPU s] per stage so far; None on a tree without the timers."""
     stages = stages_module()
-    return None if stages is None else stages.totals()
+    return None if stages is None else {k: list(v) for k, v in stages.totals().items()}
 
 
 def dump_after_each_drain(path: Path) -> None:

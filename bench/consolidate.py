@@ -182,7 +182,7 @@ async def run_locomo(url: str, args: argparse.Namespace) -> dict:
         # With PostgreSQL's own CPU (its processes under the postmaster).
         "postgres_cpu_s": round(pg_cpu, 2),
         "events_per_total_cpu_s": round(summary.events / (cpu + pg_cpu), 1) if pg_cpu else None,
-        "stages": _split(stages_before, _stage_timing.totals(), elapsed),
+        "stages": _split(stages_before, _stage_timing.totals(), elapsed, cpu),
         "load_avg_1m": round(os.getloadavg()[0], 2),
         # Share of all CPUs busy (this process, the database, anything else)
         # while the queue drained: near 100 means the run is CPU-bound.
@@ -197,11 +197,13 @@ SHORT_PROJECT, SHORT_SUBJECT = "bench", "short-1"
 # Every fact a run produced, minus what differs between two runs of the same
 # workload (ids, clock times, the random event ids): the events a fact came
 # from and the fact it supersedes are named by their time and value instead.
+# The embedding is compared apart (``same_vectors``): a text's vector moves
+# in its last bits with the inference batch it shared, so two trees that
+# batch differently never agree byte for byte on it.
 FACTS = """
-SELECT to_jsonb(f) - 'id' - 'supersedes_id' - 'source_event_ids' - 'recorded_from'
+SELECT f.embedding::text AS vector, to_jsonb(f) - 'id' - 'supersedes_id' - 'source_event_ids' - 'recorded_from'
          - 'recorded_to' - 'updated_at' - 'last_reinforced_at' - 'embedding'
        || jsonb_build_object(
-            'embedding_md5', md5(f.embedding::text),
             'sources', (SELECT coalesce(jsonb_agg(e.occurred_at ORDER BY e.occurred_at), '[]')
                         FROM events e WHERE e.id = ANY(f.source_event_ids)),
             'supersedes', (SELECT jsonb_build_array(s.predicate, s.value, s.qualifiers)
@@ -210,23 +212,52 @@ FROM facts f"""
 
 
 def dump_facts(url: str, path: Path) -> int:
+    """The facts to ``path`` (sorted JSON lines), their vectors to ``path.vectors``."""
     import psycopg
 
     with psycopg.connect(url) as conn:
-        rows = [json.dumps(r[0], sort_keys=True) for r in conn.execute(FACTS).fetchall()]
-    rows.sort()
-    path.write_text("".join(f"{r}\n" for r in rows))
+        rows = sorted(
+            (json.dumps(fact, sort_keys=True), vector)
+            for vector, fact in conn.execute(FACTS).fetchall()
+        )
+    path.write_text("".join(f"{fact}\n" for fact, _ in rows))
+    Path(f"{path}.vectors").write_text(json.dumps([json.loads(v) if v else None for _, v in rows]))
     return len(rows)
 
 
-def _split(before: dict[str, float] | None, after: dict[str, float] | None, wall: float) -> dict:
-    """Seconds per stage spent between two readings, plus ``other`` (the rest of ``wall``)."""
+def vectors_apart(a: Path, b: Path) -> float:
+    """The largest cosine distance between the vectors of the same facts in two dumps."""
+    import numpy as np
+
+    va, vb = (json.loads(Path(f"{p}.vectors").read_text()) for p in (a, b))
+    pairs = [(x, y) for x, y in zip(va, vb, strict=True) if x is not None and y is not None]
+    if not pairs:
+        return 0.0
+    x, y = (np.array(m, dtype=np.float64) for m in zip(*pairs, strict=True))
+    cos = (x * y).sum(1) / np.linalg.norm(x, axis=1) / np.linalg.norm(y, axis=1)
+    return float((1 - cos).max())
+
+
+def _split(
+    before: dict[str, list[float]] | None,
+    after: dict[str, list[float]] | None,
+    wall: float,
+    cpu: float,
+) -> dict[str, list[float]]:
+    """[wall s, CPU s] per stage spent between two readings of the stage
+    totals, plus ``other``: the rest of the run's ``wall`` and ``cpu``."""
     if before is None or after is None:
         return {}
-    spent = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in after}
-    out = {k: round(spent.get(k, 0.0), 3) for k in _stage_timing.ORDER}
-    out.update({k: round(v, 3) for k, v in sorted(spent.items()) if k not in out})
-    out["other"] = round(wall - sum(spent.values()), 3)
+    spent = {
+        k: [a - b for a, b in zip(v, before.get(k, [0.0, 0.0]), strict=True)]
+        for k, v in after.items()
+    }
+    names = [*_stage_timing.ORDER, *sorted(k for k in spent if k not in _stage_timing.ORDER)]
+    out = {k: [round(x, 3) for x in spent.get(k, [0.0, 0.0])] for k in names}
+    out["other"] = [
+        round(wall - sum(v[0] for v in spent.values()), 3),
+        round(cpu - sum(v[1] for v in spent.values()), 3),
+    ]
     return out
 
 
@@ -315,7 +346,7 @@ def run_short(url: str, args: argparse.Namespace) -> dict:
         "machine_busy_pct": round(100 * (ticks1[0] - ticks0[0]) / max(1, ticks1[1] - ticks0[1]), 1)
         if ticks0 and ticks1
         else None,
-        "stages": _split(stages_before, stages_after, elapsed),
+        "stages": _split(stages_before, stages_after, elapsed, server_cpu),
     }
 
 
@@ -348,20 +379,24 @@ def baseline_run(args: argparse.Namespace, argv: list[str]) -> dict:
 
 
 def print_split(results: dict[str, dict]) -> None:
-    """The per-stage split of each side, as a markdown table (seconds and share of the wall time)."""
+    """Each side's per-stage split as a markdown table: wall and CPU seconds, and shares."""
     names = [n for n in results if results[n].get("stages")]
     if not names:
         return
     keys = list(dict.fromkeys(k for n in names for k in results[n]["stages"]))
-    print("\n| stage | " + " | ".join(f"{n} s | {n} %" for n in names) + " |")
-    print("|---|" + "---:|---:|" * len(names))
-    for k in keys:
+    print("\n| stage | " + " | ".join(f"{n} wall s | % | {n} CPU s | %" for n in names) + " |")
+    print("|---|" + "---:|---:|---:|---:|" * len(names))
+    for k in [*keys, "total"]:
         cells = []
         for n in names:
-            v = results[n]["stages"].get(k, 0.0)
-            cells.append(f"{v:.2f} | {100 * v / results[n]['seconds']:.0f}")
+            stages = results[n]["stages"]
+            wall_all = sum(v[0] for v in stages.values())
+            cpu_all = sum(v[1] for v in stages.values())
+            wall, cpu = (wall_all, cpu_all) if k == "total" else stages.get(k, [0.0, 0.0])
+            cells.append(
+                f"{wall:.2f} | {100 * wall / wall_all:.0f} | {cpu:.2f} | {100 * cpu / cpu_all:.0f}"
+            )
         print(f"| {k} | " + " | ".join(cells) + " |")
-    print("| wall | " + " | ".join(f"{results[n]['seconds']:.2f} | 100" for n in names) + " |")
 
 
 def main() -> int:
@@ -405,8 +440,12 @@ def main() -> int:
         for name, result in results.items():
             print(f"{name}: {json.dumps(result, sort_keys=True)}")
         if args.dump_facts:
-            same = args.dump_facts.read_bytes() == Path(f"{args.dump_facts}.baseline").read_bytes()
+            other = Path(f"{args.dump_facts}.baseline")
+            same = args.dump_facts.read_bytes() == other.read_bytes()
             print(f"facts identical: {same}")
+            if same:
+                apart = vectors_apart(args.dump_facts, other)
+                print(f"largest cosine distance between their vectors: {apart:.2e}")
     else:
         print_split(results)
     print(json.dumps(results["this"], sort_keys=True))

@@ -56,6 +56,25 @@ ASSISTANT = [
     "I would start with the first step.",
 ]
 
+# Tails that make most small-talk turns unique, as in a real chat: a cache of
+# repeated texts must not be what the benchmark measures.
+TAILS = [
+    "",
+    "See you at {n}.",
+    "The {w} one was better.",
+    "I read page {n} of that {w} thing.",
+    "We had {n} people at the {w} meetup.",
+    "Traffic took {n} minutes today.",
+    "The {w} episode ran {n} minutes.",
+    "Remind me about the {w} list.",
+]
+WORDS = ["red", "blue", "new", "old", "second", "long", "short", "weird", "big", "small", "green"]
+
+
+def _small_talk(rng: random.Random, lines: list[str]) -> str:
+    tail = rng.choice(TAILS).format(n=rng.randrange(2, 90), w=rng.choice(WORDS))
+    return f"{rng.choice(lines)} {tail}".strip()
+
 
 def _fact(rng: random.Random) -> str:
     kind = rng.randrange(9)
@@ -86,9 +105,9 @@ def turns(n: int, seed: int = 47) -> list[tuple[str, str, datetime]]:
     for i in range(n):
         at = START + timedelta(minutes=i)
         if i % 2:
-            out.append(("assistant", rng.choice(ASSISTANT), at))
+            out.append(("assistant", _small_talk(rng, ASSISTANT), at))
         elif rng.random() < 0.15:
             out.append(("user", _fact(rng), at))
         else:
-            out.append(("user", rng.choice(SMALL_TALK), at))
+            out.append(("user", _small_talk(rng, SMALL_TALK), at))
     return out
