@@ -75,9 +75,9 @@ def cpu_ticks() -> tuple[int, int] | None:
     return sum(fields) - idle, sum(fields)
 
 
-def load_turns(limit: int | None) -> list[tuple[str, int, dict]]:
+def load_turns(limit: int | None, conversations: int | None = None) -> list[tuple[str, int, dict]]:
     """(conversation, session number, event row) for every dev turn, in order."""
-    turns, _ = load(DATA, None, 0)
+    turns, _ = load(DATA, conversations, 0)
     out = []
     for t in turns[:limit] if limit else turns:
         payload = {
@@ -134,7 +134,7 @@ async def run_locomo(url: str, args: argparse.Namespace) -> dict:
     db = Database(url, min_size=1, max_size=2 * args.workers)
     await db.open()
     try:
-        turns = load_turns(args.limit)
+        turns = load_turns(args.limit, args.conversations)
         n_jobs = await seed(db, turns, args.batch)
         workers = [
             Worker(
@@ -383,7 +383,9 @@ def print_split(results: dict[str, dict]) -> None:
     names = [n for n in results if results[n].get("stages")]
     if not names:
         return
-    keys = list(dict.fromkeys(k for n in names for k in results[n]["stages"]))
+    seen = {k for n in names for k in results[n]["stages"]}
+    keys = [k for k in _stage_timing.ORDER if k in seen]
+    keys += sorted(k for k in seen if k not in keys and k != "other") + ["other"]
     print("\n| stage | " + " | ".join(f"{n} wall s | % | {n} CPU s | %" for n in names) + " |")
     print("|---|" + "---:|---:|---:|---:|" * len(names))
     for k in [*keys, "total"]:
@@ -406,6 +408,7 @@ def main() -> int:
         "--events", type=int, default=10_000, help="short: turns captured (default 10,000)."
     )
     parser.add_argument("--limit", type=int, help="locomo: only the first N turns.")
+    parser.add_argument("--conversations", type=int, help="locomo: only the first N conversations.")
     parser.add_argument("--batch", type=int, default=50, help="locomo: turns per job (default 50).")
     parser.add_argument("--embedder", choices=["local", "hash"], default="local")
     parser.add_argument(
