@@ -385,7 +385,7 @@ def print_split(results: dict[str, dict]) -> None:
         return
     seen = {k for n in names for k in results[n]["stages"]}
     keys = [k for k in _stage_timing.ORDER if k in seen]
-    keys += sorted(k for k in seen if k not in keys and k != "other") + ["other"]
+    keys += [*sorted(k for k in seen if k not in keys and k != "other"), "other"]
     print("\n| stage | " + " | ".join(f"{n} wall s | % | {n} CPU s | %" for n in names) + " |")
     print("|---|" + "---:|---:|---:|---:|" * len(names))
     for k in [*keys, "total"]:
