@@ -124,7 +124,9 @@ async def corrections_side(client: httpx.AsyncClient, split: str, show: bool) ->
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    with running_server(args.base_url, start_timeout_s=600) as url:
+    # A loaded machine may keep a subject's jobs past the default wait.
+    env = {"HAKI_CONSOLIDATE_WAIT_S": "600"}
+    with running_server(args.base_url, env=env, start_timeout_s=600) as url:
         async with httpx.AsyncClient(base_url=url, timeout=None) as client:
             return {
                 "corrections": await corrections_side(client, args.split, args.show),

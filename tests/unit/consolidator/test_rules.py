@@ -141,3 +141,46 @@ def corrections(text):
 )
 def test_reads_corrections(text, expected):
     assert corrections(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Always greet me by my first name.", "Always greet me by my first name"),
+        ("From now on, sort lists by date.", "sort lists by date"),
+        ("Don't use emojis in your answers, please.", "Don't use emojis in your answers"),
+        ("I'd like you to keep answers under 100 words.", "keep answers under 100 words"),
+        ("Stop apologising in every answer.", "Stop apologising in every answer"),
+        (
+            "Whenever I ask for a recipe, give the quantities in grams.",
+            "Whenever I ask for a recipe, give the quantities in grams",
+        ),
+        ("Réponds toujours en moins de cent mots.", "Réponds toujours en moins de cent mots"),
+        ("Merci de toujours citer tes sources.", "toujours citer tes sources"),
+        ("Dorénavant, donne les prix en euros.", "donne les prix en euros"),
+        ("Évite le jargon.", "Évite le jargon"),
+    ],
+)
+def test_a_standing_request_is_read_in_any_verb(text, value):
+    assert ("convention", value) in found({"text": text})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never give up!",
+        "Don't worry about it.",
+        "Always nice to hear from you!",
+        "I want you to know I'm proud of you.",
+        "From now on, you're my Spanish tutor.",
+        "Ne t'inquiète jamais pour ça.",
+    ],
+)
+def test_chit_chat_is_no_standing_request(text):
+    assert [p for p, _ in found({"text": text}) if p == "convention"] == []
+
+
+def test_a_named_speaker_asks_another_person_not_the_assistant():
+    text = "Never interrupt me with jokes."
+    assert found({"text": text}) == [("convention", "Never interrupt me with jokes")]
+    assert found({"text": text, "speaker": "Caroline"}) == []

@@ -101,6 +101,8 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
         return []
     out: list[Candidate] = []
     for rule in RULES:
+        if rule.addressed and utterance.speaker:
+            continue
         for match in rule.pattern.finditer(sentence):
             if _relative_clause(sentence, match.start()) or _hedged(
                 sentence, match.start(), match.end()
