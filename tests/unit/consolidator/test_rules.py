@@ -184,3 +184,30 @@ def test_a_named_speaker_asks_another_person_not_the_assistant():
     text = "Never interrupt me with jokes."
     assert found({"text": text}) == [("convention", "Never interrupt me with jokes")]
     assert found({"text": text, "speaker": "Caroline"}) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My timezone is CET.", [("timezone", "CET")]),
+        ("My shoe size is 42.", [("shoe_size", "42")]),
+        ("My car is a Tesla.", [("car", "Tesla")]),
+        ("My blood type is O negative.", [("blood_type", "O negative")]),
+        ("Mon groupe sanguin est O négatif.", [("groupe_sanguin", "O négatif")]),
+        ("Ma voiture, c'est une Clio.", [("voiture", "Clio")]),
+        # Not values: an adjective, a clause, a person's job, chit-chat.
+        ("My back is killing me.", []),
+        ("My car is broken.", []),
+        ("My point is that we should go.", []),
+        ("My cousin is a pilot.", []),
+        # Another rule reads the sentence: the attribute is not read twice.
+        ("My email is ana@x.example.", [("email", "ana@x.example")]),
+    ],
+)
+def test_any_attribute_stated_as_my_x_is_y(text, expected):
+    assert found({"text": text}) == expected
+
+
+def test_a_restated_attribute_names_the_value_it_corrects():
+    [cand] = extract_payload({"text": "Actually my timezone is PST now, not CET."})
+    assert (cand.predicate, cand.value, cand.corrects) == ("timezone", "PST", "CET")

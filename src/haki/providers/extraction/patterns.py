@@ -7,7 +7,8 @@ noun phrase that is not a pronoun), and hedged or questioning sentences are
 skipped by the engine. The rules live by language (``patterns_en``,
 ``patterns_fr``) over shared fragments (``fragments``) and are tried in this
 order: English first, then the standing requests of both
-(``patterns_requests``).
+(``patterns_requests``), then any "my X is Y" as a last resort
+(``patterns_possessive``).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from __future__ import annotations
 from .fragments import Rule
 from .patterns_en import RULES_EN
 from .patterns_fr import RULES_FR
+from .patterns_possessive import POSSESSIVE
 from .patterns_requests import REQUESTS
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
 
-RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR, *REQUESTS)
+RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR, *REQUESTS, *POSSESSIVE)
 
 # Relation words, both languages, to the predicate they state.
 RELATION_PREDICATES: dict[str, str] = {
