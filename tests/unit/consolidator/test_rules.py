@@ -211,3 +211,50 @@ def test_any_attribute_stated_as_my_x_is_y(text, expected):
 def test_a_restated_attribute_names_the_value_it_corrects():
     [cand] = extract_payload({"text": "Actually my timezone is PST now, not CET."})
     assert (cand.predicate, cand.value, cand.corrects) == ("timezone", "PST", "CET")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I started a new job at Google two weeks ago.", ("employer", "Google", "two weeks ago")),
+        ("I got married last year.", ("relationship_status", "married", "last year")),
+        ("I started learning Japanese last month.", ("learning", "Japanese", "last month")),
+        ("We adopted a puppy yesterday.", ("pet", "puppy", "yesterday")),
+        ("J'ai adopté un chien le mois dernier.", ("pet", "chien", "le mois dernier")),
+        ("Je me suis mariée l'an dernier.", ("relationship_status", "married", "l'an dernier")),
+        ("J'ai rejoint une chorale la semaine dernière.", ("member_of", "chorale", None)),
+        ("Hier j'ai emménagé à Nantes.", ("home_city", "Nantes", "Hier")),
+    ],
+)
+def test_a_fact_stated_as_the_event_that_began_it(text, expected):
+    [cand] = extract_payload({"text": text})
+    predicate, value, when = expected
+    assert (cand.predicate, cand.value) == (predicate, value)
+    assert when is None or cand.said_when == when
+
+
+def test_a_named_pet_is_read_once():
+    assert found({"text": "I adopted a dog named Biscuit."}) == [("pet", "Biscuit")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call me Sam.", ("preferred_name", "Sam")),
+        ("Appelle-moi Sam.", ("preferred_name", "Sam")),
+        ("Tutoie-moi.", ("address_form", "Tutoie-moi")),
+        ("Keep your answers short.", ("convention", "Keep your answers short")),
+        ("Answer in bullet points.", ("convention", "Answer in bullet points")),
+        ("No emojis please.", ("convention", "No emojis")),
+        ("Pas d'emojis s'il te plaît.", ("convention", "Pas d'emojis")),
+    ],
+)
+def test_a_bare_request_on_the_form_of_replies(text, expected):
+    assert found({"text": text}) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text", ["Send me the summary please.", "Call me tomorrow.", "Keep it up!", "Use the force."]
+)
+def test_a_one_off_or_chit_chat_imperative_is_no_request(text):
+    assert found({"text": text}) == []

@@ -24,7 +24,7 @@ is read only from an unnamed speaker. What an order does is judged apart
 
 from __future__ import annotations
 
-from .fragments import IMPERATIVES_EN, Rule, icase
+from .fragments import IMPERATIVES_EN, Rule, cased, icase
 
 # What follows "never" or "don't" in chat between people, not an order about work or replies.
 _NOT_AN_ORDER_EN = (
@@ -63,7 +63,41 @@ def _request(pattern: str) -> Rule:
     )
 
 
+# How the speaker wants to be called: "Call me Sam", "Appelle-moi Sam".
+_CALL_ME = Rule(
+    "preferred_name",
+    cased(
+        r"^(?:[Pp]lease,? )?(?:[Cc]all me|[Aa]ddress me as|[Yy]ou can call me|[Aa]ppelle-moi|[Aa]ppelez-moi"
+        r"|[Tt]u peux m'appeler|[Vv]ous pouvez m'appeler) (?P<v>(?:Dr\.? |Mr\.? |Ms\.? |Mrs\.? )?[A-ZÀ-Ý][\w'-]+"
+        r"(?: [A-ZÀ-Ý][\w'-]+)?)(?:,? (?:please|s'il te plaît|stp|from now on|dorénavant))?[.!]?$"
+    ),
+    "phrase",
+    "preference",
+    "slow",
+    0.7,
+    addressed=True,
+)
+
+
+# What a bare imperative must be about to be a standing request on the form
+# of replies ("Keep your answers short", "Use British spelling", "No emojis").
+_FORM = (
+    r"(?:your |the |all |my )?(?:answers?|replies|reply|responses?|spelling|format(?:ting)?|bullet(?: points)?"
+    r"|emojis?|emoticons?|tone|jargon|abbreviations|markdown|headings?|tables?|paragraphs?|sentences?"
+    r"|words|examples|code blocks?|units?|dates?|lists?|explanations?|language)"
+)
+_FORM_VERBS = (
+    r"keep|use|answer|reply|respond|write|format|give|avoid|add|include|put|show|limit|skip|stick to|sort"
+    r"|spell|date|number|round|express|convert|structure"
+)
+_FORM_FR = (
+    r"(?:tes |les |des |d'|de |mes )?(?:réponses?|orthographe|format|puces|emojis?|émojis?|émoticônes|ton"
+    r"|jargon|abréviations|markdown|titres|tableaux|paragraphes|phrases|mots|exemples|unités|dates|listes"
+    r"|résumés?|explications?)"
+)
+
 REQUESTS: tuple[Rule, ...] = (
+    _CALL_ME,
     # "Always greet me by my first name", "Never use emojis": the same value
     # as the verb-list rule, so both read one fact.
     _request(
@@ -94,6 +128,16 @@ REQUESTS: tuple[Rule, ...] = (
         rf"^(?:please,? )?(?:make sure|be sure|remember) (?:to|that you|you) "
         rf"(?P<v>(?:always |never )?(?:{REPLY_VERBS}) {_CLAUSE}){_END}"
     ),
+    # A bare imperative on the form of replies: "Keep your answers short",
+    # "Use British spelling", "Answer in bullet points".
+    _request(
+        rf"^(?:please,? )?(?P<v>(?:{_FORM_VERBS}) (?:me |us )?(?:\w+ ){{0,3}}?(?:in |with |to |as |into |without )?"
+        rf"(?:\w+ )?{_FORM}\b.{{0,80}}?){_END}"
+    ),
+    _request(rf"^(?:please,? )?(?P<v>no (?:more )?{_FORM}\b.{{0,60}}?){_END}"),
+    _request(
+        rf"^(?P<v>pas (?:de |d')(?:{_FORM_FR})\b.{{0,60}}?)(?:,? (?:s'il te plaît|stp|merci))?[.!]?$"
+    ),
     # French: "Réponds toujours en moins de 100 mots", "N'utilise jamais d'emojis".
     _request(
         rf"^(?:merci de |s'il te plaît,? |stp,? )?(?P<v>(?:ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR}"
@@ -109,6 +153,22 @@ REQUESTS: tuple[Rule, ...] = (
         rf"{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$"
     ),
     _request(rf"^(?P<v>(?:évite|arrête) (?:de |d'|le |la |les |l')\s?{_CLAUSE})[.!]?$"),
+    # "Tutoie-moi", "Vouvoie-moi", "Fais des réponses courtes", "Utilise le système métrique".
+    Rule(
+        "address_form",
+        icase(
+            r"^(?P<v>(?:tutoie|vouvoie|tutoyez|vouvoyez)-(?:moi|nous))(?:,? (?:s'il te plaît|stp|merci))?[.!]?$"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+        addressed=True,
+    ),
+    _request(
+        rf"^(?:merci de |s'il te plaît,? )?(?P<v>(?:fais|donne|écris|réponds|utilise|garde|évite|mets|rédige|formate)"
+        rf"(?:-moi|-nous)? (?:\w+ ){{0,3}}?{_FORM_FR}\b.{{0,80}}?)(?:,? (?:s'il te plaît|stp|merci))?[.!]?$"
+    ),
     _request(
         rf"\bje (?:veux|voudrais|souhaite|préfère|préférerais|aimerais) que (?:tu|vous) "
         rf"(?P<v>(?:me |m'|nous |ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$"
