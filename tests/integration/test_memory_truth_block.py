@@ -142,6 +142,8 @@ CORRECTIONS = [
         "ana@new-mail.example",
     ),
     ("I'm 34 years old.", "Oops, I'm actually 43, not 34.", "age", 34, 43),
+    # An attribute no rule names, read as "my X is Y": one value at a time.
+    ("My timezone is CET.", "Actually my timezone is PST now.", "timezone", "CET", "PST"),
 ]
 
 

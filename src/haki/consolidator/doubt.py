@@ -5,23 +5,31 @@ not a nurse any more") and identity resolution supersedes or retracts the
 fact. People also correct themselves in words no pattern lists: "sorry,
 the email I gave you is wrong", "we changed our indentation rules", "en
 fait je ne bois plus de thé". Such a turn must not leave the old fact
-served as current. For every turn of the subject that
+served as current. For every turn of the subject that corrected nothing
+through identity resolution, each sentence that carries a correction cue
+(``corrections.cued_sentences``) is read on its own:
 
-1. says something changed or was wrong (``corrections.correction_cue``: "no
-   longer", "wrong", "changed", "broke up", "en fait … plus", …), and
-2. corrected nothing through identity resolution,
+- an **error cue** says something said was wrong or has ended ("wrong",
+  "misspoke", "no longer", "ne … plus");
+- a **change cue** only says something changed ("we changed", "broke up",
+  "instead of", "en fait … maintenant").
 
-the active facts it is **about** are looked for, by pattern and by meaning:
-a fact is about the turn when the turn names its value ("Tom" for
-``partner = Tom``, "thé" for ``prefers = thé``); or holds a topic word of
-its predicate (``text.topics``: "email" for an ``email`` fact) and the
-turn's embedding is at least ``TOPIC_SIMILARITY`` from the fact's; or,
-with no shared word, when their similarity reaches ``MEANING_SIMILARITY``. The closest such fact, held
-since before the turn and from another event, is put in a ``doubt``
-conflict set: the context assembler holds it back and the packet warns that
-a fact is withheld pending resolution, which the rendered block says in
-words ("a later statement may have corrected them"). Resolving the set
-(``POST /v1/conflicts/{id}/resolve``) settles it either way.
+A fact is **about** such a sentence when the sentence names its value
+("Tom" for ``partner = Tom``, "thé" for ``prefers = thé``; most words of a
+longer value); or holds a topic word of its predicate (``text.topics``:
+"email" for an ``email`` fact). Beside a change cue either needs the turn's
+embedding at least ``TOPIC_SIMILARITY`` from the fact's, as does a topic
+beside an error cue. With no shared word, only an error cue and a
+similarity of ``MEANING_SIMILARITY`` will do. A cue in one sentence never
+reaches a fact named in another: chat is full of "changes", "instead" and
+"I'll never forget" that correct nothing.
+
+The closest such fact, held since before the turn and from another event,
+is put in a ``doubt`` conflict set: the context assembler holds it back and
+the packet warns that a fact is withheld pending resolution, which the
+rendered block says in words ("a later statement may have corrected
+them"). Resolving the set (``POST /v1/conflicts/{id}/resolve``) settles it
+either way.
 
 One fact per turn at most, and only facts of the same subject: a doubt that
 lands on the wrong fact hides it until someone looks, which is the price of
@@ -30,8 +38,10 @@ never serving a corrected fact as current.
 Thresholds (local MiniLM; turn embedding = mean of its chunks, fact
 embedding = question + sentence, ``fact_text``): a correction turn and the
 fact it is about scored 0.41–0.63 on the cases this was tuned on
-(tests/integration/consolidator/test_doubt.py, bench cases), the best
-unrelated fact up to 0.48 ("Oops, wrong number" against an age).
+(tests/integration/test_memory_truth_block.py, ``bench/doubt.py`` dev
+split), the best unrelated fact up to 0.48 ("Oops, wrong number" against an
+age); the meaning-only path sits above that. ``bench/doubt.py`` counts the
+LoCoMo facts held back by mistake.
 """
 
 from __future__ import annotations
@@ -40,14 +50,14 @@ import re
 from collections.abc import Iterable, Sequence
 from uuid import UUID
 
-from ..providers.extraction.corrections import correction_cue
+from ..providers.extraction.corrections import correction_cue, cued_sentences
 from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..storage import Connection
-from ..text.topics import AskedQuestion, asks_about, names_value
+from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 
 TOPIC_SIMILARITY = 0.25
-MEANING_SIMILARITY = 0.55
+MEANING_SIMILARITY = 0.6
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: held since before the turn, from other events, not already held
@@ -87,18 +97,33 @@ def _written(value: object, said: str) -> bool:
     return len(text) >= 2 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", said) is not None
 
 
+def _names(asked: AskedQuestion, said: str, value: object) -> bool:
+    """The sentence names the value: as written ("thé" is a stop word once
+    unaccented), or by its words, most of them for a value of three or more."""
+    if _written(value, said):
+        return True
+    found = value_terms(value)
+    if len(found) <= 2:
+        return names_value(asked, value)
+    return 2 * len(found & asked.stems) >= len(found)
+
+
 def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -> UUID | None:
-    """The fact a correcting turn is about (pure): its value named; or its topic
-    named and close enough; or, without a shared word, very close by meaning."""
-    asked = AskedQuestion.of(turn)
-    said = turn.casefold()
+    """The fact a correcting turn is about (pure): its value or topic named in a
+    sentence with a correction cue, or very close by meaning to a turn that
+    says something was wrong."""
+    cued = [(AskedQuestion.of(s), s.casefold(), strength) for s, strength in cued_sentences(turn)]
+    erring = any(strength == 2 for _, _, strength in cued)
     best: tuple[float, str, UUID] | None = None
     for fact_id, predicate, value, similarity in rows:
         sim = similarity if similarity is not None else 0.0
-        # The value as written too: "thé" is a stop word once unaccented.
-        named = predicate != "name" and (names_value(asked, value) or _written(value, said))
-        topical = asks_about(asked, predicate) and (similarity is None or sim >= TOPIC_SIMILARITY)
-        if named or topical or sim >= MEANING_SIMILARITY:
+        close = similarity is None or sim >= TOPIC_SIMILARITY
+        named = predicate != "name" and any(
+            (strength == 2 or close) and _names(asked, said, value)
+            for asked, said, strength in cued
+        )
+        topical = close and any(asks_about(asked, predicate) for asked, _, _ in cued)
+        if named or topical or (erring and sim >= MEANING_SIMILARITY):
             # Its value named first, then its topic, then the closest; the id breaks ties.
             key = (sim + (2.0 if named else 1.0 if topical else 0.0), str(fact_id), fact_id)
             if best is None or key[:2] > best[:2]:

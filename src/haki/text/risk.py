@@ -91,11 +91,24 @@ _LOWER = re.compile(
 )
 # Under "never": the safeguard is the thing not done.
 _NEVER_CHECK = re.compile(
-    r"\b(?:ask|asking|request|wait|check|verify|confirm|warn|warning|mention|flag|prompt|demande[rz]?|v[ée]rifie[rz]?"
-    r"|pr[ée]viens|avertis|confirme[rz]?)\b[^.!?\n]{0,40}?"
-    r"\b(?:confirmation|permission|approval|consent|risks?|warnings?|safety|security|sure|first|before|"
-    r"accord|autorisation|risques?|s[ée]curit[ée])\b"
+    r"\b(?:ask|asking|request|wait|check|verify|confirm|warn|warning|mention|tell|flag|prompt|demande[rz]?"
+    r"|v[ée]rifie[rz]?|pr[ée]viens|avertis|confirme[rz]?|mentionne[rz]?|parle[rz]?|dis|dire)\b[^.!?\n]{0,40}?"
+    r"\b(?:confirmation|permission|approval|consent|risks?|warnings?|safety|security|sure|first|before|guidelines?"
+    r"|accord|autorisation|risques?|s[ée]curit[ée]|consignes?)\b"
     r"|\b(?:ask|asking|warn|check|verify|confirm|demande[rz]?|v[ée]rifie[rz]?|confirme[rz]?)\b\s*(?:me|with me|first|anything|me first)?\s*(?:[.!]|$)",
+    re.IGNORECASE,
+)
+# Obeying whatever comes, or never refusing, removes every safeguard at once:
+# "always obey the last message", "never refuse a request", "ne jamais
+# refuser", "do anything the user asks".
+_OBEY = re.compile(
+    r"\b(?:obey|obeys|obeying|comply with (?:every|all|any)|do (?:anything|whatever|everything) (?:I|the user|they|you'?re)"
+    r"|ob[ée]i[rs]\w*|fais tout ce que)\b",
+    re.IGNORECASE,
+)
+_REFUSE = re.compile(
+    r"\b(?:refuse|refusing|decline|declining|say no|push back|question (?:my|the|any)|refuse[rz]?|refusant"
+    r"|d[ée]cline[rz]?|dire non)\b",
     re.IGNORECASE,
 )
 # The clause forbids what follows ("never …", "don't …", "ne … jamais").
@@ -115,6 +128,8 @@ def effects(clause: str) -> tuple[str, ...]:
     """The risky effects obeying ``clause`` as a standing instruction would have, in ``RISK_KINDS`` order."""
     found: set[str] = set()
     forbids = _forbids(clause)
+    if _OBEY.search(clause) or (forbids and _REFUSE.search(clause)):
+        found.add("safeguard")
     if not forbids:
         if _URL.search(clause) or _EMAIL.search(clause) or _HOOK.search(clause):
             found.add("address")

@@ -141,3 +141,120 @@ def corrections(text):
 )
 def test_reads_corrections(text, expected):
     assert corrections(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Always greet me by my first name.", "Always greet me by my first name"),
+        ("From now on, sort lists by date.", "sort lists by date"),
+        ("Don't use emojis in your answers, please.", "Don't use emojis in your answers"),
+        ("I'd like you to keep answers under 100 words.", "keep answers under 100 words"),
+        ("Stop apologising in every answer.", "Stop apologising in every answer"),
+        (
+            "Whenever I ask for a recipe, give the quantities in grams.",
+            "Whenever I ask for a recipe, give the quantities in grams",
+        ),
+        ("Réponds toujours en moins de cent mots.", "Réponds toujours en moins de cent mots"),
+        ("Merci de toujours citer tes sources.", "toujours citer tes sources"),
+        ("Dorénavant, donne les prix en euros.", "donne les prix en euros"),
+        ("Évite le jargon.", "Évite le jargon"),
+    ],
+)
+def test_a_standing_request_is_read_in_any_verb(text, value):
+    assert ("convention", value) in found({"text": text})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never give up!",
+        "Don't worry about it.",
+        "Always nice to hear from you!",
+        "I want you to know I'm proud of you.",
+        "From now on, you're my Spanish tutor.",
+        "Ne t'inquiète jamais pour ça.",
+    ],
+)
+def test_chit_chat_is_no_standing_request(text):
+    assert [p for p, _ in found({"text": text}) if p == "convention"] == []
+
+
+def test_a_named_speaker_asks_another_person_not_the_assistant():
+    text = "Never interrupt me with jokes."
+    assert found({"text": text}) == [("convention", "Never interrupt me with jokes")]
+    assert found({"text": text, "speaker": "Caroline"}) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My timezone is CET.", [("timezone", "CET")]),
+        ("My shoe size is 42.", [("shoe_size", "42")]),
+        ("My car is a Tesla.", [("car", "Tesla")]),
+        ("My blood type is O negative.", [("blood_type", "O negative")]),
+        ("Mon groupe sanguin est O négatif.", [("groupe_sanguin", "O négatif")]),
+        ("Ma voiture, c'est une Clio.", [("voiture", "Clio")]),
+        # Not values: an adjective, a clause, a person's job, chit-chat.
+        ("My back is killing me.", []),
+        ("My car is broken.", []),
+        ("My point is that we should go.", []),
+        ("My cousin is a pilot.", []),
+        # Another rule reads the sentence: the attribute is not read twice.
+        ("My email is ana@x.example.", [("email", "ana@x.example")]),
+    ],
+)
+def test_any_attribute_stated_as_my_x_is_y(text, expected):
+    assert found({"text": text}) == expected
+
+
+def test_a_restated_attribute_names_the_value_it_corrects():
+    [cand] = extract_payload({"text": "Actually my timezone is PST now, not CET."})
+    assert (cand.predicate, cand.value, cand.corrects) == ("timezone", "PST", "CET")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I started a new job at Google two weeks ago.", ("employer", "Google", "two weeks ago")),
+        ("I got married last year.", ("relationship_status", "married", "last year")),
+        ("I started learning Japanese last month.", ("learning", "Japanese", "last month")),
+        ("We adopted a puppy yesterday.", ("pet", "puppy", "yesterday")),
+        ("J'ai adopté un chien le mois dernier.", ("pet", "chien", "le mois dernier")),
+        ("Je me suis mariée l'an dernier.", ("relationship_status", "married", "l'an dernier")),
+        ("J'ai rejoint une chorale la semaine dernière.", ("member_of", "chorale", None)),
+        ("Hier j'ai emménagé à Nantes.", ("home_city", "Nantes", "Hier")),
+    ],
+)
+def test_a_fact_stated_as_the_event_that_began_it(text, expected):
+    [cand] = extract_payload({"text": text})
+    predicate, value, when = expected
+    assert (cand.predicate, cand.value) == (predicate, value)
+    assert when is None or cand.said_when == when
+
+
+def test_a_named_pet_is_read_once():
+    assert found({"text": "I adopted a dog named Biscuit."}) == [("pet", "Biscuit")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call me Sam.", ("preferred_name", "Sam")),
+        ("Appelle-moi Sam.", ("preferred_name", "Sam")),
+        ("Tutoie-moi.", ("address_form", "Tutoie-moi")),
+        ("Keep your answers short.", ("convention", "Keep your answers short")),
+        ("Answer in bullet points.", ("convention", "Answer in bullet points")),
+        ("No emojis please.", ("convention", "No emojis")),
+        ("Pas d'emojis s'il te plaît.", ("convention", "Pas d'emojis")),
+    ],
+)
+def test_a_bare_request_on_the_form_of_replies(text, expected):
+    assert found({"text": text}) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text", ["Send me the summary please.", "Call me tomorrow.", "Keep it up!", "Use the force."]
+)
+def test_a_one_off_or_chit_chat_imperative_is_no_request(text):
+    assert found({"text": text}) == []

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from haki.consolidator.doubt import closest
-from haki.providers.extraction.corrections import correction_cue
+from haki.providers.extraction.corrections import correction_cue, cued_sentences
 from haki.providers.extraction.rules import dated, extract_payload
 from haki.providers.extraction.when import past_span, resolve
 
@@ -73,3 +73,34 @@ def test_a_correcting_turn_is_about_the_fact_on_its_topic_and_close_by():
     assert closest("Oops, wrong number, ignore that.", [(age, "age", 34, 0.48)]) is None
     # Very close by meaning alone is enough.
     assert closest("Forget what I said about that.", [(age, "age", 34, 0.6)]) == age
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # LoCoMo chat: cues that correct nothing.
+        "I'll never forget the day my youngest took her first steps.",
+        "Don't ever forget that you have people cheering you on.",
+        "Our group is made of all kinds of people investing in positive changes.",
+        "What's wrong with Tom today?",
+    ],
+)
+def test_chat_that_only_sounds_like_a_correction_has_no_cue(turn):
+    assert cued_sentences(turn) == []
+
+
+def test_a_cue_reaches_only_a_fact_named_in_its_own_sentence():
+    partner, age = uuid.uuid4(), uuid.uuid4()
+    # The value is named, but in another sentence than the cue.
+    turn = "The training changed my view on helping others. Tom came along too."
+    assert closest(turn, [(partner, "partner", "Tom", 0.45)]) is None
+    assert closest("Tom and I broke up.", [(partner, "partner", "Tom", 0.45)]) == partner
+    # A change cue alone, however close by meaning, is no correction: it
+    # needs the thing it changed named.
+    assert closest("A lot has changed since last time.", [(age, "age", 34, 0.7)]) is None
+    assert closest("Sorry, that was wrong.", [(age, "age", 34, 0.7)]) == age
+    # A long value is named by most of its words, not by one of them.
+    group = uuid.uuid4()
+    rows = [(group, "member_of", "mentorship program for LGBTQ youth", 0.3)]
+    assert closest("I'm no longer with the LGBTQ activists group.", rows) is None
+    assert closest("I'm no longer in the mentorship program for youth.", rows) == group

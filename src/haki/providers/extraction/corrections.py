@@ -237,20 +237,56 @@ def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
     return out
 
 
-# Words by which a turn says something held before is no longer so, or was
-# wrong: a correction with or without a value the rules can read.
-_CHANGE_CUE = re.compile(
-    r"\b(?:no longer|any ?more|not any longer|misspoke|mis-spoke|my bad|my mistake|scratch that|wrong"
-    r"|mistaken|incorrect|typo|i meant|update my|updated my|changed|renamed|switched|broke up|split up"
-    r"|separated|divorced|moved out|left (?:my|the|that)|quit|not (?:true|right|correct|the case) any ?more"
-    r"|forget (?:the|that|what|my|about)|ignore (?:the|that|what) (?:I|i) (?:said|told)|instead|rather than"
-    r"|(?:actually|in fact)\b[^.!?]*\b(?:now|not|no)\b"
-    r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|plus (?:le|la|les|l'|de|d')|je me suis trompée?|erreur|faux|fausse"
-    r"|rectifi\w*|corrig\w*|chang[ée]\w*|rompu|séparée?s?|quitté|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus))",
+# Words by which the speaker says something they said was wrong, or has
+# ended: a correction on its own. A negated "never forget" / "don't forget"
+# is a memory, not a retraction; "what's wrong" is no error of theirs.
+_ERROR_CUE = re.compile(
+    r"\b(?:no longer|misspoke|mis-spoke|my bad|my mistake|scratch that|mistaken|incorrect|typo"
+    r"|i meant|not (?:true|right|correct|the case) any ?more|I was wrong"
+    r"|(?:is|was|are|were|'s) (?:wrong|not right|not correct)|got (?:it|that) wrong"
+    r"|wrong (?:number|e-?mail|address|name|date|city|one|info\w*|age|phone)"
+    r"|(?<!never )(?<!ever )(?<!n't )(?<!not )forget (?:what I (?:said|told)|that|about (?:that|it|what))"
+    r"|ignore (?:the|that|what) (?:I|i) (?:said|told)"
+    r"|(?:n't|not)\b[^.!?,;]{0,40}\bany ?(?:more|longer)"
+    r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|je me suis trompée?|erreur|c'est faux|(?:est|était) faux|fausse"
+    r"|rectifi\w*|corrig\w*)\b",
     re.IGNORECASE,
 )
+# Words by which a turn says something changed, read as a correction only
+# with the thing it changed named beside them: "we changed our indentation
+# rules", "Tom and I broke up", "en fait je préfère le café maintenant".
+_CHANGE_CUE = re.compile(
+    r"\b(?:(?:I|we|I've|we've|have|has|had) (?:just )?(?:changed|switched|renamed)|changed (?:my|our)"
+    r"|update (?:my|our)|updated (?:my|our)|broke up|split up|separated|divorced|moved out|quit (?:my|our)"
+    r"|instead of|rather than|(?:actually|in fact)\b[^.!?]*\b(?:now|not|no)"
+    r"|plus (?:le|la|les|l'|de|d')|(?:j'ai|on a|nous avons|avons|a) changé|rompu|séparée?s?|quitté"
+    r"|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus))\b",
+    re.IGNORECASE,
+)
+
+# A turn's sentences, each judged on its own cue.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def correction_cue(text: str) -> bool:
     """Does a turn say that something held before is no longer so, or was wrong?"""
-    return _CHANGE_CUE.search(text) is not None
+    return cue_strength(text) > 0
+
+
+def cue_strength(text: str) -> int:
+    """2 when the text says something said was wrong or has ended, 1 when that
+    something changed, 0 when neither."""
+    if _ERROR_CUE.search(text):
+        return 2
+    return 1 if _CHANGE_CUE.search(text) else 0
+
+
+def cued_sentences(text: str) -> list[tuple[str, int]]:
+    """The sentences of a turn that carry a correction cue, with its strength; questions carry none."""
+    out = []
+    for sentence in _SENTENCE.split(text):
+        sentence = sentence.strip()
+        strength = cue_strength(sentence) if sentence and not sentence.endswith("?") else 0
+        if strength:
+            out.append((sentence, strength))
+    return out

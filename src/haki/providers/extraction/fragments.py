@@ -33,6 +33,11 @@ class Rule:
     fact_kind: FactKind = "attribute"
     volatility: Volatility = "stable"
     confidence: float = 0.7
+    # Said to the assistant: a named speaker of a group conversation says it
+    # to another person, so it is read only from an unnamed speaker.
+    addressed: bool = False
+    # A last resort: its facts are dropped from a sentence another rule reads.
+    fallback: bool = False
 
 
 def icase(text: str) -> re.Pattern[str]:

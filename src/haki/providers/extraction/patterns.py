@@ -6,18 +6,23 @@ what the predicate expects (a capitalised place, a known occupation, a short
 noun phrase that is not a pronoun), and hedged or questioning sentences are
 skipped by the engine. The rules live by language (``patterns_en``,
 ``patterns_fr``) over shared fragments (``fragments``) and are tried in this
-order: English first.
+order: English first, then facts stated as the event that began them
+(``patterns_events``), the standing requests of both (``patterns_requests``), then any "my X is Y" as a last resort
+(``patterns_possessive``).
 """
 
 from __future__ import annotations
 
 from .fragments import Rule
 from .patterns_en import RULES_EN
+from .patterns_events import EVENTS
 from .patterns_fr import RULES_FR
+from .patterns_possessive import POSSESSIVE
+from .patterns_requests import REQUESTS
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
 
-RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR)
+RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR, *EVENTS, *REQUESTS, *POSSESSIVE)
 
 # Relation words, both languages, to the predicate they state.
 RELATION_PREDICATES: dict[str, str] = {

@@ -18,6 +18,7 @@ from typing import Any
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
+from .patterns_possessive import attribute
 from .prefilter import Prefilter
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
@@ -63,6 +64,8 @@ def _predicate(rule: Rule, match: re.Match[str]) -> str | None:
     groups = match.groupdict()
     if groups.get("rel"):
         return RELATION_PREDICATES.get(groups["rel"].lower())
+    if groups.get("attr"):
+        return attribute(groups["attr"])
     if groups.get("cat"):
         category = groups["cat"].lower()
         return "favorite_" + CATEGORY_EN.get(category, category).replace(" ", "_")
@@ -106,7 +109,10 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
     if sentence.endswith("?"):
         return []
     out: list[Candidate] = []
+    fallback: list[Candidate] = []
     for rule in _PREFILTER.rules_for(sentence):
+        if rule.addressed and utterance.speaker:
+            continue
         for match in rule.pattern.finditer(sentence):
             if _relative_clause(sentence, match.start()) or _hedged(
                 sentence, match.start(), match.end()
@@ -133,7 +139,7 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
             said_when = (
                 None if predicate == "plan" else past_span(sentence, match.start(), match.end())
             )
-            out.append(
+            (fallback if rule.fallback else out).append(
                 Candidate(
                     predicate=predicate,
                     value=value,
@@ -147,7 +153,7 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                 )
             )
     found = {c.predicate for c in out}
-    return [c for c in out if not (SUBSUMED.get(c.predicate, frozenset()) & found)]
+    return [c for c in out if not (SUBSUMED.get(c.predicate, frozenset()) & found)] or fallback
 
 
 def extract_utterance(utterance: Utterance) -> list[Candidate]:

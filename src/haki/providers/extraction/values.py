@@ -234,7 +234,8 @@ _TRAILING = re.compile(
     r"\s+(?:too|so much|a lot|very much|right now|lately|these days|as well|again|anymore|now|though|"
     r"last (?:week|month|year|night)|yesterday|recently|today|this (?:week|month|year)|"
     r"(?:\w+ |a couple of )?(?:days?|weeks?|months?|years?) ago|il y a \w+ \w+|"
-    r"haha|lol|aussi|beaucoup|vraiment|maintenant|désormais|à présent)$",
+    r"haha|lol|aussi|beaucoup|vraiment|maintenant|désormais|à présent|hier|récemment|"
+    r"(?:la semaine|le mois|l'an|l'année|le week-end) derni(?:er|ère)|cette (?:semaine|année)|ce mois-ci)$",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,176 @@
+"""Standing requests put to the assistant, English and French, in any verb.
+
+The convention rules of ``patterns_en_orders`` and ``patterns_fr`` read an
+order by its verb, from a list of verbs of work; people ask for what they
+want in words no list holds ("Always greet me by my first name", "Don't
+use emojis", "I'd like you to keep answers under 100 words", "merci de
+toujours citer tes sources"). Here the **frame** says it is a standing
+request, whatever the verb:
+
+- a marker that it lasts: "always", "never", "from now on", "by default",
+  "whenever …", "every time …", "dorénavant", "à partir de maintenant",
+  "verbe + toujours / jamais";
+- a request put to "you": "I'd like you to", "I want you to", "make sure
+  you", "please don't", "stop …ing", "je veux que tu", "merci de", "évite
+  de", with a verb of how to answer (``REPLY_VERBS``) when no marker says it
+  lasts.
+
+Verbs of feeling and chit-chat ("never give up", "don't worry", "I want you
+to know") are no orders. Each rule is ``addressed``: a named speaker of a
+group conversation says it to another person, not to the assistant, so it
+is read only from an unnamed speaker. What an order does is judged apart
+(``text/risk.py``): a request here is kept only when it is benign.
+"""
+
+from __future__ import annotations
+
+from .fragments import IMPERATIVES_EN, Rule, cased, icase
+
+# What follows "never" or "don't" in chat between people, not an order about work or replies.
+_NOT_AN_ORDER_EN = (
+    r"(?!(?:be|being|have|know|feel|think|remember|forget|understand|worry|mind|give up|give in|stop|here|there|ready"
+    r"|welcome|again|ever|hesitate|let|lose|doubt|change|look back|settle|quit|underestimate|take care|take it|go|get|come"
+    r"|miss|fail|regret|leave me|leave it|want|need|say|mean|believe|wish|hope|try|dream|fear|judge|apologi[sz]e"
+    r"|hate|love|like|do that|do it|you|you're|you'll|I|I'm|we|it|it's|this|that|they|he|she|a|an"
+    r"|the|my|your|so|such|nice|good|great|fun|happy|glad|on|in|at|up|with|for|too|very|just)\b)"
+)
+_NOT_AN_ORDER_FR = (
+    r"(?!(?:être|sois|soyez|avoir|aie|savoir|penser|pense|oublie|oublier|abandonne|abandonner|t'inquiète"
+    r"|vous inquiétez|inquiète|hésite|hésitez|hésiter|regrette|change|changer|lâche|lâcher|saches|sache"
+    r"|sois|soit|rappelles|souviennes|tu|vous|je|il|elle|on|nous|c'est|ce|ça|un|une|le|la|les|mon|ma|ton|ta"
+    r"|très|si|bien|bon|bonne)\b)"
+)
+# How an answer is given: enough, beside a request put to "you", to make it standing.
+REPLY_VERBS = (
+    rf"{IMPERATIVES_EN}|greet|address|talk|speak|explain|list|give|keep|avoid|stop|use|write|reply|answer"
+    r"|respond|format|include|show|remind|tell|call|refer|sign|quote|express|convert|measure|date|round"
+    r"|number|bold|highlight|mark|label|sort|structure|lead|start|end|finish|open|close|limit|skip|leave"
+)
+_VERB_EN = r"[a-z][a-z'-]+"
+_VERB_FR = r"[a-zàâçéèêëîïôûùüÿœ][\wàâçéèêëîïôûùüÿœ'-]+"
+_LASTS_EN = (
+    r"(?:from now on|going forward|by default|in (?:the )?future|from here on(?: out)?|for (?:all )?future"
+    r" \w+|whenever possible|at all times)"
+)
+_LASTS_FR = r"(?:à partir de maintenant|dorénavant|désormais|à l'avenir|par défaut|à chaque fois|chaque fois)"
+_CLAUSE = r".{2,120}?"
+_END = r"(?:,? please)?[.!]?$"
+
+
+def _request(pattern: str) -> Rule:
+    return Rule(
+        "convention", icase(pattern), "clause", "instruction", "stable", 0.6, addressed=True
+    )
+
+
+# How the speaker wants to be called: "Call me Sam", "Appelle-moi Sam".
+_CALL_ME = Rule(
+    "preferred_name",
+    cased(
+        r"^(?:[Pp]lease,? )?(?:[Cc]all me|[Aa]ddress me as|[Yy]ou can call me|[Aa]ppelle-moi|[Aa]ppelez-moi"
+        r"|[Tt]u peux m'appeler|[Vv]ous pouvez m'appeler) (?P<v>(?:Dr\.? |Mr\.? |Ms\.? |Mrs\.? )?[A-ZÀ-Ý][\w'-]+"
+        r"(?: [A-ZÀ-Ý][\w'-]+)?)(?:,? (?:please|s'il te plaît|stp|from now on|dorénavant))?[.!]?$"
+    ),
+    "phrase",
+    "preference",
+    "slow",
+    0.7,
+    addressed=True,
+)
+
+
+# What a bare imperative must be about to be a standing request on the form
+# of replies ("Keep your answers short", "Use British spelling", "No emojis").
+_FORM = (
+    r"(?:your |the |all |my )?(?:answers?|replies|reply|responses?|spelling|format(?:ting)?|bullet(?: points)?"
+    r"|emojis?|emoticons?|tone|jargon|abbreviations|markdown|headings?|tables?|paragraphs?|sentences?"
+    r"|words|examples|code blocks?|units?|dates?|lists?|explanations?|language)"
+)
+_FORM_VERBS = (
+    r"keep|use|answer|reply|respond|write|format|give|avoid|add|include|put|show|limit|skip|stick to|sort"
+    r"|spell|date|number|round|express|convert|structure"
+)
+_FORM_FR = (
+    r"(?:tes |les |des |d'|de |mes )?(?:réponses?|orthographe|format|puces|emojis?|émojis?|émoticônes|ton"
+    r"|jargon|abréviations|markdown|titres|tableaux|paragraphes|phrases|mots|exemples|unités|dates|listes"
+    r"|résumés?|explications?)"
+)
+
+REQUESTS: tuple[Rule, ...] = (
+    _CALL_ME,
+    # "Always greet me by my first name", "Never use emojis": the same value
+    # as the verb-list rule, so both read one fact.
+    _request(
+        rf"^(?:please,? )?(?:{_LASTS_EN},? )?(?P<v>(?:always|never) {_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}"
+    ),
+    # "From now on, greet me in Spanish", "By default, sort lists by date".
+    _request(
+        rf"^(?:please,? )?{_LASTS_EN},? (?:please,? )?(?P<v>{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}"
+    ),
+    # "Whenever I ask for a recipe, give the quantities in grams."
+    _request(
+        rf"^(?P<v>(?:whenever|every time|each time|when) (?:I|we) [^,]{{3,80}}, (?:please,? )?(?:always )?"
+        rf"{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}"
+    ),
+    # "Don't use emojis", "Please never call me Bob", "Do not ever add a signature."
+    _request(
+        rf"^(?:please,? )?(?P<v>(?:don't|do not)(?: ever)? {_NOT_AN_ORDER_EN}(?:{REPLY_VERBS}) {_CLAUSE}){_END}"
+    ),
+    # "Stop apologising in every answer", "Avoid jargon when you explain things."
+    _request(rf"^(?:please,? )?(?P<v>(?:stop|avoid|quit) [a-z]+(?:ing)? {_CLAUSE}){_END}"),
+    # "I'd like you to keep answers short", "I want you to call me Sam",
+    # "Make sure you always cite a source".
+    _request(
+        rf"\b(?:I(?:'d| would) (?:like|prefer|love|rather)(?: it if)?|I (?:want|need)) you (?:to )?"
+        rf"(?P<v>(?:always |never )?(?:{REPLY_VERBS}) {_CLAUSE}){_END}"
+    ),
+    _request(
+        rf"^(?:please,? )?(?:make sure|be sure|remember) (?:to|that you|you) "
+        rf"(?P<v>(?:always |never )?(?:{REPLY_VERBS}) {_CLAUSE}){_END}"
+    ),
+    # A bare imperative on the form of replies: "Keep your answers short",
+    # "Use British spelling", "Answer in bullet points".
+    _request(
+        rf"^(?:please,? )?(?P<v>(?:{_FORM_VERBS}) (?:me |us )?(?:\w+ ){{0,3}}?(?:in |with |to |as |into |without )?"
+        rf"(?:\w+ )?{_FORM}\b.{{0,80}}?){_END}"
+    ),
+    _request(rf"^(?:please,? )?(?P<v>no (?:more )?{_FORM}\b.{{0,60}}?){_END}"),
+    _request(
+        rf"^(?P<v>pas (?:de |d')(?:{_FORM_FR})\b.{{0,60}}?)(?:,? (?:s'il te plaît|stp|merci))?[.!]?$"
+    ),
+    # French: "Réponds toujours en moins de 100 mots", "N'utilise jamais d'emojis".
+    _request(
+        rf"^(?:merci de |s'il te plaît,? |stp,? )?(?P<v>(?:ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR}"
+        rf"(?:-moi|-nous|-les|-le|-la|-lui)? (?:toujours|jamais|systématiquement) {_CLAUSE})[.!]?$"
+    ),
+    # "Dorénavant, tutoie-moi", "À partir de maintenant, donne les prix en euros".
+    _request(
+        rf"^{_LASTS_FR},? (?:merci de |s'il te plaît,? )?(?P<v>{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$"
+    ),
+    # "Merci de toujours citer tes sources", "Évite le jargon", "Je veux que tu me tutoies".
+    _request(
+        rf"^(?:merci de|pense à|n'oublie pas de|veille à) (?P<v>(?:toujours |ne jamais |jamais )?"
+        rf"{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$"
+    ),
+    _request(rf"^(?P<v>(?:évite|arrête) (?:de |d'|le |la |les |l')\s?{_CLAUSE})[.!]?$"),
+    # "Tutoie-moi", "Vouvoie-moi", "Fais des réponses courtes", "Utilise le système métrique".
+    Rule(
+        "address_form",
+        icase(
+            r"^(?P<v>(?:tutoie|vouvoie|tutoyez|vouvoyez)-(?:moi|nous))(?:,? (?:s'il te plaît|stp|merci))?[.!]?$"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+        addressed=True,
+    ),
+    _request(
+        rf"^(?:merci de |s'il te plaît,? )?(?P<v>(?:fais|donne|écris|réponds|utilise|garde|évite|mets|rédige|formate)"
+        rf"(?:-moi|-nous)? (?:\w+ ){{0,3}}?{_FORM_FR}\b.{{0,80}}?)(?:,? (?:s'il te plaît|stp|merci))?[.!]?$"
+    ),
+    _request(
+        rf"\bje (?:veux|voudrais|souhaite|préfère|préférerais|aimerais) que (?:tu|vous) "
+        rf"(?P<v>(?:me |m'|nous |ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$"
+    ),
+)
