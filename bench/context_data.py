@@ -40,8 +40,13 @@ def log(msg: str) -> None:
 
 
 HNSW_INDEXES = {
-    "facts_embedding": "CREATE INDEX facts_embedding ON facts USING hnsw (embedding vector_cosine_ops)",
-    "episode_chunks_embedding": "CREATE INDEX episode_chunks_embedding ON episode_chunks USING hnsw (embedding vector_cosine_ops)",
+    # The 384-d indexes of migration 0170 (partial, on the cast to the size).
+    name: f"CREATE INDEX {name} ON {table} USING hnsw ((embedding::vector(384)) vector_cosine_ops)"
+    " WHERE vector_dims(embedding) = 384"
+    for name, table in (
+        ("facts_embedding", "facts"),
+        ("episode_chunks_embedding", "episode_chunks"),
+    )
 }
 
 
