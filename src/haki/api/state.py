@@ -23,8 +23,11 @@ class AppState:
     # Each project's embedding space and embedder (set at start-up).
     spaces: ProjectSpaces | None = None
 
-    async def embedder_for(self, project_id: str) -> tuple[int | None, Embedder]:
-        """The space and embedder of ``project_id``'s work (None: the process's space)."""
+    async def embedder_for(
+        self, project_id: str, *, fresh: bool = True
+    ) -> tuple[int | None, Embedder]:
+        """The space and embedder of ``project_id``'s work (None: the process's
+        space); ``fresh=False`` for reads (``ProjectSpaces.for_project``)."""
         if self.spaces is None:
             return None, self.providers.embedder
-        return await self.spaces.for_project(project_id)
+        return await self.spaces.for_project(project_id, fresh=fresh)

@@ -37,7 +37,9 @@ FRENCH = "Quel instrument joue sa sœur ?"
 
 @asynccontextmanager
 async def app_client(db_url: str, embedder) -> AsyncIterator[httpx.AsyncClient]:
-    settings = load_settings(auth="off", database_url=None)
+    # Each call reads the project's active space (no cache): the test sees
+    # a switch on the next call.
+    settings = load_settings(auth="off", database_url=None, embed_space_cache_s=0)
     app = create_app(
         settings, database_url=db_url, providers=Providers(embedder=embedder), background=False
     )

@@ -55,7 +55,7 @@ async def context(
     )
     # The project's embedding space: its query embedded by that space's model
     # and compared with that space's vectors only.
-    space, embedder = await state.embedder_for(request.project_id)
+    space, embedder = await state.embedder_for(request.project_id, fresh=False)
     with in_space(space):
         result = await assemble(db, embedder, request, cfg, traces)
     body_out = {
