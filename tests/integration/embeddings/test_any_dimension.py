@@ -11,6 +11,7 @@ import pytest
 from memory_calls import TURNS, ask, endpoint_settings, fact_values, remember, stored_sizes
 
 from haki.api.app import create_app
+from haki.consolidator.doubt import ABOUT
 from haki.errors import EmbeddingDimensionMismatch
 from haki.providers.bundle import build_providers
 from haki.storage import Database
@@ -64,3 +65,51 @@ async def _count(db_url: str) -> int:
         row = conn.execute("SELECT count(*) FROM events").fetchone()
     assert row is not None
     return int(row[0])
+
+
+def test_doubt_compares_a_turn_with_facts_of_its_space_only(db_url):
+    """A fact of a 768-d space and a turn of a 384-d one (a project moved
+    between them): the doubt rule's similarity is NULL, not an error."""
+    with psycopg.connect(db_url) as conn:
+        small, large = (
+            conn.execute(
+                "INSERT INTO embedding_spaces (provider, model, dimensions) VALUES ('hash', %s, %s)"
+                " RETURNING id",
+                (f"m{dims}", dims),
+            ).fetchone()[0]
+            for dims in (384, 768)
+        )
+        conn.execute("SELECT set_config('haki.embedding_space', %s, false)", (str(large),))
+        conn.execute(
+            "INSERT INTO facts (project_id, subject_id, predicate, value, status, valid_from, embedding)"
+            " VALUES ('p1', 'u1', 'home_city', '\"Lisbon\"', 'active', now() - interval '1 day',"
+            " %s::vector)",
+            (str([0.03] * 768),),
+        )
+        conn.execute("SELECT set_config('haki.embedding_space', %s, false)", (str(small),))
+        (event,) = conn.execute(
+            "INSERT INTO events (project_id, subject_id, kind, occurred_at, payload, hash,"
+            " idempotency_key, embedding) VALUES ('p1', 'u1', 'm', now(), '{}', 'h', 'k', %s::vector)"
+            " RETURNING id",
+            (str([0.05] * 384),),
+        ).fetchone()
+        rows = conn.execute(
+            ABOUT,
+            {"event_id": event, "project_id": "p1", "subject_id": "u1"},
+        ).fetchall()
+    assert [(r[1], r[-1]) for r in rows] == [("home_city", None)]
+
+
+def test_a_staged_vector_of_another_size_than_its_space_is_refused(db_url):
+    with psycopg.connect(db_url) as conn:
+        (space,) = conn.execute(
+            "INSERT INTO embedding_spaces (provider, model, dimensions)"
+            " VALUES ('openai', 'stub', 1536) RETURNING id"
+        ).fetchone()
+        with pytest.raises(psycopg.Error, match="staged chunk vector has 768 dimensions") as err:
+            conn.execute(
+                "INSERT INTO embedding_staging (space, kind, row_id, project_id, embedding)"
+                " VALUES (%s, 'chunk', gen_random_uuid(), 'p1', %s::vector)",
+                (space, str([0.03] * 768)),
+            )
+        assert err.value.sqlstate == "HK001"
