@@ -13,7 +13,7 @@ NODE_STAMP := $(NODE_SDK)/node_modules/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[server,test,langgraph,openai-agents]"
+	$(BIN)/pip install --quiet -e ".[server,test,otel,langgraph,openai-agents]"
 	# Engram's static embedding table, distilled once per machine from the bundled model.
 	$(BIN)/engram distil
 	touch $(STAMP)

@@ -30,17 +30,30 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running(db_url: str, log_path: Path, worker: bool = False) -> Iterator[str]:
-    """Dev mode (auth off) on ``db_url``; yields the base URL once ``/health`` answers."""
+def running(
+    db_url: str | None,
+    log_path: Path,
+    worker: bool = False,
+    data_dir: Path | None = None,
+    extra_env: dict[str, str] | None = None,
+) -> Iterator[str]:
+    """Dev mode (auth off) on ``db_url``, or on the embedded server in ``data_dir``
+    when ``db_url`` is None; yields the base URL once ``/health`` answers."""
     port = free_port()
     env = {
         **os.environ,
-        "HAKI_DATABASE_URL": as_url(db_url),
         "HAKI_HOST": "127.0.0.1",
         "HAKI_PORT": str(port),
         "HAKI_AUTH": "off",
         "HAKI_WORKER_IN_PROCESS": "true" if worker else "false",
+        **(extra_env or {}),
     }
+    if db_url is None:
+        assert data_dir is not None
+        env.pop("HAKI_DATABASE_URL", None)
+        env["HAKI_DATA_DIR"] = str(data_dir)
+    else:
+        env["HAKI_DATABASE_URL"] = as_url(db_url)
     args = [sys.executable, "-m", "haki.cli", "serve", *([] if worker else ["--no-worker"])]
     log = log_path.open("w")
     proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT)

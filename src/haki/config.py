@@ -12,7 +12,7 @@ import ipaddress
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import AliasChoices, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from .errors import ConfigError
@@ -125,9 +125,46 @@ class Settings(BaseSettings):
     # after a kill -9.
     job_release_interval_s: float = Field(default=5.0, gt=0)
     job_poll_interval_s: float = Field(default=1.0, gt=0)
+    # How often the worker enforces the projects' retention policies, and the
+    # rows it deletes per transaction (haki.retention).
+    retention_interval_s: float = Field(default=3600.0, gt=0)
+    retention_batch: int = Field(default=1000, ge=1, le=100_000)
     # How long /v1/consolidate(/subject) waits for jobs another worker holds
     # before answering 409 consolidation_pending.
     consolidate_wait_s: float = Field(default=30.0, ge=0, le=600)
+
+    # Metrics (GET /metrics, Prometheus text): served unless turned off. With
+    # auth on it needs the admin key or this token as a bearer; with a token
+    # set it needs one of them even in dev mode.
+    metrics_enabled: bool = True
+    metrics_token: str | None = Field(default=None, min_length=24)
+
+    # Tracing: OpenTelemetry's own variables, read here so that one object
+    # holds every setting. Spans are made only when an exporter is named or an
+    # OTLP endpoint is set (haki.observability.tracing); OTEL_SDK_DISABLED wins.
+    otel_traces_exporter: str | None = Field(
+        default=None, validation_alias=AliasChoices("OTEL_TRACES_EXPORTER", "otel_traces_exporter")
+    )
+    otel_exporter_otlp_endpoint: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("OTEL_EXPORTER_OTLP_ENDPOINT", "otel_exporter_otlp_endpoint"),
+    )
+    otel_exporter_otlp_traces_endpoint: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices(
+            "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "otel_exporter_otlp_traces_endpoint"
+        ),
+    )
+    otel_exporter_otlp_protocol: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("OTEL_EXPORTER_OTLP_PROTOCOL", "otel_exporter_otlp_protocol"),
+    )
+    otel_service_name: str | None = Field(
+        default=None, validation_alias=AliasChoices("OTEL_SERVICE_NAME", "otel_service_name")
+    )
+    otel_sdk_disabled: bool = Field(
+        default=False, validation_alias=AliasChoices("OTEL_SDK_DISABLED", "otel_sdk_disabled")
+    )
 
     @field_validator("database_url")
     @classmethod
@@ -138,7 +175,7 @@ class Settings(BaseSettings):
             raise ValueError("must be a postgresql:// URL")
         return value
 
-    @field_validator("admin_key", "receipt_key", mode="before")
+    @field_validator("admin_key", "receipt_key", "metrics_token", mode="before")
     @classmethod
     def _empty_admin_key_is_none(cls, value: object) -> object:
         return None if value == "" else value
@@ -167,6 +204,21 @@ class Settings(BaseSettings):
     def mcp_hosts(self) -> tuple[str, ...]:
         extra = tuple(h.strip() for h in self.mcp_allowed_hosts.split(",") if h.strip())
         return ("127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost", *extra)
+
+    @property
+    def trace_exporters(self) -> tuple[str, ...]:
+        """The span exporters OpenTelemetry's variables name; empty: no tracing.
+
+        An OTLP endpoint alone means ``otlp``; ``none`` (or OTEL_SDK_DISABLED) means none.
+        """
+        if self.otel_sdk_disabled:
+            return ()
+        if self.otel_traces_exporter is not None:
+            names = [n.strip().lower() for n in self.otel_traces_exporter.split(",")]
+            return tuple(n for n in dict.fromkeys(names) if n and n != "none")
+        if self.otel_exporter_otlp_endpoint or self.otel_exporter_otlp_traces_endpoint:
+            return ("otlp",)
+        return ()
 
     @property
     def embedded(self) -> bool:

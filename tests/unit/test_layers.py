@@ -25,6 +25,8 @@ LAYERS: dict[str, int] = {
     "consolidator": 2,
     "context": 2,
     "forget": 2,
+    "portability": 2,
+    "retention": 2,
     "auth": 2,
     "client": 2,
     "integrations": 2,
@@ -42,6 +44,8 @@ LAYERS: dict[str, int] = {
     "types": 0,
     "logs": 0,
     "backoff": 0,
+    # Metrics and spans: recorded by every layer above, so beneath them all.
+    "observability": 0,
     # Engram stands apart: it may use the text lexicon and nothing else.
     "engram": 1,
 }

@@ -18,6 +18,7 @@ from ..consolidator.project_spaces import ProjectSpaces
 from ..consolidator.spaces import use_embedder_space
 from ..context import recipe
 from ..context.trace_writer import TraceWriter
+from ..observability import tracing
 from ..providers import Providers, build_providers
 from ..storage import Database, PreparedDatabase, prepare_database
 from ..storage.secrets import RECEIPT_KEY, server_secret
@@ -37,6 +38,7 @@ from .routes import (
     context,
     device,
     events,
+    export,
     facts,
     feedback,
     forget,
@@ -45,6 +47,8 @@ from .routes import (
     inspect,
     jobs,
     keys,
+    metrics,
+    retention,
     stats,
     subjects,
     timeline,
@@ -117,6 +121,8 @@ def create_app(
     """
     settings = settings or load_settings()
     recipe(settings.context_recipe)  # an unknown recipe refuses to start
+    # Before the pool opens: its connections trace statements only if tracing is on.
+    tracing.configure(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -175,6 +181,7 @@ def create_app(
             await asyncio.gather(*tasks, return_exceptions=True)
             await state.traces.close()  # the traces of calls already answered
             await db.close()
+            tracing.flush()
             if prepared is not None:
                 await asyncio.to_thread(prepared.stop)
 
@@ -238,7 +245,10 @@ def _routers() -> list[APIRouter]:
         jobs.router,
         gateway.router,
         subjects.router,
+        export.router,
+        retention.router,
         device.router,
+        metrics.router,
     ]
 
 
@@ -248,4 +258,5 @@ def _background_tasks(
     tasks: list[Callable[[AppState], Coroutine[Any, Any, None]]] = []
     if enabled and settings.worker_in_process:
         tasks.append(consolidate.in_process_worker)
+        tasks.append(retention.in_process_retention)
     return tasks

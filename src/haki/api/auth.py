@@ -87,7 +87,7 @@ def bearer_token(request: Request) -> str:
     return token
 
 
-def _is_admin_key(token: str, settings: Settings) -> bool:
+def is_admin_key(token: str, settings: Settings) -> bool:
     if not settings.admin_key:
         return False
     return hmac.compare_digest(token.encode("utf-8"), settings.admin_key.encode("utf-8"))
@@ -96,7 +96,7 @@ def _is_admin_key(token: str, settings: Settings) -> bool:
 async def authenticate(request: Request) -> Principal:
     state: AppState = request.app.state.haki
     token = bearer_token(request)
-    if _is_admin_key(token, state.settings):
+    if is_admin_key(token, state.settings):
         return ADMIN_PRINCIPAL
     owner = await resolve(state.db, token)
     if owner is None:

@@ -1,5 +1,5 @@
-"""ASGI middleware: request ids and security headers, one access-log line per
-request, body caps.
+"""ASGI middleware: request ids and security headers, one access-log line and
+the request series (``haki_http_*``) per request, body caps.
 
 ``RequestIdMiddleware`` sits inside Starlette's outermost error middleware, so
 it answers an unhandled exception itself: the 500 then carries the request id
@@ -18,6 +18,7 @@ import orjson
 
 from ..errors import HakiError, InvalidPayload, PayloadTooLarge
 from ..logs import request_id
+from ..observability import metrics
 from ..text.nesting import MAX_JSON_DEPTH, document_too_deep
 
 log = logging.getLogger("haki.access")
@@ -92,9 +93,18 @@ class RequestIdMiddleware:
                 err = HakiError(f"internal error (request id {rid})")
                 await send_error(send_with_id, err)
         finally:
-            ms = (time.perf_counter() - start) * 1000
-            log.info("%s %s %s %.1fms", scope["method"], scope["path"], status, ms)
+            seconds = time.perf_counter() - start
+            log.info("%s %s %s %.1fms", scope["method"], scope["path"], status, seconds * 1000)
+            metrics.observe_request(scope["method"], route_template(scope), status, seconds)
             request_id.reset(token)
+
+
+def route_template(scope: Scope) -> str:
+    """The path template of the route that answered (``/v1/facts/{fact_id}``), never
+    the path itself: one series per route, whatever ids callers send. A request no
+    route answered (an unknown path, a body refused before routing) is ``unmatched``."""
+    path = getattr(scope.get("route"), "path", None)
+    return path if isinstance(path, str) and path else "unmatched"
 
 
 class BodyLimitMiddleware:

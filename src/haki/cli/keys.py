@@ -7,38 +7,12 @@ stdout (``KEY=$(haki keys create --project P)``); details go to stderr.
 
 from __future__ import annotations
 
-import asyncio
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
 
 import click
 
-from ..config import load_settings
 from ..errors import NotFound
-
-T = TypeVar("T")
-
-
-def _run(work: Callable[..., Awaitable[T]]) -> T:
-    """Run ``work(db)`` against the configured database (embedded or external), migrated."""
-    from ..storage import Database, prepare_database
-
-    settings = load_settings()
-    prepared = prepare_database(settings)
-
-    async def main() -> T:
-        db = Database(prepared.url, min_size=1, max_size=1, timeout=settings.db_timeout_s)
-        await db.open()
-        try:
-            return await work(db)
-        finally:
-            await db.close()
-
-    try:
-        return asyncio.run(main())
-    finally:
-        prepared.stop()
+from .database import run_with_database as _run
 
 
 @click.group()

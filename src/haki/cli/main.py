@@ -34,7 +34,7 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import embeddings, facts, keys, mcp, server, worker
+    from . import backup, embeddings, facts, keys, mcp, portability, retention, server, worker
 
     server.register(cli)
     keys.register(cli)
@@ -42,6 +42,9 @@ def _register() -> None:
     mcp.register(cli)
     facts.register(cli)
     embeddings.register(cli)
+    backup.register(cli)
+    portability.register(cli)
+    retention.register(cli)
 
 
 _register()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -30,6 +33,9 @@ PARENT_HEALS_ENV = "_HAKI_SERVE_PARENT_HEALS"
 # answers from a thread started before its app loads, so a slow start-up
 # does not need a longer wait.
 WORKER_HEALTHCHECK_S = 10
+# prometheus_client's variable for multi-process mode (observability.metrics.MULTIPROC_ENV,
+# not imported here: importing that module would import the library too early).
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 @click.command()
@@ -56,7 +62,6 @@ def serve(host: str | None, port: int | None, no_worker: bool, workers: int) -> 
     """
     import uvicorn
 
-    from ..api.app import create_app
     from ..logs import configure_logging
 
     overrides: dict[str, object] = {}
@@ -75,6 +80,8 @@ def serve(host: str | None, port: int | None, no_worker: bool, workers: int) -> 
     # "serving on" line), so a busy one stops here with one line.
     sock = claim_port(settings.host, settings.port)
     if workers == 1:
+        from ..api.app import create_app
+
         app = create_app(settings, freeze_heap=True)
         config = uvicorn.Config(
             app, host=settings.host, port=settings.port, log_config=None, access_log=False
@@ -86,7 +93,32 @@ def serve(host: str | None, port: int | None, no_worker: bool, workers: int) -> 
         return
     # uvicorn's supervisor binds the port itself: give it back just before.
     sock.close()
-    _serve_many(settings, workers)
+    with shared_metrics_dir():
+        _serve_many(settings, workers)
+
+
+@contextlib.contextmanager
+def shared_metrics_dir() -> Iterator[Path]:
+    """A fresh directory where every process of ``serve --workers N`` (this one
+    included: it counts embedded restarts) writes its metric values, so that a
+    scrape answered by any of them adds up all of them; removed on exit.
+
+    Set before anything imports ``prometheus_client``, which picks file-backed
+    values at import when the variable is there; the processes inherit it.
+    A directory from the environment is not reused: files a previous run
+    left would be added to this run's counts.
+    """
+    import os
+    import shutil
+    import tempfile
+
+    path = Path(tempfile.mkdtemp(prefix="haki-metrics-"))
+    os.environ[MULTIPROC_ENV] = str(path)
+    try:
+        yield path
+    finally:
+        os.environ.pop(MULTIPROC_ENV, None)
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def claim_port(host: str, port: int) -> socket.socket:

@@ -22,9 +22,11 @@ async def _worker(settings: Settings) -> AsyncIterator[Worker]:
     from ..consolidator import Worker
     from ..consolidator.project_spaces import ProjectSpaces
     from ..consolidator.spaces import use_embedder_space
+    from ..observability import tracing
     from ..providers import build_providers
     from ..storage import Database, prepare_database
 
+    tracing.configure(settings)  # job spans, as in the server's own worker
     prepared = await asyncio.to_thread(prepare_database, settings)
     db = Database(prepared.url, min_size=1, max_size=2, timeout=settings.db_timeout_s)
     await db.open()
@@ -40,13 +42,16 @@ async def _worker(settings: Settings) -> AsyncIterator[Worker]:
         )
     finally:
         await db.close()
+        tracing.flush()
         await asyncio.to_thread(prepared.stop)
 
 
 @click.command()
 def worker() -> None:
-    """Claim and run consolidation jobs until SIGINT/SIGTERM (any number may run)."""
+    """Claim and run consolidation jobs, and enforce retention policies, until
+    SIGINT/SIGTERM (any number may run)."""
     from ..logs import configure_logging
+    from ..retention import run_forever as run_retention
 
     settings = load_settings()
     configure_logging(settings.log_level)
@@ -58,7 +63,15 @@ def worker() -> None:
             loop.add_signal_handler(sig, stop.set)
         async with _worker(settings) as w:
             click.echo(f"worker {w.name} running", err=True)
-            await w.run_forever(stop)
+            await asyncio.gather(
+                w.run_forever(stop),
+                run_retention(
+                    w.db,
+                    interval_s=settings.retention_interval_s,
+                    batch=settings.retention_batch,
+                    stop=stop,
+                ),
+            )
 
     asyncio.run(main())
 

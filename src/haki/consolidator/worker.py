@@ -25,6 +25,7 @@ from uuid import UUID
 from .. import jobs
 from ..config import Settings
 from ..errors import ConsolidationPending, DatabaseUnavailable
+from ..observability import metrics, tracing
 from ..providers.embed import Embedder
 from ..providers.extraction import Extractor
 from ..storage import Connection, Database
@@ -177,8 +178,19 @@ class Worker:
         return await self.spaces.for_project(project_id)
 
     async def run_job(self, job: jobs.Job, embedder: Embedder | None = None) -> Ran:
-        """Run one job in its project's space; ``embedder``: one primed for
-        this process's space (``prime``), used if the project is in it."""
+        """Run one claimed job, timed and counted by outcome, in a span."""
+        start = time.perf_counter()
+        attributes = {"haki.job_id": str(job.id), "haki.project_id": job.project_id}
+        with tracing.span("haki.consolidate.job", attributes) as span:
+            ran = await self._run_job(job, embedder)
+            if span is not None:
+                span.set_attribute("haki.job_outcome", ran.outcome)
+        metrics.observe_job(ran.outcome, time.perf_counter() - start)
+        return ran
+
+    async def _run_job(self, job: jobs.Job, embedder: Embedder | None) -> Ran:
+        """The job in its project's space; ``embedder``: one primed for this
+        process's space (``prime``), used if the project is in it."""
         try:
             space, own = await self.space_of(job.project_id)
             with in_space(space):

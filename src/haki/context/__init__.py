@@ -2,7 +2,7 @@
 
 from .assembler import assemble
 from .config import DEFAULT, RECIPES, RetrievalConfig, recipe
-from .forgetting import forget_fact, forget_subject
+from .forgetting import expire_traces, forget_fact, forget_subject
 from .types import ContextRequest, ContextResult, Decision, Packet, Rendered, Scored
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "RetrievalConfig",
     "Scored",
     "assemble",
+    "expire_traces",
     "forget_fact",
     "forget_subject",
     "recipe",

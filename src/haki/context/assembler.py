@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from ..observability import metrics, tracing
 from ..providers.embed import Embedder
 from ..storage import Database
 from ..text.lexicon import query_terms, query_words
@@ -123,36 +124,37 @@ async def _facts(
 ) -> tuple[list[FactRow], _Stage, _Stage, dict[str, float], FactWork]:
     """Fact candidates, score, pack and multi-hop, in one read transaction,
     and the rows each step handled."""
-    clock = _Clock()
-    q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
-    terms = query_words(req.query, cfg.max_query_terms)
-    async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
-        lexical = await (await lexical_leg(conn, q, terms, cfg))()
-        vec = await vector()
-        found = await fact_candidates(conn, q, vec, terms, lexical, cfg)
-        rows, blocked = found.rows, found.blocked
-        clock.lap("candidates_ms")
-        ranked = _rank(rows, at, cfg, gate=gate, limit=cfg.candidate_limit)
-        clock.lap("score_ms")
-        main = _pack(ranked, budget, "top_score")
-        clock.lap("pack_ms")
+    with tracing.span("haki.context.facts"):
+        clock = _Clock()
+        q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
+        terms = query_words(req.query, cfg.max_query_terms)
+        async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
+            lexical = await (await lexical_leg(conn, q, terms, cfg))()
+            vec = await vector()
+            found = await fact_candidates(conn, q, vec, terms, lexical, cfg)
+            rows, blocked = found.rows, found.blocked
+            clock.lap("candidates_ms")
+            ranked = _rank(rows, at, cfg, gate=gate, limit=cfg.candidate_limit)
+            clock.lap("score_ms")
+            main = _pack(ranked, budget, "top_score")
+            clock.lap("pack_ms")
 
-        names: list[str] = []
-        hopped_rows = Hop([], 0)
-        if main.packed.remaining > 0 and main.packed.included:
-            names = entities(
-                [r.text for r in main.packed.included], req.query, cfg.multi_hop_max_entities
-            )
-            seen = [r.id for r in blocked] + [r.id for r in rows]
-            hopped_rows = await hop(conn, q, vec, names, seen, cfg)
-    # Multi-hop rows are never gated: they exist to bring back evidence that
-    # is semantically far from the query.
-    hopped = _pack(
-        _rank(hopped_rows.rows, at, cfg, gate=None, limit=None),
-        main.packed.remaining,
-        "multi_hop_expansion",
-    )
-    clock.lap("multihop_ms")
+            names: list[str] = []
+            hopped_rows = Hop([], 0)
+            if main.packed.remaining > 0 and main.packed.included:
+                names = entities(
+                    [r.text for r in main.packed.included], req.query, cfg.multi_hop_max_entities
+                )
+                seen = [r.id for r in blocked] + [r.id for r in rows]
+                hopped_rows = await hop(conn, q, vec, names, seen, cfg)
+        # Multi-hop rows are never gated: they exist to bring back evidence that
+        # is semantically far from the query.
+        hopped = _pack(
+            _rank(hopped_rows.rows, at, cfg, gate=None, limit=None),
+            main.packed.remaining,
+            "multi_hop_expansion",
+        )
+        clock.lap("multihop_ms")
     work = FactWork(
         lexical_postings=lexical.postings,
         lexical_ranked=lexical.ranked,
@@ -172,18 +174,20 @@ async def _episodes(
     start = time.perf_counter()
     if cfg.episode_top_k < 1:
         return [], 0.0, EpisodeWork()
-    eq = EpisodeQuery(req.project_id, req.subject_id, at)
-    terms = query_terms(req.query, cfg.max_query_terms)
-    async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
-        lexical = await (await lexical_ids(conn, eq, terms, cfg))()
-        w = episode_weights(req.query, cfg)
-        ranked, work = await ranked_episodes(conn, eq, await vector(), terms, lexical, cfg, w)
+    with tracing.span("haki.context.episodes"):
+        eq = EpisodeQuery(req.project_id, req.subject_id, at)
+        terms = query_terms(req.query, cfg.max_query_terms)
+        async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
+            lexical = await (await lexical_ids(conn, eq, terms, cfg))()
+            w = episode_weights(req.query, cfg)
+            ranked, work = await ranked_episodes(conn, eq, await vector(), terms, lexical, cfg, w)
     return ranked, round((time.perf_counter() - start) * 1000, 3), work
 
 
 def _timed_embedding(embedder: Embedder, text: str) -> tuple[np.ndarray, float]:
     start = time.perf_counter()
-    vec = embedder.embed_query(text)
+    with tracing.span("haki.context.embed"):
+        vec = embedder.embed_query(text)
     return vec, round((time.perf_counter() - start) * 1000, 3)
 
 
@@ -225,6 +229,16 @@ async def _subject_known(db: Database, req: ContextRequest) -> bool:
 
 
 async def assemble(
+    db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig, traces: TraceWriter
+) -> ContextResult:
+    """Build, trace and return the context packet for one request (``_assemble``),
+    in a span whose children are the stages."""
+    attributes = {"haki.project_id": req.project_id, "haki.recipe": cfg.name}
+    with tracing.span("haki.context", attributes):
+        return await _assemble(db, embedder, req, cfg, traces)
+
+
+async def _assemble(
     db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig, traces: TraceWriter
 ) -> ContextResult:
     """Build, trace and return the context packet for one request.
@@ -309,7 +323,15 @@ async def assemble(
     # read against the work it did.
     counts = fact_work.as_dict() | work.as_dict()
     trace_timings = clock.timings | {f"{name}_rows": float(n) for name, n in counts.items()}
-    await traces.submit(PendingTrace(record, serialised, trace_timings, clock.total_ms()))
+    total_ms = clock.total_ms()
+    await traces.submit(PendingTrace(record, serialised, trace_timings, total_ms))
+    metrics.observe_context(
+        clock.timings,
+        total_ms,
+        token_count,
+        facts=len(facts),
+        episodes=len(episodes.packed.included),
+    )
     return ContextResult(
         packet=packet,
         token_count=token_count,

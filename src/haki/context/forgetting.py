@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from uuid import UUID
 
 from ..storage import Connection
@@ -10,6 +11,14 @@ from ..storage import Connection
 DELETE_SUBJECT_TRACES = """
 DELETE FROM context_traces WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s
 RETURNING id"""
+
+# The oldest traces of a project (retention), a batch at a time; rows another
+# transaction holds are left for the next batch.
+EXPIRE_TRACES = """
+DELETE FROM context_traces WHERE project_id = %(project_id)s AND id IN (
+    SELECT id FROM context_traces
+    WHERE project_id = %(project_id)s AND created_at < %(before)s
+    ORDER BY created_at, id LIMIT %(limit)s FOR UPDATE SKIP LOCKED)"""
 
 DELETE_SUBJECT_FEEDBACK = """
 DELETE FROM feedback
@@ -57,3 +66,11 @@ async def forget_fact(
         DELETE_TRACES_SERVING_FACT, {"project_id": project_id, "subject_id": subject_id, "ids": ids}
     )
     return {"traces_deleted": cur.rowcount}
+
+
+async def expire_traces(conn: Connection, *, project_id: str, before: datetime, limit: int) -> int:
+    """Delete up to ``limit`` of the project's traces written before ``before``; how many."""
+    cur = await conn.execute(
+        EXPIRE_TRACES, {"project_id": project_id, "before": before, "limit": limit}
+    )
+    return cur.rowcount

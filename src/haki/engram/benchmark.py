@@ -96,10 +96,16 @@ def read_cases(path: Path) -> tuple[int, tuple[Case, ...]]:
 
 
 def run(cases: Sequence[Case], roots: Roots, k: int = 5, today: str | None = None) -> Report:
+    return summarise(results(cases, roots, today), k)
+
+
+def results(cases: Sequence[Case], roots: Roots, today: str | None = None) -> list[CaseResult]:
+    """Each case loaded and rendered as a user sees it (``summarise`` scores them), so
+    the results of several repositories can be pooled into one report."""
     if cases:
         load(LoadRequest(cases[0].query, record_usage=False), roots, today)  # warm the index
     unsafe = poisoned_ids(roots)
-    results = []
+    done = []
     for case in cases:
         start = time.perf_counter()
         request = LoadRequest(case.query, roles=case.roles, record_usage=False)
@@ -112,8 +118,8 @@ def run(cases: Sequence[Case], roots: Roots, k: int = 5, today: str | None = Non
         batch = tuple(f"{i.scope}:{i.id}" for i in plan.batch if i.id in shown_ids)
         hits = tuple(f for f in case.forbid if any(matches(f, s) for s in shown))
         poisoned = tuple(s for s in shown if s in unsafe)
-        results.append(CaseResult(case, batch, shown, hits, poisoned, rendering.tokens, elapsed))
-    return summarise(results, k)
+        done.append(CaseResult(case, batch, shown, hits, poisoned, rendering.tokens, elapsed))
+    return done
 
 
 def poisoned_ids(roots: Roots) -> frozenset[str]:

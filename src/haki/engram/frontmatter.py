@@ -7,6 +7,8 @@ parses YAML.
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 from typing import Any
 
 from .errors import FrontmatterError
@@ -32,7 +34,15 @@ def parse(text: str, path: str) -> tuple[dict[str, Any], str, int]:
 
 
 def load_yaml_mapping(raw: str, path: str, line_offset: int = 0) -> dict[str, Any]:
-    """Parse YAML that must be a mapping; ``line_offset`` maps YAML lines to file lines."""
+    """Parse YAML that must be a mapping; ``line_offset`` maps YAML lines to file lines.
+
+    What ``engram add`` and ``engram init`` write (``key: "json string"``, flow lists of
+    strings, plain words, dates, one level of nesting) is read without PyYAML: importing
+    it costs a cold load more than parsing every memory. Anything else goes to YAML.
+    """
+    fast = _simple_mapping(raw)
+    if fast is not None:
+        return fast
     import yaml
 
     loader = _strict_loader(yaml)(raw)
@@ -62,6 +72,97 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
+
+
+_KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*?))?[ ]*$")
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*|0|[1-9][0-9]*|[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_COMMENT = re.compile(r"[ ]+#.*")
+_CONSTANTS: dict[str, Any] = {
+    **dict.fromkeys(("true", "True", "TRUE"), True),
+    **dict.fromkeys(("false", "False", "FALSE"), False),
+    **dict.fromkeys(("null", "Null", "NULL"), None),
+}
+# YAML 1.1 reads these plain words as booleans: left to PyYAML rather than guessed.
+_YAML_BOOLEAN_WORDS = frozenset(
+    [
+        "y",
+        "Y",
+        "yes",
+        "Yes",
+        "YES",
+        "n",
+        "N",
+        "no",
+        "No",
+        "NO",
+        "on",
+        "On",
+        "ON",
+        "off",
+        "Off",
+        "OFF",
+    ]
+)
+_JSON = json.JSONDecoder()
+_NOT_SIMPLE = object()
+
+
+def _simple_mapping(raw: str) -> dict[str, Any] | None:
+    """The mapping, when every line is in the simple subset; else None (YAML decides)."""
+    top: dict[str, Any] = {}
+    nested: dict[str, Any] | None = None
+    for line in raw.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indented = line.startswith("  ")
+        if indented and (nested is None or line[2] == " "):
+            return None
+        match = _KEY_LINE.fullmatch(line[2:] if indented else line)
+        if match is None:
+            return None
+        key, text = match.group(1), match.group(2)
+        target = nested if indented else top
+        if target is None or key in target:
+            return None
+        if not indented:
+            nested = None
+        if text is None or text.startswith("#"):
+            if indented:
+                return None
+            nested = top[key] = {}
+            continue
+        value = _simple_value(text)
+        if value is _NOT_SIMPLE:
+            return None
+        target[key] = value
+    return {k: (None if v == {} else v) for k, v in top.items()}
+
+
+def _simple_value(text: str) -> Any:
+    if text[0] in '"[':
+        try:
+            value, end = _JSON.raw_decode(text)
+        except ValueError:
+            return _NOT_SIMPLE
+        if text[end:] and not _COMMENT.fullmatch(text[end:]):
+            return _NOT_SIMPLE
+        if isinstance(value, list) and not all(isinstance(v, str) for v in value):
+            return _NOT_SIMPLE
+        return value
+    word = _COMMENT.sub("", text)
+    if word in _CONSTANTS:
+        return _CONSTANTS[word]
+    if word in _YAML_BOOLEAN_WORDS or not _PLAIN.fullmatch(word):
+        return _NOT_SIMPLE
+    if word[0].isdigit():
+        if "-" not in word:
+            return int(word)
+        try:
+            return dt.date.fromisoformat(word).isoformat()
+        except ValueError:
+            return _NOT_SIMPLE
+    return word
 
 
 _LOADER_CACHE: dict[str, type] = {}

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .text import ENGRAM_STOP_WORDS, estimate_tokens, words
-from .vocabulary import index_terms, phrase_terms
+from .vocabulary import phrase_terms, terms_of
 from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig, write_atomic
 
 if TYPE_CHECKING:
@@ -242,7 +242,9 @@ def _build(
                 continue
             seen[memory.id] = rel
             memories.append((memory, digest))
-    docs, postings = _postings(root, memories, lock, ignored)
+    # Each field is cut into words once, for the postings and the vector alike.
+    field_words = [{k: words(t) for k, t in _field_texts(m).items()} for m, _ in memories]
+    docs, postings = _postings(root, memories, field_words, lock, ignored)
     phrases = {str(n): found for n, (m, _) in enumerate(memories) if (found := _phrases(m))}
     sources = sorted({s for m, _ in memories for s in m.sources})
     return {
@@ -255,14 +257,18 @@ def _build(
             json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs
         ],
         "postings": postings,
-        "vectors": _vectors(memories),
+        "vectors": _vectors(field_words),
         "problems": [asdict(p) for p in problems],
         "_entries": new_entries,
     }
 
 
 def _postings(
-    root: Root, memories: list[tuple[Memory, str]], lock: Lock, ignored: Any
+    root: Root,
+    memories: list[tuple[Memory, str]],
+    field_words: list[dict[str, list[str]]],
+    lock: Lock,
+    ignored: Any,
 ) -> tuple[list[Any], dict[str, str]]:
     from . import safety
     from .hashes import sha256_file
@@ -274,8 +280,8 @@ def _postings(
         weighted: dict[str, float] = {}
         bits: dict[str, int] = {}
         length = 0.0
-        for name, text in _field_texts(m).items():
-            field_terms = index_terms(text, ENGRAM_STOP_WORDS)
+        for name, tokens in field_words[doc_no].items():
+            field_terms = terms_of(tokens, ENGRAM_STOP_WORDS)
             weight = FIELD_WEIGHTS[name]
             length += weight * len(field_terms)
             for term in field_terms:
@@ -324,14 +330,14 @@ def _postings(
     return docs, {term: " ".join(entries) for term, entries in postings.items()}
 
 
-def _vectors(memories: list[tuple[Memory, str]]) -> list[str]:
+def _vectors(field_words: list[dict[str, list[str]]]) -> list[str]:
     """Each memory's vector from the static table, or "" for all when there is none."""
     from .semantic import encode, memory_parts, open_table
 
     table = open_table()
     if table is None:
-        return ["" for _ in memories]
-    return [encode(table.embed_raw(memory_parts(_field_texts(m)))) for m, _ in memories]
+        return ["" for _ in field_words]
+    return [encode(table.embed_words(memory_parts(fields))) for fields in field_words]
 
 
 def _phrases(m: Memory) -> list[str]:

@@ -84,6 +84,7 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
         cfg.min_relative,
         min_marginal=cfg.min_marginal,
         new_relative=cfg.new_relative,
+        card_relative=cfg.card_relative,
     )
     batch, skipped = _gate(selection.batch, root_of, read_body=True)
     cards, skipped_cards = _gate(selection.overflow, root_of, read_body=False)

@@ -44,12 +44,24 @@ class RoutingConfig:
     many_anchors: int = 4
     # The compact batch keeps candidates scoring at least this share of the best one.
     min_relative: float = 0.5
+    # A memory left out of the batch is shown as a card only at this share of the best.
+    card_relative: float = 0.2
     # Admission: the share of the task's weight (idf of its anchors) a memory must explain.
     # Meaning (``semantic``): a weak lexical match (explaining less than ``weak_coverage``
     # of the task) stays out unless its cosine with the task reaches ``weak_meaning``;
     # every admitted memory's score is multiplied by exp(weight x (cosine - pivot)).
     weak_coverage: float = 0.3
+    # A task's weight (coverage) counts idf as if the pool held at least ``idf_pool``
+    # memories: in a repository of three, a word shared by one memory would otherwise
+    # weigh little beside a word no memory uses, and one shared word would never explain
+    # enough of the task. Scores keep the pool's own idf (they only order). The
+    # coverage floor scales with the pool the same way (``weak_coverage`` at ``idf_pool``
+    # memories or more), since a tiny repository's memories say little about any task.
+    idf_pool: int = 30
     weak_meaning: float = 0.5
+    # Under the full floor but above a small pool's scaled one, a match still needs some
+    # meaning in common with the task: a word met by accident in a body stays out.
+    far_meaning: float = 0.4
     meaning_weight: float = 1.5
     meaning_pivot: float = 0.5
     # Rejections the seed leaves room for (``_extra_rejection``).
@@ -65,7 +77,7 @@ class RoutingConfig:
     # ``min_marginal`` of the task and ``new_relative`` of the best score; one that adds
     # nothing new needs ``min_relative``.
     min_marginal: float = 0.2
-    new_relative: float = 0.3
+    new_relative: float = 0.2
     path_cover: float = 0.25
     variant_factor: float = 0.9  # a retired memory's match, handed to its current variant
 
@@ -161,6 +173,7 @@ def route(
     groups = task_anchors(query)
     n = len(pool)
     avg_length = pool.total_length() / n if n else 0.0
+    floor = cfg.weak_coverage * min(1.0, n / cfg.idf_pool) if cfg.idf_pool else cfg.weak_coverage
     base: dict[int, float] = {}
     matched: dict[int, list[tuple[str, int]]] = {}
     bits: dict[int, int] = {}
@@ -185,15 +198,13 @@ def route(
     task_paths = _task_paths(query, paths)
     path_hits = _path_hits(task_paths, pool)
     restrictions: list[str] = []
-    many = len(groups) >= cfg.many_anchors
-    if many:
-        restrictions.append(
-            f"{len(groups)} anchors: needs 2 anchor matches or a strong-field match"
-        )
+    generic_words = {a.word for a in groups if a.generic}
+    specific = len(groups) - len(generic_words)
+    if specific >= cfg.many_anchors:
+        restrictions.append(f"{specific} anchors: needs 2 anchor matches or a strong-field match")
     workflow = mentions_workflow(query) and bool(groups)
     if workflow:
         restrictions.append("workflow: skills preferred")
-    generic_words = {a.word for a in groups if a.generic}
     languages = task_languages(query, task_paths)
     scored: list[Scored] = []
     omitted: list[Omitted] = []
@@ -205,15 +216,17 @@ def route(
         strong = bool(bits.get(pos, 0) & STRONG_BITS) or pos in path_hits
         coverage = evidence.get(pos, 0.0) / task_weight if task_weight else 0.0
         reason = None
-        if not admits(len(groups), len(words_hit), strong, cfg.many_anchors):
-            reason = refusal(len(groups), len(words_hit), cfg.many_anchors)
+        # Generic words are not anchors: they neither make a task long nor count as a match.
+        specific_hit = sum(1 for w in words_hit if w not in generic_words)
+        if not admits(specific, specific_hit, strong, cfg.many_anchors):
+            reason = refusal(specific, specific_hit, cfg.many_anchors)
         elif pos not in path_hits:
             reason = _extra_rejection(words_hit, generic_words, cfg)
         meaning = None
         if query_vector is not None and (memory_vector := pool.vector(pos)) is not None:
             meaning = cosine(query_vector, memory_vector)
         if reason is None and pos not in path_hits:
-            reason = _weak_meaning(coverage, meaning, cfg)
+            reason = _weak_meaning(coverage, meaning, floor, cfg)
         if reason is not None:
             omitted.append(Omitted(doc.id, doc.scope, "weak_match", reason))
             continue
@@ -384,7 +397,7 @@ def _anchor_weight(anchor: Anchor, pool: Pool, cfg: RoutingConfig) -> float:
     if df == 0:
         known = [d for t in anchor.alternates if (d := _document_frequency(pool, t))]
         df = max(known, default=0)
-    weight = bm25.idf(df, n) * (cfg.unknown_weight if df == 0 else 1.0)
+    weight = bm25.idf(df, max(n, cfg.idf_pool)) * (cfg.unknown_weight if df == 0 else 1.0)
     return weight * (cfg.generic_weight if anchor.generic else 1.0)
 
 
@@ -431,11 +444,15 @@ def _extra_rejection(
     return None
 
 
-def _weak_meaning(coverage: float, meaning: float | None, cfg: RoutingConfig) -> str | None:
+def _weak_meaning(
+    coverage: float, meaning: float | None, floor: float, cfg: RoutingConfig
+) -> str | None:
     """A lexical match on a small part of the task stays out when its meaning is far from
     the task's: the words met by accident ("migrate the Android app" / db migrations).
     Without a table (``meaning`` None) the words decide alone."""
-    if meaning is None or coverage >= cfg.weak_coverage or meaning >= cfg.weak_meaning:
+    if meaning is None or coverage >= cfg.weak_coverage:
+        return None
+    if meaning >= (cfg.weak_meaning if coverage < floor else cfg.far_meaning):
         return None
     return f"explains {coverage:.0%} of the task, meaning {meaning:.2f}"
 

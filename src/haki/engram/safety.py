@@ -89,14 +89,48 @@ _INJECTION: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_SEPARATOR = "\n\x00\n"
+
+# For each pattern, lower-case strings it cannot match without (a necessary condition,
+# so skipping a pattern whose strings are all absent never hides a finding). Substring
+# tests are cheap; most memories name none of them and skip most patterns.
+# Under re.I these four match an ASCII letter; folded first so a needle still meets them.
+_ASCII_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "aws-access-key": ("akia", "asia", "agpa", "aida", "aroa"),
+    "aws-secret-key": ("aws",),
+    "github-token": ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    "slack-token": ("xox",),
+    "openai-key": ("sk-",),
+    "stripe-key": ("k_live_", "k_test_"),
+    "google-api-key": ("aiza",),
+    "private-key": ("private key",),
+    "jwt": ("eyj",),
+    "password": ("passw", "pwd", "secret", "api", "token"),
+    "url-credentials": ("://",),
+    "bearer-token": ("bearer",),
+    "ignore-instructions": ("ignore", "disregard", "forget", "override"),
+    "role-hijack": ("now",),
+    "system-tag": ("system", "assistant", "im_start", "im_end"),
+    "reveal-prompt": ("prompt", "instructions"),
+    "exfiltration": ("content", ".env", ".aws", ".ssh", "id_rsa", "/etc/passwd", "credentials"),
+    "new-instructions": ("system",),
+    "ignore-instructions-fr": ("ignore",),
+}
+
+
 def scan(parts: Iterable[str]) -> tuple[str, ...]:
     """Return sorted finding labels such as ``secret:github-token`` (empty when safe)."""
     found: set[str] = set()
-    for text in parts:
-        if not text:
-            continue
+    # One pass over all the parts: a cold index scans every memory, and each pattern is
+    # searched once per memory rather than once per field. The separator holds no word
+    # character and ends the line, so no pattern reads across two fields.
+    text = _SEPARATOR.join(p for p in parts if p)
+    if text:
+        lower = text.translate(_ASCII_FOLD).lower()
+        present = {name for name, needs in _NEEDS.items() if any(n in lower for n in needs)}
         for name, pattern in _SECRETS:
-            if pattern.search(text):
+            if name in present and pattern.search(text):
                 found.add(f"secret:{name}")
         for match in _CARD.finditer(text):
             digits = re.sub(r"\D", "", match.group())
@@ -104,7 +138,7 @@ def scan(parts: Iterable[str]) -> tuple[str, ...]:
                 found.add("secret:card-number")
                 break
         for name, pattern in _INJECTION:
-            if pattern.search(text):
+            if name in present and pattern.search(text):
                 found.add(f"injection:{name}")
     return tuple(sorted(found))
 

@@ -36,6 +36,7 @@ def select(
     overflow_cards: int = 5,
     min_marginal: float = 1.0,
     new_relative: float = 0.0,
+    card_relative: float = 0.0,
 ) -> Selection:
     """Take the top ``limit`` above the relative floors and pull in their
     prerequisites, foundations first.
@@ -45,6 +46,8 @@ def select(
     better candidate explains needs only ``new_relative`` of the best score;
     one that repeats what is already explained needs ``min_relative``.
     Prerequisites load even without term overlap: the author declared them.
+    A candidate left out is offered as a card only at ``card_relative`` of the best
+    score or more: a card is still shown, and a far weaker match is noise.
     The floors are relative to the best candidate that can be shown, so an
     unsafe top hit cannot push every safe one out of the batch.
     """
@@ -78,7 +81,11 @@ def select(
         placed.add(s.doc.id)
         batch.append(Picked(s.doc, s.score, rank, "routed", s.reasons))
     chosen_ids = {s.doc.id for s in chosen}
-    rest = [s for s in ranked if s.doc.id not in chosen_ids and s.doc.id not in placed]
+    rest = [
+        s
+        for s in ranked
+        if s.doc.id not in chosen_ids and s.doc.id not in placed and s.score >= best * card_relative
+    ]
     start = len(chosen)
     overflow = [
         Picked(s.doc, s.score, start + i, "omitted", s.reasons)

@@ -20,7 +20,7 @@ import math
 import mmap
 import os
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from .text import ENGRAM_STOP_WORDS, words
@@ -138,13 +138,22 @@ class Table:
 
     def embed_raw(self, parts: Iterable[tuple[str, int]]) -> list[int] | None:
         """Weighted sum of the rows of the texts' word pieces, as integers (unnormalised)."""
+        return self.embed_words((words(text), weight) for text, weight in parts)
+
+    def embed_words(self, parts: Iterable[tuple[Sequence[str], int]]) -> list[int] | None:
+        """``embed_raw`` of texts already cut into words."""
+        # Each distinct word once, with the sum of its fields' weights: the same integer
+        # sum as word by word, with far fewer lookups on a memory's repeated words.
+        per_word: dict[str, int] = {}
+        for tokens, field_weight in parts:
+            for word in tokens:
+                per_word[word] = per_word.get(word, 0) + field_weight
         weights: dict[int, int] = {}
-        for text, field_weight in parts:
-            for word in words(text):
-                if word in ENGRAM_STOP_WORDS or len(word) < 2:
-                    continue
-                for n in self.cut(word):
-                    weights[n] = weights.get(n, 0) + field_weight * self._weight(n)
+        for word, word_weight in per_word.items():
+            if word in ENGRAM_STOP_WORDS or len(word) < 2:
+                continue
+            for n in self.cut(word):
+                weights[n] = weights.get(n, 0) + word_weight * self._weight(n)
         if not weights:
             return None
         total = 0
@@ -181,14 +190,13 @@ def open_table() -> Table | None:
     return _LOADED[key]
 
 
-def memory_parts(fields: dict[str, str]) -> list[tuple[str, int]]:
-    """A memory's texts with their weights; the body cut at ``CONTENT_WORDS`` words."""
-    parts = []
-    for name, text in fields.items():
-        if name == "content":
-            text = " ".join(words(text)[:CONTENT_WORDS])
-        parts.append((text, FIELD_WEIGHTS[name]))
-    return parts
+def memory_parts(fields: Mapping[str, Sequence[str]]) -> list[tuple[Sequence[str], int]]:
+    """A memory's fields (cut into words) with their weights, the body cut at
+    ``CONTENT_WORDS`` words; for ``Table.embed_words``."""
+    return [
+        (tokens[:CONTENT_WORDS] if name == "content" else tokens, FIELD_WEIGHTS[name])
+        for name, tokens in fields.items()
+    ]
 
 
 def encode(raw: Sequence[int] | None) -> str:

@@ -11,6 +11,7 @@ weigh little in the evidence a memory needs to be admitted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .text import anchors, stem, words
@@ -93,6 +94,17 @@ GENERIC_TASK_WORDS = frozenset(
         "support",
         "simple",
         "new",
+        "keep",
+        "keeps",
+        "get",
+        "gets",
+        "getting",
+        "want",
+        "need",
+        "needs",
+        "still",
+        "try",
+        "trying",
     ]
 )
 
@@ -182,7 +194,22 @@ def term(word: str) -> str:
     """The index term of one word: light stemming, then ``-ization`` meets ``-ize``.
 
     Cached indexes hold these terms: any change here bumps ``index.INDEX_VERSION``.
+    A cold index build asks for the same few thousand words many times over, so each
+    word's term is kept for the process.
     """
+    found = _TERMS.get(word)
+    if found is None:
+        if len(_TERMS) >= _MAX_TERMS:  # a long-lived MCP server meets ever new words
+            _TERMS.clear()
+        found = _TERMS[word] = _term(word)
+    return found
+
+
+_TERMS: dict[str, str] = {}
+_MAX_TERMS = 50_000
+
+
+def _term(word: str) -> str:
     if word.endswith("ied") and len(word) > 5 and word.isalpha():
         word = word[:-3] + "y"  # retried -> retry, copied -> copy
     t = stem(word)
@@ -194,7 +221,12 @@ def term(word: str) -> str:
 
 
 def index_terms(text: str, stop: frozenset[str]) -> list[str]:
-    return [term(w) for w in words(text) if w not in stop and len(w) > 1]
+    return terms_of(words(text), stop)
+
+
+def terms_of(tokens: Sequence[str], stop: frozenset[str]) -> list[str]:
+    """``index_terms`` of text already cut into words."""
+    return [term(w) for w in tokens if w not in stop and len(w) > 1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The job queue, below the ledger (which enqueues) and the consolidator (which claims)."""
 
-from .forgetting import forget_subject
+from .forgetting import forget_events, forget_subject
 from .queue import (
     Job,
     JobState,
@@ -38,6 +38,7 @@ __all__ = [
     "enqueue",
     "enqueue_many",
     "fail",
+    "forget_events",
     "forget_subject",
     "job_states",
     "list_jobs",

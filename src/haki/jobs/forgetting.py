@@ -30,7 +30,13 @@ async def forget_subject(
     """Remove the subject's jobs and every mention of its (already deleted) events."""
     params = {"project_id": project_id, "subject_id": subject_id, "event_ids": event_ids}
     await conn.execute(DELETE_SUBJECT_JOBS, params)
-    if event_ids:
-        cur = await conn.execute(SCRUB_JOBS, params)
-        scrubbed = [row["id"] for row in await cur.fetchall()]
-        await conn.execute(DELETE_EMPTIED_JOBS, {"job_ids": scrubbed})
+    await forget_events(conn, project_id=project_id, event_ids=event_ids)
+
+
+async def forget_events(conn: Connection, *, project_id: str, event_ids: list[str]) -> None:
+    """Scrub deleted events out of the jobs that mention them; drop the jobs left empty."""
+    if not event_ids:
+        return
+    cur = await conn.execute(SCRUB_JOBS, {"project_id": project_id, "event_ids": event_ids})
+    scrubbed = [row["id"] for row in await cur.fetchall()]
+    await conn.execute(DELETE_EMPTIED_JOBS, {"job_ids": scrubbed})

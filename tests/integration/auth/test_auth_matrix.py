@@ -161,6 +161,13 @@ REQUESTS: dict[tuple[str, str], list[Example]] = {
     ],
     ("GET", "/v1/stats/overview"): [Example("/v1/stats/overview", params={"project_id": B})],
     ("GET", "/v1/subjects"): [Example("/v1/subjects", params={"project_id": B})],
+    ("GET", "/v1/retention"): [Example("/v1/retention", params={"project_id": B})],
+    ("PUT", "/v1/retention"): [
+        Example("/v1/retention", json={"project_id": B, "events_days": 1, "traces_days": 1})
+    ],
+    ("GET", "/v1/subjects/{subject_id}/export"): [
+        Example(f"/v1/subjects/{S}/export", params={"project_id": B})
+    ],
     ("POST", "/v1/cli/device/approve"): [
         Example("/v1/cli/device/approve", json={"project_id": B, "user_code": "BCDF-GHJK"})
     ],

@@ -46,6 +46,13 @@ async def test_overview_of_an_unused_project(client):
         "hit_rate": None,
         "context_tokens_served": 0,
         "recall_count": 0,
+        "retention": {  # no policy: everything kept, no receipt
+            "project_id": "fresh",
+            "events_days": None,
+            "traces_days": None,
+            "updated_at": None,
+            "receipts": [],
+        },
     }
 
 

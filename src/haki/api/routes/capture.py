@@ -8,6 +8,7 @@ from fastapi import APIRouter, Body
 
 from ... import ledger
 from ...consolidator import run_pending
+from ...observability import metrics, tracing
 from ..auth import PrincipalDep
 from ..deps import DbDep, StateDep
 from ..schemas.capture import CAPTURE_EXAMPLES, CaptureIn, CaptureOut
@@ -37,8 +38,12 @@ async def capture(
     batch = body.to_ledger(principal.project)
     projects = sorted({event.project_id for event in batch.events})
     trusted = principal.project_id is None or principal.admin
-    async with db.transaction(project_id=projects[0] if projects else None) as conn:
-        result = await ledger.write_events(conn, batch, origin_trust_allowed=trusted)
+    attributes = {"haki.events": len(batch.events)}
+    with tracing.span("haki.capture", attributes):
+        async with db.transaction(project_id=projects[0] if projects else None) as conn:
+            result = await ledger.write_events(conn, batch, origin_trust_allowed=trusted)
+    new = len(result.new_event_ids)
+    metrics.observe_capture(new, len(result.events) - new)
     if state.settings.autoconsolidate:
         # Dev convenience: the jobs are committed above, so they run like any
         # queued job (in queue order: a large batch is cut into several).

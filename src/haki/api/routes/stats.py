@@ -5,10 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from ...context.stats import daily, overview
+from ...retention import get_policy, list_receipts
 from ..auth import PrincipalDep
 from ..deps import DbDep, TracesDep
 from ..schemas.context import DayCountOut, StatsOverviewOut
 from ..schemas.fields import ProjectQuery
+from ..schemas.retention import RetentionOut
 
 router = APIRouter(tags=["stats"])
 
@@ -22,6 +24,8 @@ async def stats_overview(
     async with db.transaction(project_id=project) as conn:
         o = await overview(conn, project)
         days = await daily(conn, project)
+        policy = await get_policy(conn, project)
+        receipts = await list_receipts(conn, project, limit=1)
     return StatsOverviewOut(
         project_id=project,
         active_facts=o.active_facts,
@@ -35,4 +39,5 @@ async def stats_overview(
         per_day=[
             DayCountOut(day=d.day, events=d.events, context_calls=d.context_calls) for d in days
         ],
+        retention=RetentionOut.of(policy, receipts),
     )

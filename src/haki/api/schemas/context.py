@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...config import Settings
 from .fields import AsOf, Count, ProjectScope, RequestBody, SubjectId, Text, UserText
+from .retention import RetentionOut
 
 # What an absent budget_tokens means: the deployment's HAKI_DEFAULT_BUDGET_TOKENS,
 # documented with its built-in default.
@@ -185,6 +186,10 @@ class StatsOverviewOut(BaseModel):
     recall_count: int
     per_day: list[DayCountOut] = Field(
         default_factory=list, description="The last 14 days, oldest first"
+    )
+    retention: RetentionOut | None = Field(
+        default=None,
+        description="The project's retention policy and its latest enforcement receipts",
     )
 
 

@@ -1,0 +1,222 @@
+"""English patterns of what the speaker likes and prefers: languages (both
+languages' requests), tastes, foods, hobbies. Tried after ``patterns_en``'s
+identity rules, in this order."""
+
+from __future__ import annotations
+
+from .fragments import (
+    ADVERBS,
+    END,
+    I_AM,
+    PET_KINDS,
+    PHRASE,
+    Rule,
+    cased,
+    icase,
+)
+from .vocabulary import CONTEXTS, LANGS
+
+LIKES_EN: tuple[Rule, ...] = (
+    # Language preferences: a request ("reply in English") or a stated
+    # preference ("I prefer my invoices in French"), both languages.
+    Rule(
+        "language",
+        icase(
+            rf"\b(?:reply|answer|respond|write|talk|speak|send (?:it|them|those|these|everything)|email me)"
+            rf"(?: (?:to me|back|always|only|instead|rather))* in (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    Rule(
+        "language",
+        icase(
+            rf"\bI(?:'d)? (?:much |really )?(?:prefer|rather|want|like)(?: to)?"
+            rf"(?: (?:get|receive|have|read|see|be sent|be answered))?"
+            rf"(?: (?:my|the|all|your|all my|any))?(?: (?P<ctx>{CONTEXTS}))? in (?P<v>{LANGS})\b"
+        ),
+        "language",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    # Preferences (English).
+    Rule(
+        "likes",
+        icase(rf"\bI {ADVERBS}(?:love|adore|enjoy) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "likes",
+        icase(rf"{I_AM} (?:a )?(?:big |huge |massive )?fan of (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "dislikes",
+        icase(
+            rf"\bI {ADVERBS}(?:hate|dislike|detest|can't stand|cannot stand) (?P<v>{PHRASE}){END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "dislikes",
+        icase(rf"\bI (?:really )?(?:don't|do not) (?:like|enjoy) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.65,
+    ),
+    Rule(
+        "prefers",
+        icase(rf"\bI (?:much |really )?prefer (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "",
+        icase(
+            rf"\b[Mm]y (?:all-time )?favou?rite (?P<cat>[a-z-]+(?: [a-z-]+)?) (?:is|has to be) (?P<v>{PHRASE}){END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.75,
+    ),
+    Rule(
+        "likes",
+        icase(rf"\b[Mm]y (?:all-time )?favou?rite (?:is|has to be) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "likes",
+        icase(rf"\bI {ADVERBS}(?:do )?like (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "likes",
+        icase(
+            rf"^(?:(?:really|also|just|totally) )?(?:love|adore) (?P<v>[a-z]+ing\b{PHRASE}){END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "likes",
+        icase(rf"{I_AM} (?:really |totally |so )?into (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "likes",
+        icase(rf"\b(?:my|our shared) love (?:for|of) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "likes",
+        cased(
+            r"^(?P<v>[A-Z][a-z]+ing(?: [a-z]+){0,3}) (?:is one of my (?:faves|favou?rites)|makes me (?:so |really |very )?happy)"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.65,
+    ),
+    Rule(
+        "hobby",
+        icase(
+            r"\bI (?:started|took up|picked up) (?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:(?:about |around |over |almost )?\w+ (?:years?|months?) ago|last year|as a kid|when I was)"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "hobby",
+        icase(
+            r"\bI(?:'ve| have) been (?!(?:working|feeling|thinking|trying|doing|going|getting|looking|having|dealing|struggling|waiting|meaning|wanting|busy)\b)"
+            r"(?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:for (?:years|ages|a long time|(?:\w+ )?(?:years|months))|since I was"
+            r"|as (?:usual|always|ever)|a lot|every (?:day|week|weekend)|regularly|daily)"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "plays",
+        icase(rf"\bI (?:usually |often |also |mostly )?play (?P<v>(?:the )?{PHRASE}){END}"),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "learning",
+        icase(rf"{I_AM} (?:currently |now )?learning (?P<v>{PHRASE}){END}"),
+        "phrase",
+        volatility="volatile",
+        confidence=0.65,
+    ),
+    Rule("allergy", icase(rf"{I_AM} allergic to (?P<v>{PHRASE}){END}"), "phrase", confidence=0.8),
+    Rule(
+        "member_of",
+        icase(rf"\bI(?:'ve| have)? (?:just |recently )?joined (?P<v>(?:an? |the )?{PHRASE}){END}"),
+        "phrase",
+        volatility="slow",
+        confidence=0.6,
+    ),
+    Rule(
+        "volunteers_at",
+        icase(
+            r"\b(?:the|a|an) (?P<v>[a-z][\w -]{2,40}?) (?:I|we) (?:volunteer|help out) (?:at|with|for|in)\b"
+        ),
+        "phrase",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "volunteers_at",
+        icase(rf"\bI volunteer (?:at|with|for) (?P<v>{PHRASE}){END}"),
+        "phrase",
+        volatility="slow",
+        confidence=0.7,
+    ),
+    Rule(
+        "pet",
+        icase(
+            rf"\b[Mm]y (?P<v>{PET_KINDS})\b(?! (?:named |called |is named |is called |'s called )?(?-i:[A-Z]))"
+            r"(?!'s name\b)"
+            r"(?! (?:painting|drawing|photo|picture|pic|figurine|toy|statue|sculpture|costume|mug|shirt"
+            r"|poster|book|show|game|video|print|sticker)s?\b)"
+        ),
+        "phrase",
+        confidence=0.6,
+    ),
+)
