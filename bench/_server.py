@@ -57,10 +57,12 @@ def running_server(
     python: str | None = None,
     args: tuple[str, ...] = (),
     start_timeout_s: float = 120.0,
+    script: Path | None = None,
 ) -> Iterator[str]:
     """Yield a base URL: the given one, or a fresh server on a temp data dir
     (run by ``python``: another checkout's interpreter serves its own code);
-    ``args`` are passed to ``haki serve`` (e.g. ``--workers 2``)."""
+    ``args`` are passed to ``haki serve`` (e.g. ``--workers 2``); ``script``
+    serves in place of it (a wrapper that ends by running ``haki serve``)."""
     if base_url:
         wait_healthy(base_url)
         yield base_url.rstrip("/")
@@ -83,7 +85,9 @@ def running_server(
         proc = subprocess.Popen(
             # Another checkout's interpreter runs its own plain server; ours
             # knows the benchmark recipes.
-            [python, "-m", "haki.cli", "serve", *args]
+            [python or sys.executable, str(script), *args]
+            if script
+            else [python, "-m", "haki.cli", "serve", *args]
             if python
             else [sys.executable, str(REPO / "bench" / "_serve.py"), *args],
             env=child_env,

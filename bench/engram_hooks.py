@@ -6,7 +6,12 @@ then runs every event as a host would: a fresh ``engram hook --host H``
 process, event JSON on stdin. Each run is followed by a bare interpreter
 start-up, so machine load can be told apart from Engram's own cost.
 
-    python bench/engram_hooks.py [--memories 1000] [--runs 30]
+    python bench/engram_hooks.py [--memories 1000] [--runs 30] [--baseline CHECKOUT]
+
+Each event reports wall time and the hook process's CPU time (user + system),
+which a loaded machine inflates far less. ``--baseline`` runs every event a
+second time, interleaved, with another checkout's ``src/`` first on
+``PYTHONPATH``: same-run pairs for a before/after.
 
 Hostile workloads ride along: a prompt made only of words every memory
 shares, and a 10 KB pasted log as a prompt.
@@ -18,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -61,6 +67,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--memories", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--baseline", type=Path, metavar="CHECKOUT", help="a checkout to compare")
     args = parser.parse_args()
     engram = shutil.which("engram", path=str(Path(sys.executable).parent)) or shutil.which("engram")
     if engram is None:
@@ -79,6 +86,10 @@ def main() -> int:
             ENGRAM_CACHE_DIR=str(root / "cache"),
         )
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        variants = [("", env)]
+        if args.baseline is not None:
+            src = str(args.baseline.resolve() / "src")
+            variants.append((" [baseline]", dict(env, PYTHONPATH=src)))
         start = time.perf_counter()
         subprocess.run(
             [engram, "load", "--", "warm the index"],
@@ -190,31 +201,43 @@ def main() -> int:
                 },
             ),
         ]
-        results: list[tuple[str, str, list[float], int, int]] = []
+        results: list[tuple[str, str, list[float], list[float], int, int]] = []
         baseline: list[float] = []
         reference: list[float] = []
         for host, label, payload in events:
-            times: list[float] = []
-            injected = 0
-            size = 0
+            times: dict[str, list[float]] = {suffix: [] for suffix, _ in variants}
+            cpus: dict[str, list[float]] = {suffix: [] for suffix, _ in variants}
+            injected = dict.fromkeys(times, 0)
+            size = dict.fromkeys(times, 0)
             for n in range(args.runs):
-                data = json.dumps(payload(n))
-                start = time.perf_counter()
-                done = subprocess.run(
-                    [engram, "hook", "--host", host],
-                    input=data,
-                    cwd=root,
-                    env=env,
-                    capture_output=True,
-                    text=True,
-                )
-                times.append((time.perf_counter() - start) * 1000)
-                if done.returncode != 0 or not done.stdout.strip().startswith("{"):
-                    print(done.stdout, done.stderr, file=sys.stderr)
-                    return 1
-                if done.stdout.strip() != "{}":
-                    injected += 1
-                    size = max(size, len(done.stdout))
+                for suffix, variant_env in variants:
+                    # Each variant keeps its own sessions: a shared one would answer
+                    # "already loaded" to whichever runs second.
+                    event = payload(n)
+                    for key in ("session_id", "conversation_id"):
+                        if key in event:
+                            event[key] += suffix
+                    data = json.dumps(event)
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    start = time.perf_counter()
+                    done = subprocess.run(
+                        [engram, "hook", "--host", host],
+                        input=data,
+                        cwd=root,
+                        env=variant_env,
+                        capture_output=True,
+                        text=True,
+                    )
+                    times[suffix].append((time.perf_counter() - start) * 1000)
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                    cpus[suffix].append(cpu * 1000)
+                    if done.returncode != 0 or not done.stdout.strip().startswith("{"):
+                        print(done.stdout, done.stderr, file=sys.stderr)
+                        return 1
+                    if done.stdout.strip() != "{}":
+                        injected[suffix] += 1
+                        size[suffix] = max(size[suffix], len(done.stdout))
                 start = time.perf_counter()
                 subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
                 baseline.append((time.perf_counter() - start) * 1000)
@@ -225,7 +248,17 @@ def main() -> int:
                         [engram, "load", "--", prompts[n]], cwd=root, env=env, capture_output=True
                     )
                     reference.append((time.perf_counter() - start) * 1000)
-            results.append((host, label, times, injected, size))
+            for suffix, _ in variants:
+                results.append(
+                    (
+                        host,
+                        label + suffix,
+                        times[suffix],
+                        cpus[suffix],
+                        injected[suffix],
+                        size[suffix],
+                    )
+                )
         load = os.getloadavg()
         print(
             f"memories: {args.memories} ({PATH_MEMORIES} with applies_to)  runs per event: "
@@ -233,19 +266,21 @@ def main() -> int:
             f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
         )
         print(
-            f"{'host':<7} {'event':<34} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'answered':>9} {'max bytes':>9}"
+            f"{'host':<7} {'event':<45} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} "
+            f"{'CPU p50':>7} {'answered':>9} {'max bytes':>9}"
         )
-        for host, label, times, injected, size in results:
+        for host, label, times, cpu_ms, injected, size in results:
             print(
-                f"{host:<7} {label:<34} {statistics.median(times):7.1f} {_p95(times):7.1f} "
-                f"{max(times):7.1f} {injected:>5}/{len(times):<3} {size:>9}"
+                f"{host:<7} {label:<45} {statistics.median(times):7.1f} {_p95(times):7.1f} "
+                f"{max(times):7.1f} {statistics.median(cpu_ms):7.1f} "
+                f"{injected:>5}/{len(times):<3} {size:>9}"
             )
         for label, values in (
             ("engram load (same prompts)", reference),
             ("bare python start-up", baseline),
         ):
             print(
-                f"{'':<7} {label:<34} {statistics.median(values):7.1f} "
+                f"{'':<7} {label:<45} {statistics.median(values):7.1f} "
                 f"{_p95(values):7.1f} {max(values):7.1f}"
             )
     return 0

@@ -96,9 +96,9 @@ class Host:
             data["timestamp"] = "2026-12-01T05:00:00Z"
         return data
 
-    def send(self, event: str, **fields: Any) -> str:
+    def send(self, event: str, schema: bool = True, **fields: Any) -> str:
         payload = self.base(event) | fields
-        if self.name == "codex":
+        if self.name == "codex" and schema:
             _validate_codex_input(event, payload)
         out = run(self.name, json.dumps(payload), self.repo.global_dir)
         if self.name == "codex":
@@ -342,6 +342,24 @@ def test_codex_events_match_the_published_schemas(ws: Repo) -> None:
     )
     assert bash_patch == "{}\n"  # both bodies were delivered by the apply_patch event
     assert codex.send("PreCompact", trigger="auto") == "{}\n"
+
+
+def test_codex_subagent_prompt_is_delivered_in_its_own_context(ws: Repo) -> None:
+    codex = Host("codex", ws)
+    assert "### pytest-style" in context(
+        codex.send("UserPromptSubmit", prompt="add a pytest fixture")
+    )
+    # Codex 0.171 runs a subagent's first turn with UserPromptSubmit: the parent's
+    # session id, the subagent's agent_id and its task (fields the stored input
+    # schema predates). Its context holds none of the parent's.
+    child = {"agent_id": "a1", "agent_type": "default", "schema": False}
+    first = context(codex.send("UserPromptSubmit", prompt="add a pytest fixture", **child))
+    assert first.startswith("[engram] UserPromptSubmit: 1 new body, 0 cards, 0 already loaded")
+    assert "### pytest-style" in first
+    again = codex.send("UserPromptSubmit", prompt="another pytest fixture", **child)
+    assert "### pytest-style" not in again  # the subagent's own delta holds
+    parent = codex.send("UserPromptSubmit", prompt="a third pytest fixture")
+    assert "### pytest-style" not in parent
 
 
 def test_codex_cap_is_2400_tokens(ws: Repo) -> None:

@@ -73,6 +73,8 @@ def test_install_registers_each_host_and_uninstall_removes_only_ours(tmp_path: P
                 "command": "engram",
                 "args": ["mcp"],
                 "default_tools_approval_mode": "approve",
+                "required": True,
+                "startup_timeout_sec": 30,
             }
         },
     }

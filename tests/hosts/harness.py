@@ -178,6 +178,9 @@ class Workspace:
             "GEMINI_API_KEY": "test-key",
             "GEMINI_CLI_TRUST_WORKSPACE": "true",
         }
+        if os.environ.get("PYTHONPATH"):
+            # The hooks and MCP servers the hosts start run the tree under test.
+            ws.env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         ws._host_settings()
         return ws
 

@@ -17,6 +17,7 @@ next-speaker checks) never shift the script.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -61,6 +62,11 @@ class Request:
         walk(self.body)
         joined = "\n".join(out)
         return joined.replace("\\u003c", "<").replace("\\u003e", ">")
+
+    @property
+    def tools(self) -> set[str]:
+        """The names of the tools this request offered the model, in every protocol."""
+        return set(_offered(self.body))
 
 
 @dataclass
@@ -125,7 +131,7 @@ class ModelServer:
                 return step.final
             name = step.calls[made][0]
             if name in conv.tools:
-                return step.calls[made]
+                return name, _bind(step.calls[made][1], conv)
             if step.wait in conv.tools and after.count(step.wait) < step.waits:
                 return step.wait, {}
         return FINAL_TEXT
@@ -214,7 +220,7 @@ class _Handler(BaseHTTPRequestHandler):
                 texts.append(json.dumps(block))
             messages.append("\n".join(texts))
             calls.append([])
-        tools = {t.get("name", "") for t in body.get("tools") or []}
+        tools = set(_offered(body))
         decision = self.model.decide(Conversation(messages, calls, tools))
         mid = f"msg_{time.monotonic_ns()}"
         usage = {"input_tokens": 100, "output_tokens": 10}
@@ -279,12 +285,11 @@ class _Handler(BaseHTTPRequestHandler):
         for item in body.get("input") or []:
             if item.get("type") in ("function_call", "custom_tool_call", "local_shell_call"):
                 for made in calls:
-                    made.append(item.get("name", ""))
+                    made.append(_qualified(item.get("namespace"), item.get("name", "")))
             messages.append(json.dumps(item))
             calls.append([])
-        tools: set[str] = set()
-        for tool in body.get("tools") or []:
-            tools.add(tool.get("name") or tool.get("type", ""))
+        namespaced = _offered(body)
+        tools = set(namespaced)
         decision = self.model.decide(Conversation(messages, calls, tools))
         rid = f"resp_{time.monotonic_ns()}"
         if isinstance(decision, str):
@@ -311,14 +316,17 @@ class _Handler(BaseHTTPRequestHandler):
                     "status": "completed",
                 }
             else:
+                namespace, short = namespaced.get(name) or (None, name)
                 item = {
                     "type": "function_call",
                     "id": f"fc_{time.monotonic_ns()}",
                     "call_id": f"call_{time.monotonic_ns()}",
-                    "name": name,
+                    "name": short,
                     "arguments": json.dumps(args),
                     "status": "completed",
                 }
+                if namespace is not None:
+                    item["namespace"] = namespace
         usage = {
             "input_tokens": 100,
             "input_tokens_details": {"cached_tokens": 0},
@@ -385,10 +393,7 @@ class _Handler(BaseHTTPRequestHandler):
                         made.append(part["functionCall"].get("name", ""))
             messages.append(json.dumps(content))
             calls.append([])
-        tools: set[str] = set()
-        for tool in body.get("tools") or []:
-            for decl in tool.get("functionDeclarations") or tool.get("function_declarations") or []:
-                tools.add(decl.get("name", ""))
+        tools = set(_offered(body))
         config = body.get("generationConfig") or {}
         schema = config.get("responseJsonSchema") or config.get("responseSchema")
         if config.get("responseMimeType") == "application/json":
@@ -414,6 +419,47 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(chunk)
             return
         self._sse(iter([(None, chunk)]))
+
+
+AGENT_ID = "$agent_id"  # in a scripted call's arguments: the last subagent spawned
+_AGENT_ID = re.compile(r"agent_id\W+([0-9a-f]{8}-[0-9a-f-]{27})")
+
+
+def _bind(args: dict[str, Any], conv: Conversation) -> dict[str, Any]:
+    """The call's arguments, with ``$agent_id`` read from the conversation so far."""
+    if AGENT_ID not in json.dumps(args):
+        return args
+    found = [m.group(1) for text in conv.messages for m in _AGENT_ID.finditer(text)]
+    agent = found[-1] if found else AGENT_ID
+    return json.loads(json.dumps(args).replace(AGENT_ID, agent))
+
+
+def _offered(body: dict[str, Any]) -> dict[str, tuple[str, str] | None]:
+    """Each offered tool's name, with its (namespace, name) where it sits in a namespace.
+
+    Codex offers MCP servers' tools (and its subagent tools) as Responses API
+    namespaces; the script names them ``<namespace>__<tool>``, as Claude Code does.
+    """
+    out: dict[str, tuple[str, str] | None] = {}
+    for tool in body.get("tools") or []:
+        if not isinstance(tool, dict):
+            continue
+        if tool.get("type") == "namespace":
+            for child in tool.get("tools") or []:
+                out[_qualified(tool["name"], child.get("name", ""))] = (
+                    tool["name"],
+                    child.get("name", ""),
+                )
+        declarations = tool.get("functionDeclarations") or tool.get("function_declarations")
+        if declarations is not None:
+            out.update((d.get("name", ""), None) for d in declarations)
+        elif tool.get("type") != "namespace":
+            out[tool.get("name") or tool.get("type", "")] = None
+    return out
+
+
+def _qualified(namespace: str | None, name: str) -> str:
+    return f"{namespace.rstrip('_')}__{name}" if namespace else name
 
 
 def _fill(schema: dict[str, Any]) -> Any:

@@ -24,10 +24,14 @@ def haki_url(db_url: str, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-TOOL = {"claude": "mcp__haki__haki_context", "gemini": "mcp_haki_haki_context"}
+TOOL = {
+    "claude": "mcp__haki__haki_context",
+    "codex": "mcp__haki__haki_context",  # the namespace "mcp__haki", tool "haki_context"
+    "gemini": "mcp_haki_haki_context",
+}
 
 
-@pytest.mark.parametrize("workspace", ["claude", "gemini"], indirect=True)
+@pytest.mark.parametrize("workspace", ["claude", "codex", "gemini"], indirect=True)
 def test_haki_context_through_the_host(workspace: Workspace, haki_url: str) -> None:
     ws = workspace
     client = HakiClient(haki_url, project_id="prj_hosts")
@@ -64,6 +68,6 @@ def test_haki_context_through_the_host(workspace: Workspace, haki_url: str) -> N
     call = (TOOL[ws.host], {"query": "what am I allergic to?"})
     ws.model.reset([Step("What am I allergic to?", [call], wait="WaitForMcpServers")])
     ws.run("What am I allergic to?", extra=extra)
-    assert any(call[0] in str(r.body.get("tools")) for r in ws.model.model_requests("allergic"))
+    assert any(call[0] in r.tools for r in ws.model.model_requests("allergic")), "listed"
     seen = ws.conversation("What am I allergic to?")
-    assert "<haki_memory>" in seen and "peanut" in seen.lower()
+    assert "<haki_memory>" in seen and "peanut" in seen.lower(), seen[-1500:]

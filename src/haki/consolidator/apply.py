@@ -25,6 +25,7 @@ from ..storage.locks import lock_subject
 from .embedding import embed_texts
 from .fact_text import fact_embedding_text, first_name
 from .identity import Action, FactView, IdentityKey, Newcomer, is_replay, resolve, search_text
+from .stages import stage
 from .types import Sourced
 
 # How a quarantine reason reads in ``conflict_sets.reason``.
@@ -357,7 +358,10 @@ async def apply_subject(
             action: Action = "quarantine"
             incumbent = subject.active.get(new.key)
         else:
-            resolution = resolve(new, subject.active, corrects=cand.corrects, retract=cand.retract)
+            with stage("identity"):
+                resolution = resolve(
+                    new, subject.active, corrects=cand.corrects, retract=cand.retract
+                )
             action, incumbent = resolution.action, resolution.incumbent
             if resolution.newcomer is not new:
                 item = replace(

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..jobs.sizing import split_by_size
 from ..providers.embed import Embedder
+from .stages import stage
 
 EMBED_SLICE_CHARS = 32 * 1024
 
@@ -34,10 +35,11 @@ async def embed_texts(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     slice at a time."""
     if not texts:
         return np.zeros((0, embedder.dim), dtype=np.float32)
-    parts = [
-        await asyncio.to_thread(embedder.embed_documents, list(texts[s.start : s.stop]))
-        for s in slices(texts)
-    ]
+    with stage("embedding"):
+        parts = [
+            await asyncio.to_thread(embedder.embed_documents, list(texts[s.start : s.stop]))
+            for s in slices(texts)
+        ]
     return parts[0] if len(parts) == 1 else np.vstack(parts)
 
 

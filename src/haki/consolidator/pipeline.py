@@ -26,6 +26,7 @@ from .doubt import doubt_subject
 from .episodes import load_events, store_chunks
 from .guard import guard, served_key
 from .reembed import rerender_subject
+from .stages import stage
 from .types import Sourced
 
 Checkpoint = Callable[[str], Awaitable[None]]
@@ -72,21 +73,25 @@ async def consolidate(
     checkpoint: Checkpoint = no_checkpoint,
 ) -> JobResult:
     """Consolidate the given events of one project; the caller commits."""
-    events = await load_events(conn, project_id, event_ids)
-    chunks = await store_chunks(conn, embedder, events)
+    with stage("chunking"):
+        events = await load_events(conn, project_id, event_ids)
+        chunks = await store_chunks(conn, embedder, events)
     await checkpoint("chunks")
 
-    extracted = await extractor.extract(events)
-    sourced = [Sourced(c, e) for e, cands in zip(events, extracted, strict=True) for c in cands]
-    subject_ids = sorted({e.subject_id for e in events})
-    guarded = guard(sourced, await _served(conn, project_id, subject_ids) if sourced else ())
+    with stage("extraction"):
+        extracted = await extractor.extract(events)
+    with stage("guard"):
+        sourced = [Sourced(c, e) for e, cands in zip(events, extracted, strict=True) for c in cands]
+        subject_ids = sorted({e.subject_id for e in events})
+        guarded = guard(sourced, await _served(conn, project_id, subject_ids) if sourced else ())
     position = {e.id: i for i, e in enumerate(events)}
 
     held = [(s, None) for s in guarded.accepted] + [
         (q.sourced, q.reason) for q in guarded.quarantined
     ]
     raw_predicates = (s.candidate.predicate for s, _ in held)
-    predicates = await canonical_predicates(conn, embedder, project_id, raw_predicates)
+    with stage("identity"):
+        predicates = await canonical_predicates(conn, embedder, project_id, raw_predicates)
     actions: Counter[str] = Counter()
     created: list[NewFact] = []
     corrected: set[UUID] = set()
@@ -101,22 +106,26 @@ async def consolidate(
             key=lambda i: position[i.sourced.event.id],
         )
         if items:
-            applied = await apply_subject(conn, project_id, subject_id, items)
+            with stage("apply"):
+                applied = await apply_subject(conn, project_id, subject_id, items)
             actions.update(applied.counts)
             created.extend(applied.created)
             corrected.update(applied.corrected)
             if any(i.predicate == "name" for i in items):
                 named.append(subject_id)
-    await embed_facts(conn, embedder, created)
+    with stage("apply"):
+        await embed_facts(conn, embedder, created)
     for subject_id in subject_ids:
         # After the new facts are embedded, so a turn is compared with them too.
         own = [e for e in events if e.subject_id == subject_id]
-        doubted = await doubt_subject(conn, project_id, subject_id, own, corrected)
+        with stage("corrections/doubt"):
+            doubted = await doubt_subject(conn, project_id, subject_id, own, corrected)
         if doubted:
             actions["doubt"] += doubted
     for subject_id in named:
         # The subject may have a (new) name: its facts say it from now on.
-        await rerender_subject(conn, embedder, project_id, subject_id)
+        with stage("apply"):
+            await rerender_subject(conn, embedder, project_id, subject_id)
     return JobResult(
         events=len(events),
         chunks=chunks,

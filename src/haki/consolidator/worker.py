@@ -37,6 +37,8 @@ from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import event_subjects, load_events, pending_chunks
 from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
 from .project_spaces import ProjectSpaces
+from .stages import stage
+from .statistics import refresh_due
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +50,7 @@ Outcome = Literal["done", "retry", "failed", "lost"]
 # the claim expires, and charges each an attempt.
 CLAIM_BATCH = 8
 # The tables consolidation fills, which the context plans read: their
-# statistics are refreshed after each claimed batch that wrote (maintenance).
+# statistics are refreshed during and after a drain (statistics.refresh_due).
 WRITTEN_TABLES = ("episode_chunks", "facts")
 
 
@@ -144,6 +146,10 @@ class Worker:
         self.host = socket.gethostname()
         self.name = name or jobs.claimer(self.host, os.getpid(), uuid.uuid4().hex[:6])
         self._released_at: float | None = None
+        # When this worker last checked the written tables' statistics, and
+        # whether a job finished since (statistics.refresh_due).
+        self._analysed_at: float | None = None
+        self._wrote = False
 
     async def prime(self, claimed: list[jobs.Job]) -> Embedder:
         """An embedder primed with the vectors of every chunk the claimed jobs
@@ -284,8 +290,9 @@ class Worker:
     async def run_claimed(
         self, claimed: list[jobs.Job], on_job: Callable[[Ran], None] | None = None
     ) -> list[Ran]:
-        """Run claimed jobs in claim order, each in its own transaction, then
-        bring the statistics of the tables they wrote up to date."""
+        """Run claimed jobs in claim order, each in its own transaction; the
+        statistics of the tables they wrote are brought up to date when due
+        (more jobs may follow: ``settle`` once the queue is empty)."""
         # Priming embeds in this process's space: only for jobs of projects in it.
         own: list[jobs.Job] = []
         for job in claimed:
@@ -300,9 +307,23 @@ class Worker:
             runs.append(await self.run_job(job, embedder))
             if on_job is not None:
                 on_job(runs[-1])
-        if any(run.outcome == "done" for run in runs):
-            await refresh_stale_statistics(self.db, WRITTEN_TABLES)
+        self._wrote = self._wrote or any(run.outcome == "done" for run in runs)
+        await self._refresh_statistics(draining=True)
         return runs
+
+    async def settle(self) -> None:
+        """The queue is empty: bring the written tables' statistics up to date now."""
+        await self._refresh_statistics(draining=False)
+
+    async def _refresh_statistics(self, *, draining: bool) -> None:
+        now = time.monotonic()
+        if not refresh_due(
+            wrote=self._wrote, draining=draining, last_at=self._analysed_at, now=now
+        ):
+            return
+        self._analysed_at, self._wrote = now, False
+        with stage("maintenance", inclusive=True):
+            await refresh_stale_statistics(self.db, WRITTEN_TABLES)
 
     async def run_batch(self, **filters: Any) -> list[Ran]:
         return await self.run_claimed(await self.claim(**filters))
@@ -316,6 +337,7 @@ class Worker:
             except DatabaseUnavailable:
                 ran = []
             if not ran:
+                await self.settle()  # never fails: the refresh is best effort
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), timeout=self.settings.job_poll_interval_s)
 
@@ -339,6 +361,7 @@ async def run_pending(
         if not claimed:
             break
         runs.extend(await worker.run_claimed(claimed, on_job))
+    await worker.settle()
     return Summary.of(runs)
 
 
@@ -381,6 +404,7 @@ async def run_until_done(
             project_id=project_id, subject_id=subject_id, job_id=job_id
         ):
             runs.extend(await worker.run_claimed(claimed))
+        await worker.settle()
         async with worker.db.transaction() as conn:
             states = await jobs.job_states(conn, queued)
         left = [s for s in states if s.open]

@@ -1,5 +1,9 @@
 """Engram: repo-local memories (rules, skills, knowledge) routed into coding-agent context."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     ConfigError,
     DuplicateMemory,
@@ -10,8 +14,31 @@ from .errors import (
     SchemaError,
     WorkspaceError,
 )
-from .loader import load
-from .plan import Item, LoadPlan, LoadRequest, Skip
+
+if TYPE_CHECKING:
+    from .loader import load
+    from .plan import Item, LoadPlan, LoadRequest, Skip
+
+# The loader (index, routing) is imported on first use: every `engram hook`
+# process imports this package, and most hook events never route.
+_LAZY = {
+    "load": "loader",
+    "Item": "plan",
+    "LoadPlan": "plan",
+    "LoadRequest": "plan",
+    "Skip": "plan",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ConfigError",

@@ -76,10 +76,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         epilog=EPILOG,
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # One sink for the commands not requested: each ArgumentParser built costs gettext lookups.
+    discarded = argparse.ArgumentParser(add_help=False, conflict_handler="resolve")
 
     def command(name: str, help_: str, description: str) -> argparse.ArgumentParser:
         if only is not None and name != only:
-            return argparse.ArgumentParser(add_help=False)  # discarded: not the requested command
+            return discarded
         return sub.add_parser(
             name, parents=[common], help=help_, description=description, epilog=EPILOG
         )

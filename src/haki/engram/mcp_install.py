@@ -7,7 +7,7 @@ config, written and removed as one marked block.
 Each entry also carries what the host needs before the model may call the
 tools, as measured with the hosts themselves: Codex refuses every call under
 its default approval policy unless the server says ``default_tools_approval_mode
-= "approve"``; Gemini CLI lists no tool of a server without ``"trust": true``
+= "approve"``, and lists the tools of a stdio server only if it is ``required``; Gemini CLI lists no tool of a server without ``"trust": true``
 in its default approval mode; Claude Code loads a project ``.mcp.json`` server
 only once it is approved, which ``enabledMcpjsonServers`` in the user's own
 ``.claude/settings.local.json`` records (never committed).
@@ -43,6 +43,11 @@ def config_path(host: str, project: Path, global_: bool) -> Path:
 
 
 CLAUDE_APPROVAL = ".claude/settings.local.json"
+# Codex sends its first model request without waiting for servers that are not
+# required: a stdio server still starting (a Python process) is left out of it.
+# A required one is waited for, up to the timeout, and Codex stops with the
+# server's error when it cannot start.
+CODEX_STARTUP = ("required = true", "startup_timeout_sec = 30")
 
 
 def server_entry(program: str, host: str = "claude") -> dict[str, Any]:
@@ -111,6 +116,7 @@ def _codex_text(text: str, entry: dict[str, Any]) -> str:
             f"args = {json.dumps(entry['args'])}",
             # Codex's default approval policy refuses MCP calls that would need approval.
             'default_tools_approval_mode = "approve"',
+            *CODEX_STARTUP,
             _END,
             "",
         ]

@@ -100,13 +100,28 @@ def codex_block(w: Wiring) -> str:
     """The ``[mcp_servers.haki]`` table for Codex's config.toml."""
     lines = [f"[mcp_servers.{SERVER_NAME}]"]
     if w.transport == "stdio":
-        project = f", {PROJECT_VAR} = {_toml_str(w.project_id)}" if w.project_id else ""
+        env = [f"{URL_VAR} = {_toml_str(w.url)}"]
+        # Codex passes a stdio server only the variables named here (an unset one is
+        # skipped), so the admin key's HAKI_PROJECT_ID must be named to arrive.
+        passed = [KEY_VAR]
+        if w.project_id:
+            env.append(f"{PROJECT_VAR} = {_toml_str(w.project_id)}")
+        else:
+            passed.append(PROJECT_VAR)
+        if w.subject_id is not None:
+            env.append(f"{SUBJECT_VAR} = {_toml_str(w.subject_id)}")
+        else:
+            passed.append(SUBJECT_VAR)
         lines += [
             f"command = {_toml_str(w.command)}",
             'args = ["mcp"]',
-            f"env = {{ {URL_VAR} = {_toml_str(w.url)}{project} }}",
+            f"env = {{ {', '.join(env)} }}",
             # Codex starts stdio servers with a reduced environment; these are passed through.
-            f'env_vars = ["{KEY_VAR}", "{SUBJECT_VAR}"]',
+            f"env_vars = {json.dumps(passed)}",
+            # Codex sends its first model request without waiting for a server that is
+            # not required, and a Python process still starting is left out of it.
+            "required = true",
+            "startup_timeout_sec = 30",
         ]
     else:
         lines += [f"url = {_toml_str(w.mcp_url)}", f'bearer_token_env_var = "{KEY_VAR}"']

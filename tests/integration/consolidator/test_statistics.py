@@ -81,3 +81,28 @@ async def test_a_failed_analyze_never_fails_the_caller(db_url):
     await closed.open()
     await closed.close()  # every statement now fails
     assert await asyncio.wait_for(refresh_stale_statistics(closed, TABLES), 10) == []
+
+
+async def test_a_drain_checks_statistics_after_its_first_batch_and_at_its_end(
+    db, db_url, hash_embedder, monkeypatch
+):
+    """20 subjects, so three claimed batches of at most 8 jobs: two checks
+    (the process's first batch, then the end of the drain), not three."""
+    from haki.consolidator import worker as worker_module
+
+    for n in range(20):
+        await add_events(db, [{"text": f"I live in Paris {n}."}], subject_id=f"s{n}")
+    checks: list[tuple[str, ...]] = []
+    real = worker_module.refresh_stale_statistics
+
+    async def counted(database, tables):
+        checks.append(tuple(tables))
+        return await real(database, tables)
+
+    monkeypatch.setattr(worker_module, "refresh_stale_statistics", counted)
+    forget_statistics(db_url)
+    assert (await run_pending(worker(db, hash_embedder))).jobs == {"done": 20}
+    assert len(checks) == 2
+    # Analysed after the first batch; the 12 rows after it stay under
+    # autovacuum's threshold, so the end's check leaves them.
+    assert reltuples(db_url)["episode_chunks"] == 8

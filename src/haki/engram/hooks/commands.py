@@ -215,7 +215,10 @@ MCP_APPROVAL = {
     "claude": "claude: a project .mcp.json server runs once approved "
     "(enabledMcpjsonServers); the tools are read-only (readOnlyHint)",
     "codex": 'codex: default_tools_approval_mode = "approve" lets the model call the '
-    "read-only tools; without it every call fails under approval policy never",
+    "read-only tools (without it every call fails under approval policy never); "
+    "required = true makes Codex wait for the server before the first request "
+    "(without it the tools miss that request) and stop if it cannot start; "
+    "a project .codex/config.toml is read only in a trusted project",
     "gemini": 'gemini: "trust": true lists and runs the tools without a confirmation; '
     "without it Gemini CLI lists none in its default approval mode",
     "cursor": "cursor: enable the engram server in Cursor's MCP settings on first use",

@@ -13,14 +13,20 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..text import estimate_tokens
 from ..workspace import Roots, cache_dir, locate
 from . import events, rules
 from .hosts import Host, host
-from .inject import compose
 from .state import locked, prune, session_path
+
+if TYPE_CHECKING:
+    from .inject import Injection
+
+# Every hook event is a new process. What composes an injection (the plan, its
+# rendering, the token estimate) and what routes (the loader, the index) is
+# imported only by the events that inject: compaction, a subagent without a
+# task and the file events that match nothing answer without them.
 
 # Seconds before the runtime gives up and answers no-op; hosts wait TIMEOUT_SECONDS.
 DEADLINE = 8.0
@@ -65,7 +71,11 @@ def handle(
     if settings.read == "off":
         return None
     sessions = cache_dir(roots.workspace) / "sessions"
-    path = session_path(sessions, spec.name, event.session)
+    # A subagent's events carry the parent's session id and its own agent_id; it
+    # starts from its task alone, so what it was shown is kept apart from the
+    # parent's (Codex fires UserPromptSubmit with the subagent's task).
+    key = f"{event.session}\x00{event.agent}" if event.agent else event.session
+    path = session_path(sessions, spec.name, key)
     fits = _fits(spec)
     mode = settings.read
 
@@ -96,7 +106,7 @@ def handle(
                 session.delivered.clear()
                 session.routed.clear()
             why = f"session {event.source or 'start'}, routed on {query!r}"
-            injection = compose(
+            injection = _compose(
                 plan, event.name, why, mode, session.delivered, plan.expand_top, fits,
                 as_cards=native,
             )  # fmt: skip
@@ -113,7 +123,7 @@ def handle(
         if not plan.batch and not plan.skipped:
             return None
         why = f"subagent {event.agent_type or event.agent}, routed on its task"
-        return compose(plan, event.name, why, mode, (), plan.expand_top, fits).text
+        return _compose(plan, event.name, why, mode, (), plan.expand_top, fits).text
 
     if mode == "startup":
         return None
@@ -131,7 +141,7 @@ def handle(
             if not routed and not plan.skipped:
                 return None
             why = "anchors: " + (", ".join(plan.anchors[:6]) or "(none)")
-            injection = compose(
+            injection = _compose(
                 plan, event.name, why, mode, session.delivered, plan.expand_top, fits,
                 as_cards=native,
             )  # fmt: skip
@@ -151,7 +161,7 @@ def handle(
             if not fresh:
                 return None
             why = "applies_to: " + ", ".join(paths[:3])
-            injection = compose(
+            injection = _compose(
                 plan, event.name, why, mode, session.delivered, FILE_EVENT_BODIES, fits, fresh
             )
             session.deliver(list(injection.bodies))
@@ -201,9 +211,20 @@ def _session_query(roots: Roots, cwd: Path) -> str:
     return " ".join(p.replace("-", " ").replace("_", " ") for p in parts if p)
 
 
+def _compose(*args: Any, **kwargs: Any) -> Injection:
+    from .inject import compose
+
+    return compose(*args, **kwargs)
+
+
 def _fits(spec: Host) -> Callable[[str], bool]:
-    if spec.cap_tokens is not None:
-        cap_tokens = spec.cap_tokens
-        return lambda text: estimate_tokens(text) <= cap_tokens
-    cap_chars = spec.cap_chars or 9500
-    return lambda text: len(text) <= cap_chars
+    cap_tokens, cap_chars = spec.cap_tokens, spec.cap_chars or 9500
+
+    def fits(text: str) -> bool:
+        if cap_tokens is None:
+            return len(text) <= cap_chars
+        from ..text import estimate_tokens
+
+        return estimate_tokens(text) <= cap_tokens
+
+    return fits

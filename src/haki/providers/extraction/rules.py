@@ -18,6 +18,7 @@ from typing import Any
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
+from .prefilter import Prefilter
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
@@ -96,11 +97,16 @@ def _hedged(sentence: str, start: int, end: int) -> bool:
     return _HEDGES.search(sentence, opening, end) is not None
 
 
+# Rules a sentence cannot match are not tried (prefilter: exact, from the
+# words each pattern requires).
+_PREFILTER = Prefilter(RULES)
+
+
 def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]:
     if sentence.endswith("?"):
         return []
     out: list[Candidate] = []
-    for rule in RULES:
+    for rule in _PREFILTER.rules_for(sentence):
         for match in rule.pattern.finditer(sentence):
             if _relative_clause(sentence, match.start()) or _hedged(
                 sentence, match.start(), match.end()
