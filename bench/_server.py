@@ -78,6 +78,9 @@ def running_server(
             "HAKI_LOG_LEVEL": "warning",
             **(env or {}),
         }
+        if python:
+            # Another checkout's code, not the one PYTHONPATH points this run at.
+            child_env.pop("PYTHONPATH", None)
         log = open(Path(data_dir) / "serve.log", "w")  # noqa: SIM115 - lives as long as the child
         proc = subprocess.Popen(
             # Another checkout's interpreter runs its own plain server; ours

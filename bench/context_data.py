@@ -11,6 +11,7 @@ seeded once is reused by later runs (``--data-dir``).
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -39,10 +40,14 @@ def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-HNSW_INDEXES = {
-    "facts_embedding": "CREATE INDEX facts_embedding ON facts USING hnsw (embedding vector_cosine_ops)",
-    "episode_chunks_embedding": "CREATE INDEX episode_chunks_embedding ON episode_chunks USING hnsw (embedding vector_cosine_ops)",
-}
+# The hnsw indexes of the two tables, as the database's own schema defines
+# them (a baseline checkout's may differ: migration 0170 made them partial,
+# one per size): dropped before the bulk copy, rebuilt after it.
+HNSW_INDEXES = """
+SELECT indexname, indexdef FROM pg_indexes
+WHERE schemaname = 'public' AND tablename IN ('facts', 'episode_chunks')
+  AND indexdef LIKE '% USING hnsw %'
+ORDER BY indexname"""
 
 
 def _vectors(
@@ -86,8 +91,9 @@ def seed(url: str, rows: int, mode: str, embedder: LocalEmbedder) -> None:
     t0 = time.perf_counter()
     with psycopg.connect(url, autocommit=True) as conn:  # the owner: COPY is refused under RLS
         register_vector(conn)
-        for name in HNSW_INDEXES:
-            conn.execute(f"DROP INDEX {name}")
+        hnsw = conn.execute(HNSW_INDEXES).fetchall()
+        for name, _ in hnsw:
+            conn.execute(f'DROP INDEX "{name}"')
         with conn.cursor() as cur:
             with cur.copy(
                 "COPY facts (project_id, subject_id, predicate, value, status, confidence, valid_from, "
@@ -149,7 +155,7 @@ def seed(url: str, rows: int, mode: str, embedder: LocalEmbedder) -> None:
         log(f"copied rows in {time.perf_counter() - t0:.1f}s; building hnsw indexes")
         t0 = time.perf_counter()
         conn.execute("SET maintenance_work_mem = '1GB'")
-        for ddl in HNSW_INDEXES.values():
+        for _, ddl in hnsw:
             conn.execute(ddl)
         conn.execute("VACUUM ANALYZE facts")
         conn.execute("VACUUM ANALYZE episode_chunks")
@@ -178,7 +184,8 @@ def baseline_python(baseline: Path) -> str:
 def baseline_upgrade(baseline: Path, url: str) -> None:
     """Bring a database to the baseline checkout's schema, with its own migrations."""
     code = "import sys; from haki.storage.migrate import upgrade; upgrade(sys.argv[1])"
-    subprocess.run([baseline_python(baseline), "-c", code, url], check=True)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # its own code
+    subprocess.run([baseline_python(baseline), "-c", code, url], check=True, env=env)
 
 
 @dataclass(frozen=True)

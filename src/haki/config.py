@@ -84,6 +84,10 @@ class Settings(BaseSettings):
     # One request's estimated tokens and inputs (OpenAI allows 300k / 2048).
     embed_request_tokens: int = Field(default=8192, ge=64, le=1_000_000)
     embed_request_inputs: int = Field(default=128, ge=1, le=2048)
+    # How long a context call may use a project's active embedding space as
+    # read by an earlier call (consolidator.project_spaces): a read saved per
+    # call. Writes always read it afresh. 0: every call reads it.
+    embed_space_cache_s: float = Field(default=1.0, ge=0, le=60)
     llm_provider: Literal["rules", "openai", "fake"] = "rules"
     llm_base_url: str | None = None
     llm_api_key: str | None = None

@@ -20,6 +20,7 @@ HakiError                      500 internal
 ├── DatabaseOverloaded         503 database_overloaded (SQLSTATE 53xxx but disk full)
 ├── InsufficientStorage        507 insufficient_storage (SQLSTATE 53100 disk full)
 ├── ProviderError              502 provider_error
+│   └── EmbeddingDimensionMismatch 502 embedding_dimension_mismatch (SQLSTATE HK001)
 └── UpstreamUnavailable        502 upstream_unavailable (gateway)
 
 Each class carries its wire ``code`` and HTTP ``status``; the envelope is
@@ -132,6 +133,14 @@ class InsufficientStorage(HakiError):
 
 class ProviderError(HakiError):
     code, status = "provider_error", 502
+
+
+class EmbeddingDimensionMismatch(ProviderError):
+    """A vector of another size than its embedding space declares: the
+    database refused it (migration 0170's guard) and wrote nothing. The
+    embedder in use is not the space's model."""
+
+    code = "embedding_dimension_mismatch"
 
 
 class UpstreamUnavailable(HakiError):

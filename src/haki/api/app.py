@@ -14,6 +14,7 @@ from starlette.routing import Route
 
 from .. import __version__
 from ..config import Settings, load_settings
+from ..consolidator.project_spaces import ProjectSpaces
 from ..consolidator.spaces import use_embedder_space
 from ..context import recipe
 from ..context.trace_writer import TraceWriter
@@ -157,6 +158,7 @@ def create_app(
         )
         app.state.haki = state
         await use_embedder_space(db, state.providers.embedder)
+        state.spaces = ProjectSpaces(db, settings, state.providers.embedder)
         state.extras[RECEIPT_KEY] = await server_secret(db, RECEIPT_KEY, settings.receipt_key)
         await asyncio.to_thread(state.providers.embedder.embed_query, "warm up")
         state.embedder_ready = True

@@ -56,16 +56,22 @@ def _run(work: Callable[[Database, Embedder, int], Awaitable[T]]) -> T:
 @embeddings.command("status")
 @click.option("--project", "project_id", help="Only this project.")
 def status(project_id: str | None) -> None:
-    """Print, as JSON, the registered spaces and, per project, how many vectors
-    are in the configured space (HAKI_EMBED_*), staged for it, and in all."""
+    """Print, as JSON, the registered spaces and, per project, its active space
+    (null: the space of the process serving it) and how many vectors are in the
+    configured space (HAKI_EMBED_*), staged for it, and in all."""
     from ..consolidator.spaces import progress, projects, spaces
+    from ..storage.spaces import project_spaces
 
     async def work(db: Database, embedder: Embedder, space: int) -> dict[str, Any]:
         chosen = [project_id] if project_id else await projects(db)
+        active = await project_spaces(db)
         return {
             "configured_space": space,
             "spaces": await spaces(db),
-            "projects": [(await progress(db, space, p)).as_dict() for p in chosen],
+            "projects": [
+                {**(await progress(db, space, p)).as_dict(), "active_space": active.get(p)}
+                for p in chosen
+            ],
         }
 
     click.echo(json.dumps(_run(work), sort_keys=True, default=str))
@@ -86,8 +92,9 @@ def reembed(project_id: str | None, batch: int, switch: bool, quiet: bool) -> No
 
     Servers keep answering from the vectors a project has; the new ones are
     staged beside them, a batch per transaction (interrupt and run again: it
-    resumes). Once a project is complete one transaction switches it; run it
-    with the servers' new settings, then restart them on those settings.
+    resumes). Once a project is complete one transaction switches its vectors
+    and its active space: from then on every server and worker embeds for it
+    in the new space, whatever model they are configured with.
     """
     from rich.console import Console
     from rich.progress import Progress

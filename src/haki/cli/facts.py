@@ -30,9 +30,12 @@ def reembed(project_id: str | None, batch: int, quiet: bool) -> None:
     from rich.console import Console
     from rich.progress import Progress
 
+    from ..consolidator.project_spaces import ProjectSpaces
     from ..consolidator.reembed import count_facts, reembed_facts
+    from ..consolidator.spaces import projects, use_embedder_space
     from ..providers.embed import build_embedder
     from ..storage import Database, prepare_database
+    from ..storage.db import in_space
 
     settings = load_settings()
 
@@ -42,17 +45,25 @@ def reembed(project_id: str | None, batch: int, quiet: bool) -> None:
         await db.open()
         try:
             embedder = build_embedder(settings)
+            await use_embedder_space(db, embedder)
+            # Each project's facts in its own embedding space, by its model.
+            spaces = ProjectSpaces(db, settings, embedder)
             total = await count_facts(db, project_id)
+            seen = rewritten = 0
             with Progress(console=Console(stderr=True), disable=quiet) as bar:
                 task = bar.add_task("Re-embedding facts", total=total)
-                done = await reembed_facts(
-                    db,
-                    embedder,
-                    project_id=project_id,
-                    batch=batch,
-                    on_batch=lambda n: bar.advance(task, n),
-                )
-            return {"facts": done.seen, "rewritten": done.rewritten}
+                for p in [project_id] if project_id else await projects(db):
+                    space, own = await spaces.for_project(p)
+                    with in_space(space):
+                        done = await reembed_facts(
+                            db,
+                            own,
+                            project_id=p,
+                            batch=batch,
+                            on_batch=lambda n: bar.advance(task, n),
+                        )
+                    seen, rewritten = seen + done.seen, rewritten + done.rewritten
+            return {"facts": seen, "rewritten": rewritten}
         finally:
             await db.close()
             await asyncio.to_thread(prepared.stop)

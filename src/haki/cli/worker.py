@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 async def _worker(settings: Settings) -> AsyncIterator[Worker]:
     """A Worker on the configured database (embedded or external, migrated) and providers."""
     from ..consolidator import Worker
+    from ..consolidator.project_spaces import ProjectSpaces
     from ..consolidator.spaces import use_embedder_space
     from ..observability import tracing
     from ..providers import build_providers
@@ -33,7 +34,11 @@ async def _worker(settings: Settings) -> AsyncIterator[Worker]:
         providers = build_providers(settings)
         await use_embedder_space(db, providers.embedder)
         yield Worker(
-            db, embedder=providers.embedder, extractor=providers.extractor, settings=settings
+            db,
+            embedder=providers.embedder,
+            extractor=providers.extractor,
+            settings=settings,
+            spaces=ProjectSpaces(db, settings, providers.embedder),
         )
     finally:
         await db.close()

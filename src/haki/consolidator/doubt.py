@@ -64,7 +64,10 @@ MEANING_SIMILARITY = 0.6
 # by an open conflict set.
 ABOUT = """
 SELECT f.id, f.predicate, f.value, f.qualifiers ->> 'speaker' AS speaker,
-       CASE WHEN f.embedding IS NULL OR e.embedding IS NULL THEN NULL
+       CASE WHEN f.embedding IS NULL OR e.embedding IS NULL
+                 -- two spaces' vectors (of two models, maybe two sizes) are not compared
+                 OR coalesce(f.embedding_space, 1::smallint) <> coalesce(e.embedding_space, 1::smallint)
+            THEN NULL
             ELSE (1 - (f.embedding <=> e.embedding))::float8 END AS similarity
 FROM facts f JOIN events e ON e.id = %(event_id)s AND e.project_id = f.project_id
 WHERE f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s AND f.status = 'active'

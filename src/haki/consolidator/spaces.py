@@ -9,12 +9,13 @@ not staged yet, including those written since the last run. Events get the
 normalised mean of their chunks' new vectors, as the consolidator computes
 them. ``switch_project`` then moves the staged vectors into the rows in one
 transaction (the stamp trigger records the target space) and empties the
-project's staging: readers see the old space until it commits, the new one
-after.
+project's staging, and makes the target the project's active space
+(``project_embedding_spaces``): readers see the old space until it commits,
+the new one after, whatever space the process serving them is configured for
+(``project_spaces``).
 
-Rows written by a process of the old space after the switch keep the old
-space; context calls of the new space do not compare them (they still come
-through full text), and the next run re-embeds them.
+Every process resolves the project's space before it embeds for it, so
+rows written after the switch are in the new space too.
 """
 
 from __future__ import annotations
@@ -23,16 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ConfigError
-from ..providers.embed import Embedder, embedding_space
+from ..providers.embed import Embedder, check_indexed, embedder_recipe, embedding_space
 from ..storage import Connection, Database
-from ..storage.spaces import EmbeddingSpace, register_space
+from ..storage.spaces import EmbeddingSpace, register_space, set_project_space
 from .embedding import embed_texts
 from .fact_text import fact_embedding_text
 from .reembed import subject_names
-
-# The schema's vector columns have a fixed size (vector(384), migration 0001).
-ROW_DIMENSIONS = 384
 
 OFF_SPACE = "coalesce({a}.embedding_space, 1::smallint) <> %(space)s AND {a}.embedding IS NOT NULL"
 
@@ -140,17 +137,8 @@ class SpaceProgress:
 async def use_embedder_space(db: Database, embedder: Embedder) -> int:
     """Register ``embedder``'s space and make it ``db``'s: this process's rows
     are stamped with it and its context reads compare within it."""
-    return await register_space(db, EmbeddingSpace(*embedding_space(embedder)))
-
-
-def check_dimensions(embedder: Embedder) -> None:
-    if embedder.dim != ROW_DIMENSIONS:
-        raise ConfigError(
-            f"this database stores {ROW_DIMENSIONS}-d vectors; the embedder makes {embedder.dim}-d "
-            "ones (models with Matryoshka dimensions, such as text-embedding-3-*, "
-            f"take HAKI_EMBED_DIMENSIONS={ROW_DIMENSIONS})",
-            field="HAKI_EMBED_DIMENSIONS",
-        )
+    space = EmbeddingSpace(*embedding_space(embedder))
+    return await register_space(db, space, embedder_recipe(embedder))
 
 
 async def progress(db: Database, space: int, project_id: str) -> SpaceProgress:
@@ -237,7 +225,7 @@ async def stage_project(
     on_batch: Callable[[int], None] | None = None,
 ) -> int:
     """Stage the project's rows not in ``space`` yet; return how many were staged."""
-    check_dimensions(embedder)
+    check_indexed(embedder.dim)
     staged = 0
     cursor: Cursor | None = ("chunk", _ZERO)
     while cursor is not None:
@@ -266,4 +254,7 @@ async def switch_project(db: Database, space: int, project_id: str) -> dict[str,
             cur = await conn.execute(statement, params)
             moved[kind] = cur.rowcount
         await conn.execute(CLEAR, params)
+        # The project's active space, in the same commit as its vectors: every
+        # process embeds its next call for the project in the new space.
+        await set_project_space(conn, project_id, space)
     return moved

@@ -29,12 +29,14 @@ from ..observability import metrics, tracing
 from ..providers.embed import Embedder
 from ..providers.extraction import Extractor
 from ..storage import Connection, Database
+from ..storage.db import in_space
 from ..storage.embedded import pid_alive
 from ..storage.locks import lock_subjects
 from ..storage.maintenance import refresh_stale_statistics
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import event_subjects, load_events, pending_chunks
 from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
+from .project_spaces import ProjectSpaces
 from .stages import stage
 from .statistics import refresh_due
 
@@ -129,9 +131,13 @@ class Worker:
         settings: Settings,
         name: str | None = None,
         checkpoint: Checkpoint = no_checkpoint,
+        spaces: ProjectSpaces | None = None,
     ):
         self.db = db
         self.embedder = embedder
+        # Each project's embedding space (its job runs in it); None: every
+        # project in this process's space.
+        self.spaces = spaces
         self.extractor = extractor
         self.settings = settings
         # Called between the stages of each job, inside its transaction
@@ -171,6 +177,12 @@ class Worker:
             return self.embedder
         return PrefetchedEmbedder(self.embedder, unique, vectors)
 
+    async def space_of(self, project_id: str) -> tuple[int | None, Embedder]:
+        """The space and embedder a project's job runs with."""
+        if self.spaces is None:
+            return None, self.embedder
+        return await self.spaces.for_project(project_id)
+
     async def run_job(self, job: jobs.Job, embedder: Embedder | None = None) -> Ran:
         """Run one claimed job, timed and counted by outcome, in a span."""
         start = time.perf_counter()
@@ -183,33 +195,40 @@ class Worker:
         return ran
 
     async def _run_job(self, job: jobs.Job, embedder: Embedder | None) -> Ran:
+        """The job in its project's space; ``embedder``: one primed for this
+        process's space (``prime``), used if the project is in it."""
         try:
-            async with self.db.transaction(project_id=job.project_id) as conn:
-                # The subjects' locks before the job row (storage.locks: one
-                # order), so a forget of a subject never deadlocks with its job.
-                subjects = (
-                    [job.subject_id]
-                    if job.subject_id
-                    else await event_subjects(conn, job.project_id, job.event_ids)
-                )
-                await lock_subjects(conn, job.project_id, subjects)
-                if not await jobs.lock_for_run(conn, job, self.name):
-                    return Ran(job.id, "lost")
-                result = await consolidate(
-                    conn,
-                    project_id=job.project_id,
-                    event_ids=job.event_ids,
-                    embedder=embedder or self.embedder,
-                    extractor=self.extractor,
-                    checkpoint=self.checkpoint,
-                )
-                await jobs.complete(conn, job, result.as_json())
-            return Ran(job.id, "done", result)
+            space, own = await self.space_of(job.project_id)
+            with in_space(space):
+                return await self._run(job, embedder if own is self.embedder and embedder else own)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # any failure is recorded on the job, never lost
             log.warning("job %s failed (attempt %d): %s", job.id, job.attempts, exc)
             return Ran(job.id, await self._record_failure(job, f"{type(exc).__name__}: {exc}"))
+
+    async def _run(self, job: jobs.Job, embedder: Embedder) -> Ran:
+        async with self.db.transaction(project_id=job.project_id) as conn:
+            # The subjects' locks before the job row (storage.locks: one
+            # order), so a forget of a subject never deadlocks with its job.
+            subjects = (
+                [job.subject_id]
+                if job.subject_id
+                else await event_subjects(conn, job.project_id, job.event_ids)
+            )
+            await lock_subjects(conn, job.project_id, subjects)
+            if not await jobs.lock_for_run(conn, job, self.name):
+                return Ran(job.id, "lost")
+            result = await consolidate(
+                conn,
+                project_id=job.project_id,
+                event_ids=job.event_ids,
+                embedder=embedder,
+                extractor=self.extractor,
+                checkpoint=self.checkpoint,
+            )
+            await jobs.complete(conn, job, result.as_json())
+        return Ran(job.id, "done", result)
 
     async def _record_failure(self, job: jobs.Job, error: str) -> Outcome:
         try:
@@ -274,7 +293,15 @@ class Worker:
         """Run claimed jobs in claim order, each in its own transaction; the
         statistics of the tables they wrote are brought up to date when due
         (more jobs may follow: ``settle`` once the queue is empty)."""
-        embedder = await self.prime(claimed) if len(claimed) > 1 else self.embedder
+        # Priming embeds in this process's space: only for jobs of projects in it.
+        own: list[jobs.Job] = []
+        for job in claimed:
+            try:
+                if (await self.space_of(job.project_id))[1] is self.embedder:
+                    own.append(job)
+            except Exception as exc:  # the job meets (and records) it when it runs
+                log.info("project %s's embedding space: %s", job.project_id, exc)
+        embedder = await self.prime(own) if len(own) > 1 else self.embedder
         runs: list[Ran] = []
         for job in claimed:
             runs.append(await self.run_job(job, embedder))

@@ -92,7 +92,8 @@ class _Importer:
                 )
             cur = await self.conn.execute(
                 REGISTER,
-                {k: space.get(k) for k in ("provider", "model", "dimensions")},
+                # No recipe: the target keeps whatever recipe it has for it.
+                {k: space.get(k) for k in ("provider", "model", "dimensions")} | {"recipe": None},
             )
             registered = await cur.fetchone()
             assert registered is not None

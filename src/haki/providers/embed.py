@@ -79,6 +79,9 @@ def token_groups(lengths: Sequence[int], budget: int) -> list[list[int]]:
     return groups[::-1]
 
 
+# The vector sizes with an hnsw index (migration 0170 creates one per size).
+INDEXED_DIMENSIONS = (256, 384, 512, 768, 1024, 1536)
+
 MINILM_SPACE = ("local", "all-MiniLM-L6-v2", EMBED_DIM)
 
 
@@ -344,6 +347,35 @@ def embedding_space(embedder: Embedder) -> tuple[str, str, int]:
     return space if space is not None else ("other", embedder.name, embedder.dim)
 
 
+def embedder_recipe(embedder: Embedder) -> dict[str, Any] | None:
+    """How another process builds an embedder of the same space (no secret);
+    None for an embedder it cannot rebuild (a test's own)."""
+    recipe: dict[str, Any] | None = getattr(embedder, "recipe", None)
+    if recipe is not None:
+        return recipe
+    provider = embedding_space(embedder)[0]
+    return {"provider": provider} if provider in ("local", "hash") else None
+
+
+def build_from_recipe(settings: Settings, recipe: dict[str, Any]) -> Embedder:
+    """The embedder a recipe describes, with this process's own tuning. The
+    API key is this process's (HAKI_EMBED_API_KEY) for its own endpoint only:
+    a key is never sent to another URL."""
+    update: dict[str, Any] = {"embed_provider": recipe["provider"]}
+    if recipe["provider"] == "openai":
+        own = (settings.embed_base_url or "").rstrip("/") == recipe["base_url"]
+        update |= {
+            "embed_base_url": recipe["base_url"],
+            "embed_model": recipe["model"],
+            "embed_dimensions": recipe["dimensions"],
+            "embed_query_prefix": recipe["query_prefix"],
+            "embed_passage_prefix": recipe["passage_prefix"],
+            "embed_input_type": recipe["input_type"],
+            "embed_api_key": settings.embed_api_key if own else None,
+        }
+    return build_embedder(settings.model_copy(update=update))
+
+
 def build_embedder(settings: Settings) -> Embedder:
     if settings.embed_provider == "hash":
         embedder: Embedder = HashEmbedder()
@@ -360,9 +392,17 @@ def build_embedder(settings: Settings) -> Embedder:
             fast_queries=settings.embed_fast_queries,
             model_cache=settings.data_dir / "models",
         )
-    if embedder.dim != EMBED_DIM:
+    check_indexed(embedder.dim)
+    return embedder
+
+
+def check_indexed(dimensions: int) -> None:
+    """Refuse a size no hnsw index serves (migration 0170)."""
+    if dimensions not in INDEXED_DIMENSIONS:
+        sizes = ", ".join(map(str, INDEXED_DIMENSIONS))
         raise ConfigError(
-            f"embedder dimension {embedder.dim} does not match the schema's {EMBED_DIM}",
+            f"embeddings of {dimensions} dimensions have no index; the indexed sizes are "
+            f"{sizes} (models with Matryoshka dimensions, such as text-embedding-3-*, take "
+            "HAKI_EMBED_DIMENSIONS set to one of them)",
             field="HAKI_EMBED_DIMENSIONS",
         )
-    return embedder

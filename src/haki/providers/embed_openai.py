@@ -142,7 +142,8 @@ class OpenAIEmbedder:
         self.model = model
         self.name = f"openai:{model}"
         self.space = ("openai", model, dim)
-        self.url = base_url.rstrip("/") + "/embeddings"
+        self.base_url = base_url.rstrip("/")
+        self.url = self.base_url + "/embeddings"
         self.max_retries = max_retries
         self.request_tokens = request_tokens
         self.request_inputs = request_inputs
@@ -157,6 +158,19 @@ class OpenAIEmbedder:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = httpx.Client(timeout=timeout_s, headers=headers)
         self._cached_query = lru_cache(maxsize=QUERY_CACHE_SIZE)(self._embed_query)
+
+    @property
+    def recipe(self) -> dict[str, Any]:
+        """What another process needs to embed in this space (providers.embed)."""
+        return {
+            "provider": "openai",
+            "base_url": self.base_url,
+            "model": self.model,
+            "dimensions": self.dim,
+            "query_prefix": self.query_prefix,
+            "passage_prefix": self.passage_prefix,
+            "input_type": self.input_type,
+        }
 
     @classmethod
     def from_settings(cls, settings: Settings) -> OpenAIEmbedder:

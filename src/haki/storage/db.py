@@ -31,7 +31,7 @@ import socket
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractContextManager, asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar, cast
 
@@ -46,6 +46,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from ..errors import (
     DatabaseOverloaded,
     DatabaseUnavailable,
+    EmbeddingDimensionMismatch,
     ForbiddenScope,
     HakiError,
     InsufficientStorage,
@@ -121,13 +122,32 @@ _bound_project: ContextVar[str | None] = ContextVar("haki_bound_project", defaul
 
 
 @contextmanager
-def bind_project(project_id: str | None) -> Iterator[None]:
-    """Confine every transaction opened in this context to ``project_id``."""
-    token = _bound_project.set(project_id)
+def _set(var: ContextVar[Any], value: Any) -> Iterator[None]:
+    token = var.set(value)
     try:
         yield
     finally:
-        _bound_project.reset(token)
+        var.reset(token)
+
+
+def bind_project(project_id: str | None) -> AbstractContextManager[None]:
+    """Confine every transaction opened in this context to ``project_id``."""
+    return _set(_bound_project, project_id)
+
+
+# The embedding space of the project the current work is for (its active
+# space, storage.spaces.project_space): transactions opened in this context
+# stamp vectors with it and compare within it. None: the process's space.
+_work_space: ContextVar[int | None] = ContextVar("haki_work_space", default=None)
+
+
+def in_space(space: int | None) -> AbstractContextManager[None]:
+    """Open every transaction in this context in embedding space ``space``."""
+    return _set(_work_space, space)
+
+
+# Migration 0170's guard: a vector of another size than its space's.
+DIMENSION_MISMATCH = "HK001"
 
 
 def _check_binding(project_id: str | None, system: bool) -> None:
@@ -391,8 +411,9 @@ class Database:
                     async with conn.transaction():
                         if system:
                             await conn.execute(SET_OWNER_ROLE)
-                        if self.embedding_space is not None:
-                            local = {**(local or {}), SPACE_SETTING: str(self.embedding_space)}
+                        space = _work_space.get() or self.embedding_space
+                        if space is not None:
+                            local = {**(local or {}), SPACE_SETTING: str(space)}
                         if project_id is not None or local:
                             await conn.execute(*local_settings(local or {}, project_id))
                         # ``_configure`` gave every pooled connection dict rows.
@@ -407,6 +428,10 @@ class Database:
                 # (``api.errors`` answers 413).
                 raise
             except (PoolTimeout, psycopg.OperationalError) as exc:
+                if isinstance(exc, psycopg.Error) and exc.sqlstate == DIMENSION_MISMATCH:
+                    # Migration 0170's guard (psycopg gives an unknown class
+                    # this type): the embedder in use is not its space's model.
+                    raise EmbeddingDimensionMismatch(exc.diag.message_primary or str(exc)) from exc
                 if isinstance(exc, psycopg.Error) and short_of_resources(exc):
                     # The server answers but cannot take this work (SQLSTATE
                     # 53xxx): not an outage the watch can heal by reconnecting.

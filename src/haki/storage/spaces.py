@@ -9,14 +9,31 @@ reads compare within it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .db import Database
+from psycopg.types.json import Jsonb
 
+from .db import Connection, Database
+
+# The recipe (migration 0171) is the latest registering process's: how to
+# build the space's embedder, which other processes read to embed in it.
 REGISTER = """
-INSERT INTO embedding_spaces (provider, model, dimensions)
-VALUES (%(provider)s, %(model)s, %(dimensions)s)
-ON CONFLICT (provider, model, dimensions) DO UPDATE SET provider = EXCLUDED.provider
+INSERT INTO embedding_spaces (provider, model, dimensions, recipe)
+VALUES (%(provider)s, %(model)s, %(dimensions)s, %(recipe)s)
+ON CONFLICT (provider, model, dimensions)
+DO UPDATE SET recipe = coalesce(EXCLUDED.recipe, embedding_spaces.recipe)
 RETURNING id"""
+
+PROJECT_SPACE = """
+SELECT p.space, s.recipe FROM project_embedding_spaces p
+JOIN embedding_spaces s ON s.id = p.space
+WHERE p.project_id = %(project_id)s"""
+
+SET_PROJECT_SPACE = """
+INSERT INTO project_embedding_spaces (project_id, space) VALUES (%(project_id)s, %(space)s)
+ON CONFLICT (project_id) DO UPDATE SET space = EXCLUDED.space, since = now()"""
+
+PROJECT_SPACES = "SELECT project_id, space FROM project_embedding_spaces ORDER BY project_id"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +46,41 @@ class EmbeddingSpace:
         return f"{self.provider}:{self.model}:{self.dimensions}"
 
 
-async def register_space(db: Database, space: EmbeddingSpace) -> int:
+async def register_space(
+    db: Database, space: EmbeddingSpace, recipe: dict[str, Any] | None = None
+) -> int:
     """The id of ``space``, registered if new; also set as ``db``'s space."""
     async with db.transaction(system=True) as conn:
         cur = await conn.execute(
             REGISTER,
-            {"provider": space.provider, "model": space.model, "dimensions": space.dimensions},
+            {
+                "provider": space.provider,
+                "model": space.model,
+                "dimensions": space.dimensions,
+                "recipe": None if recipe is None else Jsonb(recipe),
+            },
         )
         row = await cur.fetchone()
     assert row is not None
     db.embedding_space = int(row["id"])
     return db.embedding_space
+
+
+async def project_space(db: Database, project_id: str) -> tuple[int, dict[str, Any] | None] | None:
+    """The project's active space and its recipe; None: the serving process's space."""
+    async with db.transaction(project_id=project_id) as conn:
+        cur = await conn.execute(PROJECT_SPACE, {"project_id": project_id})
+        row = await cur.fetchone()
+    return None if row is None else (int(row["space"]), row["recipe"])
+
+
+async def set_project_space(conn: Connection, project_id: str, space: int) -> None:
+    """Make ``space`` the project's active space (as the table owner)."""
+    await conn.execute(SET_PROJECT_SPACE, {"project_id": project_id, "space": space})
+
+
+async def project_spaces(db: Database) -> dict[str, int]:
+    """Every project with an active space set, and that space."""
+    async with db.transaction(system=True) as conn:
+        cur = await conn.execute(PROJECT_SPACES)
+        return {r["project_id"]: int(r["space"]) for r in await cur.fetchall()}

@@ -81,6 +81,32 @@ async def test_writes_into_another_project_are_refused(db):
             await conn.execute("UPDATE facts SET project_id = 'B'")
 
 
+async def test_a_project_reads_its_own_active_space_and_sets_none(db, db_url):
+    """project_embedding_spaces (migration 0171): the application role reads its
+    project's row only; only the owner (the re-embedding job) writes it."""
+    with psycopg.connect(db_url) as conn:
+        conn.execute(
+            "INSERT INTO embedding_spaces (provider, model, dimensions) VALUES "
+            "('hash', 'a', 384), ('hash', 'b', 768)"
+        )
+        conn.execute(
+            "INSERT INTO project_embedding_spaces (project_id, space) "
+            "SELECT p, id FROM (VALUES ('A', 'a'), ('B', 'b')) v(p, m) "
+            "JOIN embedding_spaces s ON s.model = v.m"
+        )
+    async with db.transaction(project_id="A") as conn:
+        cur = await conn.execute("SELECT project_id FROM project_embedding_spaces")
+        assert [r["project_id"] for r in await cur.fetchall()] == ["A"]
+        cur = await conn.execute("UPDATE project_embedding_spaces SET space = space")
+        assert cur.rowcount == 0  # no policy lets the application role write
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
+        async with db.transaction(project_id="C") as conn:
+            await conn.execute(
+                "INSERT INTO project_embedding_spaces (project_id, space) "
+                "SELECT 'C', min(id) FROM embedding_spaces"
+            )
+
+
 async def test_no_project_means_no_tenant_rows(db, db_url):
     _seed(db_url)
     async with db.transaction() as conn:

@@ -25,20 +25,33 @@ from haki.text.lexicon import query_terms, query_words
 WORDS = [f"w{i:04d}" for i in range(2_000)]
 
 
-def _unit(rng):
-    v = rng.normal(size=384).astype(np.float32)
+def _unit(rng, dims=384):
+    v = rng.normal(size=dims).astype(np.float32)
     return v / np.linalg.norm(v)
 
 
 @pytest.fixture
 def bulk(db_url):
-    """1,000 facts and chunks over two subjects, with a varied vocabulary, analysed.
+    return _load(db_url)[0]
+
+
+def _load(db_url, dims=384):
+    """1,000 facts and chunks over two subjects, with a varied vocabulary, analysed;
+    vectors of ``dims`` dimensions, in a space of that size when not 384.
 
     Written as the table owner: COPY is refused under row-level security.
     """
     rng = np.random.default_rng(7)
+    space = None
     with psycopg.connect(db_url, autocommit=True) as owner:
         register_vector(owner)
+        if dims != 384:
+            space = owner.execute(
+                "INSERT INTO embedding_spaces (provider, model, dimensions) "
+                "VALUES ('openai', 'm', %s) RETURNING id",
+                (dims,),
+            ).fetchone()[0]
+            owner.execute("SELECT set_config('haki.embedding_space', %s, false)", (str(space),))
         owner.execute(
             "INSERT INTO events (id, project_id, subject_id, kind, occurred_at, payload, hash, idempotency_key) "
             "VALUES ('00000000-0000-0000-0000-000000000001', 'proj', 'alice', 'm', now(), '{}', 'h', 'k')"
@@ -58,7 +71,7 @@ def bulk(db_url):
                             f'"{text}"',
                             "active",
                             text,
-                            _unit(rng),
+                            _unit(rng, dims),
                         )
                     )
             with cur.copy(
@@ -75,12 +88,12 @@ def bulk(db_url):
                             "m",
                             "2024-01-01",
                             " ".join(rng.choice(WORDS, 6)),
-                            _unit(rng),
+                            _unit(rng, dims),
                         )
                     )
         owner.execute("ANALYZE facts")
         owner.execute("ANALYZE episode_chunks")
-    return _unit(rng)
+    return _unit(rng, dims), space
 
 
 # At this size a scope's top-N sort is cheaper than an index scan and the
@@ -135,6 +148,38 @@ def test_phase_one_and_episodes_use_their_indexes(db_url, bulk):
     walked = params | scope_params(replace(DEFAULT, exact_scope_rows=0))
     plans = _plans(db_url, EPISODE_SEMANTIC, walked)
     assert "Index Scan using episode_chunks_embedding" in plans, plans
+
+
+@pytest.mark.superuser
+@pytest.mark.parametrize("dims", [768, 1536])
+def test_other_sizes_walk_their_own_hnsw_index(db_url, dims):
+    """A space of another size than 384 walks the partial hnsw index of its
+    size (migration 0170): the statement built for the size names the cast
+    and the predicate the index was made with."""
+    vec, space = _load(db_url, dims)
+    walk = scope_params(replace(DEFAULT, exact_scope_rows=0))
+    in_space = (*INDEXED, f"haki.embedding_space = {space}")
+    q = FactQuery("proj", "alice", datetime.now(UTC), bounded=False)
+    params = (
+        q.params()
+        | fulltext_params(DEFAULT)
+        | {"vec": vec, "terms": [], "top_k": 8, "lex_ids": [], "lex_ranks": [], "blocked": []}
+        | walk
+    )
+    plans, rows = nested_plans(db_url, SEMANTIC, params, in_space)
+    assert f"Index Scan using facts_embedding_{dims}" in plans, plans
+    assert "Seq Scan on facts" not in plans, plans
+    assert rows
+    eq = EpisodeQuery("proj", "alice", datetime.now(UTC))
+    params = lexical_params(eq, [], DEFAULT) | {"vec": vec, "k": 8, "lex_ids": []} | walk
+    plans, rows = nested_plans(db_url, EPISODE_SEMANTIC, params, in_space)
+    assert f"Index Scan using episode_chunks_embedding_{dims}" in plans, plans
+    assert rows
+    # Out of its space the same vector meets no row (and is compared with none).
+    _, rows = nested_plans(
+        db_url, EPISODE_SEMANTIC, params, (*INDEXED, "haki.embedding_space = 999")
+    )
+    assert rows == []
 
 
 @pytest.mark.superuser

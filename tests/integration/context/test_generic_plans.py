@@ -118,7 +118,7 @@ def _top(db_url: str, table: str, subject: str, vec: np.ndarray, order: str) -> 
             conn.execute("SET LOCAL enable_sort = off")
         rows = conn.execute(
             f"SELECT id FROM {table} WHERE project_id = %s AND subject_id = %s "
-            f"ORDER BY {order} LIMIT %s",
+            f"AND vector_dims(embedding) = 384 ORDER BY {order} LIMIT %s",
             (PROJECT, subject, vec, DEFAULT.top_k),
         )
         return {r[0] for r in rows}
@@ -137,7 +137,8 @@ def test_the_large_subject_walks_hnsw_and_a_small_one_reads_its_scope(module_db_
     assert f"Seq Scan on {table}" not in plans, plans
     assert "Hash Join" not in plans, plans
     assert f"Index Scan using {table}_pkey" in plans, plans  # each pooled id, by key
-    walked = _top(module_db_url, table, LARGE, skewed, "embedding <=> %s")
+    # The expression the 384-d partial index is on (migration 0170).
+    walked = _top(module_db_url, table, LARGE, skewed, "embedding::vector(384) <=> %s")
     assert {r[0] for r in rows} == walked and len(walked) == DEFAULT.top_k
 
     plans, rows = nested_plans(module_db_url, statement, _params(kind, SMALL, skewed))

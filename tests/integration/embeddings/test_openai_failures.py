@@ -144,3 +144,8 @@ def test_settings_refuse_an_unknown_size_or_another_dimension():
     unknown = load_settings(embed_provider="openai", embed_base_url="http://x/v1", embed_model="m")
     with pytest.raises(ConfigError, match="HAKI_EMBED_DIMENSIONS"):
         build_embedder(unknown)
+    # Any indexed size is taken (migration 0170); a size without an index is not.
+    assert build_embedder(unknown.model_copy(update={"embed_dimensions": 768})).dim == 768
+    with pytest.raises(ConfigError, match="no index") as err:
+        build_embedder(unknown.model_copy(update={"embed_dimensions": 3072}))
+    assert err.value.field == "HAKI_EMBED_DIMENSIONS"

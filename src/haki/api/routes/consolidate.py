@@ -39,6 +39,7 @@ def worker_for(state: AppState) -> Worker:
         embedder=state.providers.embedder,
         extractor=state.providers.extractor,
         settings=state.settings,
+        spaces=state.spaces,
     )
 
 

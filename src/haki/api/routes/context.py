@@ -7,8 +7,9 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from ...context import ContextRequest, assemble, recipe
+from ...storage.db import in_space
 from ..auth import PrincipalDep
-from ..deps import DbDep, ProvidersDep, SettingsDep, TracesDep
+from ..deps import DbDep, SettingsDep, StateDep, TracesDep
 from ..schemas.context import ContextIn, ContextOut
 
 router = APIRouter(tags=["context"])
@@ -33,7 +34,7 @@ async def context(
     principal: PrincipalDep,
     db: DbDep,
     settings: SettingsDep,
-    providers: ProvidersDep,
+    state: StateDep,
     traces: TracesDep,
 ) -> Response:
     """Facts and episodes relevant to ``query`` within ``budget_tokens``; every decision is traced."""
@@ -52,7 +53,11 @@ async def context(
         recall_max_distance=settings.recall_max_distance,
         recall_fact_max_distance=settings.recall_fact_max_distance,
     )
-    result = await assemble(db, providers.embedder, request, cfg, traces)
+    # The project's embedding space: its query embedded by that space's model
+    # and compared with that space's vectors only.
+    space, embedder = await state.embedder_for(request.project_id, fresh=False)
+    with in_space(space):
+        result = await assemble(db, embedder, request, cfg, traces)
     body_out = {
         "packet": orjson.Fragment(result.packet_json),
         "token_count": result.token_count,

@@ -11,10 +11,12 @@ from fastapi import APIRouter, Query
 from ... import ledger
 from ...consolidator import manual
 from ...errors import InvalidPayload
-from ...storage import Connection
+from ...providers.embed import Embedder
+from ...storage import Connection, Database
+from ...storage.db import in_space
 from ...types import FactStatus
 from ..auth import Principal, PrincipalDep
-from ..deps import DbDep, ProvidersDep
+from ..deps import DbDep, StateDep
 from ..openapi import errors
 from ..schemas.facts import FactIn, FactListOut, FactOut, FactPatchIn, FactWriteOut, StatusIn
 from ..schemas.fields import (
@@ -94,7 +96,7 @@ async def _written(conn: Connection, project_id: str, written: manual.Written) -
 
 @router.post("/v1/facts", status_code=201, summary="Assert a fact", responses=WRITE_ERRORS)
 async def assert_fact(
-    body: FactIn, principal: PrincipalDep, db: DbDep, providers: ProvidersDep
+    body: FactIn, principal: PrincipalDep, db: DbDep, state: StateDep
 ) -> FactWriteOut:
     """Assert a fact; the caller is its trusted source (``asserted_by``).
 
@@ -117,9 +119,11 @@ async def assert_fact(
         reason=body.reason,
         asserted_by=asserted_by(principal),
     )
-    async with db.transaction(project_id=project) as conn:
-        written = await manual.assert_fact(conn, providers.embedder, assertion)
-        return await _written(conn, project, written)
+    space, embedder = await state.embedder_for(project)
+    with in_space(space):
+        async with db.transaction(project_id=project) as conn:
+            written = await manual.assert_fact(conn, embedder, assertion)
+            return await _written(conn, project, written)
 
 
 @router.patch(
@@ -130,7 +134,7 @@ async def patch_fact(
     body: FactPatchIn,
     principal: PrincipalDep,
     db: DbDep,
-    providers: ProvidersDep,
+    state: StateDep,
 ) -> FactWriteOut:
     """Correct a fact, or change its status.
 
@@ -140,6 +144,19 @@ async def patch_fact(
     and sets ``valid_to`` (given, else now).
     """
     project = principal.project(body.project_id)
+    space, embedder = await state.embedder_for(project)
+    with in_space(space):
+        return await _patch(db, embedder, project, fact_id, body, principal)
+
+
+async def _patch(
+    db: Database,
+    embedder: Embedder,
+    project: str,
+    fact_id: UUID,
+    body: FactPatchIn,
+    principal: Principal,
+) -> FactWriteOut:
     async with db.transaction(project_id=project) as conn:
         if body.corrects:
             correction = manual.Correction(
@@ -152,7 +169,7 @@ async def patch_fact(
                 reason=body.reason,
             )
             written = await manual.correct_fact(
-                conn, providers.embedder, project_id=project, fact_id=fact_id, c=correction
+                conn, embedder, project_id=project, fact_id=fact_id, c=correction
             )
         else:
             assert body.status is not None
