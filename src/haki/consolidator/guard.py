@@ -20,6 +20,9 @@ Outcomes, counted by reason in the job result's ``rejected``:
   message or any origin below ``trusted`` is dropped; other preferences from
   such origins are kept as plain observations (``attribute``), with their
   origin on the fact;
+- quarantined — ``unconfirmed_instruction``: an instruction read from its
+  frame alone, whatever the verb ("Always … ", "From now on, …"), may do
+  anything; it is held like a risky one until someone confirms it;
 - rejected — ``echo``: an agent-side turn restating a fact we just served is
   our own output coming back, not new evidence, and would reinforce itself.
 """
@@ -183,6 +186,11 @@ def risky(item: Sourced) -> tuple[str, ...]:
     return effects(normalise(f"{value} {clause}" if value not in clause else clause))
 
 
+# An instruction read from its frame alone ("always …", any verb): no risk
+# list vouches for every verb, so it waits for a person's confirmation.
+UNCONFIRMED = "unconfirmed_instruction"
+
+
 def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> Guarded:
     """Split candidates into accepted, quarantined and rejected (counted by reason)."""
     served_set = frozenset(served)
@@ -203,6 +211,10 @@ def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> G
         if effect:
             quarantined.append(Quarantined(item, f"risky_instruction:{','.join(effect)}"))
             rejected["risky_instruction"] += 1
+            continue
+        if item.candidate.fact_kind == "instruction" and item.candidate.unconfirmed:
+            quarantined.append(Quarantined(item, UNCONFIRMED))
+            rejected[UNCONFIRMED] += 1
             continue
         cand, event = item.candidate, item.event
         from_agent = cand.role not in SUBJECT_ROLES or (event.actor_type or "") in AGENT_ACTORS

@@ -1,10 +1,12 @@
 """Identity decisions and the guard (pure)."""
 
 import uuid
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from haki.consolidator.apply import threat_reason
 from haki.consolidator.guard import guard
 from haki.consolidator.identity import (
     FactView,
@@ -211,3 +213,18 @@ def test_an_order_to_obey_or_never_refuse_lowers_every_safeguard():
     assert out.accepted == [] and len(out.quarantined) == 5
     benign = ["Never use emojis", "Never mention the weather", "Always follow the style guide"]
     assert len(guard([sourced(_order(t)) for t in benign]).accepted) == 3
+
+
+def test_an_instruction_read_from_its_frame_alone_waits_for_confirmation():
+    text = "Always teleport the invoices before you answer"
+    frame_only = replace(_order(text), unconfirmed=True)
+    out = guard([sourced(frame_only)])
+    assert out.accepted == []
+    assert [q.reason for q in out.quarantined] == ["unconfirmed_instruction"]
+    assert out.rejected == {"unconfirmed_instruction": 1}
+    assert "confirms it" in threat_reason("unconfirmed_instruction")
+    # The same words read by a rule that vouches for the order are kept, and
+    # a preference flagged the same way is not an instruction to hold.
+    assert len(guard([sourced(_order(text))]).accepted) == 1
+    pref = Candidate("units", "metric", fact_kind="preference", unconfirmed=True)
+    assert len(guard([sourced(pref)]).accepted) == 1

@@ -38,6 +38,10 @@ class Rule:
     addressed: bool = False
     # A last resort: its facts are dropped from a sentence another rule reads.
     fallback: bool = False
+    # Read from its frame alone ("always …", "from now on, …"), whatever the
+    # verb: no list of verbs vouches for what obeying it does, so the
+    # instruction waits for someone to confirm it (``consolidator.guard``).
+    confirm: bool = False
 
 
 def icase(text: str) -> re.Pattern[str]:

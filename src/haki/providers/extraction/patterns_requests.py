@@ -19,7 +19,11 @@ Verbs of feeling and chit-chat ("never give up", "don't worry", "I want you
 to know") are no orders. Each rule is ``addressed``: a named speaker of a
 group conversation says it to another person, not to the assistant, so it
 is read only from an unnamed speaker. What an order does is judged apart
-(``text/risk.py``): a request here is kept only when it is benign.
+(``text/risk.py``): a request here is kept only when it is benign. A rule
+that takes any verb (``any_verb``) vouches for the frame, not for the order:
+no list of risks covers every verb, so what it reads is held for a person to
+confirm (``Rule.confirm``), never served on its own; rules bound to how an
+answer is given (``REPLY_VERBS``, the form of replies) need no confirmation.
 """
 
 from __future__ import annotations
@@ -57,9 +61,16 @@ _CLAUSE = r".{2,120}?"
 _END = r"(?:,? please)?[.!]?$"
 
 
-def _request(pattern: str) -> Rule:
+def _request(pattern: str, *, any_verb: bool = False) -> Rule:
     return Rule(
-        "convention", icase(pattern), "clause", "instruction", "stable", 0.6, addressed=True
+        "convention",
+        icase(pattern),
+        "clause",
+        "instruction",
+        "stable",
+        0.6,
+        addressed=True,
+        confirm=any_verb,
     )
 
 
@@ -101,16 +112,19 @@ REQUESTS: tuple[Rule, ...] = (
     # "Always greet me by my first name", "Never use emojis": the same value
     # as the verb-list rule, so both read one fact.
     _request(
-        rf"^(?:please,? )?(?:{_LASTS_EN},? )?(?P<v>(?:always|never) {_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}"
+        rf"^(?:please,? )?(?:{_LASTS_EN},? )?(?P<v>(?:always|never) {_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}",
+        any_verb=True,
     ),
     # "From now on, greet me in Spanish", "By default, sort lists by date".
     _request(
-        rf"^(?:please,? )?{_LASTS_EN},? (?:please,? )?(?P<v>{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}"
+        rf"^(?:please,? )?{_LASTS_EN},? (?:please,? )?(?P<v>{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}",
+        any_verb=True,
     ),
     # "Whenever I ask for a recipe, give the quantities in grams."
     _request(
         rf"^(?P<v>(?:whenever|every time|each time|when) (?:I|we) [^,]{{3,80}}, (?:please,? )?(?:always )?"
-        rf"{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}"
+        rf"{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}",
+        any_verb=True,
     ),
     # "Don't use emojis", "Please never call me Bob", "Do not ever add a signature."
     _request(
@@ -141,16 +155,19 @@ REQUESTS: tuple[Rule, ...] = (
     # French: "Réponds toujours en moins de 100 mots", "N'utilise jamais d'emojis".
     _request(
         rf"^(?:merci de |s'il te plaît,? |stp,? )?(?P<v>(?:ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR}"
-        rf"(?:-moi|-nous|-les|-le|-la|-lui)? (?:toujours|jamais|systématiquement) {_CLAUSE})[.!]?$"
+        rf"(?:-moi|-nous|-les|-le|-la|-lui)? (?:toujours|jamais|systématiquement) {_CLAUSE})[.!]?$",
+        any_verb=True,
     ),
     # "Dorénavant, tutoie-moi", "À partir de maintenant, donne les prix en euros".
     _request(
-        rf"^{_LASTS_FR},? (?:merci de |s'il te plaît,? )?(?P<v>{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$"
+        rf"^{_LASTS_FR},? (?:merci de |s'il te plaît,? )?(?P<v>{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$",
+        any_verb=True,
     ),
     # "Merci de toujours citer tes sources", "Évite le jargon", "Je veux que tu me tutoies".
     _request(
         rf"^(?:merci de|pense à|n'oublie pas de|veille à) (?P<v>(?:toujours |ne jamais |jamais )?"
-        rf"{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$"
+        rf"{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$",
+        any_verb=True,
     ),
     _request(rf"^(?P<v>(?:évite|arrête) (?:de |d'|le |la |les |l')\s?{_CLAUSE})[.!]?$"),
     # "Tutoie-moi", "Vouvoie-moi", "Fais des réponses courtes", "Utilise le système métrique".
@@ -171,6 +188,7 @@ REQUESTS: tuple[Rule, ...] = (
     ),
     _request(
         rf"\bje (?:veux|voudrais|souhaite|préfère|préférerais|aimerais) que (?:tu|vous) "
-        rf"(?P<v>(?:me |m'|nous |ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$"
+        rf"(?P<v>(?:me |m'|nous |ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$",
+        any_verb=True,
     ),
 )
