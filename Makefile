@@ -54,13 +54,15 @@ chromium:
 #   against a live server.
 # - `make slow`: the tests marked `slow` (@pytest.mark.slow), whole installs and
 #   fuzzing that cost minutes each: the fresh-venv installs (tests/install) and
-#   schemathesis with auth on. Same paths as `make test`, the other half of the
-#   marker, so a test is in one or the other.
+#   schemathesis, auth off then on (tests/integration/api/test_schemathesis.py).
+#   Same paths as `make test`, the other half of the marker, so a test is in
+#   one or the other.
 # - `make faults`: tests/faults (kill -9 of the postmaster under --workers, a
 #   full disk).
 # - `make hosts`: tests/hosts (Engram and the MCP installs inside Claude Code,
 #   Codex and Gemini CLI from npm).
-STAGE_ARGS := --ignore=tests/faults --ignore=tests/hosts
+# --durations: each run's log names its slowest tests, where the next cut starts.
+STAGE_ARGS := --ignore=tests/faults --ignore=tests/hosts --durations=25
 
 test: check chromium node
 	$(BIN)/python -m pytest -q -m "not slow" $(STAGE_ARGS) $(PYTEST_ARGS)
