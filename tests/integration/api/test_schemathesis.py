@@ -10,6 +10,8 @@ for a deeper run, e.g. ``HAKI_SCHEMATHESIS_EXAMPLES=300 .venv/bin/python -m
 pytest tests/integration/api/test_schemathesis.py``; the auth-on run is bounded by
 ``HAKI_SCHEMATHESIS_AUTH_EXAMPLES`` per operation, mode and key (default 8).
 New routes are picked up from the document: nothing here names a path.
+
+Fuzzing takes minutes: the module runs in `make slow`, not `make test`.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ from haki.api.app import create_app
 from haki.config import Settings, load_settings
 from haki.providers import Providers
 from haki.storage import Database
+
+pytestmark = pytest.mark.slow
 
 EXAMPLES = int(os.environ.get("HAKI_SCHEMATHESIS_EXAMPLES", "25"))
 AUTH_EXAMPLES = int(os.environ.get("HAKI_SCHEMATHESIS_AUTH_EXAMPLES", "8"))
