@@ -1,8 +1,6 @@
 """Engram: repo-local memories (rules, skills, knowledge) routed into coding-agent context."""
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
+import typing
 
 from .errors import (
     ConfigError,
@@ -15,7 +13,7 @@ from .errors import (
     WorkspaceError,
 )
 
-if TYPE_CHECKING:
+if typing.TYPE_CHECKING:
     from .loader import load
     from .plan import Item, LoadPlan, LoadRequest, Skip
 
@@ -30,7 +28,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module
