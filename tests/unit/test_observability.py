@@ -6,11 +6,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from haki.cli import server
 from haki.config import load_settings
 from haki.errors import ConfigError
 from haki.observability import metrics, tracing
@@ -96,8 +96,36 @@ def test_an_unknown_exporter_refuses_to_start(no_otel: None) -> None:
     assert err.value.field == "OTEL_TRACES_EXPORTER"
 
 
-def test_serve_names_the_librarys_variable() -> None:
-    assert server.MULTIPROC_ENV == metrics.MULTIPROC_ENV == "PROMETHEUS_MULTIPROC_DIR"
+_PARENT = """
+import os, sys
+from haki.observability import metrics   # imported in memory, as the CLI does
+assert metrics.multiprocess_dir() is None
+metrics.count_embedded_restart()          # before sharing: stays in this process only
+metrics.share_restarts(sys.argv[1])
+metrics.count_embedded_restart()
+metrics.count_embedded_restart()
+sys.stdout.write(metrics.render().decode())
+"""
+
+
+def test_the_parents_restarts_reach_the_shared_directory(tmp_path: Path) -> None:
+    # A separate interpreter: sharing switches the library's value class for
+    # the whole process. The scrape reads only the directory's files.
+    out = subprocess.run(
+        [sys.executable, "-c", _PARENT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != metrics.MULTIPROC_ENV},
+    ).stdout
+    restarts = [
+        s.value
+        for f in text_string_to_metric_families(out)
+        for s in f.samples
+        if s.name == "haki_embedded_restarts_total"
+    ]
+    assert restarts == [2.0]
+    assert any(p.name.startswith("counter_") for p in tmp_path.iterdir())
 
 
 def test_context_stages_are_the_timings_that_are_times() -> None:

