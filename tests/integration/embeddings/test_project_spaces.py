@@ -140,3 +140,48 @@ async def test_a_read_may_use_the_space_read_within_the_cache_time(db, hash_embe
     assert space == other and embedder.dim == 384 and embedder is not hash_embedder
     now[0] = 2.0
     assert (await spaces.for_project("p1", fresh=False))[0] == other
+
+
+async def test_a_call_right_after_a_switch_answers_from_the_new_space(
+    db_url, monkeypatch, bow_endpoint
+):
+    """A context call may use a project's space as read by an earlier call,
+    but checks it in its own transaction: the first call after a switch,
+    well within the cache time, embeds its question with the new model and
+    is answered from the new space's vectors (not by full text alone)."""
+    small, large = bow_endpoint(768), bow_endpoint(1536)
+    monkeypatch.setenv("HAKI_EMBED_SPACE_CACHE_S", "60")  # the row read once stays cached
+    settings = endpoint_settings(monkeypatch, small.url, 768)
+    app = create_app(
+        settings, database_url=db_url, providers=build_providers(settings), background=False
+    )
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://haki.test") as c,
+    ):
+        await remember(c, "p1", TURNS)
+        assert "Lisbon" in fact_values(await ask(c, "p1", QUERY))  # caches p1's space
+
+        env = {"HAKI_DATABASE_URL": as_url(db_url), **endpoint_env(large.url, 1536)}
+        args = ["embeddings", "reembed", "--project", "p1", "--quiet"]
+        result = await asyncio.to_thread(CliRunner().invoke, cli, args, env=env)
+        assert result.exit_code == 0, result.output
+        assert stored_sizes(db_url, "p1") == {(1536, 2)}
+
+        asked = len(large.inputs)
+        query = "Where do I live these days?"
+        r = await c.post(
+            "/v1/context", json={"project_id": "p1", "subject_id": "u1", "query": query}
+        )
+        assert r.status_code == 200, r.text
+        answer = r.json()
+        assert large.inputs[asked:] == [query]  # embedded by the new space's model
+        lisbon = [f for f in answer["packet"]["facts"] if f["value"] == "Lisbon"]
+        assert lisbon, answer
+        trace = await c.get(
+            f"/v1/inspect/{answer['trace_id']}", params={"project_id": "p1", "subject_id": "u1"}
+        )
+        assert trace.status_code == 200, trace.text
+        served = {d["id"]: d for d in trace.json()["decisions"] if d["action"] == "included"}
+        # Compared with the new space's vectors: the fact has semantic evidence.
+        assert served[lisbon[0]["id"]]["score"]["semantic"] > 0
