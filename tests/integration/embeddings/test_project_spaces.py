@@ -185,3 +185,48 @@ async def test_a_call_right_after_a_switch_answers_from_the_new_space(
         served = {d["id"]: d for d in trace.json()["decisions"] if d["action"] == "included"}
         # Compared with the new space's vectors: the fact has semantic evidence.
         assert served[lisbon[0]["id"]]["score"]["semantic"] > 0
+
+
+async def test_a_project_behind_another_keyed_endpoint(db_url, monkeypatch, bow_endpoint):
+    """A server configured for one endpoint answers a project whose space is
+    behind another endpoint that needs a key when HAKI_EMBED_API_KEYS names
+    that endpoint's key; without it the endpoint refuses (502), and the
+    recipe in the database holds no key."""
+    small, large = bow_endpoint(768), bow_endpoint(1536, key="sk-large")
+    settings = endpoint_settings(monkeypatch, small.url, 768)
+    env = {
+        "HAKI_DATABASE_URL": as_url(db_url),
+        **endpoint_env(large.url, 1536),
+        "HAKI_EMBED_API_KEY": "sk-large",
+    }
+    keyed = settings.model_copy(update={"embed_api_keys": {large.url + "/": "sk-large"}})
+    for config, status in ((settings, 502), (keyed, 200)):
+        app = create_app(
+            config, database_url=db_url, providers=build_providers(config), background=False
+        )
+        async with (
+            app.router.lifespan_context(app),
+            httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://haki.test"
+            ) as c,
+        ):
+            if status == 502:
+                await remember(c, "p1", TURNS)
+                args = ["embeddings", "reembed", "--project", "p1", "--quiet"]
+                result = await asyncio.to_thread(CliRunner().invoke, cli, args, env=env)
+                assert result.exit_code == 0, result.output
+                assert stored_sizes(db_url, "p1") == {(1536, 2)}
+            asked = len(large.inputs)
+            r = await c.post(
+                "/v1/context", json={"project_id": "p1", "subject_id": "u1", "query": QUERY}
+            )
+            assert r.status_code == status, r.text
+            if status == 502:
+                assert r.json()["error"]["type"] == "provider_error"
+                assert large.inputs[asked:] == []
+            else:
+                assert "Lisbon" in fact_values(r.json()["packet"])
+                assert large.inputs[asked:] == [QUERY]
+    with psycopg.connect(db_url) as conn:
+        recipes = [r for (r,) in conn.execute("SELECT recipe::text FROM embedding_spaces")]
+    assert recipes and not any("sk-large" in (r or "") for r in recipes)
