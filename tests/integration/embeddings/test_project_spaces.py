@@ -10,7 +10,6 @@ import json
 import sys
 from pathlib import Path
 
-import httpx
 import psycopg
 from click.testing import CliRunner
 from memory_calls import (
@@ -20,15 +19,14 @@ from memory_calls import (
     endpoint_settings,
     fact_values,
     remember,
+    serving,
     stored_sizes,
 )
 
-from haki.api.app import create_app
 from haki.cli import cli
 from haki.config import load_settings
 from haki.consolidator.project_spaces import ProjectSpaces
 from haki.consolidator.spaces import use_embedder_space
-from haki.providers.bundle import build_providers
 from haki.storage.spaces import EmbeddingSpace, register_space, set_project_space
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "consolidator"))
@@ -45,13 +43,7 @@ async def test_two_projects_in_two_spaces_on_one_server(db_url, monkeypatch, bow
     # checks the cache): a switch shows on the next call.
     monkeypatch.setenv("HAKI_EMBED_SPACE_CACHE_S", "0")
     settings = endpoint_settings(monkeypatch, small.url, 768)
-    app = create_app(
-        settings, database_url=db_url, providers=build_providers(settings), background=False
-    )
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://haki.test") as c,
-    ):
+    async with serving(settings, db_url) as c:
         for project in ("p1", "p2"):
             await remember(c, project, TURNS)
             assert "Lisbon" in fact_values(await ask(c, project, QUERY))
@@ -152,13 +144,7 @@ async def test_a_call_right_after_a_switch_answers_from_the_new_space(
     small, large = bow_endpoint(768), bow_endpoint(1536)
     monkeypatch.setenv("HAKI_EMBED_SPACE_CACHE_S", "60")  # the row read once stays cached
     settings = endpoint_settings(monkeypatch, small.url, 768)
-    app = create_app(
-        settings, database_url=db_url, providers=build_providers(settings), background=False
-    )
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://haki.test") as c,
-    ):
+    async with serving(settings, db_url) as c:
         await remember(c, "p1", TURNS)
         assert "Lisbon" in fact_values(await ask(c, "p1", QUERY))  # caches p1's space
 
@@ -201,15 +187,7 @@ async def test_a_project_behind_another_keyed_endpoint(db_url, monkeypatch, bow_
     }
     keyed = settings.model_copy(update={"embed_api_keys": {large.url + "/": "sk-large"}})
     for config, status in ((settings, 502), (keyed, 200)):
-        app = create_app(
-            config, database_url=db_url, providers=build_providers(config), background=False
-        )
-        async with (
-            app.router.lifespan_context(app),
-            httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=app), base_url="http://haki.test"
-            ) as c,
-        ):
+        async with serving(config, db_url) as c:
             if status == 502:
                 await remember(c, "p1", TURNS)
                 args = ["embeddings", "reembed", "--project", "p1", "--quiet"]
