@@ -6,6 +6,9 @@ Every context call, job and fact write reads the project's row of
 embedded database, for a project without a row (the common case: the
 process's own space) and one with a row, through the application's pool,
 beside an empty transaction (``SELECT 1``) of the same pool, interleaved.
+``+ check`` is that transaction with the check a context call on a cached
+space runs in its fact transaction (``storage.spaces.check_space``): the
+difference from ``SELECT 1`` is what the check adds to a call.
 
     .venv/bin/python bench/project_space_lookup.py [--calls 2000]
 """
@@ -23,7 +26,7 @@ from haki.config import load_settings
 from haki.consolidator.project_spaces import ProjectSpaces
 from haki.providers.embed import HashEmbedder
 from haki.storage import Database, prepare_database
-from haki.storage.spaces import EmbeddingSpace, register_space, set_project_space
+from haki.storage.spaces import EmbeddingSpace, check_space, register_space, set_project_space
 
 
 async def measure(url: str, calls: int) -> dict[str, tuple[float, float]]:
@@ -34,7 +37,7 @@ async def measure(url: str, calls: int) -> dict[str, tuple[float, float]]:
         async with db.transaction(system=True) as conn:
             await set_project_space(conn, "moved", other)
         embedder = HashEmbedder()
-        await register_space(db, EmbeddingSpace(*embedder.space), {"provider": "hash"})
+        own = await register_space(db, EmbeddingSpace(*embedder.space), {"provider": "hash"})
         spaces = ProjectSpaces(db, load_settings(embed_provider="hash"), embedder)
         spaces._built[other] = embedder  # timing the read, not building an embedder
         out = {}
@@ -43,13 +46,23 @@ async def measure(url: str, calls: int) -> dict[str, tuple[float, float]]:
             async with db.transaction(project) as conn:
                 await conn.execute("SELECT 1")
 
-        # Interleaved, so the load is the same for the three.
-        runs = {"own": spaces.for_project, "moved": spaces.for_project, "SELECT 1": empty}
+        async def checked(project: str) -> None:
+            async with db.transaction(project) as conn:
+                await conn.execute("SELECT 1")
+                await check_space(conn, project, own, own)
+
+        # Interleaved, so the load is the same for all.
+        runs = {
+            "own": spaces.for_project,
+            "moved": spaces.for_project,
+            "SELECT 1": empty,
+            "+ check": checked,
+        }
         timed: dict[str, list[float]] = {name: [] for name in runs}
         for _ in range(calls):
             for name, call in runs.items():
                 start = time.perf_counter()
-                await call("own" if name == "SELECT 1" else name)
+                await call(name if name in ("own", "moved") else "own")
                 timed[name].append((time.perf_counter() - start) * 1000)
         for project, times in timed.items():
             times.sort()

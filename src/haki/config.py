@@ -72,6 +72,11 @@ class Settings(BaseSettings):
     # model's known defaults (embed_openai.MODEL_DEFAULTS).
     embed_base_url: str | None = None
     embed_api_key: str | None = None
+    # Keys of other endpoints, by their /v1 URL (JSON object): a process
+    # serving a project whose space is behind another keyed endpoint sends
+    # that endpoint its own key, and no key to any other URL. From the
+    # environment only; a space's recipe in the database never holds a key.
+    embed_api_keys: dict[str, str] = Field(default_factory=dict)
     embed_model: str = "text-embedding-3-small"
     embed_dimensions: int | None = Field(default=None, ge=1, le=16_000)
     embed_query_prefix: str | None = None

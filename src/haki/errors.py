@@ -5,7 +5,8 @@ HakiError                      500 internal
 ├── InvalidPayload             422 invalid_payload
 │   ├── MissingScope           422 missing_scope
 │   ├── BudgetExceeded         422 budget_exceeded
-│   └── IllegalStatusTransition 422 illegal_status_transition
+│   ├── IllegalStatusTransition 422 illegal_status_transition
+│   └── EmbeddingSpaceMismatch 422 embedding_space_mismatch (an import's vectors)
 ├── PayloadTooLarge            413 payload_too_large
 ├── Unauthorized               401 unauthorized
 ├── ForbiddenScope             403 forbidden_scope
@@ -66,6 +67,13 @@ class BudgetExceeded(InvalidPayload):
 
 class IllegalStatusTransition(InvalidPayload):
     code = "illegal_status_transition"
+
+
+class EmbeddingSpaceMismatch(InvalidPayload):
+    """Vectors made in another embedding space than the one their target
+    project compares within (an import): nothing was written."""
+
+    code = "embedding_space_mismatch"
 
 
 class PayloadTooLarge(HakiError):

@@ -66,17 +66,54 @@ def export_command(project_id: str, subject_id: str | None, output: Path | None)
 @click.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--project", "project_id", required=True, help="The project to import into.")
-def import_command(path: Path, project_id: str) -> None:
+@click.option(
+    "--reembed",
+    is_flag=True,
+    help="Embed the file's rows in the project's embedding space when their vectors "
+    "are of another (default: refuse such a file).",
+)
+def import_command(path: Path, project_id: str, reembed: bool) -> None:
     """Replay a `haki export` file into PROJECT, in one transaction. Rows keep their
     ids; rows the project already holds are left as they are, so a second import
-    writes nothing. Prints the rows written and skipped per table as JSON."""
+    writes nothing. Vectors must be of the project's embedding space (its active
+    space, or this process's HAKI_EMBED_* when it has none): a file of another
+    space is refused, or with --reembed embedded again in the project's space.
+    Prints the rows written, skipped and re-embedded per table as JSON."""
+    from ..consolidator.project_spaces import ProjectSpaces
+    from ..consolidator.spaces import use_embedder_space
     from ..portability import import_lines
+    from ..providers.embed import Embedder, build_embedder
+    from ..storage.spaces import project_space
+
+    settings = load_settings()
 
     async def work(db: Database, key: bytes) -> dict[str, dict[str, int]]:
+        own = build_embedder(settings)
+        await use_embedder_space(db, own)
+        # The project's space as every process resolves it before embedding
+        # for it; its embedder is built (from the space's recipe) only to use it.
+        embedder: Embedder | None = None
+        if reembed:
+            space, embedder = await ProjectSpaces(db, settings, own).for_project(project_id)
+        else:
+            found = await project_space(db, project_id)
+            space = db.embedding_space if found is None else found[0]
+        assert space is not None  # use_embedder_space gave db its space
         with path.open(encoding="utf-8") as lines:
             async with db.transaction(project_id=project_id) as conn:
-                counts = await import_lines(conn, lines, project_id=project_id, receipt_key=key)
-        return {"written": counts.written, "skipped": counts.skipped}
+                counts = await import_lines(
+                    conn,
+                    lines,
+                    project_id=project_id,
+                    receipt_key=key,
+                    space=space,
+                    embedder=embedder if reembed else None,
+                )
+        return {
+            "written": counts.written,
+            "skipped": counts.skipped,
+            "reembedded": counts.reembedded,
+        }
 
     click.echo(json.dumps(_run(work), sort_keys=True))
 

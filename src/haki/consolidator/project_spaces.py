@@ -13,9 +13,10 @@ Writes (consolidation jobs, facts asserted or corrected) read the row each
 time: the switch commits the new vectors and the new setting together, and
 the next write after it embeds in the new space. A context call may use the
 row as read up to ``HAKI_EMBED_SPACE_CACHE_S`` ago (one transaction saved
-per call, about what an empty transaction costs: bench/project_space_lookup.py);
-for that long after a switch its query is in the old space, which no longer
-holds the project's vectors, so only full text answers it.
+per call, about what an empty transaction costs: bench/project_space_lookup.py),
+and checks it with one statement in its own fact transaction
+(``storage.spaces.check_space``): after a switch that check fails, and the
+call reads the row again and runs again in the new space.
 """
 
 from __future__ import annotations

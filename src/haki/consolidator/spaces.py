@@ -20,7 +20,7 @@ rows written after the switch are in the new space too.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,6 +102,27 @@ SPACES = "SELECT id, provider, model, dimensions FROM embedding_spaces ORDER BY 
 
 KINDS = ("chunk", "event", "fact")
 
+UNEMBEDDED_CHUNKS = """
+SELECT id, text FROM episode_chunks
+WHERE project_id = %(project_id)s AND id = ANY(%(ids)s) AND embedding IS NULL ORDER BY id"""
+UNEMBEDDED_FACTS = """
+SELECT id, project_id, subject_id, predicate, value, qualifiers FROM facts
+WHERE project_id = %(project_id)s AND id = ANY(%(ids)s) AND embedding IS NULL ORDER BY id"""
+EMBED_ROW = {
+    kind: f"""
+UPDATE {table} SET embedding = %(embedding)s
+WHERE project_id = %(project_id)s AND id = %(id)s AND embedding IS NULL"""
+    for kind, table in (("chunk", "episode_chunks"), ("fact", "facts"))
+}
+# An event's vector, as the consolidator computes it (episodes.event_vector).
+EMBED_EVENTS = """
+UPDATE events e SET embedding = m.embedding
+FROM (
+    SELECT c.event_id, l2_normalize(avg(c.embedding)) AS embedding FROM episode_chunks c
+    WHERE c.project_id = %(project_id)s AND c.event_id = ANY(%(ids)s) AND c.embedding IS NOT NULL
+    GROUP BY c.event_id) m
+WHERE e.project_id = %(project_id)s AND e.id = m.event_id AND e.embedding IS NULL"""
+
 
 @dataclass(frozen=True, slots=True)
 class SpaceProgress:
@@ -172,6 +193,55 @@ _ZERO = "00000000-0000-0000-0000-000000000000"
 Cursor = tuple[str, Any]  # (kind, the last id staged)
 
 
+async def _texts(conn: Connection, kind: str, rows: Sequence[dict[str, Any]]) -> list[str]:
+    """What a chunk's or a fact's vector embeds, as the consolidator writes it."""
+    if kind == "chunk":
+        return [r["text"] for r in rows]
+    names = await subject_names(conn, [(r["project_id"], r["subject_id"]) for r in rows])
+    return [
+        fact_embedding_text(
+            r["predicate"], r["value"], r["qualifiers"], names[(r["project_id"], r["subject_id"])]
+        )
+        for r in rows
+    ]
+
+
+async def embed_rows(
+    conn: Connection,
+    embedder: Embedder,
+    project_id: str,
+    ids: Mapping[str, Sequence[Any]],
+    *,
+    batch: int = 256,
+) -> dict[str, int]:
+    """Embed the project's chunks and facts of ``ids`` (by kind) that have no
+    vector, then give each event of ``ids`` the normalised mean of its
+    chunks', in ``conn``'s transaction and space; return the rows embedded."""
+    done = dict.fromkeys(KINDS, 0)
+    for kind, statement in (("chunk", UNEMBEDDED_CHUNKS), ("fact", UNEMBEDDED_FACTS)):
+        wanted = list(ids.get(kind, ()))
+        for start in range(0, len(wanted), batch):
+            cur = await conn.execute(
+                statement, {"project_id": project_id, "ids": wanted[start : start + batch]}
+            )
+            rows = await cur.fetchall()
+            vectors = await embed_texts(embedder, await _texts(conn, kind, rows))
+            async with conn.cursor() as write:
+                await write.executemany(
+                    EMBED_ROW[kind],
+                    [
+                        {"project_id": project_id, "id": r["id"], "embedding": vectors[i]}
+                        for i, r in enumerate(rows)
+                    ],
+                )
+            done[kind] += len(rows)
+    events = list(ids.get("event", ()))
+    if events:
+        cur = await conn.execute(EMBED_EVENTS, {"project_id": project_id, "ids": events})
+        done["event"] = max(cur.rowcount, 0)
+    return done
+
+
 async def _stage_batch(
     conn: Connection, embedder: Embedder, space: int, project_id: str, cursor: Cursor, limit: int
 ) -> tuple[int, Cursor | None]:
@@ -184,20 +254,7 @@ async def _stage_batch(
     rows = await cur.fetchall()
     if not rows:
         return 0, (("fact", _ZERO) if kind == "chunk" else None)
-    if kind == "chunk":
-        texts = [r["text"] for r in rows]
-    else:
-        names = await subject_names(conn, [(r["project_id"], r["subject_id"]) for r in rows])
-        texts = [
-            fact_embedding_text(
-                r["predicate"],
-                r["value"],
-                r["qualifiers"],
-                names[(r["project_id"], r["subject_id"])],
-            )
-            for r in rows
-        ]
-    vectors = await embed_texts(embedder, texts)
+    vectors = await embed_texts(embedder, await _texts(conn, kind, rows))
     async with conn.cursor() as write:
         await write.executemany(
             STAGE,

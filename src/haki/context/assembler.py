@@ -25,6 +25,7 @@ import numpy as np
 from ..observability import metrics, tracing
 from ..providers.embed import Embedder
 from ..storage import Database
+from ..storage.spaces import check_space
 from ..text.lexicon import query_terms, query_words
 from .candidates import FactQuery, FactWork, fact_candidates, lexical_leg, read_settings
 from .config import VOLATILITY_HORIZONS, RetrievalConfig, described
@@ -121,14 +122,18 @@ async def _facts(
     cfg: RetrievalConfig,
     budget: int,
     gate: Gate,
+    space: int | None,
 ) -> tuple[list[FactRow], _Stage, _Stage, dict[str, float], FactWork]:
     """Fact candidates, score, pack and multi-hop, in one read transaction,
-    and the rows each step handled."""
+    and the rows each step handled. ``space``: the space the query is
+    embedded in, checked against the project's first (``assemble``)."""
     with tracing.span("haki.context.facts"):
         clock = _Clock()
         q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
         terms = query_words(req.query, cfg.max_query_terms)
         async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
+            if space is not None:
+                await check_space(conn, req.project_id, space, db.embedding_space)
             lexical = await (await lexical_leg(conn, q, terms, cfg))()
             vec = await vector()
             found = await fact_candidates(conn, q, vec, terms, lexical, cfg)
@@ -229,17 +234,35 @@ async def _subject_known(db: Database, req: ContextRequest) -> bool:
 
 
 async def assemble(
-    db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig, traces: TraceWriter
+    db: Database,
+    embedder: Embedder,
+    req: ContextRequest,
+    cfg: RetrievalConfig,
+    traces: TraceWriter,
+    *,
+    space: int | None = None,
 ) -> ContextResult:
     """Build, trace and return the context packet for one request (``_assemble``),
-    in a span whose children are the stages."""
+    in a span whose children are the stages.
+
+    ``space``: the embedding space ``embedder`` embeds in, as the caller
+    read the project's (perhaps a while ago). The fact transaction checks it
+    against the project's active space before any candidate is read and
+    raises ``SpaceMoved`` when they differ: the caller reads the space again
+    and asks again, instead of comparing a query of the old space with
+    vectors of the new one (which finds none: full text alone would answer)."""
     attributes = {"haki.project_id": req.project_id, "haki.recipe": cfg.name}
     with tracing.span("haki.context", attributes):
-        return await _assemble(db, embedder, req, cfg, traces)
+        return await _assemble(db, embedder, req, cfg, traces, space)
 
 
 async def _assemble(
-    db: Database, embedder: Embedder, req: ContextRequest, cfg: RetrievalConfig, traces: TraceWriter
+    db: Database,
+    embedder: Embedder,
+    req: ContextRequest,
+    cfg: RetrievalConfig,
+    traces: TraceWriter,
+    space: int | None,
 ) -> ContextResult:
     """Build, trace and return the context packet for one request.
 
@@ -272,7 +295,8 @@ async def _assemble(
             (ranked_chunks, episodes_ms, work),
             (blocked, main, hopped, fact_timings, fact_work),
         ) = await _both(
-            _episodes(db, req, vector, at, cfg), _facts(db, req, vector, at, cfg, budget, gate)
+            _episodes(db, req, vector, at, cfg),
+            _facts(db, req, vector, at, cfg, budget, gate, space),
         )
     finally:
         embedding.cancel()  # a no-op once it is done

@@ -33,8 +33,9 @@ TABLES = (
 # Columns PostgreSQL computes (GENERATED ... STORED) or the import sets:
 # never exported, never written.
 COMPUTED = {"search_vector"}
-# The space a vector was made in: exported as the header's descriptor of the
-# source id, stamped on import by the target's trigger from that descriptor.
+# The space a vector was made in: exported as the source's id, which the
+# header describes; an import keeps a vector only when that description is
+# the target project's space (importer._space), stamped with the target's id.
 SPACE = "embedding_space"
 
 # Rows in one order per table, so two exports of the same rows are equal.

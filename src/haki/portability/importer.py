@@ -7,6 +7,14 @@ collides with the target's own rows on another key (an event whose
 idempotency key the target already holds) is skipped too: the target's copy
 stands. The caller runs this in one transaction, so a rejected line writes
 nothing.
+
+Vectors come in the space they were made in (the header describes each by
+provider, model and dimensions). A vector of the space the target project
+compares within is written as it is, stamped with the target's id of that
+space. A vector of another space is never stored: without an embedder the
+import is refused (``EmbeddingSpaceMismatch``, naming both spaces); with one
+(``haki import --reembed``) the row is written without it and embedded in
+the target's space once every line is read, in the same transaction.
 """
 
 from __future__ import annotations
@@ -19,10 +27,11 @@ from typing import Any
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-from ..errors import InvalidPayload
+from ..consolidator.spaces import embed_rows
+from ..errors import EmbeddingSpaceMismatch, InvalidPayload
 from ..forget.service import subject_reference
+from ..providers.embed import Embedder
 from ..storage import Connection
-from ..storage.spaces import REGISTER
 from .format import COMPUTED, FORMAT, SPACE, TABLES, VERSION
 
 BATCH = 500
@@ -31,6 +40,9 @@ SELECT attname FROM pg_attribute
 WHERE attrelid = %(table)s::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
 ORDER BY attnum"""
 SET_SPACE = "SELECT set_config('haki.embedding_space', %(space)s, true)"
+DESCRIBE = "SELECT provider, model, dimensions FROM embedding_spaces WHERE id = %(space)s"
+# The kind of vector row each table holds, as consolidator.spaces names them.
+VECTOR_KINDS = {"events": "event", "episode_chunks": "chunk", "facts": "fact"}
 
 
 @dataclass(slots=True)
@@ -39,6 +51,12 @@ class ImportCounts:
 
     written: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
     skipped: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
+    # Vectors of another space, embedded again in the target's (by kind).
+    reembedded: dict[str, int] = field(default_factory=dict)
+
+
+def describe(space: dict[str, Any]) -> str:
+    return f"{space.get('provider')}:{space.get('model')}:{space.get('dimensions')}"
 
 
 @dataclass(slots=True)
@@ -60,16 +78,34 @@ def _parse(number: int, text: str) -> dict[str, Any]:
 
 
 class _Importer:
-    def __init__(self, conn: Connection, project_id: str, receipt_key: bytes) -> None:
+    def __init__(
+        self,
+        conn: Connection,
+        project_id: str,
+        receipt_key: bytes,
+        space: int,
+        embedder: Embedder | None,
+    ) -> None:
         self.conn = conn
         self.project_id = project_id
         self.receipt_key = receipt_key
+        self.space = space
+        self.target: dict[str, Any] = {}
+        self.embedder = embedder
         self.counts = ImportCounts()
         self.seen = dict.fromkeys(TABLES, 0)
         self.spaces: dict[str, dict[str, Any]] = {}
-        self.target_spaces: dict[str, int] = {}
         self.columns: dict[str, list[str]] = {}
         self.batch: _Batch | None = None
+        # Rows written without their vector, to embed in the target's space.
+        self.unembedded: dict[str, list[Any]] = {}
+
+    async def describe_target(self) -> None:
+        cur = await self.conn.execute(DESCRIBE, {"space": self.space})
+        row = await cur.fetchone()
+        if row is None:
+            raise InvalidPayload(f"embedding space {self.space} is not registered")
+        self.target = dict(row)
 
     def header(self, line: dict[str, Any]) -> None:
         if line.get("format") != FORMAT or line.get("version") != VERSION:
@@ -79,26 +115,29 @@ class _Importer:
         spaces = line.get("spaces")
         self.spaces = spaces if isinstance(spaces, dict) else {}
 
-    async def _space(self, where: str, row: dict[str, Any]) -> int | None:
-        """The target's id of the space the row's vector was made in (None: no vector)."""
+    def _space(self, where: str, table: str, row: dict[str, Any]) -> int | None:
+        """The target's space for the row's vector (None: no vector, or one
+        dropped to be embedded again in the target's space)."""
         if row.get("embedding") is None:
             return None
         source = str(row.get(SPACE) or 1)  # NULL reads as space 1 (migration 0120)
-        if source not in self.target_spaces:
-            space = self.spaces.get(source)
-            if not isinstance(space, dict):
-                raise InvalidPayload(
-                    f"{where}: embedding space {source} is not in the header", field=where
-                )
-            cur = await self.conn.execute(
-                REGISTER,
-                # No recipe: the target keeps whatever recipe it has for it.
-                {k: space.get(k) for k in ("provider", "model", "dimensions")} | {"recipe": None},
+        space = self.spaces.get(source)
+        if not isinstance(space, dict):
+            raise InvalidPayload(
+                f"{where}: embedding space {source} is not in the header", field=where
             )
-            registered = await cur.fetchone()
-            assert registered is not None
-            self.target_spaces[source] = int(registered["id"])
-        return self.target_spaces[source]
+        if all(space.get(k) == self.target[k] for k in ("provider", "model", "dimensions")):
+            return self.space
+        if self.embedder is None:
+            raise EmbeddingSpaceMismatch(
+                f"{where}: the file's vectors are in embedding space {describe(space)}, and "
+                f"project {self.project_id} compares within {describe(self.target)}; nothing "
+                "was imported (--reembed embeds the file's rows in the project's space)",
+                field=where,
+            )
+        row["embedding"] = None
+        self.unembedded.setdefault(VECTOR_KINDS[table], []).append(row["id"])
+        return None
 
     async def row(self, number: int, line: dict[str, Any]) -> None:
         where = f"line {number}"
@@ -115,7 +154,7 @@ class _Importer:
         subject = line.get("subject")
         if table == "forget_receipts" and isinstance(subject, str):
             row["subject_id"] = subject_reference(self.receipt_key, self.project_id, subject)
-        space = await self._space(where, row)
+        space = self._space(where, table, row)
         row.pop(SPACE, None)  # the target's trigger stamps it
         self.seen[table] += 1
         if self.batch is None or (self.batch.table, self.batch.space) != (table, space):
@@ -154,6 +193,14 @@ class _Importer:
         self.counts.written[batch.table] += written
         self.counts.skipped[batch.table] += len(batch.rows) - written
 
+    async def embed(self) -> None:
+        """Embed, in the target's space, the rows whose vector was of another."""
+        if self.embedder is None or not self.unembedded:
+            return
+        await self.conn.execute(SET_SPACE, {"space": str(self.space)})
+        done = await embed_rows(self.conn, self.embedder, self.project_id, self.unembedded)
+        self.counts.reembedded = {kind: n for kind, n in done.items() if n}
+
     def end(self, number: int, line: dict[str, Any]) -> None:
         counts = line.get("counts")
         if not isinstance(counts, dict) or {t: counts.get(t, 0) for t in TABLES} != self.seen:
@@ -164,10 +211,19 @@ class _Importer:
 
 
 async def import_lines(
-    conn: Connection, lines: Iterable[str], *, project_id: str, receipt_key: bytes
+    conn: Connection,
+    lines: Iterable[str],
+    *,
+    project_id: str,
+    receipt_key: bytes,
+    space: int,
+    embedder: Embedder | None = None,
 ) -> ImportCounts:
-    """Write the export ``lines`` into ``project_id``; raise InvalidPayload on a bad or cut file."""
-    importer = _Importer(conn, project_id, receipt_key)
+    """Write the export ``lines`` into ``project_id``, whose vectors are in
+    ``space``; raise InvalidPayload on a bad or cut file, EmbeddingSpaceMismatch
+    on a vector of another space when no ``embedder`` (of ``space``) is given."""
+    importer = _Importer(conn, project_id, receipt_key, space, embedder)
+    await importer.describe_target()
     ended = False
     number = 0
     for number, text in enumerate(lines, start=1):
@@ -185,6 +241,7 @@ async def import_lines(
         elif line["kind"] == "end":
             await importer.flush()
             importer.end(number, line)
+            await importer.embed()
             ended = True
         else:
             raise InvalidPayload(f"line {number}: a second header", field=f"line {number}")

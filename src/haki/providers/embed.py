@@ -357,13 +357,22 @@ def embedder_recipe(embedder: Embedder) -> dict[str, Any] | None:
     return {"provider": provider} if provider in ("local", "hash") else None
 
 
+def endpoint_key(settings: Settings, base_url: str) -> str | None:
+    """The API key this process holds for the endpoint at ``base_url``: its
+    own key for its own endpoint (HAKI_EMBED_API_KEY), else the one
+    HAKI_EMBED_API_KEYS names for that URL; a key is never sent to another URL."""
+    url = base_url.rstrip("/")
+    if (settings.embed_base_url or "").rstrip("/") == url:
+        return settings.embed_api_key
+    keys = {k.rstrip("/"): v for k, v in settings.embed_api_keys.items()}
+    return keys.get(url)
+
+
 def build_from_recipe(settings: Settings, recipe: dict[str, Any]) -> Embedder:
-    """The embedder a recipe describes, with this process's own tuning. The
-    API key is this process's (HAKI_EMBED_API_KEY) for its own endpoint only:
-    a key is never sent to another URL."""
+    """The embedder a recipe describes, with this process's own tuning and
+    its key for the recipe's endpoint (``endpoint_key``)."""
     update: dict[str, Any] = {"embed_provider": recipe["provider"]}
     if recipe["provider"] == "openai":
-        own = (settings.embed_base_url or "").rstrip("/") == recipe["base_url"]
         update |= {
             "embed_base_url": recipe["base_url"],
             "embed_model": recipe["model"],
@@ -371,7 +380,7 @@ def build_from_recipe(settings: Settings, recipe: dict[str, Any]) -> Embedder:
             "embed_query_prefix": recipe["query_prefix"],
             "embed_passage_prefix": recipe["passage_prefix"],
             "embed_input_type": recipe["input_type"],
-            "embed_api_key": settings.embed_api_key if own else None,
+            "embed_api_key": endpoint_key(settings, recipe["base_url"]),
         }
     return build_embedder(settings.model_copy(update=update))
 

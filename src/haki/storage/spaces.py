@@ -35,6 +35,14 @@ ON CONFLICT (project_id) DO UPDATE SET space = EXCLUDED.space, since = now()"""
 
 PROJECT_SPACES = "SELECT project_id, space FROM project_embedding_spaces ORDER BY project_id"
 
+# The project's row alone, read inside a transaction already bound to it.
+ACTIVE_SPACE = "SELECT space FROM project_embedding_spaces WHERE project_id = %(project_id)s"
+
+
+class SpaceMoved(Exception):
+    """The project's active space is no longer the one a read embedded its
+    query in (a switch committed since the read's space was cached)."""
+
 
 @dataclass(frozen=True, slots=True)
 class EmbeddingSpace:
@@ -84,3 +92,12 @@ async def project_spaces(db: Database) -> dict[str, int]:
     async with db.transaction(system=True) as conn:
         cur = await conn.execute(PROJECT_SPACES)
         return {r["project_id"]: int(r["space"]) for r in await cur.fetchall()}
+
+
+async def check_space(conn: Connection, project_id: str, expected: int, own: int | None) -> None:
+    """Raise SpaceMoved unless the project's active space (its row, else ``own``:
+    the process's space) is ``expected``; one statement in ``conn``'s transaction."""
+    cur = await conn.execute(ACTIVE_SPACE, {"project_id": project_id})
+    row = await cur.fetchone()
+    if (own if row is None else int(row["space"])) != expected:
+        raise SpaceMoved(project_id)

@@ -82,10 +82,16 @@ class BagOfWords(BaseHTTPRequestHandler):
 
     dims = 768
     delay_s = 0.0
+    key: str | None = None  # the API key it requires (401 without it), if any
     inputs: ClassVar[list[str]] = []  # each endpoint gets its own (bow_endpoint)
 
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))))
+        if self.key is not None and self.headers.get("authorization") != f"Bearer {self.key}":
+            self.send_response(401)
+            self.send_header("content-length", "0")
+            self.end_headers()
+            return
         time.sleep(self.delay_s)
         self.inputs.extend(body["input"])
         dims = int(body.get("dimensions") or self.dims)
@@ -115,10 +121,12 @@ def bow_endpoint() -> Iterator[Callable[..., Endpoint]]:
     """Start bag-of-words endpoints of a given size on local sockets."""
     servers: list[ThreadingHTTPServer] = []
 
-    def start(dims: int, delay_s: float = 0.0) -> Endpoint:
+    def start(dims: int, delay_s: float = 0.0, key: str | None = None) -> Endpoint:
         inputs: list[str] = []
         handler = type(
-            f"BagOfWords{dims}", (BagOfWords,), {"dims": dims, "delay_s": delay_s, "inputs": inputs}
+            f"BagOfWords{dims}",
+            (BagOfWords,),
+            {"dims": dims, "delay_s": delay_s, "inputs": inputs, "key": key},
         )
         server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()

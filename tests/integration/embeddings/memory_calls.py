@@ -3,12 +3,16 @@ embedding tests that run against local OpenAI-compatible endpoints."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 import httpx
 import psycopg
 
+from haki.api.app import create_app
 from haki.config import Settings, load_settings
+from haki.providers.bundle import build_providers
 
 TURNS = ["I live in Lisbon.", "My sister plays the cello every Sunday.", "I work at Initech."]
 
@@ -74,3 +78,16 @@ def stored_sizes(db_url: str, project: str) -> set[tuple[int, int | None]]:
             (project,),
         ).fetchall()
     return {(int(d), s) for d, s in rows}
+
+
+@asynccontextmanager
+async def serving(settings: Settings, db_url: str) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of an app started with ``settings`` on ``db_url``, in this process."""
+    app = create_app(
+        settings, database_url=db_url, providers=build_providers(settings), background=False
+    )
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://haki.test") as c,
+    ):
+        yield c

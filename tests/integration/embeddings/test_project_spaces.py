@@ -10,7 +10,6 @@ import json
 import sys
 from pathlib import Path
 
-import httpx
 import psycopg
 from click.testing import CliRunner
 from memory_calls import (
@@ -20,15 +19,14 @@ from memory_calls import (
     endpoint_settings,
     fact_values,
     remember,
+    serving,
     stored_sizes,
 )
 
-from haki.api.app import create_app
 from haki.cli import cli
 from haki.config import load_settings
 from haki.consolidator.project_spaces import ProjectSpaces
 from haki.consolidator.spaces import use_embedder_space
-from haki.providers.bundle import build_providers
 from haki.storage.spaces import EmbeddingSpace, register_space, set_project_space
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "consolidator"))
@@ -45,13 +43,7 @@ async def test_two_projects_in_two_spaces_on_one_server(db_url, monkeypatch, bow
     # checks the cache): a switch shows on the next call.
     monkeypatch.setenv("HAKI_EMBED_SPACE_CACHE_S", "0")
     settings = endpoint_settings(monkeypatch, small.url, 768)
-    app = create_app(
-        settings, database_url=db_url, providers=build_providers(settings), background=False
-    )
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://haki.test") as c,
-    ):
+    async with serving(settings, db_url) as c:
         for project in ("p1", "p2"):
             await remember(c, project, TURNS)
             assert "Lisbon" in fact_values(await ask(c, project, QUERY))
@@ -140,3 +132,79 @@ async def test_a_read_may_use_the_space_read_within_the_cache_time(db, hash_embe
     assert space == other and embedder.dim == 384 and embedder is not hash_embedder
     now[0] = 2.0
     assert (await spaces.for_project("p1", fresh=False))[0] == other
+
+
+async def test_a_call_right_after_a_switch_answers_from_the_new_space(
+    db_url, monkeypatch, bow_endpoint
+):
+    """A context call may use a project's space as read by an earlier call,
+    but checks it in its own transaction: the first call after a switch,
+    well within the cache time, embeds its question with the new model and
+    is answered from the new space's vectors (not by full text alone)."""
+    small, large = bow_endpoint(768), bow_endpoint(1536)
+    monkeypatch.setenv("HAKI_EMBED_SPACE_CACHE_S", "60")  # the row read once stays cached
+    settings = endpoint_settings(monkeypatch, small.url, 768)
+    async with serving(settings, db_url) as c:
+        await remember(c, "p1", TURNS)
+        assert "Lisbon" in fact_values(await ask(c, "p1", QUERY))  # caches p1's space
+
+        env = {"HAKI_DATABASE_URL": as_url(db_url), **endpoint_env(large.url, 1536)}
+        args = ["embeddings", "reembed", "--project", "p1", "--quiet"]
+        result = await asyncio.to_thread(CliRunner().invoke, cli, args, env=env)
+        assert result.exit_code == 0, result.output
+        assert stored_sizes(db_url, "p1") == {(1536, 2)}
+
+        asked = len(large.inputs)
+        query = "Where do I live these days?"
+        r = await c.post(
+            "/v1/context", json={"project_id": "p1", "subject_id": "u1", "query": query}
+        )
+        assert r.status_code == 200, r.text
+        answer = r.json()
+        assert large.inputs[asked:] == [query]  # embedded by the new space's model
+        lisbon = [f for f in answer["packet"]["facts"] if f["value"] == "Lisbon"]
+        assert lisbon, answer
+        trace = await c.get(
+            f"/v1/inspect/{answer['trace_id']}", params={"project_id": "p1", "subject_id": "u1"}
+        )
+        assert trace.status_code == 200, trace.text
+        served = {d["id"]: d for d in trace.json()["decisions"] if d["action"] == "included"}
+        # Compared with the new space's vectors: the fact has semantic evidence.
+        assert served[lisbon[0]["id"]]["score"]["semantic"] > 0
+
+
+async def test_a_project_behind_another_keyed_endpoint(db_url, monkeypatch, bow_endpoint):
+    """A server configured for one endpoint answers a project whose space is
+    behind another endpoint that needs a key when HAKI_EMBED_API_KEYS names
+    that endpoint's key; without it the endpoint refuses (502), and the
+    recipe in the database holds no key."""
+    small, large = bow_endpoint(768), bow_endpoint(1536, key="sk-large")
+    settings = endpoint_settings(monkeypatch, small.url, 768)
+    env = {
+        "HAKI_DATABASE_URL": as_url(db_url),
+        **endpoint_env(large.url, 1536),
+        "HAKI_EMBED_API_KEY": "sk-large",
+    }
+    keyed = settings.model_copy(update={"embed_api_keys": {large.url + "/": "sk-large"}})
+    for config, status in ((settings, 502), (keyed, 200)):
+        async with serving(config, db_url) as c:
+            if status == 502:
+                await remember(c, "p1", TURNS)
+                args = ["embeddings", "reembed", "--project", "p1", "--quiet"]
+                result = await asyncio.to_thread(CliRunner().invoke, cli, args, env=env)
+                assert result.exit_code == 0, result.output
+                assert stored_sizes(db_url, "p1") == {(1536, 2)}
+            asked = len(large.inputs)
+            r = await c.post(
+                "/v1/context", json={"project_id": "p1", "subject_id": "u1", "query": QUERY}
+            )
+            assert r.status_code == status, r.text
+            if status == 502:
+                assert r.json()["error"]["type"] == "provider_error"
+                assert large.inputs[asked:] == []
+            else:
+                assert "Lisbon" in fact_values(r.json()["packet"])
+                assert large.inputs[asked:] == [QUERY]
+    with psycopg.connect(db_url) as conn:
+        recipes = [r for (r,) in conn.execute("SELECT recipe::text FROM embedding_spaces")]
+    assert recipes and not any("sk-large" in (r or "") for r in recipes)

@@ -10,8 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import numpy as np
+import psycopg
 from ops_helpers import haki, packets, populate
+from psycopg.types.json import Jsonb
 
+from haki.providers.embed import HashEmbedder, embedder_recipe, embedding_space
 from haki_server import as_url, running
 
 SOURCE, TARGET, OTHER = "prj_source", "prj_target", "prj_other"
@@ -29,6 +33,21 @@ def facts_of(packet_list: list[dict[str, Any]]) -> list[list[tuple[Any, ...]]]:
     return [
         [(f["id"], f["predicate"], f["value"], f["text"]) for f in p["facts"]] for p in packet_list
     ]
+
+
+def vectors(db_url: str, project: str) -> dict[tuple[str, str], tuple[int | None, str]]:
+    """(table, id) -> (space, vector as text) of every vector the project holds."""
+    with psycopg.connect(db_url) as conn:
+        found = conn.execute(
+            "SELECT 'events', id, embedding_space, embedding::text FROM events"
+            " WHERE project_id = %(p)s AND embedding IS NOT NULL UNION ALL"
+            " SELECT 'episode_chunks', id, embedding_space, embedding::text FROM episode_chunks"
+            " WHERE project_id = %(p)s AND embedding IS NOT NULL UNION ALL"
+            " SELECT 'facts', id, embedding_space, embedding::text FROM facts"
+            " WHERE project_id = %(p)s AND embedding IS NOT NULL",
+            {"p": project},
+        ).fetchall()
+    return {(t, str(i)): (s, v) for t, i, s, v in found}
 
 
 def test_export_then_import_round_trip(db_url: str, module_db_url: str, tmp_path: Path) -> None:
@@ -83,6 +102,9 @@ def test_export_then_import_round_trip(db_url: str, module_db_url: str, tmp_path
         counts = json.loads(first.stdout)
         assert counts["written"] == lines[-1]["counts"]
         assert sum(counts["skipped"].values()) == 0
+        # Same model on both sides: the vectors land as they are, in the same space.
+        assert counts["reembedded"] == {}
+        assert vectors(db_url, TARGET) == vectors(db_url, SOURCE)
 
         second = haki("import", str(exported), "--project", TARGET, env=env)
         assert second.returncode == 0, second.stderr
@@ -121,3 +143,82 @@ def test_export_then_import_round_trip(db_url: str, module_db_url: str, tmp_path
         assert haki("import", str(garbage), "--project", OTHER, env=env).returncode == 2
         listed = httpx.get(f"{url}/v1/subjects", params={"project_id": OTHER}, timeout=30)
         assert listed.json()["subjects"] == []
+
+
+def test_import_into_another_embedding_space(db_url: str, tmp_path: Path) -> None:
+    """The file's vectors are MiniLM's; the target project compares within the
+    hash space: the import is refused with nothing written, and with
+    --reembed its rows are embedded in the hash space and served from it."""
+    env = {**os.environ, "HAKI_DATABASE_URL": as_url(db_url)}
+    hashed = HashEmbedder()
+    provider, model, dims = embedding_space(hashed)
+    with psycopg.connect(db_url) as conn:
+        space = conn.execute(
+            "INSERT INTO embedding_spaces (provider, model, dimensions, recipe)"
+            " VALUES (%s, %s, %s, %s) RETURNING id",
+            (provider, model, dims, Jsonb(embedder_recipe(hashed))),
+        ).fetchone()[0]
+        conn.execute(
+            "INSERT INTO project_embedding_spaces (project_id, space) VALUES (%s, %s)",
+            (TARGET, space),
+        )
+    as_of = (datetime.now(UTC) + timedelta(minutes=5)).isoformat()
+    with running(db_url, tmp_path / "server.log") as url:
+        populate(url, SOURCE)
+        exported = tmp_path / "source.jsonl"
+        done = haki("export", "--project", SOURCE, "-o", str(exported), env=env)
+        assert done.returncode == 0, done.stderr
+        lines = parse(exported.read_text())
+
+        refused = haki("import", str(exported), "--project", TARGET, env=env)
+        assert refused.returncode == 2
+        assert "embedding_space_mismatch" in refused.stderr
+        assert "local:all-MiniLM-L6-v2:384" in refused.stderr
+        assert f"{provider}:{model}:{dims}" in refused.stderr
+        with psycopg.connect(db_url) as conn:
+            for table in ("events", "episode_chunks", "facts", "fact_transitions"):
+                held = conn.execute(
+                    f"SELECT count(*) FROM {table} WHERE project_id = %s", (TARGET,)
+                ).fetchone()
+                assert held == (0,), table
+
+        moved = haki("import", str(exported), "--project", TARGET, "--reembed", env=env)
+        assert moved.returncode == 0, moved.stderr
+        counts = json.loads(moved.stdout)
+        assert counts["written"] == lines[-1]["counts"]
+        carried = {
+            kind: sum(1 for r in rows(lines) if r["table"] == table and r["row"]["embedding"])
+            for kind, table in (
+                ("chunk", "episode_chunks"),
+                ("event", "events"),
+                ("fact", "facts"),
+            )
+        }
+        assert counts["reembedded"] == carried and carried["fact"] > 0
+        # Every vector is the hash model's, stamped with its space; none of MiniLM's stayed.
+        stored = vectors(db_url, TARGET)
+        assert len(stored) == sum(carried.values())
+        assert {s for s, _ in stored.values()} == {space}
+        chunk = next(r["row"] for r in rows(lines) if r["table"] == "episode_chunks")
+        _, text = stored[("episode_chunks", chunk["id"])]
+        expected = hashed.embed_documents([chunk["text"]])[0]
+        assert np.allclose(np.array(json.loads(text)), expected, atol=1e-6)
+
+        # The MiniLM server answers the target project in the hash space, from
+        # those vectors: the served fact has semantic evidence.
+        body = {
+            "project_id": TARGET,
+            "subject_id": "maya",
+            "query": "where do I live?",
+            "as_of": as_of,
+        }
+        answer = httpx.post(f"{url}/v1/context", json=body, timeout=120).json()
+        lyon = [f for f in answer["packet"]["facts"] if "Lyon" in json.dumps(f["value"])]
+        assert lyon, answer
+        trace = httpx.get(
+            f"{url}/v1/inspect/{answer['trace_id']}",
+            params={"project_id": TARGET, "subject_id": "maya"},
+            timeout=60,
+        ).json()
+        served = {d["id"]: d for d in trace["decisions"] if d["action"] == "included"}
+        assert served[lyon[0]["id"]]["score"]["semantic"] > 0

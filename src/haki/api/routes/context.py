@@ -8,6 +8,7 @@ from fastapi.responses import Response
 
 from ...context import ContextRequest, assemble, recipe
 from ...storage.db import in_space
+from ...storage.spaces import SpaceMoved
 from ..auth import PrincipalDep
 from ..deps import DbDep, SettingsDep, StateDep, TracesDep
 from ..schemas.context import ContextIn, ContextOut
@@ -54,10 +55,17 @@ async def context(
         recall_fact_max_distance=settings.recall_fact_max_distance,
     )
     # The project's embedding space: its query embedded by that space's model
-    # and compared with that space's vectors only.
+    # and compared with that space's vectors only. The space may be as read
+    # by an earlier call; the call checks it in its own transaction, and a
+    # project switched since is read again and asked again in its new space.
     space, embedder = await state.embedder_for(request.project_id, fresh=False)
-    with in_space(space):
-        result = await assemble(db, embedder, request, cfg, traces)
+    try:
+        with in_space(space):
+            result = await assemble(db, embedder, request, cfg, traces, space=space)
+    except SpaceMoved:
+        space, embedder = await state.embedder_for(request.project_id)
+        with in_space(space):
+            result = await assemble(db, embedder, request, cfg, traces)
     body_out = {
         "packet": orjson.Fragment(result.packet_json),
         "token_count": result.token_count,
