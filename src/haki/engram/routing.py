@@ -7,7 +7,7 @@ list of admitted memories plus the reasons others were left out.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..text import bm25
@@ -168,8 +168,10 @@ def route(
     vector_scores: Mapping[str, float] | None = None,
     cfg: RoutingConfig = DEFAULT_ROUTING,
     paths: Sequence[str] = (),
-    query_vector: Sequence[float] | None = None,
+    query_vector: Sequence[float] | Callable[[], Sequence[float] | None] | None = None,
 ) -> Routed:
+    """``query_vector`` may be a function: it runs once, when the first candidate needs its
+    meaning, so a task no memory matches never opens the static table."""
     groups = task_anchors(query)
     n = len(pool)
     avg_length = pool.total_length() / n if n else 0.0
@@ -223,6 +225,8 @@ def route(
         elif pos not in path_hits:
             reason = _extra_rejection(words_hit, generic_words, cfg)
         meaning = None
+        if callable(query_vector):
+            query_vector = query_vector()
         if query_vector is not None and (memory_vector := pool.vector(pos)) is not None:
             meaning = cosine(query_vector, memory_vector)
         if reason is None and pos not in path_hits:
