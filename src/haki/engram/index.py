@@ -378,9 +378,9 @@ def _field_texts(m: Memory) -> dict[str, str]:
 
 
 def _memory_row(memory: Memory) -> dict[str, Any]:
-    """``asdict`` without its deep copy: a memory's fields are strings and flat tuples,
-    and a cold index writes one row per memory."""
-    return {f.name: getattr(memory, f.name) for f in fields(memory)}
+    """The fields an index row needs, without the body: what the index keeps of the body
+    is derived (``_derive``), and the memo reads every row on a fresh clone's build."""
+    return {f.name: getattr(memory, f.name) for f in fields(memory) if f.name != "content"}
 
 
 def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:
