@@ -23,6 +23,7 @@ from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig, wr
 if TYPE_CHECKING:
     from .memo import Memo
     from .memory import Memory
+    from .semantic import Table
 
 INDEX_VERSION = 7
 
@@ -222,15 +223,20 @@ def _entries(root: Root, rels: list[str], memo: Memo) -> list[dict[str, Any]]:
     found = memo.get_many(names)
     new: dict[str, dict[str, Any]] = {}
     out: list[dict[str, Any]] = []
+    table: Any = False  # opened at the first file to derive
     for rel, raw, digest, name in zip(rels, raws, digests, names, strict=True):
         entry = found.get(name)
         if entry is None or entry.get("sha256") != digest:
             memory, problem = parse_bytes(rel, raw)
+            if memory and table is False:
+                from .semantic import open_table
+
+                table = open_table()
             entry = new[name] = {
                 "sha256": digest,
                 "memory": _memory_row(memory) if memory else None,
                 "problem": asdict(problem) if problem else None,
-                "derived": _derive(memory) if memory else None,
+                "derived": _derive(memory, table) if memory else None,
             }
         out.append(entry)
     memo.put_many(new)
@@ -325,13 +331,13 @@ def _build(
     }
 
 
-def _derive(m: Memory) -> dict[str, Any]:
+def _derive(m: Memory, table: Table | None) -> dict[str, Any]:
     """What the index keeps of one memory apart from its fields: weighted terms (``"tf
     field_bits"`` per term, in term order), length, safety findings, tokens, phrases and
     the static vector ("" without a table). Each field is cut into words once, for the
     terms and the vector alike."""
     from . import safety
-    from .semantic import encode, memory_parts, open_table
+    from .semantic import encode, memory_parts
 
     field_words = {k: words(t) for k, t in _field_texts(m).items()}
     weighted: dict[str, float] = {}
@@ -344,7 +350,6 @@ def _derive(m: Memory) -> dict[str, Any]:
         for term in field_terms:
             weighted[term] = weighted.get(term, 0.0) + weight
             bits[term] = bits.get(term, 0) | FIELD_BITS[name]
-    table = open_table()
     return {
         "terms": {t: f"{round(weighted[t], 2):g} {bits[t]}" for t in sorted(weighted)},
         "length": round(length, 2),
