@@ -77,6 +77,8 @@ class Doc:
 
 @dataclass(frozen=True, slots=True)
 class FileProblem:
+    """A memory file that could not be indexed, and why."""
+
     path: str
     line: int
     message: str

@@ -28,6 +28,8 @@ from .vocabulary import (
 
 @dataclass(frozen=True, slots=True)
 class RoutingConfig:
+    """The routing constants (scoring, admission, ranking)."""
+
     k1: float = 1.2
     b: float = 0.75
     review_due: float = 0.7
@@ -130,6 +132,8 @@ class Pool:
 
 @dataclass(frozen=True, slots=True)
 class Scored:
+    """An admitted memory with its score and the evidence behind it."""
+
     doc: Doc
     score: float
     matched: tuple[str, ...]
@@ -142,6 +146,8 @@ class Scored:
 
 @dataclass(frozen=True, slots=True)
 class Omitted:
+    """A candidate routing refused, with the reason."""
+
     id: str
     scope: str
     reason: str
@@ -150,6 +156,8 @@ class Omitted:
 
 @dataclass(frozen=True, slots=True)
 class Routed:
+    """Routing's answer: the task's anchors, the ranked memories, the refusals."""
+
     anchors: tuple[str, ...]
     ranked: tuple[Scored, ...]
     omitted: tuple[Omitted, ...]

@@ -49,6 +49,8 @@ class Root:
 
 @dataclass(frozen=True, slots=True)
 class LoadSettings:
+    """``load`` settings from ``config.yaml``."""
+
     disclosure: Disclosure = "auto"
     expand_top: int = 3
     limit: int = 8
@@ -68,6 +70,8 @@ class HookSettings:
 
 @dataclass(frozen=True, slots=True)
 class Config:
+    """The workspace's ``config.yaml``, with defaults for what it leaves out."""
+
     load: LoadSettings = field(default_factory=LoadSettings)
     roles: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
@@ -77,6 +81,8 @@ class Config:
 
 @dataclass(frozen=True, slots=True)
 class Roots:
+    """The workspace root, the global root when enabled, and the config."""
+
     workspace: Root
     global_: Root | None
     config: Config
