@@ -98,3 +98,15 @@ def test_rebuild_ignores_the_memo_and_an_unwritable_memo_is_no_error(
     blocker.write_text("", encoding="utf-8")
     monkeypatch.setenv("ENGRAM_MEMO_DIR", str(blocker / "memo"))
     assert _index_json(_copy(repo, tmp_path / "c"))["columns"]["ids"]
+
+
+def test_a_damaged_memo_file_is_replaced(
+    repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fill(repo)
+    memo_file = memo_dir() / MEMO_NAME
+    memo_file.parent.mkdir(parents=True)
+    memo_file.write_bytes(b"not a database at all, " * 100)
+    first = _index_json(repo.root)  # derives everything, then writes a new memo
+    monkeypatch.setattr(index_module, "parse_bytes", lambda rel, raw: pytest.fail(rel))
+    assert _index_json(_copy(repo, tmp_path)) == first

@@ -15,6 +15,7 @@ file, sources, ignore rules, the scope) is never stored here.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import marshal
@@ -59,9 +60,11 @@ class Memo:
     SQLite rather than a file per entry: a cold build stores every memory of the root
     in one transaction, and a warm one reads them with one query, each several times
     cheaper than as many small files. Entries are ``marshal`` blobs (plain dicts,
-    lists, tuples, strings and numbers), which load about three times faster than JSON. Concurrent processes are SQLite's business (WAL,
-    a busy timeout); without durability (``synchronous=off``), since a lost entry is
-    derived again.
+    lists, tuples, strings and numbers), which load about three times faster than
+    JSON. Concurrent processes are SQLite's business (WAL, a busy timeout); without
+    durability (``synchronous=off``), since a lost entry is derived again. A file
+    that is not a database any more is removed and made again; any other failure
+    leaves this process without a memo (it derives, as on a new machine).
     """
 
     def __init__(self, key: str, read: bool = True) -> None:
@@ -78,20 +81,36 @@ class Memo:
             return None
         try:
             import sqlite3
-
-            path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(str(path), timeout=5, isolation_level=None)
-            db.execute("pragma journal_mode=wal")
-            db.execute("pragma synchronous=off")
-            db.execute(
-                "create table if not exists entries (key text, name text, written integer,"
-                " entry blob, primary key (key, name))"
-            )
-        except (ImportError, OSError, Exception):  # sqlite3.Error, or no sqlite3 at all
+        except ImportError:  # an interpreter built without it
             self._broken = True
             return None
-        self._db = db
-        return db
+        for attempt in (1, 2):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(str(path), timeout=5, isolation_level=None)
+                db.execute("pragma journal_mode=wal")
+                db.execute("pragma synchronous=off")
+                db.execute(
+                    "create table if not exists entries (key text, name text, written integer,"
+                    " entry blob, primary key (key, name))"
+                )
+            except sqlite3.DatabaseError as exc:
+                damaged = not isinstance(exc, sqlite3.OperationalError)
+                if damaged and not create:
+                    return None  # the same build's ``put_many`` replaces the file
+                if damaged and attempt == 1:
+                    for suffix in ("", "-wal", "-shm"):
+                        with contextlib.suppress(OSError):
+                            os.unlink(f"{path}{suffix}")
+                    continue
+                self._broken = True
+                return None
+            except OSError:
+                self._broken = True
+                return None
+            self._db = db
+            return db
+        return None
 
     @staticmethod
     def name(rel: str, digest: str) -> str:
@@ -133,5 +152,5 @@ class Memo:
                 "delete from entries where key != ? and written < ?", (self.key, now - _KEEP)
             )
             db.execute("commit")
-        except Exception:
+        except Exception:  # sqlite3.Error (busy past the timeout, disk full): a cache only
             self._broken = True
