@@ -11,6 +11,11 @@ against it; CPU time (user + system of the child) is printed beside the wall clo
     python bench/engram_load.py --baseline ../other  # another checkout's src/, same run
     python bench/engram_load.py --workspace DIR --cases FILE [--no-global]
 
+Every side but ``--seen`` also starts with an empty memo (the content-keyed index
+entries, ``haki.engram.memo``): the first index build on a new machine. ``--seen`` adds
+this checkout with a memo filled beforehand, as on a machine that indexed these memories
+in another clone or worktree.
+
 ``--synthetic N`` keeps the older scale check: N generated memories, index built once,
 then warm ``engram load`` runs (no copy per task).
 """
@@ -202,6 +207,12 @@ def main() -> int:
         action="store_true",
         help="also time this checkout without the static table: what the semantic signal costs",
     )
+    parser.add_argument(
+        "--seen",
+        action="store_true",
+        help="also time this checkout on a machine that indexed these memories before "
+        "(fresh copy and empty index per task, a shared memo: docs/engram.md)",
+    )
     parser.add_argument("--synthetic", type=int, metavar="N", help="warm scale check instead")
     args = parser.parse_args()
     if args.synthetic:
@@ -214,6 +225,12 @@ def main() -> int:
     if args.without_table:
         missing = Path(tempfile.gettempdir()) / f"engram-no-table-{os.getpid()}"  # never made
         sides.append(Side("no table (lexical only)", env=(("ENGRAM_MODEL_DIR", str(missing)),)))
+    memo = tempfile.TemporaryDirectory(prefix="engram-memo-")
+    if args.seen:
+        seen = Side("this checkout, seen before", env=(("ENGRAM_MEMO_DIR", memo.name),))
+        global_dir = None if args.no_global else args.global_dir
+        cold_runs(args.workspace, global_dir, queries[:1], [seen], hook=False)  # fills the memo
+        sides.append(seen)
     if args.baseline:
         sides.append(Side("baseline", str(args.baseline.resolve() / "src")))
     load_before = os.getloadavg()
@@ -224,6 +241,7 @@ def main() -> int:
         sides,
         not args.no_hook,
     )
+    memo.cleanup()
     walls, cpus = bare_python(len(queries))
     print(
         f"workspace: {args.workspace}  tasks: {len(queries)}  "

@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from haki.engram import semantic
 from haki.engram.distil import write_table
@@ -69,3 +70,20 @@ def test_the_distilled_table_knows_paraphrases(static_table: Path) -> None:
     assert sim("store the api key", "hardcoded secrets credentials") > sim(
         "store the api key", "css grid layout"
     )
+
+
+def test_scanned_lookups_give_the_dictionary_rows(
+    static_table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A load finds its few pieces by scanning the vocabulary bytes; indexing builds the
+    dictionary. Both must give the same rows, so the same vectors."""
+    full = semantic.Table(static_table).vocab
+    pieces = [*sorted(full)[::97], "##ing", "migration", "zzzqqqx", "##", "[CLS]"]
+    monkeypatch.setattr(semantic, "SCANNED_LOOKUPS", 10**9)
+    scanning = semantic.Table(static_table)
+    assert [scanning.row_of(p) for p in pieces] == [full.get(p) for p in pieces]
+    assert scanning._vocab is None  # every answer came from the scan
+    task = [("add a column to the users table with a new migration", 1)]
+    by_scan = semantic.Table(static_table).embed_raw(task)
+    monkeypatch.setattr(semantic, "SCANNED_LOOKUPS", 0)
+    assert by_scan == semantic.Table(static_table).embed_raw(task)

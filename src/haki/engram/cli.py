@@ -7,9 +7,11 @@ every prompt, so each command imports only what it needs.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from . import commands
 from .errors import EngramError
@@ -19,6 +21,7 @@ EPILOG = "Memories live in .agents/engram/ (workspace) and $ENGRAM_GLOBAL_DIR (d
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    _remember_gettext_lookups()
     # Building only the requested sub-command keeps hook calls fast: argparse
     # pays a gettext lookup for every parser it creates.
     only = argv[0] if argv and argv[0] in COMMANDS else None
@@ -58,8 +61,66 @@ COMMANDS = (
 )
 
 
+class _Formatter(argparse.HelpFormatter):
+    """``HelpFormatter`` with the terminal width found without importing ``shutil``:
+    argparse builds a formatter for every argument it checks, and that import alone
+    costs a hook call about 9 ms."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
+def _columns() -> int:
+    """``shutil.get_terminal_size().columns``: ``$COLUMNS``, else the terminal, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+def _remember_gettext_lookups() -> None:
+    """argparse passes each message through gettext, which searches the locale folders
+    again on every call when no catalogue exists (it keeps only catalogues it found):
+    about 1 ms a message, 17 ms for ``engram load``. The answer cannot change within
+    one process, so each search runs once."""
+    import gettext
+
+    search = gettext.find
+    if getattr(search, "engram_remembered", False):
+        return
+    found: dict[tuple[Any, ...], Any] = {}
+
+    def find(domain: str, localedir: Any = None, languages: Any = None, all: bool = False) -> Any:
+        key = (domain, localedir, None if languages is None else tuple(languages), all)
+        if key not in found:
+            found[key] = search(domain, localedir, languages, all)
+        result = found[key]
+        return list(result) if isinstance(result, list) else result
+
+    find.engram_remembered = True  # type: ignore[attr-defined]
+    gettext.find = find
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "-C", "--workspace", type=Path, help="start looking for .agents/engram here (default: cwd)"
     )
@@ -70,14 +131,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     common.add_argument("--no-global", action="store_true", help="ignore the global memory root")
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="engram",
         description="Repo-local memories for coding agents: route the right rules, skills and knowledge into context.",
         epilog=EPILOG,
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # One sink for the commands not requested: each ArgumentParser built costs gettext lookups.
-    discarded = argparse.ArgumentParser(add_help=False, conflict_handler="resolve")
+    discarded = _Parser(add_help=False, conflict_handler="resolve")
 
     def command(name: str, help_: str, description: str) -> argparse.ArgumentParser:
         if only is not None and name != only:
@@ -246,7 +307,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.set_defaults(func=commands.run_benchmark)
 
-    from .hooks.hosts import HOSTS
+    # The hosts module is imported only when a command that takes --host is built.
+    hosts: tuple[str, ...] = ()
+    if only is None or only in ("hook", "hooks", "mcp"):
+        from .hooks.hosts import HOSTS as hosts
 
     p = command(
         "hook",
@@ -255,7 +319,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "stdin, injects the routed memories the session has not seen yet, and prints the "
         "host's answer. Any failure prints the host's no-op answer and exits 0.",
     )
-    p.add_argument("--host", required=True, choices=HOSTS, help="the agent host calling")
+    p.add_argument("--host", required=True, choices=hosts, help="the agent host calling")
     p.set_defaults(func=commands.run_hook)
 
     p = command(
@@ -274,7 +338,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         a.add_argument(
             "--host",
             action="append",
-            choices=HOSTS,
+            choices=hosts,
             help="claude | codex | gemini | cursor (repeatable; status defaults to all)",
         )
         a.add_argument(
@@ -300,7 +364,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "in the host's MCP configuration.",
     )
     p.add_argument("action", nargs="?", choices=("serve", "install", "uninstall"), default="serve")
-    p.add_argument("--host", action="append", choices=HOSTS, help="host to (un)register with")
+    p.add_argument("--host", action="append", choices=hosts, help="host to (un)register with")
     p.add_argument(
         "--global",
         dest="to_global",

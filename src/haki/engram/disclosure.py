@@ -20,6 +20,8 @@ NOTHING_MATCHED = "nothing matched: no memory covers this task closely enough to
 
 @dataclass(frozen=True, slots=True)
 class Rendering:
+    """The text an agent sees, with the ids shown as bodies and as cards."""
+
     text: str
     bodies: tuple[str, ...]
     cards: tuple[str, ...]

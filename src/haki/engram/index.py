@@ -2,12 +2,15 @@
 
 The cache is keyed by the stat signature (mtime, size) of every memory file
 and of the files that change derived fields (lock, ignore file, sources).
-A warm load only stats files and reads one JSON document; YAML is parsed
-only for files whose signature changed.
+A warm load only stats files and reads one JSON document. A file whose signature
+changed is read and hashed; what the index derives from it comes from the
+content-keyed memo (``memo``) when those bytes were indexed before on this
+machine, and is parsed and derived only otherwise.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -18,8 +21,9 @@ from .vocabulary import phrase_terms, terms_of
 from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig, write_atomic
 
 if TYPE_CHECKING:
-    from .hashes import Lock
+    from .memo import Memo
     from .memory import Memory
+    from .semantic import Table
 
 INDEX_VERSION = 7
 
@@ -73,6 +77,8 @@ class Doc:
 
 @dataclass(frozen=True, slots=True)
 class FileProblem:
+    """A memory file that could not be indexed, and why."""
+
     path: str
     line: int
     message: str
@@ -142,39 +148,40 @@ def open_index(root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool 
         cached = _read_json(index_path)
         if cached is not None and _fresh(cached, root, files, ignore_patterns):
             return _from_json(root, cached, rebuilt=False)
-    entries = {} if rebuild else (_read_json(cdir / "entries.json") or {}).get("files", {})
-    data = _build(root, files, entries, ignore_patterns)
-    try:
-        write_atomic(
-            cdir / "entries.json",
-            json.dumps({"version": INDEX_VERSION, "files": data.pop("_entries")}),
-        )
+    from .memo import Memo, derivation_key
+
+    # ``--rebuild`` derives every file again (and refreshes the memo), trusting no cache.
+    data = _build(root, files, ignore_patterns, Memo(derivation_key(INDEX_VERSION), not rebuild))
+    with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
         write_atomic(index_path, json.dumps(data, separators=(",", ":")))
-    except OSError:
-        data.pop("_entries", None)
     return _from_json(root, data, rebuilt=True)
 
 
 def parse_file(root: Root, rel: str) -> tuple[Memory | None, str, FileProblem | None]:
     """Parse one memory file: ``(memory, sha256, problem)``."""
-    # Imported here: YAML and the schema are only needed when a file changed.
-    from .errors import FrontmatterError
-    from .frontmatter import parse
     from .hashes import sha256_bytes
-    from .memory import from_fields
 
     raw = (root.path / rel).read_bytes()
-    digest = sha256_bytes(raw)
+    memory, problem = parse_bytes(rel, raw)
+    return memory, sha256_bytes(raw), problem
+
+
+def parse_bytes(rel: str, raw: bytes) -> tuple[Memory | None, FileProblem | None]:
+    # Imported here: the frontmatter parser and the schema are only needed when a file changed.
+    from .errors import FrontmatterError
+    from .frontmatter import parse
+    from .memory import from_fields
+
     try:
         fields_, body, line = parse(raw.decode("utf-8"), rel)
         memory = from_fields(fields_, body, rel, line)
     except UnicodeDecodeError:
-        return None, digest, FileProblem(rel, 1, "file is not UTF-8")
+        return None, FileProblem(rel, 1, "file is not UTF-8")
     except FrontmatterError as exc:
-        return None, digest, FileProblem(rel, exc.line, exc.message)
+        return None, FileProblem(rel, exc.line, exc.message)
     if rel.startswith("archive/") and memory.lifecycle != "archived":
         memory = _replace_lifecycle(memory, "archived")
-    return memory, digest, None
+    return memory, None
 
 
 def _replace_lifecycle(memory: Memory, lifecycle: str) -> Memory:
@@ -207,92 +214,70 @@ def _fresh(
     return bool(aux == _aux_sig(root, patterns, list(aux.get("sources", {}))))
 
 
+def _entries(root: Root, rels: list[str], memo: Memo) -> list[dict[str, Any]]:
+    """Each file's parsed memory (or problem) and what the index derives from it, from the
+    memo when these bytes at this path were indexed before on this machine."""
+    from .hashes import sha256_bytes
+
+    raws = [(root.path / rel).read_bytes() for rel in rels]
+    digests = [sha256_bytes(raw) for raw in raws]
+    names = [memo.name(rel, digest) for rel, digest in zip(rels, digests, strict=True)]
+    found = memo.get_many(names)
+    new: dict[str, dict[str, Any]] = {}
+    out: list[dict[str, Any]] = []
+    table: Any = False  # opened at the first file to derive
+    for rel, raw, digest, name in zip(rels, raws, digests, names, strict=True):
+        entry = found.get(name)
+        if entry is None or entry.get("sha256") != digest:
+            memory, problem = parse_bytes(rel, raw)
+            if memory and table is False:
+                from .semantic import open_table
+
+                table = open_table()
+            entry = new[name] = {
+                "sha256": digest,
+                "memory": _memory_row(memory) if memory else None,
+                "problem": asdict(problem) if problem else None,
+                "derived": _derive(memory, table) if memory else None,
+            }
+        out.append(entry)
+    memo.put_many(new)
+    return out
+
+
 def _build(
-    root: Root, files: dict[str, Any], entries: dict[str, Any], patterns: tuple[str, ...]
+    root: Root, files: dict[str, Any], patterns: tuple[str, ...], memo: Memo
 ) -> dict[str, Any]:
-    from .hashes import read_lock
+    from .hashes import read_lock, sha256_file
 
     lock = read_lock(root)
     ignored = ignore_matcher(root, patterns)
-    new_entries: dict[str, Any] = {}
-    memories: list[tuple[Memory, str]] = []
+    # Memory rows stay the dicts the memo stores: building a ``Memory`` for each would
+    # import the schema module on every cold load for nothing.
+    memories: list[tuple[dict[str, Any], dict[str, Any]]] = []
     problems: list[FileProblem] = []
     seen: dict[str, str] = {}
-    for rel, sig in files.items():
-        cached = entries.get(rel)
-        if cached and cached.get("sig") == sig:
-            memory = _memory_from_json(cached["memory"]) if cached.get("memory") else None
-            digest = cached["sha256"]
-            problem = FileProblem(**cached["problem"]) if cached.get("problem") else None
-        else:
-            memory, digest, problem = parse_file(root, rel)
-        new_entries[rel] = {
-            "sig": sig,
-            "sha256": digest,
-            "memory": _memory_row(memory) if memory else None,
-            "problem": asdict(problem) if problem else None,
-        }
-        if problem:
-            problems.append(problem)
-        elif memory is not None:
-            if memory.id in seen:
-                problems.append(
-                    FileProblem(rel, 1, f"duplicate id {memory.id!r} (also in {seen[memory.id]})")
-                )
+    rels = list(files)
+    for rel, entry in zip(rels, _entries(root, rels, memo), strict=True):
+        if entry.get("problem"):
+            problems.append(FileProblem(**entry["problem"]))
+        elif entry.get("memory"):
+            memory = entry["memory"]
+            mid = memory["id"]
+            if mid in seen:
+                problems.append(FileProblem(rel, 1, f"duplicate id {mid!r} (also in {seen[mid]})"))
                 continue
-            seen[memory.id] = rel
-            memories.append((memory, digest))
-    # Each field is cut into words once, for the postings and the vector alike.
-    field_words = [{k: words(t) for k, t in _field_texts(m).items()} for m, _ in memories]
-    docs, postings = _postings(root, memories, field_words, lock, ignored)
-    phrases = {str(n): found for n, (m, _) in enumerate(memories) if (found := _phrases(m))}
-    sources = sorted({s for m, _ in memories for s in m.sources})
-    return {
-        "version": INDEX_VERSION,
-        "root": str(root.path),
-        "files": files,
-        "aux": _aux_sig(root, patterns, sources),
-        "columns": {**_columns(docs), "phrases": phrases},
-        "rows": [
-            json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs
-        ],
-        "postings": postings,
-        "vectors": _vectors(field_words),
-        "problems": [asdict(p) for p in problems],
-        "_entries": new_entries,
-    }
-
-
-def _postings(
-    root: Root,
-    memories: list[tuple[Memory, str]],
-    field_words: list[dict[str, list[str]]],
-    lock: Lock,
-    ignored: Any,
-) -> tuple[list[Any], dict[str, str]]:
-    from . import safety
-    from .hashes import sha256_file
-
+            seen[mid] = rel
+            memories.append((memory, entry))
     docs: list[dict[str, Any]] = []
     postings: dict[str, list[str]] = {}
     source_hashes: dict[str, str | None] = {}
-    for doc_no, (m, digest) in enumerate(memories):
-        weighted: dict[str, float] = {}
-        bits: dict[str, int] = {}
-        length = 0.0
-        for name, tokens in field_words[doc_no].items():
-            field_terms = terms_of(tokens, ENGRAM_STOP_WORDS)
-            weight = FIELD_WEIGHTS[name]
-            length += weight * len(field_terms)
-            for term in field_terms:
-                weighted[term] = weighted.get(term, 0.0) + weight
-                bits[term] = bits.get(term, 0) | FIELD_BITS[name]
-        for term in sorted(weighted):
-            postings.setdefault(term, []).append(
-                f"{doc_no} {round(weighted[term], 2):g} {bits[term]}"
-            )
+    for doc_no, (m, entry) in enumerate(memories):
+        derived = entry["derived"]
+        for term, posting in derived["terms"].items():
+            postings.setdefault(term, []).append(f"{doc_no} {posting}")
         stale = False
-        for src in m.sources:
+        for src in m["sources"]:
             if src not in source_hashes:
                 source_hashes[src] = sha256_file(root.base / src)
             recorded = lock.sources.get(src)
@@ -302,42 +287,79 @@ def _postings(
                 stale = True
         docs.append(
             {
-                "id": m.id,
-                "type": m.type,
-                "authority": m.authority,
+                "id": m["id"],
+                "type": m["type"],
+                "authority": m["authority"],
                 "scope": root.scope,
-                "path": m.path,
-                "title": m.title,
-                "directive": m.directive,
-                "summary": m.summary,
-                "tags": m.tags,
-                "applies_to": m.applies_to,
-                "depends_on": m.depends_on,
-                "level": m.level,
-                "confidence": m.confidence,
-                "lifecycle": m.lifecycle,
-                "valid_until": m.valid_until,
-                "role": m.role,
-                "sha256": digest,
-                "recorded": lock.memories.get(m.path),
+                "path": m["path"],
+                "title": m["title"],
+                "directive": m["directive"],
+                "summary": m["summary"],
+                "tags": m["tags"],
+                "applies_to": m["applies_to"],
+                "depends_on": m["depends_on"],
+                "level": m["level"],
+                "confidence": m["confidence"],
+                "lifecycle": m["lifecycle"],
+                "valid_until": m["valid_until"],
+                "role": m["role"],
+                "sha256": entry["sha256"],
+                "recorded": lock.memories.get(m["path"]),
                 "stale": stale,
-                "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
-                "ignored": bool(ignored(m.path)),
-                "length": round(length, 2),
-                "tokens": estimate_tokens(m.content),
+                "unsafe": derived["unsafe"],
+                "ignored": bool(ignored(m["path"])),
+                "length": derived["length"],
+                "tokens": derived["tokens"],
             }
         )
-    return docs, {term: " ".join(entries) for term, entries in postings.items()}
+    phrases = {
+        str(n): e["derived"]["phrases"]
+        for n, (_, e) in enumerate(memories)
+        if e["derived"]["phrases"]
+    }
+    sources = sorted({s for m, _ in memories for s in m["sources"]})
+    return {
+        "version": INDEX_VERSION,
+        "root": str(root.path),
+        "files": files,
+        "aux": _aux_sig(root, patterns, sources),
+        "columns": {**_columns(docs), "phrases": phrases},
+        "rows": [
+            json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs
+        ],
+        "postings": {term: " ".join(found) for term, found in postings.items()},
+        "vectors": [e["derived"]["vector"] for _, e in memories],
+        "problems": [asdict(p) for p in problems],
+    }
 
 
-def _vectors(field_words: list[dict[str, list[str]]]) -> list[str]:
-    """Each memory's vector from the static table, or "" for all when there is none."""
-    from .semantic import encode, memory_parts, open_table
+def _derive(m: Memory, table: Table | None) -> dict[str, Any]:
+    """What the index keeps of one memory apart from its fields: weighted terms (``"tf
+    field_bits"`` per term, in term order), length, safety findings, tokens, phrases and
+    the static vector ("" without a table). Each field is cut into words once, for the
+    terms and the vector alike."""
+    from . import safety
+    from .semantic import encode, memory_parts
 
-    table = open_table()
-    if table is None:
-        return ["" for _ in field_words]
-    return [encode(table.embed_words(memory_parts(fields))) for fields in field_words]
+    field_words = {k: words(t) for k, t in _field_texts(m).items()}
+    weighted: dict[str, float] = {}
+    bits: dict[str, int] = {}
+    length = 0.0
+    for name, tokens in field_words.items():
+        field_terms = terms_of(tokens, ENGRAM_STOP_WORDS)
+        weight = FIELD_WEIGHTS[name]
+        length += weight * len(field_terms)
+        for term in field_terms:
+            weighted[term] = weighted.get(term, 0.0) + weight
+            bits[term] = bits.get(term, 0) | FIELD_BITS[name]
+    return {
+        "terms": {t: f"{round(weighted[t], 2):g} {bits[t]}" for t in sorted(weighted)},
+        "length": round(length, 2),
+        "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
+        "tokens": estimate_tokens(m.content),
+        "phrases": _phrases(m),
+        "vector": "" if table is None else encode(table.embed_words(memory_parts(field_words))),
+    }
 
 
 def _phrases(m: Memory) -> list[str]:
@@ -363,16 +385,9 @@ def _field_texts(m: Memory) -> dict[str, str]:
 
 
 def _memory_row(memory: Memory) -> dict[str, Any]:
-    """``asdict`` without its deep copy: a memory's fields are strings and flat tuples,
-    and a cold index writes one row per memory."""
-    return {f.name: getattr(memory, f.name) for f in fields(memory)}
-
-
-def _memory_from_json(data: dict[str, Any]) -> Memory:
-    from .memory import Memory
-
-    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    return Memory(**fields)
+    """The fields an index row needs, without the body: what the index keeps of the body
+    is derived (``_derive``), and the memo reads every row on a fresh clone's build."""
+    return {f.name: getattr(memory, f.name) for f in fields(memory) if f.name != "content"}
 
 
 def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:

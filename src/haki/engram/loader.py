@@ -70,7 +70,7 @@ def load(request: LoadRequest, roots: Roots | None = None, today: str | None = N
         usage=read_usage(roots.workspace),
         vector_scores=request.vector_scores,
         paths=request.files,
-        query_vector=_query_vector(request.query),
+        query_vector=lambda: _query_vector(request.query),
     )
     limit = (
         None if request.all else (request.limit if request.limit is not None else config.load.limit)

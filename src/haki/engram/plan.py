@@ -52,6 +52,8 @@ class Item:
 
 @dataclass(frozen=True, slots=True)
 class Skip:
+    """A memory left out of the plan, with the reason shown to the user."""
+
     id: str
     scope: str
     reason: str
@@ -60,6 +62,8 @@ class Skip:
 
 @dataclass(frozen=True, slots=True)
 class LoadPlan:
+    """What ``load`` decided for one task: the batch, the cards and what was left out."""
+
     query: str
     anchors: tuple[str, ...]
     batch: tuple[Item, ...]  # selected memories, prerequisites before dependents

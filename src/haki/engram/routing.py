@@ -7,7 +7,7 @@ list of admitted memories plus the reasons others were left out.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..text import bm25
@@ -28,6 +28,8 @@ from .vocabulary import (
 
 @dataclass(frozen=True, slots=True)
 class RoutingConfig:
+    """The routing constants (scoring, admission, ranking)."""
+
     k1: float = 1.2
     b: float = 0.75
     review_due: float = 0.7
@@ -130,6 +132,8 @@ class Pool:
 
 @dataclass(frozen=True, slots=True)
 class Scored:
+    """An admitted memory with its score and the evidence behind it."""
+
     doc: Doc
     score: float
     matched: tuple[str, ...]
@@ -142,6 +146,8 @@ class Scored:
 
 @dataclass(frozen=True, slots=True)
 class Omitted:
+    """A candidate routing refused, with the reason."""
+
     id: str
     scope: str
     reason: str
@@ -150,6 +156,8 @@ class Omitted:
 
 @dataclass(frozen=True, slots=True)
 class Routed:
+    """Routing's answer: the task's anchors, the ranked memories, the refusals."""
+
     anchors: tuple[str, ...]
     ranked: tuple[Scored, ...]
     omitted: tuple[Omitted, ...]
@@ -168,8 +176,10 @@ def route(
     vector_scores: Mapping[str, float] | None = None,
     cfg: RoutingConfig = DEFAULT_ROUTING,
     paths: Sequence[str] = (),
-    query_vector: Sequence[float] | None = None,
+    query_vector: Sequence[float] | Callable[[], Sequence[float] | None] | None = None,
 ) -> Routed:
+    """``query_vector`` may be a function: it runs once, when the first candidate needs its
+    meaning, so a task no memory matches never opens the static table."""
     groups = task_anchors(query)
     n = len(pool)
     avg_length = pool.total_length() / n if n else 0.0
@@ -223,6 +233,8 @@ def route(
         elif pos not in path_hits:
             reason = _extra_rejection(words_hit, generic_words, cfg)
         meaning = None
+        if callable(query_vector):
+            query_vector = query_vector()
         if query_vector is not None and (memory_vector := pool.vector(pos)) is not None:
             meaning = cosine(query_vector, memory_vector)
         if reason is None and pos not in path_hits:

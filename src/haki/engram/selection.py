@@ -13,6 +13,8 @@ from .routing import OMITTED_LIFECYCLES, Scored
 
 @dataclass(frozen=True, slots=True)
 class Picked:
+    """A memory chosen for the batch or the cards, in rank order."""
+
     doc: Doc
     score: float
     rank: int
@@ -22,6 +24,8 @@ class Picked:
 
 @dataclass(frozen=True, slots=True)
 class Selection:
+    """The batch (bodies), the overflow (cards) and any problem met."""
+
     batch: tuple[Picked, ...]
     overflow: tuple[Picked, ...]
     problems: tuple[str, ...]

@@ -43,6 +43,9 @@ FIELD_WEIGHTS = {
     "content": 1,
 }
 CONTENT_WORDS = 80
+# Lookups answered by scanning the vocabulary bytes before building the dictionary:
+# a task needs a few dozen, indexing a memory hundreds.
+SCANNED_LOOKUPS = 64
 MAX_PIECE_CHARS = 100
 
 
@@ -78,17 +81,37 @@ class Table:
             if fh.readline() != _MAGIC:
                 raise ValueError(f"{path}: not an Engram static table")
             dim, rows, vocab_bytes = (int(x) for x in fh.readline().split())
-            vocab = fh.read(vocab_bytes).decode("utf-8").split("\n")
+            # Framed by newlines, so that a piece is found as ``\npiece\n``.
+            self._vocab_bytes = b"\n" + fh.read(vocab_bytes) + b"\n"
             self._offset = fh.tell()
             self._map = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-        if len(vocab) != rows:
-            raise ValueError(f"{path}: {len(vocab)} vocabulary entries for {rows} rows")
+        entries = self._vocab_bytes.count(b"\n") - 1
+        if entries != rows:
+            raise ValueError(f"{path}: {entries} vocabulary entries for {rows} rows")
         self.dim = dim
-        self.vocab = {piece: n for n, piece in enumerate(vocab)}
-        self._ids = vocab
+        self._vocab: dict[str, int] | None = None
+        self._scans = 0
         self._packed: dict[int, int] = {}
         self._weights: dict[int, int] = {}
         self._cut: dict[str, list[int]] = {}
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        """Piece -> row. Building it costs about 9 ms (27,562 pieces), more than a task's
+        few lookups by scanning, so it is built only once a process needs many."""
+        if self._vocab is None:
+            pieces = self._vocab_bytes[1:-1].decode("utf-8").split("\n")
+            self._vocab = {piece: n for n, piece in enumerate(pieces)}
+        return self._vocab
+
+    def row_of(self, piece: str) -> int | None:
+        if self._vocab is None and self._scans < SCANNED_LOOKUPS:
+            self._scans += 1
+            # The last occurrence, as the dictionary keeps; its row is the count of
+            # newlines before it.
+            at = self._vocab_bytes.rfind(b"\n" + piece.encode("utf-8") + b"\n")
+            return None if at < 0 else self._vocab_bytes.count(b"\n", 0, at)
+        return self.vocab.get(piece)
 
     def cut(self, word: str) -> list[int]:
         found = self._cut.get(word)
@@ -98,7 +121,7 @@ class Table:
 
     def pieces(self, word: str) -> list[int]:
         """WordPiece, greedy longest match first, as the model's tokenizer cuts a word."""
-        found = self.vocab.get(word)
+        found = self.row_of(word)
         if found is not None:
             return [found]
         if len(word) > MAX_PIECE_CHARS:
@@ -110,7 +133,7 @@ class Table:
             piece = None
             while start < end:
                 sub = word[start:end] if start == 0 else "##" + word[start:end]
-                piece = self.vocab.get(sub)
+                piece = self.row_of(sub)
                 if piece is not None:
                     break
                 end -= 1

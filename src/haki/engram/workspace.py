@@ -1,7 +1,8 @@
 """Where memories live: roots, the config file, ignore rules and cache paths.
 
 This is the only module that reads the environment (``ENGRAM_GLOBAL_DIR``,
-``ENGRAM_CACHE_DIR``, ``HOME``).
+``ENGRAM_CACHE_DIR``, ``ENGRAM_MEMO_DIR``, ``HOME``), apart from the static table's
+``ENGRAM_MODEL_DIR`` (``semantic``).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class Root:
 
 @dataclass(frozen=True, slots=True)
 class LoadSettings:
+    """``load`` settings from ``config.yaml``."""
+
     disclosure: Disclosure = "auto"
     expand_top: int = 3
     limit: int = 8
@@ -67,6 +70,8 @@ class HookSettings:
 
 @dataclass(frozen=True, slots=True)
 class Config:
+    """The workspace's ``config.yaml``, with defaults for what it leaves out."""
+
     load: LoadSettings = field(default_factory=LoadSettings)
     roles: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
@@ -76,6 +81,8 @@ class Config:
 
 @dataclass(frozen=True, slots=True)
 class Roots:
+    """The workspace root, the global root when enabled, and the config."""
+
     workspace: Root
     global_: Root | None
     config: Config
@@ -132,6 +139,23 @@ def cache_dir(root: Root) -> Path:
     xdg = os.environ.get("XDG_CACHE_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
     return base / "engram" / digest
+
+
+def memo_dir() -> Path:
+    """Where index entries are kept by content (``memo``): machine-wide, not per
+    repository, so a fresh clone or worktree of a repository already seen reuses them.
+
+    Under ``$ENGRAM_CACHE_DIR`` when that is set (tests and benchmarks isolate both).
+    """
+    env = os.environ.get("ENGRAM_MEMO_DIR")
+    if env:
+        return Path(env).expanduser()
+    cache = os.environ.get("ENGRAM_CACHE_DIR")
+    if cache:
+        return Path(cache).expanduser() / "memo"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "engram" / "memo"
 
 
 def stat_sig(path: Path) -> list[int] | None:

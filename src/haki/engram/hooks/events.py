@@ -28,6 +28,8 @@ _PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$",
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """One host event, read from the hook's stdin in the host's own words."""
+
     name: str  # the host's own event name, echoed back in the answer
     kind: Kind
     session: str

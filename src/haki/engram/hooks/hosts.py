@@ -27,12 +27,16 @@ TIMEOUT_SECONDS = 10
 
 @dataclass(frozen=True, slots=True)
 class Registration:
+    """One hook entry written into a host's configuration."""
+
     event: str
     matcher: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Host:
+    """How one agent host configures hooks and reads their answers."""
+
     name: HostName
     config: str  # relative to the project root, or to $HOME with --global
     nested: bool  # Claude-style ``[{matcher, hooks: [...]}]`` groups; Cursor is flat

@@ -28,6 +28,8 @@ SUFFIX = {"claude": ".md", "cursor": ".mdc"}
 
 @dataclass(frozen=True, slots=True)
 class RuleSync:
+    """What one native-rule sync wrote and removed for a host."""
+
     host: str
     directory: Path
     written: tuple[str, ...]

@@ -25,6 +25,8 @@ MAX_AGE_SECONDS = 7 * 24 * 3600
 
 @dataclass
 class Session:
+    """What a host session has already been given."""
+
     delivered: list[str] = field(default_factory=list)  # memory ids, in delivery order
     routed: list[str] = field(default_factory=list)  # last prompt's routed set (read: auto)
 

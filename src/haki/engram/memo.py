@@ -1,0 +1,156 @@
+"""Index entries kept by content: what building the index derives from one memory file.
+
+Parsing a memory, cutting its fields into terms, the safety scan and its static vector
+are most of a cold ``engram load`` (docs/engram.md, "Whole process, cold"). They depend
+only on the file's bytes, its path inside the root, the static table and the code that
+derives them, so they are stored under a key made of exactly those:
+
+    <memo_dir>/memo-v1.sqlite: (derivation key, sha256 of path and content) -> entry
+
+A changed memory has another content hash, so its old entry is never read again; a
+rebuilt table or changed derivation code (any ``.py`` of ``haki.engram`` or
+``haki.text``) gives another derivation key. What depends on the repository (the lock
+file, sources, ignore rules, the scope) is never stored here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import marshal
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .workspace import memo_dir
+
+MEMO_NAME = "memo-v1.sqlite"
+_CHUNK = 500  # names per query, under SQLite's oldest limit on bound parameters
+_KEEP = 30 * 86400
+
+_PACKAGES = (Path(__file__).resolve().parent, Path(__file__).resolve().parents[1] / "text")
+
+
+def derivation_key(index_version: int) -> str:
+    """The index format, the static table and the deriving code, as one short hash."""
+    from .semantic import table_signature
+
+    code: list[tuple[str, int, int]] = []
+    for folder in _PACKAGES:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.endswith(".py"):
+                st = entry.stat()
+                code.append((f"{folder.name}/{entry.name}", st.st_mtime_ns, st.st_size))
+    code.sort()
+    # Entries are stored with ``marshal``, whose format belongs to the interpreter.
+    raw = json.dumps([index_version, sys.version, table_signature(), code])
+    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+class Memo:
+    """One derivation key's entries in one SQLite file; never raises (a cache only).
+
+    SQLite rather than a file per entry: a cold build stores every memory of the root
+    in one transaction, and a warm one reads them with one query, each several times
+    cheaper than as many small files. Entries are ``marshal`` blobs (plain dicts,
+    lists, tuples, strings and numbers), which load about three times faster than
+    JSON. Concurrent processes are SQLite's business (WAL, a busy timeout); without
+    durability (``synchronous=off``), since a lost entry is derived again. A file
+    that is not a database any more is removed and made again; any other failure
+    leaves this process without a memo (it derives, as on a new machine).
+    """
+
+    def __init__(self, key: str, read: bool = True) -> None:
+        self.key = key
+        self.read = read
+        self._db: Any = None
+        self._broken = False
+
+    def _connect(self, create: bool) -> Any:
+        if self._db is not None or self._broken:
+            return self._db
+        path = memo_dir() / MEMO_NAME
+        if not create and not path.is_file():
+            return None
+        try:
+            import sqlite3
+        except ImportError:  # an interpreter built without it
+            self._broken = True
+            return None
+        for attempt in (1, 2):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(str(path), timeout=5, isolation_level=None)
+                db.execute("pragma journal_mode=wal")
+                db.execute("pragma synchronous=off")
+                db.execute(
+                    "create table if not exists entries (key text, name text, written integer,"
+                    " entry blob, primary key (key, name))"
+                )
+            except sqlite3.DatabaseError as exc:
+                damaged = not isinstance(exc, sqlite3.OperationalError)
+                if damaged and not create:
+                    return None  # the same build's ``put_many`` replaces the file
+                if damaged and attempt == 1:
+                    for suffix in ("", "-wal", "-shm"):
+                        with contextlib.suppress(OSError):
+                            os.unlink(f"{path}{suffix}")
+                    continue
+                self._broken = True
+                return None
+            except OSError:
+                self._broken = True
+                return None
+            self._db = db
+            return db
+        return None
+
+    @staticmethod
+    def name(rel: str, digest: str) -> str:
+        return hashlib.sha256(f"{rel}\0{digest}".encode()).hexdigest()
+
+    def get_many(self, names: list[str]) -> dict[str, dict[str, Any]]:
+        """Stored entries by name (``name(rel, digest)``); absent names are not stored."""
+        db = self._connect(create=False) if self.read else None
+        if db is None or not names:
+            return {}
+        found: dict[str, dict[str, Any]] = {}
+        try:
+            for start in range(0, len(names), _CHUNK):
+                chunk = names[start : start + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = db.execute(
+                    f"select name, entry from entries where key = ? and name in ({marks})",
+                    [self.key, *chunk],
+                ).fetchall()
+                for name, blob in rows:
+                    found[name] = marshal.loads(blob)
+        except Exception:  # sqlite3.Error or a damaged row: derive again
+            return {}
+        return found
+
+    def put_many(self, entries: dict[str, dict[str, Any]]) -> None:
+        db = self._connect(create=True)
+        if db is None or not entries:
+            return
+        now = int(time.time())
+        try:
+            db.execute("begin")
+            db.executemany(
+                "insert or replace into entries values (?, ?, ?, ?)",
+                [(self.key, name, now, marshal.dumps(entry)) for name, entry in entries.items()],
+            )
+            # Entries of older derivation keys (another table, older code) go after a month.
+            db.execute(
+                "delete from entries where key != ? and written < ?", (self.key, now - _KEEP)
+            )
+            db.execute("commit")
+        except Exception:  # sqlite3.Error (busy past the timeout, disk full): a cache only
+            self._broken = True
