@@ -20,6 +20,7 @@ from .corrections import merge_retractions, read_corrections, taken_back
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
+from .readings import readings
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
@@ -157,6 +158,29 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
     return [c for c in out if not (SUBSUMED.get(c.predicate, frozenset()) & found)] or fallback
 
 
+def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
+    """The sentence's candidates, then what its other readings (``readings``) add.
+
+    A fact found only once a past moment is cut out holds from that moment;
+    one found both ways takes the moment from the cut reading when the
+    plain one dated nothing.
+    """
+    found = _sentence_candidates(sentence, utterance)
+    index = {(c.predicate, str(c.value).lower()): i for i, c in enumerate(found)}
+    for text, span in readings(sentence):
+        for cand in _sentence_candidates(text, utterance):
+            when = cand.said_when or (None if cand.predicate == "plan" else span)
+            key = (cand.predicate, str(cand.value).lower())
+            if key in index:
+                held = found[index[key]]
+                if held.said_when is None and when is not None:
+                    found[index[key]] = replace(held, said_when=when)
+                continue
+            index[key] = len(found)
+            found.append(replace(cand, said_when=when, evidence_span=sentence.strip()[:300]))
+    return found
+
+
 def extract_utterance(utterance: Utterance) -> list[Candidate]:
     """Candidates stated by one utterance; the first statement of a (predicate, value) wins.
 
@@ -172,7 +196,7 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
     out: list[Candidate] = []
 
     def read(sentence: str) -> list[Candidate]:
-        return _sentence_candidates(sentence, utterance)
+        return _read_all(sentence, utterance)
 
     for sentence in _SENTENCES.split(text):
         sentence = sentence.strip()

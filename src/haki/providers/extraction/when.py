@@ -40,10 +40,11 @@ _UNIT = r"(?:days?|weeks?|months?|years?|jours?|semaines?|mois|ans|années?)"
 _PAST = re.compile(
     rf"\b{_NUMBER} {_UNIT} (?:ago|back)\b"
     rf"|\b(?:il y a|ça fait|cela fait) {_NUMBER} {_UNIT}\b"
-    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier)\b"
+    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin)\b"
     rf"|\blast (?:week|month|year|night|weekend|{DAYS}|{MONTHS})\b"
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
-    rf"|\b(?:in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
+    rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
+    rf"|\b(?:since|depuis) (?:{DAYS})\b"
     r"|\b(?:in|en|since|depuis) (?:19|20)\d\d\b",
     re.IGNORECASE,
 )
@@ -53,12 +54,15 @@ _SAID_AS = (
     (re.compile(r"\b(semaine|année|an)\s+pass[ée]e?\b", re.I), r"\1 dernière"),
     (re.compile(r"\b(?:le )?mois pass[ée]\b", re.I), "le mois dernier"),
     (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
+    (re.compile(r"\blast weekend\b", re.I), "last Saturday"),
+    (re.compile(r"\b(?:le )?week-end dernier\b", re.I), "samedi"),
+    (re.compile(r"\b(?:this morning|earlier today|ce matin)\b", re.I), "today"),
     (re.compile(r"\ba couple of\b", re.I), "2"),
     (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
     (re.compile(r"\bquelques\b", re.I), "3"),
     (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
     (re.compile(r"\b(?:ça|cela) fait\b", re.I), "il y a"),
-    (re.compile(r"^(?:since|depuis|in|en)\s+", re.I), ""),
+    (re.compile(r"^(?:since|depuis|back in|in|en)\s+", re.I), ""),
     (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
 )
 _CLAUSE = re.compile(
@@ -82,6 +86,11 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         rest = sentence.lstrip()[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
+
+
+def past_span_all(sentence: str) -> list[tuple[int, int]]:
+    """Where the sentence names past moments, in order (``readings`` cuts them out)."""
+    return [m.span() for m in _PAST.finditer(sentence)]
 
 
 @lru_cache(maxsize=1)
