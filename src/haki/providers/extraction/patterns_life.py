@@ -221,7 +221,8 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "code_convention",
         icase(
-            r"\b(?:on|nous) (?:met|mettons|utilise|utilisons|indente|écrit|écrivons) (?P<v>[^.!?;]{2,60}?),?"
+            r"\b(?:on|nous) (?:met|mettons|utilise|utilisons|indente|écrit|écrivons)"
+            r" (?:des |les |le |la |l')?(?P<v>[^.!?;]{2,60}?),?"
             r" (?:dans|pour) (?:tout |tous |toute |toutes )?(?:notre|nos|mon|mes|le|les)"
             r" (?P<ctx2>(?:code|projets?|dépôts?|scripts|fichiers)(?: [\w#+.-]+){0,2})"
         ),

@@ -26,7 +26,7 @@ from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
-from .when import past_span, resolve
+from .when import dates_sentence, past_span, resolve
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
 # add …"): each order is a clause of its own, judged on its own.
@@ -120,8 +120,9 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
             ):
                 continue
             predicate = _predicate(rule, match)
-            # A rule with two shapes names the second one's value ``v2``.
-            value = checked_value(rule, match.group("v") or match.groupdict().get("v2") or "")
+            # A rule with several shapes names the others' values ``v2``, ``v3``.
+            groups = match.groupdict()
+            value = checked_value(rule, groups["v"] or groups.get("v2") or groups.get("v3") or "")
             if predicate is None or value is None:
                 continue
             qualifiers: dict[str, Any] = {}
@@ -162,8 +163,10 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     """The sentence's candidates, then what its other readings (``readings``) add.
 
     A fact found only once a past moment is cut out holds from that moment;
-    one found both ways takes the moment from the cut reading when the
-    plain one dated nothing.
+    one found both ways takes it only when the plain reading dated nothing
+    and the moment dates the whole sentence ("Since Monday I've been
+    working at Airbus"), not another clause ("I live in Lyon and I saw a
+    movie yesterday").
     """
     found = _sentence_candidates(sentence, utterance)
     index = {(c.predicate, str(c.value).lower()): i for i, c in enumerate(found)}
@@ -173,7 +176,7 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
             key = (cand.predicate, str(cand.value).lower())
             if key in index:
                 held = found[index[key]]
-                if held.said_when is None and when is not None:
+                if held.said_when is None and when and dates_sentence(sentence, when):
                     found[index[key]] = replace(held, said_when=when)
                 continue
             index[key] = len(found)

@@ -88,6 +88,11 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
     return match.group(0) if match else None
 
 
+def dates_sentence(sentence: str, span: str) -> bool:
+    """Does ``span`` date the whole sentence: it leads it, or the sentence is one clause?"""
+    return sentence.lstrip().lower().startswith(span.lower()) or _CLAUSE.search(sentence) is None
+
+
 def past_span_all(sentence: str) -> list[tuple[int, int]]:
     """Where the sentence names past moments, in order (``readings`` cuts them out)."""
     return [m.span() for m in _PAST.finditer(sentence)]
