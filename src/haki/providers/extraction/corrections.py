@@ -215,6 +215,7 @@ def old_value(sentence: str) -> str | None:
 
 def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
     """Candidates of one sentence, corrections included; ``read`` applies the ordinary rules."""
+    said_wrong = cue_strength(sentence) == 2  # before the opener ("je me suis trompée, …") goes
     sentence = strip_opener(sentence)
     rest, negated = split_negated(sentence)
     found = read(rest) if rest else []
@@ -223,7 +224,7 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
     if any(c.predicate == "pet" for c in found):
         found = _ended_pets(rest, found)
-    if not negated and old is None and cue_strength(sentence) == 2:
+    if not negated and old is None and said_wrong:
         # Said to be wrong, with no old value named: the new statement
         # corrects what is held for its predicate (``HELD``).
         found = [
@@ -281,6 +282,7 @@ def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
 # is a memory, not a retraction; "what's wrong" is no error of theirs.
 _ERROR_CUE = re.compile(
     r"\b(?:no longer|misspoke|mis-spoke|my bad|my mistake|scratch that|mistaken|incorrect|typo"
+    r"|change of plans?|changement de (?:plan|programme)"
     r"|i meant|not (?:true|right|correct|the case) any ?more|I was wrong"
     r"|(?:is|was|are|were|'s) (?:wrong|not right|not correct)|got (?:it|that) wrong"
     r"|wrong (?:number|e-?mail|address|name|date|city|one|info\w*|age|phone)"
