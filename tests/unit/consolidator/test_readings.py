@@ -140,3 +140,22 @@ def test_leaving_a_job_and_joining_another_is_an_employer_correction():
     assert (sfr.predicate, sfr.value, sfr.corrects) == ("employer", "SFR", "Orange")
     [club] = extract_payload({"text": "I joined the chess club."})
     assert club.predicate == "member_of"
+
+
+@pytest.mark.parametrize(
+    ("words", "day"),
+    [
+        ("il y a quinze jours", "2026-06-03"),
+        ("a fortnight ago", "2026-06-03"),
+        ("over the weekend", "2026-06-13"),
+        ("le weekend dernier", "2026-06-13"),
+        ("mi-mars", "2026-03-01"),
+        ("depuis 5 ans", "2021-06-17"),
+        ("for the past two years", "2024-06-17"),
+        ("earlier this month", "2026-06-17"),  # only the month is said
+        ("depuis lundi", "2026-06-15"),
+        ("depuis mars", "2026-03-01"),
+    ],
+)
+def test_more_ways_of_saying_a_past_moment(words, day):
+    assert facts(f"I moved to Lyon {words}.")["home_city"] == ("Lyon", day)

@@ -45,6 +45,12 @@ _PAST = re.compile(
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
     rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
     rf"|\b(?:since|depuis) (?:{DAYS})\b"
+    rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
+    rf"|\bdepuis {_NUMBER} {_UNIT}\b|\bfor the (?:past|last) {_NUMBER} {_UNIT}\b"
+    r"|\b(?:il y a|ça fait|cela fait) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
+    r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b"
+    r"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:at|in) the (?:start|beginning) of (?:the|this) (?:month|year)\b"
+    r"|\b(?:cette semaine|ce mois-ci|cette année|au début du mois|en début de mois|en début d'année)\b"
     r"|\b(?:in|en|since|depuis) (?:19|20)\d\d\b",
     re.IGNORECASE,
 )
@@ -57,6 +63,24 @@ _SAID_AS = (
     (re.compile(r"\blast weekend\b", re.I), "last Saturday"),
     (re.compile(r"\b(?:le )?week-end dernier\b", re.I), "samedi"),
     (re.compile(r"\b(?:this morning|earlier today|ce matin)\b", re.I), "today"),
+    (re.compile(r"\b(?:over|during) the weekend\b", re.I), "last Saturday"),
+    (re.compile(r"\b(?:le )?weekend dernier\b", re.I), "samedi"),
+    (re.compile(r"\b(?:il y a|ça fait|cela fait) quinze jours\b", re.I), "il y a 2 semaines"),
+    (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
+    # The current week, month or year: its granularity is all the words
+    # tell, and the day of the turn falls in it.
+    (
+        re.compile(
+            r"^(?:(?:earlier )?this (?:week|month|year)|(?:at|in) the (?:start|beginning) of (?:the|this)"
+            r" (?:month|year)|cette semaine|ce mois-ci|cette année|au début du mois|en début de mois"
+            r"|en début d'année)$",
+            re.I,
+        ),
+        "today",
+    ),
+    (re.compile(rf"^depuis ({_NUMBER} {_UNIT})$", re.I), r"il y a \1"),
+    (re.compile(r"^for the (?:past|last) (.+)$", re.I), r"\1 ago"),
+    (re.compile(r"\b(?:mi|mid)-", re.I), ""),
     (re.compile(r"\ba couple of\b", re.I), "2"),
     (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
     (re.compile(r"\bquelques\b", re.I), "3"),
