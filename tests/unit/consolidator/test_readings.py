@@ -159,3 +159,26 @@ def test_leaving_a_job_and_joining_another_is_an_employer_correction():
 )
 def test_more_ways_of_saying_a_past_moment(words, day):
     assert facts(f"I moved to Lyon {words}.")["home_city"] == ("Lyon", day)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Last month we got a dog, his name is Bruno.", {"pet": ("Bruno", "2026-05-17")}),
+        ("We welcomed a baby boy last week named Leo.", {"son": ("Leo", "2026-06-10")}),
+        ("I was hired by Criteo two weeks ago.", {"employer": ("Criteo", "2026-06-03")}),
+        ("I've lived in Lisbon since 2020.", {"home_city": ("Lisbon", "2020-01-01")}),
+        ("J'ai intégré Capgemini en septembre.", {"employer": ("Capgemini", "2025-09-01")}),
+        ("I joined Google as an engineer last year.", {"employer": ("Google", "2025-06-17")}),
+        ("I started working for Shopify a month ago.", {"employer": ("Shopify", "2026-05-17")}),
+        (
+            "I got a new phone number last week: 06 44 55 66 77.",
+            {"phone": ("06 44 55 66 77", "2026-06-10")},
+        ),
+        ("Je suis passée à Paris hier.", {}),
+    ],
+)
+def test_one_reading_per_event(text, expected):
+    # The named pet, not also its kind; an employer, not also a club or a
+    # pastime; a number one gets is no thing one owns.
+    assert facts(text) == expected

@@ -100,6 +100,9 @@ RELATION_PREDICATES: dict[str, str] = {
         "pet",
     ),
     "guinea pig": "pet",
+    # "we welcomed a baby boy named Leo".
+    "boy": "son",
+    "girl": "daughter",
     "cochon d'inde": "pet",
 }
 

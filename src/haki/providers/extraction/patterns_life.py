@@ -73,6 +73,15 @@ LIFE: tuple[Rule, ...] = (
         "name",
         confidence=0.7,
     ),
+    Rule(
+        "",
+        cased(
+            r"\b(?i:(?:I|we) (?:just )?(?:had|welcomed) (?:a|our) (?:baby )?(?P<rel>boy|girl|son|daughter)"
+            rf"(?: \w+ \w+)??{_NAMED_EN}) (?P<v>{CAP})\b"
+        ),
+        "name",
+        confidence=0.7,
+    ),
     Rule("spouse", cased(rf"\bI (?:just )?(?:married|wed) (?P<v>{CAP})\b"), "name", confidence=0.7),
     Rule("spouse", cased(rf"\b[Jj]'ai épousé (?P<v>{CAP})\b"), "name", confidence=0.7),
     Rule(
@@ -100,6 +109,24 @@ LIFE: tuple[Rule, ...] = (
         "employer",
         cased(rf"\b[Mm]y first (?:day|week) (?:at|with) (?:my new job at )?(?P<v>{CAP_SEQ})"),
         "org",
+        volatility="slow",
+        confidence=0.7,
+    ),
+    Rule(
+        "employer",
+        cased(
+            rf"\bI (?:was|got|have been|'ve been) (?:just )?hired (?:by|at) (?P<v>{CAP_SEQ})"
+            rf"|\b[Jj]'ai été (?:embauchée?|recrutée?|engagée?) (?:chez|par|à) (?P<v2>{CAP_SEQ})"
+            rf"|\b[Jj]'ai (?:intégré|rejoint) (?P<v3>{CAP_SEQ})(?= (?:en|il y a|le|la|l'|depuis|comme|en tant)\b|[.!,]|$)"
+        ),
+        "org",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "home_city",
+        cased(rf"\bI(?:'ve| have) (?:lived|been living) in (?P<v>{CAP_SEQ})"),
+        "place",
         volatility="slow",
         confidence=0.7,
     ),

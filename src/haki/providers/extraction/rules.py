@@ -85,6 +85,10 @@ def _relative_clause(sentence: str, start: int) -> bool:
 SUBSUMED: dict[str, frozenset[str]] = {
     "prefers": frozenset({"language"}),
     "convention": frozenset({"language"}),
+    # "I joined Google as an engineer", "I started working for Shopify":
+    # an employer, not a club or a pastime.
+    "member_of": frozenset({"employer"}),
+    "hobby": frozenset({"employer"}),
 }
 
 
@@ -122,7 +126,8 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
             predicate = _predicate(rule, match)
             # A rule with several shapes names the others' values ``v2``, ``v3``.
             groups = match.groupdict()
-            value = checked_value(rule, groups["v"] or groups.get("v2") or groups.get("v3") or "")
+            raw = next((groups[g] for g in ("v", "v2", "v3") if groups.get(g)), "")
+            value = checked_value(rule, raw)
             if predicate is None or value is None:
                 continue
             qualifiers: dict[str, Any] = {}
