@@ -41,6 +41,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
+from ..providers.extraction.types import HELD
 from ..types import TRUST_ORDER
 from .fact_text import fact_sentence
 from .predicates import IDENTITY_QUALIFIERS, spec
@@ -153,10 +154,27 @@ def decide(new: Newcomer, incumbent: FactView | None) -> Action:
 
 
 def correction_target(new: Newcomer, named: Any, active: Iterable[FactView]) -> FactView | None:
-    """The active fact a correction names: same family and speaker, the named value (latest wins)."""
+    """The active fact a correction names: same family and speaker, the named value (latest wins).
+
+    ``HELD`` names no value: the one fact of the family (and of the same
+    ``kind``, for a pet) held with another value than the newcomer's; none
+    when there are several, since nothing says which one was wrong.
+    """
     family = spec(new.predicate).identity_family
-    wanted = value_key(named)
     speaker = new.qualifiers.get("speaker")
+    if named is HELD:
+        mine = value_key(new.value)
+        kind = new.qualifiers.get("kind")
+        held = [
+            f
+            for f in active
+            if spec(f.predicate).identity_family == family
+            and f.qualifiers.get("speaker") == speaker
+            and value_key(f.value) != mine
+            and (kind is None or f.qualifiers.get("kind") in (None, kind))
+        ]
+        return held[0] if len(held) == 1 else None
+    wanted = value_key(named)
     matches = [
         f
         for f in active

@@ -32,12 +32,16 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .types import Candidate
+from .types import HELD, Candidate
 from .vocabulary import LANGUAGES
 
 # Predicates that state one thing in two ways: a retraction of one is
 # answered by the other ("I don't like sushi any more, I hate it").
 _FAMILY = {"dislikes": "likes"}
+# A new value read under another predicate that, beside the end of the
+# first, states it: "I don't work at Renault anymore, I joined Stellantis"
+# (a club one joins has no capital name here; an employer does).
+_STANDS_FOR = {"employer": "member_of"}
 
 
 def _family(predicate: str) -> str:
@@ -105,6 +109,28 @@ def _broken_up(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Ca
             out.extend(
                 replace(c, retract=True, evidence_span=sentence[:300]) for c in read(positive)
             )
+    return out
+
+
+# Leaving a job ends the employer it names: "I left Renault", "I quit my
+# job at Renault", "j'ai quitté Orange", "j'ai démissionné de chez Orange".
+_LEFT = re.compile(
+    rf"\bI(?:'ve| have)? (?:just )?(?:left|quit) (?:my (?:job|position|role) (?:at|with) )?(?P<a>{_NAME}\w*)"
+    rf"|\bj'ai (?:quitté|démissionné de) (?:mon (?:poste|boulot|travail|job) )?(?:chez |de chez )?(?P<b>{_NAME}\w*)",
+    re.IGNORECASE,
+)
+
+
+def _left_job(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
+    """Retractions of the employer a sentence says the speaker left."""
+    out: list[Candidate] = []
+    for match in _LEFT.finditer(sentence):
+        name = next(g for g in match.groups() if g)
+        out.extend(
+            replace(c, retract=True, evidence_span=sentence[:300])
+            for c in read(f"I work at {name}.")
+            if c.predicate == "employer"
+        )
     return out
 
 
@@ -189,6 +215,7 @@ def old_value(sentence: str) -> str | None:
 
 def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
     """Candidates of one sentence, corrections included; ``read`` applies the ordinary rules."""
+    said_wrong = cue_strength(sentence) == 2  # before the opener ("je me suis trompée, …") goes
     sentence = strip_opener(sentence)
     rest, negated = split_negated(sentence)
     found = read(rest) if rest else []
@@ -197,7 +224,14 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
     if any(c.predicate == "pet" for c in found):
         found = _ended_pets(rest, found)
+    if not negated and old is None and said_wrong:
+        # Said to be wrong, with no old value named: the new statement
+        # corrects what is held for its predicate (``HELD``).
+        found = [
+            c if c.corrects is not None or c.retract else replace(c, corrects=HELD) for c in found
+        ]
     found.extend(_broken_up(sentence, read))
+    found.extend(_left_job(sentence, read))
     for clause, positive in negated:
         # What the rules read in the clause as it stands, the negation does
         # not govern: "I don't think my cat likes it any more" keeps the cat.
@@ -226,6 +260,12 @@ def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
         family = _family(retraction.predicate)
         for i, cand in enumerate(out):
             if (
+                _STANDS_FOR.get(family) == cand.predicate
+                and str(cand.value)[:1].isupper()
+                and not cand.retract
+            ):
+                cand = out[i] = replace(cand, predicate=family)
+            if (
                 not cand.retract
                 and cand.corrects is None
                 and _family(cand.predicate) == family
@@ -242,6 +282,7 @@ def merge_retractions(candidates: list[Candidate]) -> list[Candidate]:
 # is a memory, not a retraction; "what's wrong" is no error of theirs.
 _ERROR_CUE = re.compile(
     r"\b(?:no longer|misspoke|mis-spoke|my bad|my mistake|scratch that|mistaken|incorrect|typo"
+    r"|change of plans?|changement de (?:plan|programme)"
     r"|i meant|not (?:true|right|correct|the case) any ?more|I was wrong"
     r"|(?:is|was|are|were|'s) (?:wrong|not right|not correct)|got (?:it|that) wrong"
     r"|wrong (?:number|e-?mail|address|name|date|city|one|info\w*|age|phone)"

@@ -7,7 +7,8 @@ noun phrase that is not a pronoun), and hedged or questioning sentences are
 skipped by the engine. The rules live by language (``patterns_en``,
 ``patterns_fr``) over shared fragments (``fragments``) and are tried in this
 order: English first, then facts stated as the event that began them
-(``patterns_events``), the standing requests of both (``patterns_requests``), then any "my X is Y" as a last resort
+(``patterns_events``) or read from
+the structure of a life event (``patterns_life``), the standing requests of both (``patterns_requests``), then any "my X is Y" as a last resort
 (``patterns_possessive``).
 """
 
@@ -17,12 +18,13 @@ from .fragments import Rule
 from .patterns_en import RULES_EN
 from .patterns_events import EVENTS
 from .patterns_fr import RULES_FR
+from .patterns_life import LIFE
 from .patterns_possessive import POSSESSIVE
 from .patterns_requests import REQUESTS
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
 
-RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR, *EVENTS, *REQUESTS, *POSSESSIVE)
+RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR, *EVENTS, *LIFE, *REQUESTS, *POSSESSIVE)
 
 # Relation words, both languages, to the predicate they state.
 RELATION_PREDICATES: dict[str, str] = {
@@ -69,6 +71,39 @@ RELATION_PREDICATES: dict[str, str] = {
     "chienne": "pet",
     "chat": "pet",
     "chatte": "pet",
+    # Every kind of pet ``patterns_life`` reads a name for.
+    **dict.fromkeys(
+        [
+            "rabbit",
+            "bunny",
+            "hamster",
+            "parrot",
+            "horse",
+            "turtle",
+            "tortoise",
+            "ferret",
+            "budgie",
+            "goldfish",
+            "lizard",
+            "snake",
+            "chiot",
+            "chaton",
+            "lapin",
+            "lapine",
+            "perroquet",
+            "cheval",
+            "jument",
+            "tortue",
+            "furet",
+            "perruche",
+        ],
+        "pet",
+    ),
+    "guinea pig": "pet",
+    # "we welcomed a baby boy named Leo".
+    "boy": "son",
+    "girl": "daughter",
+    "cochon d'inde": "pet",
 }
 
 # French favourite categories, so "mon livre préféré" and "my favorite book" meet.

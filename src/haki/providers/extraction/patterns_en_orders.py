@@ -60,9 +60,12 @@ ORDERS_EN: tuple[Rule, ...] = (
     Rule(
         "convention",
         icase(
-            r"^please,? (?P<v>(?:use|give|write|reply|answer|format|express|keep|show|convert|stick to|quote)"
-            r" (?:me |all |my |the )?(?:\w+ ){0,3}?(?:units?|format|style|dates?|times?|measurements?|currency"
-            r"|temperatures?|distances?|prices?|weights?|answers?|replies|code|indentation)\b.{0,80}?)[.!]?$"
+            # "please" or not: a request on the form of what is written for the
+            # speaker ("Use 24-hour time in everything you write for me").
+            r"^(?:please,? )?(?P<v>(?:use|give|write|reply|answer|format|express|keep|show|convert|stick to"
+            r"|quote) (?:me |all |my |the )?(?:[\w-]+ ){0,3}?(?:units?|format|style|dates?|times?|measurements?"
+            r"|currency|temperatures?|distances?|prices?|amounts?|weights?|answers?|replies|code|indentation"
+            r"|spelling|variables?|bullet points?)\b.{0,80}?)(?:,? please)?[.!]?$"
         ),
         "clause",
         "instruction",

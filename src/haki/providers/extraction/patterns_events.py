@@ -15,7 +15,10 @@ _PET_KINDS_FR = (
     r"chien|chienne|chat|chatte|chiot|chaton|lapin|hamster|perroquet|cheval|tortue|furet"
 )
 # A pet named in the sentence is read by the relation rules ("a dog named Rex").
-_UNNAMED = r"\b(?!,? (?:named|called|qui s'appelle|nommée?|appelée?|prénommée?)\b)"
+_UNNAMED = (
+    r"\b(?!,? (?:named|called|qui s'appelle|nommée?|appelée?|prénommée?|(?:his|her|its) name is"
+    r"|(?:il|elle) s'appelle)\b)"
+)
 _RECENTLY = r"(?:just |recently |finally |officially )?"
 _RECENTLY_FR = r"(?:enfin |récemment |officiellement )?"
 
@@ -75,7 +78,10 @@ EVENTS: tuple[Rule, ...] = (
     Rule(
         "owns",
         icase(
-            rf"\b(?:I|we)(?:'ve| have)? {_RECENTLY}(?:bought|purchased|got) (?:a|an|my first|a new) (?P<v>{PHRASE}){END}"
+            rf"\b(?:I|we)(?:'ve| have)? {_RECENTLY}(?:bought|purchased|got) (?:a|an|my first|a new) "
+            # A pet, a number or a job one gets is no thing one owns.
+            rf"(?!(?:new )?(?:(?:{PET_KINDS})\b|(?:phone |mobile )?number\b|e-?mail|job\b|position\b|role\b))"
+            rf"(?P<v>{PHRASE}){END}"
         ),
         "phrase",
         volatility="slow",

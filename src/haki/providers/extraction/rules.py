@@ -20,12 +20,13 @@ from .corrections import merge_retractions, read_corrections, taken_back
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
+from .readings import readings
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
-from .when import past_span, resolve
+from .when import dates_sentence, past_span, resolve
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
 # add …"): each order is a clause of its own, judged on its own.
@@ -84,6 +85,10 @@ def _relative_clause(sentence: str, start: int) -> bool:
 SUBSUMED: dict[str, frozenset[str]] = {
     "prefers": frozenset({"language"}),
     "convention": frozenset({"language"}),
+    # "I joined Google as an engineer", "I started working for Shopify":
+    # an employer, not a club or a pastime.
+    "member_of": frozenset({"employer"}),
+    "hobby": frozenset({"employer"}),
 }
 
 
@@ -119,8 +124,10 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
             ):
                 continue
             predicate = _predicate(rule, match)
-            # A rule with two shapes names the second one's value ``v2``.
-            value = checked_value(rule, match.group("v") or match.groupdict().get("v2") or "")
+            # A rule with several shapes names the others' values ``v2``, ``v3``.
+            groups = match.groupdict()
+            raw = next((groups[g] for g in ("v", "v2", "v3") if groups.get(g)), "")
+            value = checked_value(rule, raw)
             if predicate is None or value is None:
                 continue
             qualifiers: dict[str, Any] = {}
@@ -157,6 +164,31 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
     return [c for c in out if not (SUBSUMED.get(c.predicate, frozenset()) & found)] or fallback
 
 
+def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
+    """The sentence's candidates, then what its other readings (``readings``) add.
+
+    A fact found only once a past moment is cut out holds from that moment;
+    one found both ways takes it only when the plain reading dated nothing
+    and the moment dates the whole sentence ("Since Monday I've been
+    working at Airbus"), not another clause ("I live in Lyon and I saw a
+    movie yesterday").
+    """
+    found = _sentence_candidates(sentence, utterance)
+    index = {(c.predicate, str(c.value).lower()): i for i, c in enumerate(found)}
+    for text, span in readings(sentence):
+        for cand in _sentence_candidates(text, utterance):
+            when = cand.said_when or (None if cand.predicate == "plan" else span)
+            key = (cand.predicate, str(cand.value).lower())
+            if key in index:
+                held = found[index[key]]
+                if held.said_when is None and when and dates_sentence(sentence, when):
+                    found[index[key]] = replace(held, said_when=when)
+                continue
+            index[key] = len(found)
+            found.append(replace(cand, said_when=when, evidence_span=sentence.strip()[:300]))
+    return found
+
+
 def extract_utterance(utterance: Utterance) -> list[Candidate]:
     """Candidates stated by one utterance; the first statement of a (predicate, value) wins.
 
@@ -172,7 +204,7 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
     out: list[Candidate] = []
 
     def read(sentence: str) -> list[Candidate]:
-        return _sentence_candidates(sentence, utterance)
+        return _read_all(sentence, utterance)
 
     for sentence in _SENTENCES.split(text):
         sentence = sentence.strip()

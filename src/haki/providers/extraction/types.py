@@ -40,6 +40,21 @@ class Utterance:
     text: str
 
 
+class _Held:
+    """``Candidate.corrects`` of a correction that names no old value: see ``HELD``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "HELD"
+
+
+# "Sorry, typo: my sister's name is Emmy": the sentence says something said
+# was wrong and states the new value, without the old one. It corrects the
+# one value held for the same predicate (and kind), if there is exactly one.
+HELD = _Held()
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """A fact proposed by an extractor, before guarding and identity resolution."""

@@ -323,7 +323,9 @@ def checked_value(rule: Rule, raw: str) -> Any | None:
         return value if _phrase_ok(value, MAX_WORDS.get(rule.predicate, 5)) else None
     # Clauses: decisions, plans, conventions (whose pattern already fixed the
     # verb or the "our rule is" frame, so any first word may follow).
-    if rule.predicate == "schedule" and not value.lower().startswith("no "):
+    if rule.predicate == "schedule" and value.lower().startswith(("d'", "de ")):
+        value = f"pas {value}"  # "je ne prends pas d'appels après 18h"
+    elif rule.predicate == "schedule" and not value.lower().startswith(("no ", "pas ")):
         value = f"no {value}"  # "I don't take meetings before 10am"
     if rule.predicate == "convention":
         words = value.split()

@@ -67,6 +67,9 @@ DIETS: dict[str, str] = {
     "pescetarian": "pescatarian",
     "pescétarien": "pescatarian",
     "pescétarienne": "pescatarian",
+    "végétarisme": "vegetarian",
+    "véganisme": "vegan",
+    "végétalisme": "vegan",
 }
 DIET_WORDS = "|".join(sorted(DIETS, key=len, reverse=True))
 
@@ -94,6 +97,15 @@ RELATIONSHIP: dict[str, str] = {
     "pacsée": "in a civil union",
     "séparé": "separated",
     "séparée": "separated",
+    # "on s'est mariés": the couple's plural.
+    "mariés": "married",
+    "mariées": "married",
+    "fiancés": "engaged",
+    "fiancées": "engaged",
+    "pacsés": "in a civil union",
+    "pacsées": "in a civil union",
+    "séparés": "separated",
+    "séparées": "separated",
 }
 
 # Systems of units, both languages.
@@ -103,6 +115,23 @@ UNITS: dict[str, str] = {
     "imperial": "imperial",
     "impérial": "imperial",
     "us customary": "imperial",
+    # A measure names its system: "distances in kilometres".
+    **dict.fromkeys(
+        [
+            "kilometres",
+            "kilometers",
+            "kilomètres",
+            "kilograms",
+            "kilogram",
+            "kilogrammes",
+            "kilos",
+            "centimetres",
+            "centimeters",
+            "celsius",
+        ],
+        "metric",
+    ),
+    **dict.fromkeys(["miles", "pounds", "feet", "inches", "fahrenheit"], "imperial"),
 }
 # Closed-vocabulary values (``word`` rules): one stored form per word.
 WORDS: dict[str, str] = {**RELATIONSHIP, **UNITS}

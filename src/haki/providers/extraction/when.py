@@ -40,10 +40,17 @@ _UNIT = r"(?:days?|weeks?|months?|years?|jours?|semaines?|mois|ans|années?)"
 _PAST = re.compile(
     rf"\b{_NUMBER} {_UNIT} (?:ago|back)\b"
     rf"|\b(?:il y a|ça fait|cela fait) {_NUMBER} {_UNIT}\b"
-    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier)\b"
+    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin)\b"
     rf"|\blast (?:week|month|year|night|weekend|{DAYS}|{MONTHS})\b"
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
-    rf"|\b(?:in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
+    rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
+    rf"|\b(?:since|depuis) (?:{DAYS})\b"
+    rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
+    rf"|\bdepuis {_NUMBER} {_UNIT}\b|\bfor the (?:past|last) {_NUMBER} {_UNIT}\b"
+    r"|\b(?:il y a|ça fait|cela fait) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
+    r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b"
+    r"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:at|in) the (?:start|beginning) of (?:the|this) (?:month|year)\b"
+    r"|\b(?:cette semaine|ce mois-ci|cette année|au début du mois|en début de mois|en début d'année)\b"
     r"|\b(?:in|en|since|depuis) (?:19|20)\d\d\b",
     re.IGNORECASE,
 )
@@ -53,12 +60,33 @@ _SAID_AS = (
     (re.compile(r"\b(semaine|année|an)\s+pass[ée]e?\b", re.I), r"\1 dernière"),
     (re.compile(r"\b(?:le )?mois pass[ée]\b", re.I), "le mois dernier"),
     (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
+    (re.compile(r"\blast weekend\b", re.I), "last Saturday"),
+    (re.compile(r"\b(?:le )?week-end dernier\b", re.I), "samedi"),
+    (re.compile(r"\b(?:this morning|earlier today|ce matin)\b", re.I), "today"),
+    (re.compile(r"\b(?:over|during) the weekend\b", re.I), "last Saturday"),
+    (re.compile(r"\b(?:le )?weekend dernier\b", re.I), "samedi"),
+    (re.compile(r"\b(?:il y a|ça fait|cela fait) quinze jours\b", re.I), "il y a 2 semaines"),
+    (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
+    # The current week, month or year: its granularity is all the words
+    # tell, and the day of the turn falls in it.
+    (
+        re.compile(
+            r"^(?:(?:earlier )?this (?:week|month|year)|(?:at|in) the (?:start|beginning) of (?:the|this)"
+            r" (?:month|year)|cette semaine|ce mois-ci|cette année|au début du mois|en début de mois"
+            r"|en début d'année)$",
+            re.I,
+        ),
+        "today",
+    ),
+    (re.compile(rf"^depuis ({_NUMBER} {_UNIT})$", re.I), r"il y a \1"),
+    (re.compile(r"^for the (?:past|last) (.+)$", re.I), r"\1 ago"),
+    (re.compile(r"\b(?:mi|mid)-", re.I), ""),
     (re.compile(r"\ba couple of\b", re.I), "2"),
     (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
     (re.compile(r"\bquelques\b", re.I), "3"),
     (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
     (re.compile(r"\b(?:ça|cela) fait\b", re.I), "il y a"),
-    (re.compile(r"^(?:since|depuis|in|en)\s+", re.I), ""),
+    (re.compile(r"^(?:since|depuis|back in|in|en)\s+", re.I), ""),
     (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
 )
 _CLAUSE = re.compile(
@@ -82,6 +110,30 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         rest = sentence.lstrip()[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
+
+
+def dates_sentence(sentence: str, span: str) -> bool:
+    """Does ``span`` date the whole sentence: it leads it, or the sentence is one clause?"""
+    return sentence.lstrip().lower().startswith(span.lower()) or _CLAUSE.search(sentence) is None
+
+
+# Every match of ``_PAST`` holds one of these words, a month or a digit:
+# a sentence with none is not scanned (``past_span_all`` runs on every
+# sentence the rules read, and the scan costs ten times this test).
+_ANCHORS = (
+    "ago", "back", "il y a", "fait", "yesterday", "hier", "today", "last", "derni", "pass", "past",
+    "since", "depuis", "this", "cette", "ce mois", "matin", "morning", "weekend", "week-end",
+    "fortnight", "quinze", "début", "start", "beginning",
+    *MONTHS.lower().split("|"),
+)  # fmt: skip
+
+
+def past_span_all(sentence: str) -> list[tuple[int, int]]:
+    """Where the sentence names past moments, in order (``readings`` cuts them out)."""
+    lowered = sentence.lower()
+    if not any(a in lowered for a in _ANCHORS) and not any(c.isdigit() for c in sentence):
+        return []
+    return [m.span() for m in _PAST.finditer(sentence)]
 
 
 @lru_cache(maxsize=1)
