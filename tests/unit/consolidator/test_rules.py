@@ -278,3 +278,12 @@ def test_a_one_off_or_chit_chat_imperative_is_no_request(text):
 def test_a_request_read_from_its_frame_alone_is_unconfirmed(text, unconfirmed):
     read = [c for c in extract_payload({"text": text}) if c.predicate == "convention"]
     assert read and all(c.unconfirmed is unconfirmed for c in read)
+
+
+def test_english_car_is_a_noun_and_french_car_ends_a_phrase():
+    def read(text: str) -> list[tuple[str, object]]:
+        return [(c.predicate, c.value) for c in extract_payload({"text": text}) if not c.retract]
+
+    assert read("I bought a new car.") == [("owns", "new car")]
+    assert read("J'adore le thé car il me calme.") == [("likes", "thé")]
+    assert read("Je préfère le vélo car c'est plus rapide.") == [("prefers", "vélo")]
