@@ -38,6 +38,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from difflib import SequenceMatcher
 from typing import Any, Literal
 from uuid import UUID
 
@@ -158,13 +159,17 @@ def correction_target(new: Newcomer, named: Any, active: Iterable[FactView]) -> 
 
     ``HELD`` names no value: the one fact of the family (and of the same
     ``kind``, for a pet) held with another value than the newcomer's; none
-    when there are several, since nothing says which one was wrong.
+    when there are several, since nothing says which one was wrong. A
+    predicate that holds many values ("likes", "sister") gains one rather
+    than losing the one held, unless the new value re-spells it ("Emma" →
+    "Emmy") or a ``kind`` says which it replaces.
     """
     family = spec(new.predicate).identity_family
     speaker = new.qualifiers.get("speaker")
     if named is HELD:
         mine = value_key(new.value)
         kind = new.qualifiers.get("kind")
+        many = kind is None and spec(new.predicate).cardinality == "many"
         held = [
             f
             for f in active
@@ -172,6 +177,7 @@ def correction_target(new: Newcomer, named: Any, active: Iterable[FactView]) -> 
             and f.qualifiers.get("speaker") == speaker
             and value_key(f.value) != mine
             and (kind is None or f.qualifiers.get("kind") in (None, kind))
+            and (not many or _respelled(value_key(f.value), mine))
         ]
         return held[0] if len(held) == 1 else None
     wanted = value_key(named)
@@ -235,3 +241,8 @@ def search_text(
 ) -> str:
     """Readable text for full-text search and the packet: the fact's sentence (fact_text)."""
     return fact_sentence(predicate, value, qualifiers, subject_name)
+
+
+def _respelled(old: str, new: str) -> bool:
+    """Whether ``new`` reads as a corrected spelling of ``old`` (most characters shared)."""
+    return SequenceMatcher(None, old, new, autojunk=False).ratio() >= 0.6

@@ -76,8 +76,12 @@ class Memo:
     def _connect(self, create: bool) -> Any:
         if self._db is not None or self._broken:
             return self._db
-        path = memo_dir() / MEMO_NAME
-        if not create and not path.is_file():
+        try:  # a home directory that cannot be found or entered: no memo
+            path = memo_dir() / MEMO_NAME
+            if not create and not path.is_file():
+                return None
+        except (OSError, RuntimeError):
+            self._broken = True
             return None
         try:
             import sqlite3
@@ -153,4 +157,6 @@ class Memo:
             )
             db.execute("commit")
         except Exception:  # sqlite3.Error (busy past the timeout, disk full): a cache only
+            with contextlib.suppress(Exception):
+                db.execute("rollback")  # the connection stays open: leave no write lock behind
             self._broken = True

@@ -119,9 +119,15 @@ def test_a_correction_naming_no_old_value_supersedes_the_one_value_held():
 
 
 def test_with_two_values_held_nothing_says_which_was_wrong():
-    held = [_view("sister", "Emma"), _view("sister", "Zoe")]
+    held = [_view("sister", "Emma"), _view("sister", "Emmi")]
     res = resolve(_new("sister", "Emmy"), {f.key: f for f in held}, corrects=HELD)
     assert (res.action, res.incumbent) == ("insert", None)
+
+
+def test_a_held_correction_of_a_many_valued_predicate_replaces_only_what_it_respells():
+    emma, zoe = _view("sister", "Emma"), _view("sister", "Zoe")
+    res = resolve(_new("sister", "Emmy"), {emma.key: emma, zoe.key: zoe}, corrects=HELD)
+    assert (res.action, res.incumbent) == ("supersede", emma)
 
 
 def test_a_plain_statement_corrects_nothing_it_does_not_say_was_wrong():
@@ -182,3 +188,36 @@ def test_one_reading_per_event(text, expected):
     # The named pet, not also its kind; an employer, not also a club or a
     # pastime; a number one gets is no thing one owns.
     assert facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I left Airbus early today to pick up the kids.",
+        "I left Airbus a voicemail.",
+        "J'ai quitté Orange à 18h hier.",
+    ],
+)
+def test_leaving_a_place_for_the_day_ends_no_employer(text):
+    assert not [c for c in extract_payload({"text": text}) if c.predicate == "employer"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I left Airbus.", "I left Airbus last month to join Renault.", "I quit my job at Renault."],
+)
+def test_leaving_a_job_ends_its_employer(text):
+    [left] = [c for c in extract_payload({"text": text}) if c.predicate == "employer"]
+    assert left.retract
+
+
+def test_a_held_correction_of_a_many_valued_predicate_adds_a_value():
+    # "Sorry, my mistake: I also like jazz." says nothing about the hiking held.
+    hiking = _view("likes", "hiking")
+    res = resolve(_new("likes", "jazz"), {hiking.key: hiking}, corrects=HELD)
+    assert (res.action, res.incumbent) == ("insert", None)
+
+
+def test_a_long_run_of_spaces_is_cut_in_linear_time():
+    text, said = without_time("Two weeks ago" + " " * 20_000 + ", I adopted a cat.")
+    assert (text, said) == ("I adopted a cat.", "Two weeks ago")

@@ -114,9 +114,16 @@ def _broken_up(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Ca
 
 # Leaving a job ends the employer it names: "I left Renault", "I quit my
 # job at Renault", "j'ai quitté Orange", "j'ai démissionné de chez Orange".
+# The name must end the clause, or be followed by when or by what came next:
+# "I left Airbus early today" or "a voicemail" leaves no job.
+_LEFT_END = (
+    r"(?=\s*(?:[.!?,;]|$)|\s+(?:last|in|after|this|earlier|a (?:few|couple)|\d+|two|three|to (?:join|work|start)"
+    r"|and (?:I|now)|il y a|l'an|l'année|le mois|en \d|pour (?:rejoindre|aller)|et (?:je|maintenant))\b)"
+)
 _LEFT = re.compile(
-    rf"\bI(?:'ve| have)? (?:just )?(?:left|quit) (?:my (?:job|position|role) (?:at|with) )?(?P<a>{_NAME}\w*)"
-    rf"|\bj'ai (?:quitté|démissionné de) (?:mon (?:poste|boulot|travail|job) )?(?:chez |de chez )?(?P<b>{_NAME}\w*)",
+    rf"\bI(?:'ve| have)? (?:just )?(?:left|quit) (?:my (?:job|position|role) (?:at|with) )?(?P<a>{_NAME}\w*){_LEFT_END}"
+    rf"|\bj'ai (?:quitté|démissionné de) (?:mon (?:poste|boulot|travail|job) )?(?:chez |de chez )?(?P<b>{_NAME}\w*)"
+    rf"{_LEFT_END}",
     re.IGNORECASE,
 )
 

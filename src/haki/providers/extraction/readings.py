@@ -39,10 +39,14 @@ _SHARED_FR = re.compile(
 )
 # What is left around a cut-out span: a doubled comma or space, a comma at
 # either end, the "que" of "ça fait trois mois que …".
+# Runs of spaces are folded first: the patterns after it then meet at most
+# one space at a time, so none of them backtracks over a long run.
+_FOLD = (re.compile(r"\s{2,}"), " ")
 _LEFTOVER = (
-    (re.compile(r"\s*,\s*(?=,)|\s+(?=[,.!?])"), ""),
-    (re.compile(r"^\s*(?:,|que |qu')\s*", re.IGNORECASE), ""),
-    (re.compile(r"\s{2,}"), " "),
+    _FOLD,
+    (re.compile(r"\s?,\s?(?=,)|\s(?=[,.!?])"), ""),
+    (re.compile(r"^\s?(?:,|que |qu')\s?", re.IGNORECASE), ""),
+    _FOLD,
 )
 
 
