@@ -6,14 +6,16 @@ import json
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import IO, TYPE_CHECKING, TypeVar
 
 import click
 
 from ..config import load_settings
 from ..errors import NotFound
-from ..storage import Database
 from .database import run_with_database
+
+if TYPE_CHECKING:
+    from ..storage import Database
 
 T = TypeVar("T")
 
