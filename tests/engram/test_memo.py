@@ -4,6 +4,7 @@ builds the same index as a build without it, and never serves an edited memory's
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -110,3 +111,52 @@ def test_a_damaged_memo_file_is_replaced(
     first = _index_json(repo.root)  # derives everything, then writes a new memo
     monkeypatch.setattr(index_module, "parse_bytes", lambda rel, raw: pytest.fail(rel))
     assert _index_json(_copy(repo, tmp_path)) == first
+
+
+def _code_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the deriving code's folders, which the derivation key reads."""
+    from haki.engram import memo
+
+    copies = []
+    for folder in memo._PACKAGES:
+        copy = tmp_path / "code" / folder.name
+        shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        copies.append(copy)
+    monkeypatch.setattr(memo, "_PACKAGES", tuple(copies))
+    return copies[0]
+
+
+def test_code_changed_under_pinned_mtimes_gives_another_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An install that pins every mtime (reproducible builds, Nix, some wheels)
+    # can replace a code file by another of the same size: its entries were
+    # derived by the old code and must not be read.
+    from haki.engram.memo import derivation_key
+
+    engram = _code_copy(tmp_path, monkeypatch)
+    before = derivation_key(1)
+    code = engram / "safety.py"
+    st = code.stat()
+    text = code.read_bytes()
+    changed = text.replace(b"(", b"[", 1)
+    assert changed != text and len(changed) == len(text)
+    code.write_bytes(changed)
+    os.utime(code, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert derivation_key(1) != before
+
+
+def test_the_same_code_touched_keeps_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Content, not times: a reinstall of the same code reuses the entries.
+    import haki
+    from haki.engram.memo import derivation_key
+
+    engram = _code_copy(tmp_path, monkeypatch)
+    before = derivation_key(1)
+    os.utime(engram / "safety.py", ns=(1, 1))
+    assert derivation_key(1) == before
+    # Another release is another key, whatever its files.
+    monkeypatch.setattr(haki, "__version__", "0.0.0-other")
+    assert derivation_key(1) != before

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
@@ -96,36 +95,61 @@ def test_an_unknown_exporter_refuses_to_start(no_otel: None) -> None:
     assert err.value.field == "OTEL_TRACES_EXPORTER"
 
 
-_PARENT = """
-import os, sys
-from haki.observability import metrics   # imported in memory, as the CLI does
-assert metrics.multiprocess_dir() is None
-metrics.count_embedded_restart()          # before sharing: stays in this process only
-metrics.share_restarts(sys.argv[1])
-metrics.count_embedded_restart()
-metrics.count_embedded_restart()
-sys.stdout.write(metrics.render().decode())
+_CLI_IMPORTS = """
+import sys
+import click
+from haki.cli.main import cli
+ctx = click.Context(cli)
+for name in cli.list_commands(ctx):   # every command module, as --help loads them
+    cli.get_command(ctx, name)
+sys.stdout.write(",".join(sorted(m for m in sys.modules if m.startswith("prometheus_client"))))
 """
 
 
-def test_the_parents_restarts_reach_the_shared_directory(tmp_path: Path) -> None:
-    # A separate interpreter: sharing switches the library's value class for
-    # the whole process. The scrape reads only the directory's files.
+def test_the_command_line_leaves_prometheus_client_unimported() -> None:
+    # The library picks in-memory or file-backed values when first imported:
+    # only ``serve`` knows which, so the command line must not import it first.
     out = subprocess.run(
-        [sys.executable, "-c", _PARENT, str(tmp_path)],
+        [sys.executable, "-c", _CLI_IMPORTS],
         capture_output=True,
         text=True,
         check=True,
         env={k: v for k, v in os.environ.items() if k != metrics.MULTIPROC_ENV},
     ).stdout
+    assert out == ""
+
+
+_PARENT = """
+import sys
+import haki.cli
+from haki.cli.server import shared_metrics_dir
+with shared_metrics_dir() as path:
+    from haki.observability import metrics
+    metrics.count_embedded_restart()
+    metrics.count_embedded_restart()
+    sys.stdout.write(metrics.render().decode())
+    sys.stderr.write(",".join(sorted(p.name.split("_")[0] for p in path.iterdir())))
+"""
+
+
+def test_the_parents_restarts_reach_the_shared_directory() -> None:
+    # A separate interpreter: the library reads the directory once per
+    # process. The scrape reads only the directory's files.
+    done = subprocess.run(
+        [sys.executable, "-c", _PARENT],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != metrics.MULTIPROC_ENV},
+    )
     restarts = [
         s.value
-        for f in text_string_to_metric_families(out)
+        for f in text_string_to_metric_families(done.stdout)
         for s in f.samples
         if s.name == "haki_embedded_restarts_total"
     ]
     assert restarts == [2.0]
-    assert any(p.name.startswith("counter_") for p in tmp_path.iterdir())
+    assert "counter" in done.stderr.split(",")
 
 
 def test_context_stages_are_the_timings_that_are_times() -> None:

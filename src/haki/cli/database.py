@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..config import load_settings
-from ..storage import Database
+
+if TYPE_CHECKING:
+    from ..storage import Database
 
 T = TypeVar("T")
 
 
 def run_with_database(work: Callable[[Database], Awaitable[T]]) -> T:
     """Run ``work(db)`` against the configured database (embedded or external), migrated."""
-    from ..storage import prepare_database
+    # Imported here, not with the command line: storage imports
+    # prometheus_client, which fixes its value storage on first import, and
+    # only ``serve`` knows whether its processes share a metrics directory.
+    from ..storage import Database, prepare_database
 
     settings = load_settings()
     prepared = prepare_database(settings)

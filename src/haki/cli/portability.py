@@ -6,14 +6,16 @@ import json
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import IO, TYPE_CHECKING, TypeVar
 
 import click
 
 from ..config import load_settings
 from ..errors import NotFound
-from ..storage import Database
 from .database import run_with_database
+
+if TYPE_CHECKING:
+    from ..storage import Database
 
 T = TypeVar("T")
 
@@ -81,7 +83,7 @@ def import_command(path: Path, project_id: str, reembed: bool) -> None:
     Prints the rows written, skipped and re-embedded per table as JSON."""
     from ..consolidator.project_spaces import ProjectSpaces
     from ..consolidator.spaces import use_embedder_space
-    from ..portability import import_lines
+    from ..portability import import_into
     from ..providers.embed import Embedder, build_embedder
     from ..storage.spaces import project_space
 
@@ -90,25 +92,27 @@ def import_command(path: Path, project_id: str, reembed: bool) -> None:
     async def work(db: Database, key: bytes) -> dict[str, dict[str, int]]:
         own = build_embedder(settings)
         await use_embedder_space(db, own)
-        # The project's space as every process resolves it before embedding
-        # for it; its embedder is built (from the space's recipe) only to use it.
-        embedder: Embedder | None = None
-        if reembed:
-            space, embedder = await ProjectSpaces(db, settings, own).for_project(project_id)
-        else:
+        spaces = ProjectSpaces(db, settings, own)
+
+        async def resolve() -> tuple[int, Embedder | None]:
+            # The project's space as every process resolves it before embedding
+            # for it; its embedder is built (from the space's recipe) only to use it.
+            if reembed:
+                space, embedder = await spaces.for_project(project_id)
+                assert space is not None  # use_embedder_space gave db its space
+                return space, embedder
             found = await project_space(db, project_id)
             space = db.embedding_space if found is None else found[0]
-        assert space is not None  # use_embedder_space gave db its space
-        with path.open(encoding="utf-8") as lines:
-            async with db.transaction(project_id=project_id) as conn:
-                counts = await import_lines(
-                    conn,
-                    lines,
-                    project_id=project_id,
-                    receipt_key=key,
-                    space=space,
-                    embedder=embedder if reembed else None,
-                )
+            assert space is not None
+            return space, None
+
+        counts = await import_into(
+            db,
+            lambda: path.open(encoding="utf-8"),
+            project_id=project_id,
+            receipt_key=key,
+            resolve=resolve,
+        )
         return {
             "written": counts.written,
             "skipped": counts.skipped,

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..config import load_settings
-from ..storage import Database
 from .database import run_with_database as _run
+
+if TYPE_CHECKING:
+    from ..storage import Database
 
 
 def _json(value: Any) -> str:

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
+# prometheus_client's own variable (observability.metrics.MULTIPROC_ENV),
+# named here so that setting it does not import the library.
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 # The parent of ``serve --workers N`` prepares the database once and hands
 # its URL to the worker processes through this variable; they skip embedded
 # start-up and migrations. It is a handoff between our own processes, not a
@@ -100,19 +103,21 @@ def shared_metrics_dir() -> Iterator[Path]:
     included: it counts embedded restarts) writes its metric values, so that a
     scrape answered by any of them adds up all of them; removed on exit.
 
-    The processes inherit the variable and so import ``prometheus_client``
-    file-backed; this one had imported it already (``metrics.share_restarts``).
-    A directory from the environment is not reused: files a previous run
-    left would be added to this run's counts.
+    ``prometheus_client`` chooses in-memory or file-backed values when first
+    imported: the command line leaves it unimported, so this process and the
+    ones it starts (which inherit the variable) import it file-backed. A
+    directory from the environment is not reused: files a previous run left
+    would be added to this run's counts.
     """
     import os
     import shutil
     import tempfile
 
-    from ..observability.metrics import MULTIPROC_ENV, share_restarts
-
+    if "prometheus_client" in sys.modules:
+        # Its values would stay in this process's memory, where no scrape sees them.
+        raise RuntimeError("prometheus_client was imported before the metrics directory was set")
     path = Path(tempfile.mkdtemp(prefix="haki-metrics-"))
-    share_restarts(str(path))
+    os.environ[MULTIPROC_ENV] = str(path)
     try:
         yield path
     finally:

@@ -26,7 +26,12 @@ from typing import Any
 
 from ..providers.embed import Embedder, check_indexed, embedder_recipe, embedding_space
 from ..storage import Connection, Database
-from ..storage.spaces import EmbeddingSpace, register_space, set_project_space
+from ..storage.spaces import (
+    EmbeddingSpace,
+    lock_space_switch,
+    register_space,
+    set_project_space,
+)
 from .embedding import embed_texts
 from .fact_text import fact_embedding_text
 from .reembed import subject_names
@@ -307,6 +312,9 @@ async def switch_project(db: Database, space: int, project_id: str) -> dict[str,
     moved: dict[str, int] = {}
     params = {"space": space, "project_id": project_id}
     async with db.transaction(system=True) as conn:
+        # Before the rows: an import holding the project's space finishes
+        # first, and none starts in the old space until this commits.
+        await lock_space_switch(conn, project_id)
         for kind, statement in SWITCH.items():
             cur = await conn.execute(statement, params)
             moved[kind] = cur.rowcount

@@ -8,8 +8,9 @@ derives them, so they are stored under a key made of exactly those:
     <memo_dir>/memo-v1.sqlite: (derivation key, sha256 of path and content) -> entry
 
 A changed memory has another content hash, so its old entry is never read again; a
-rebuilt table or changed derivation code (any ``.py`` of ``haki.engram`` or
-``haki.text``) gives another derivation key. What depends on the repository (the lock
+rebuilt table, another release or changed derivation code (the bytes of any ``.py``
+of ``haki.engram`` or ``haki.text``, whatever their modification times) gives another
+derivation key. What depends on the repository (the lock
 file, sources, ignore rules, the scope) is never stored here.
 """
 
@@ -34,23 +35,41 @@ _KEEP = 30 * 86400
 _PACKAGES = (Path(__file__).resolve().parent, Path(__file__).resolve().parents[1] / "text")
 
 
+def _code_digest() -> list[tuple[str, str]]:
+    """Each deriving ``.py`` (subfolders included) and the sha256 of its bytes.
+
+    Bytes, not modification times and sizes: an install that pins every mtime
+    (reproducible builds, Nix, some wheels) can bring other code of the same
+    size. Reading and hashing them costs under a millisecond of CPU
+    (about 250 kB), less than a side cache of digests by file status would
+    cost to read and keep true."""
+    code: list[tuple[str, str]] = []
+    for folder in _PACKAGES:
+        for parent, dirs, files in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in files:
+                if not name.endswith(".py"):
+                    continue
+                path = os.path.join(parent, name)
+                try:
+                    with open(path, "rb") as f:
+                        digest = hashlib.sha256(f.read()).hexdigest()
+                except OSError:
+                    continue
+                rel = os.path.relpath(path, folder.parent).replace(os.sep, "/")
+                code.append((rel, digest))
+    code.sort()
+    return code
+
+
 def derivation_key(index_version: int) -> str:
-    """The index format, the static table and the deriving code, as one short hash."""
+    """The index format, the static table, the release and the deriving code's
+    bytes, as one short hash."""
+    from .. import __version__
     from .semantic import table_signature
 
-    code: list[tuple[str, int, int]] = []
-    for folder in _PACKAGES:
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.name.endswith(".py"):
-                st = entry.stat()
-                code.append((f"{folder.name}/{entry.name}", st.st_mtime_ns, st.st_size))
-    code.sort()
     # Entries are stored with ``marshal``, whose format belongs to the interpreter.
-    raw = json.dumps([index_version, sys.version, table_signature(), code])
+    raw = json.dumps([index_version, sys.version, __version__, table_signature(), _code_digest()])
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 

@@ -9,8 +9,9 @@ gauges sum over live processes. Values a scrape computes from the database
 (the job queue) are computed by the process that answers it.
 
 ``prometheus_client`` chooses between in-memory and file-backed values when it
-is first imported, from that variable: ``serve`` sets it before importing this
-module.
+is first imported, from that variable: the command line does not import this
+module, and ``serve`` sets the variable before anything does (the parent of
+``--workers N`` counts embedded restarts into the shared files too).
 """
 
 from __future__ import annotations
@@ -114,9 +115,11 @@ DB_POOL_WAITING = Gauge(
     multiprocess_mode="livesum",
     registry=REGISTRY,
 )
-_RESTARTS_NAME = "haki_embedded_restarts"
-_RESTARTS_HELP = "Restarts of the embedded PostgreSQL after its postmaster died."
-EMBEDDED_RESTARTS = Counter(_RESTARTS_NAME, _RESTARTS_HELP, registry=REGISTRY)
+EMBEDDED_RESTARTS = Counter(
+    "haki_embedded_restarts",
+    "Restarts of the embedded PostgreSQL after its postmaster died.",
+    registry=REGISTRY,
+)
 
 # Every known label value starts at zero, so that a series exists (and a rate
 # over it is 0, not absent) before its first event.
@@ -189,26 +192,6 @@ def observe_capture(new: int, deduplicated: int) -> None:
 
 def count_embedded_restart() -> None:
     EMBEDDED_RESTARTS.inc()
-
-
-def share_restarts(path: str) -> None:
-    """Count this process's embedded restarts in ``path``, the directory the
-    processes of ``serve --workers N`` share, so that a scrape answered by any
-    of them reports the restarts the parent made.
-
-    The parent imports ``prometheus_client`` with the command line, before it
-    knows it will run several processes, so its values live in memory where
-    no scrape sees them. It alone restarts the server: from here on its
-    restart counter writes to the shared files (a counter outside
-    ``REGISTRY``, whose in-memory one stays as it was). The processes it
-    starts import the library with the directory already set.
-    """
-    from prometheus_client import values
-
-    os.environ[MULTIPROC_ENV] = path
-    values.ValueClass = values.MultiProcessValue()  # type: ignore[no-untyped-call]
-    global EMBEDDED_RESTARTS
-    EMBEDDED_RESTARTS = Counter(_RESTARTS_NAME, _RESTARTS_HELP, registry=None)
 
 
 def observe_job(outcome: str, seconds: float) -> None:

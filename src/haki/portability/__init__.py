@@ -2,6 +2,13 @@
 
 from .export import export_lines, subject_exists
 from .format import dump_line
-from .importer import ImportCounts, import_lines
+from .importer import ImportCounts, import_into, import_lines
 
-__all__ = ["ImportCounts", "dump_line", "export_lines", "import_lines", "subject_exists"]
+__all__ = [
+    "ImportCounts",
+    "dump_line",
+    "export_lines",
+    "import_into",
+    "import_lines",
+    "subject_exists",
+]

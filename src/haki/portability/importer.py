@@ -20,7 +20,8 @@ the target's space once every line is read, in the same transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,10 +32,14 @@ from ..consolidator.spaces import embed_rows
 from ..errors import EmbeddingSpaceMismatch, InvalidPayload
 from ..forget.service import subject_reference
 from ..providers.embed import Embedder
-from ..storage import Connection
+from ..storage import Connection, Database
+from ..storage.spaces import SpaceMoved, hold_space
 from .format import COMPUTED, FORMAT, SPACE, TABLES, VERSION
 
 BATCH = 500
+# Reads of the project's space an import makes when switches keep landing
+# between its read and its transaction.
+SPACE_READS = 3
 COLUMNS = """
 SELECT attname FROM pg_attribute
 WHERE attrelid = %(table)s::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
@@ -251,3 +256,35 @@ async def import_lines(
             field=f"line {number}",
         )
     return importer.counts
+
+
+async def import_into(
+    db: Database,
+    open_lines: Callable[[], AbstractContextManager[Iterable[str]]],
+    *,
+    project_id: str,
+    receipt_key: bytes,
+    resolve: Callable[[], Awaitable[tuple[int, Embedder | None]]],
+) -> ImportCounts:
+    """``import_lines`` in one transaction of its own, in the project's space.
+
+    ``resolve`` reads the project's space (and, to re-embed, builds its
+    embedder) outside the transaction; the transaction then holds the space
+    (``storage.spaces.hold_space``), so no switch commits before the import
+    does, and a switch that committed since the read is seen there: the
+    space is read again rather than stamped on the vectors."""
+    for _ in range(SPACE_READS):
+        space, embedder = await resolve()
+        async with db.transaction(project_id=project_id) as conn:
+            if await hold_space(conn, project_id, db.embedding_space) != space:
+                continue
+            with open_lines() as lines:
+                return await import_lines(
+                    conn,
+                    lines,
+                    project_id=project_id,
+                    receipt_key=receipt_key,
+                    space=space,
+                    embedder=embedder,
+                )
+    raise SpaceMoved(project_id)

@@ -38,6 +38,15 @@ PROJECT_SPACES = "SELECT project_id, space FROM project_embedding_spaces ORDER B
 # The project's row alone, read inside a transaction already bound to it.
 ACTIVE_SPACE = "SELECT space FROM project_embedding_spaces WHERE project_id = %(project_id)s"
 
+# A project's space held for a transaction: a writer that stamps vectors with
+# the space it read holds it shared, a switch exclusive, so no switch commits
+# between a writer's read and its commit. A lock, not a row lock: a project
+# with no row (the process's space) has nothing to lock. The two-key form
+# keeps these apart from the single-key subject locks (storage.locks).
+_SPACE_LOCK_CLASS = 0x4853  # any fixed int4
+HOLD_SPACE = "SELECT pg_advisory_xact_lock_shared(%(class)s, hashtext(%(project_id)s))"
+LOCK_SPACE = "SELECT pg_advisory_xact_lock(%(class)s, hashtext(%(project_id)s))"
+
 
 class SpaceMoved(Exception):
     """The project's active space is no longer the one a read embedded its
@@ -82,9 +91,26 @@ async def project_space(db: Database, project_id: str) -> tuple[int, dict[str, A
     return None if row is None else (int(row["space"]), row["recipe"])
 
 
+async def lock_space_switch(conn: Connection, project_id: str) -> None:
+    """Wait for the project's writers holding its space (``hold_space``), and
+    keep new ones out, until ``conn``'s transaction ends. A switch takes it
+    before any row lock, as the writers do."""
+    await conn.execute(LOCK_SPACE, {"class": _SPACE_LOCK_CLASS, "project_id": project_id})
+
+
 async def set_project_space(conn: Connection, project_id: str, space: int) -> None:
     """Make ``space`` the project's active space (as the table owner)."""
+    await lock_space_switch(conn, project_id)
     await conn.execute(SET_PROJECT_SPACE, {"project_id": project_id, "space": space})
+
+
+async def hold_space(conn: Connection, project_id: str, own: int | None) -> int | None:
+    """The project's active space (its row, else ``own``: the process's),
+    unchanged until ``conn``'s transaction ends: a switch waits for it."""
+    await conn.execute(HOLD_SPACE, {"class": _SPACE_LOCK_CLASS, "project_id": project_id})
+    cur = await conn.execute(ACTIVE_SPACE, {"project_id": project_id})
+    row = await cur.fetchone()
+    return own if row is None else int(row["space"])
 
 
 async def project_spaces(db: Database) -> dict[str, int]:
