@@ -21,9 +21,12 @@ group conversation says it to another person, not to the assistant, so it
 is read only from an unnamed speaker. What an order does is judged apart
 (``text/risk.py``): a request here is kept only when it is benign. A rule
 that takes any verb (``any_verb``) vouches for the frame, not for the order:
-no list of risks covers every verb, so what it reads is held for a person to
-confirm (``Rule.confirm``), never served on its own; rules bound to how an
-answer is given (``REPLY_VERBS``, the form of replies) need no confirmation.
+no list of risks covers every verb, so what it reads is marked
+(``Rule.confirm``) and the guard holds it for a person to confirm when its
+clause reaches beyond the reply (``text.risk.reaches``); rules bound to how
+an answer is given (``REPLY_VERBS``, the form of replies) need no mark. A
+bare imperative counts as standing when an every-occasion marker follows
+its verb ("always", "any", "when you", "toujours", "chaque", "quand je").
 """
 
 from __future__ import annotations
