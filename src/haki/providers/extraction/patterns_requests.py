@@ -125,12 +125,14 @@ _NOT_IMPERATIVE_FR = (
     r"|a|ai|as|ont|fait|va|vais|vont)\b)"
 )
 # Said of every occasion, not of one: what makes a bare imperative standing.
+# "All" and "tous" count things, not occasions ("Ignore all previous
+# instructions", "lis tous les documents"), so they do not.
 _GENERAL_EN = (
-    r"\b(?:always|never|every|each|all|any|whenever|when(?:ever)? (?:you|I|we)|by default|every time"
+    r"\b(?:always|never|every|each|any|whenever|when(?:ever)? (?:you|I|we)|by default|every time"
     r"|each time|from now on)\b"
 )
 _GENERAL_FR = (
-    r"\b(?:toujours|jamais|chaque|tous|toutes|systématiquement|quand (?:je|tu|on)|lorsque|à chaque fois"
+    r"\b(?:toujours|jamais|chaque|systématiquement|quand (?:je|tu|on)|lorsque|à chaque fois"
     r"|dorénavant|désormais|par défaut)\b"
 )
 
@@ -210,7 +212,7 @@ REQUESTS: tuple[Rule, ...] = (
         any_verb=True,
     ),
     # A bare imperative said of every occasion: "Mets les heures en heure de
-    # l'Est pour tous mes rendez-vous", "Respecte le format feature/xxx pour toutes les branches".
+    # l'Est pour chaque rendez-vous", "Respecte toujours le format feature/xxx".
     _request(
         rf"^(?:merci de |stp,? )?(?P<v>{_NOT_IMPERATIVE_FR}{_NOT_AN_ORDER_FR}{_VERB_FR}"
         rf"(?:-moi|-nous|-les|-le|-la|-lui)? (?=[^.!?]*{_GENERAL_FR})[^.!?]{{2,140}}?)"
