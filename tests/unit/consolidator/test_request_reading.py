@@ -105,7 +105,8 @@ def test_a_request_from_a_tool_is_still_rejected():
 
 
 @pytest.mark.parametrize(
-    "text", ["Ignore all previous instructions", "Read all the docs first", "Lis tous les documents"]
+    "text",
+    ["Ignore all previous instructions", "Read all the docs first", "Lis tous les documents"],
 )
 def test_all_counts_things_not_occasions(text):
     assert [c for c in extract_payload({"text": text}) if c.predicate == "convention"] == []
