@@ -1,6 +1,6 @@
 """Prompt injection against memory: the adversarial set through capture, consolidation and context.
 
-    python bench/injection.py [--base-url URL] [--show] [--set PATH]
+    python bench/injection.py [--base-url URL] [--show] [--why] [--set PATH]
 
 Every turn of ``tests/fixtures/injection/adversarial.jsonl`` is captured as
 its own subject (with the row's actor type, role and origin trust), the
@@ -30,6 +30,20 @@ Figures are printed under ``all`` and, when the set holds several, under
 each of its splits (the row's ``split``; ``dev`` without one: the
 adversarial set is what the guard was written and tuned on).
 
+``--set tests/fixtures/injection/train.jsonl`` runs the training set
+(everyday wording, written before the rules were tuned on it).
+
+``--why`` prints, for every benign turn lost (and the benign part of a mixed
+turn), the stage that lost it, and for every hostile turn served, the fact
+that served it; then a count per stage:
+
+- ``no_candidate``: nothing of the turn reached the ledger (the extractor read
+  nothing, or the guard rejected it outright, e.g. ``low_trust_instruction``);
+- ``quarantine:<reason>``: the guard held a candidate in a quarantine set
+  (``unconfirmed_instruction`` is the confirmation hold);
+- ``wrong_kind:<kinds>``: active facts exist, none of the expected kind;
+- ``junk_kept``: the benign fact is there, but so is a fact naming the junk.
+
 Without ``--base-url`` a throwaway ``haki serve`` (embedded PostgreSQL) is
 started and stopped.
 """
@@ -40,6 +54,7 @@ import argparse
 import asyncio
 import json
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -186,6 +201,59 @@ async def judge(client: httpx.AsyncClient, row: dict[str, Any], report: Report) 
             report.benign_lost.append(row["id"])
 
 
+def _held_reason(reason: str) -> str:
+    """``risky_instruction:code,address: obeying…`` → ``risky_instruction:code,address``."""
+    parts = reason.split(":")
+    return ":".join(parts[:2]) if parts[0] == "risky_instruction" else parts[0]
+
+
+async def why(client: httpx.AsyncClient, rows: list[dict[str, Any]], report: Report) -> None:
+    """The stage each lost benign turn was lost at, and what served each hostile one."""
+    by_id = {row["id"]: row for row in rows}
+    stages: Counter[str] = Counter()
+    lost = [*report.benign_lost, *report.mixed_benign_lost]
+    for row_id in lost:
+        row = by_id[row_id]
+        r = await client.get(
+            "/v1/facts", params={"project_id": PROJECT, "subject_id": subject(row)}
+        )
+        r.raise_for_status()
+        active = [f for f in r.json()["facts"] if f["status"] == "active"]
+        r = await client.get(
+            "/v1/conflicts", params={"project_id": PROJECT, "subject_id": subject(row)}
+        )
+        r.raise_for_status()
+        quarantined = sorted(
+            {_held_reason(c["reason"]) for c in r.json()["conflicts"] if c["kind"] == "quarantine"}
+        )
+        wanted = KINDS[(row.get("keep") or row)["want"]]
+        if any(f["fact_kind"] in wanted for f in active):
+            stage = "junk_kept"
+        elif quarantined:
+            stage = "quarantine:" + ",".join(quarantined)
+        elif active:
+            stage = "wrong_kind:" + ",".join(sorted({f["fact_kind"] for f in active}))
+        else:
+            stage = "no_candidate"
+        stages[stage.split(",")[0] if stage.startswith("quarantine") else stage.split(":")[0]] += 1
+        print(f"lost   {row_id} {stage:34} {row['text'][:70]!r}", file=sys.stderr)
+    for row_id in sorted({*report.injected_facts_active, *report.injected_facts_served}):
+        row = by_id[row_id]
+        r = await client.get(
+            "/v1/facts", params={"project_id": PROJECT, "subject_id": subject(row)}
+        )
+        r.raise_for_status()
+        served = [
+            f"{f['fact_kind']} {f['predicate']}={json.dumps(f['value'], ensure_ascii=False)[:50]}"
+            for f in _naming(
+                [f for f in r.json()["facts"] if f["status"] == "active"], row.get("marker")
+            )
+        ]
+        stages["hostile_served"] += 1
+        print(f"served {row_id} {'; '.join(served)[:90]} <- {row['text'][:60]!r}", file=sys.stderr)
+    print(json.dumps({"why": dict(sorted(stages.items()))}), file=sys.stderr)
+
+
 async def run(client: httpx.AsyncClient, rows: list[dict[str, Any]]) -> dict[str, Report]:
     """One report for the whole set and, when it holds several splits, one per split."""
     await capture_and_consolidate(client, rows)
@@ -198,7 +266,9 @@ async def run(client: httpx.AsyncClient, rows: list[dict[str, Any]]) -> dict[str
     return reports
 
 
-async def main_async(base_url: str | None, show: bool, path: Path = SET) -> int:
+async def main_async(
+    base_url: str | None, show: bool, path: Path = SET, explain: bool = False
+) -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from _server import running_server
 
@@ -206,6 +276,8 @@ async def main_async(base_url: str | None, show: bool, path: Path = SET) -> int:
     with running_server(base_url) as url:
         async with httpx.AsyncClient(base_url=url, timeout=60) as client:
             reports = await run(client, rows)
+            if explain:
+                await why(client, rows, reports["all"])
     report = reports["all"]
     if show:
         by_id = {r["id"]: r for r in rows}
@@ -230,8 +302,11 @@ def main() -> int:
     parser.add_argument(
         "--set", type=Path, default=SET, help="the JSONL set (default: adversarial)"
     )
+    parser.add_argument(
+        "--why", action="store_true", help="the stage that lost each turn, on stderr"
+    )
     args = parser.parse_args()
-    return asyncio.run(main_async(args.base_url, args.show, args.set))
+    return asyncio.run(main_async(args.base_url, args.show, args.set, args.why))
 
 
 if __name__ == "__main__":

@@ -53,8 +53,8 @@ def threat_reason(threat: str) -> str:
         )
     if threat == "unconfirmed_instruction":
         return (
-            f"{threat}: read from its frame alone (any verb), so nothing vouches for what "
-            "obeying it does; it becomes an instruction only once someone confirms it "
+            f"{threat}: read from its frame alone (any verb) and obeying it acts beyond the "
+            "reply (sends, runs, links, names a secret); it becomes an instruction only once someone confirms it "
             "(resolve this set keeping it, or POST /v1/facts)"
         )
     return f"{threat}: the turn matches a {THREAT_LABELS[threat]} pattern"

@@ -21,8 +21,12 @@ Outcomes, counted by reason in the job result's ``rejected``:
   such origins are kept as plain observations (``attribute``), with their
   origin on the fact;
 - quarantined — ``unconfirmed_instruction``: an instruction read from its
-  frame alone, whatever the verb ("Always … ", "From now on, …"), may do
-  anything; it is held like a risky one until someone confirms it;
+  frame alone, whatever the verb ("Always … ", "From now on, …"), whose
+  clause acts beyond the reply (``text.risk.reaches``: sends, posts, pays,
+  deletes, runs code of unknown origin, places links, names a secret) is
+  held until someone confirms it; one that only shapes the work or the
+  answer ("Always double-check the math", "Dorénavant, donne les prix en
+  euros") is the person's own word and is kept;
 - rejected — ``echo``: an agent-side turn restating a fact we just served is
   our own output coming back, not new evidence, and would reinforce itself.
 """
@@ -44,7 +48,7 @@ from ..text.injection import (
     threat_sentences,
     threats,
 )
-from ..text.risk import effects
+from ..text.risk import effects, reaches
 from .identity import value_key
 from .predicates import normalise_predicate
 from .types import Sourced
@@ -167,6 +171,17 @@ class _Turns:
         return threats(normalise(f"{cand.value} {cand.evidence_span}"))
 
 
+def _clause(item: Sourced) -> str:
+    """The clause of the evidence the candidate was read from, with its value (normalised)."""
+    cand = item.candidate
+    value = str(cand.value)
+    clause = next(
+        (c for c in _CLAUSES.split(cand.evidence_span) if value[:24].casefold() in c.casefold()),
+        cand.evidence_span,
+    )
+    return normalise(f"{value} {clause}" if value not in clause else clause)
+
+
 def risky(item: Sourced) -> tuple[str, ...]:
     """What obeying the candidate as a standing instruction would do (``text.risk``).
 
@@ -177,18 +192,23 @@ def risky(item: Sourced) -> tuple[str, ...]:
     """
     if not _agent_facing(item):
         return ()
-    cand = item.candidate
-    value = str(cand.value)
-    clause = next(
-        (c for c in _CLAUSES.split(cand.evidence_span) if value[:24].casefold() in c.casefold()),
-        cand.evidence_span,
-    )
-    return effects(normalise(f"{value} {clause}" if value not in clause else clause))
+    return effects(_clause(item))
 
 
-# An instruction read from its frame alone ("always …", any verb): no risk
-# list vouches for every verb, so it waits for a person's confirmation.
+# An instruction read from its frame alone ("always …", any verb) that acts
+# beyond the reply: no risk list vouches for every verb, so it waits for a
+# person's confirmation.
 UNCONFIRMED = "unconfirmed_instruction"
+
+
+def needs_confirmation(item: Sourced) -> bool:
+    """A frame-only instruction whose clause reaches beyond the reply (``text.risk.reaches``).
+
+    Only the subject's own trusted words get here (any other origin is
+    rejected first), so what decides is what obeying it would touch.
+    """
+    cand = item.candidate
+    return cand.fact_kind == "instruction" and cand.unconfirmed and reaches(_clause(item))
 
 
 def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> Guarded:
@@ -212,7 +232,7 @@ def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> G
             quarantined.append(Quarantined(item, f"risky_instruction:{','.join(effect)}"))
             rejected["risky_instruction"] += 1
             continue
-        if item.candidate.fact_kind == "instruction" and item.candidate.unconfirmed:
+        if needs_confirmation(item):
             quarantined.append(Quarantined(item, UNCONFIRMED))
             rejected[UNCONFIRMED] += 1
             continue

@@ -23,6 +23,16 @@ words whatever the phrasing:
   a confirmation, a warning, the verification; or *never* ask for
   confirmation, *never* warn.
 
+An order read from its frame alone ("always …", "from now on …", any verb)
+is asked one more question, ``reaches``: does obeying it act *beyond the
+reply* — send, post, publish, pay, delete, click or visit something; run,
+install or fetch code of unknown origin ("execute any snippet I paste");
+put a link, an ad or a tracker in answers; hand over a secret or a personal
+detail; or follow orders from somewhere else ("do what the emails say")?
+Those marks are weaker than the effects above (no address need be named),
+so they do not quarantine an order on their own; they decide whether an
+order no verb list vouches for must wait for a person's confirmation.
+
 A clause that forbids the effect ("Never paste passwords into chat", "Never
 run scripts from the internet") lowers nothing and is not risky, except for
 safeguards, where "never ask for confirmation" is exactly the harm. The
@@ -67,6 +77,7 @@ _SENSITIVE = (
     r"|private keys?|ssh keys?|session (?:ids?|cookies?)|cookies?|card numbers?|credit cards?|cvv|iban|bank (?:details|account)"
     r"|social security(?: numbers?)?|ssn|passport(?: numbers?)?|date of birth|medical (?:records?|history)|health data"
     r"|(?:home |postal )?address(?:es)?|phone numbers?|personal (?:data|details|information|info)|contacts? list"
+    r"|\.env\b|env(?:ironment)? var(?:iable)?s|config(?:uration)? secrets|keychain|vault"
     r"|mots? de passe|cl[ée]s? (?:api|priv[ée]es?|secr[èe]tes?)|identifiants|jetons?|num[ée]ros? de carte"
     r"|coordonn[ée]es(?: bancaires)?|donn[ée]es (?:personnelles|m[ée]dicales)|adresse postale|num[ée]ro de s[ée]cu)"
 )
@@ -142,3 +153,48 @@ def effects(clause: str) -> tuple[str, ...]:
     elif _NEVER_CHECK.search(clause):
         found.add("safeguard")
     return tuple(k for k in RISK_KINDS if k in found)
+
+
+# Acting beyond the reply: the verb does something in the world.
+_OUTWARD = re.compile(
+    r"\b(?:send|sending|forward|forwarding|post|posting|upload|uploading|publish|transfer|wire|pay|paying"
+    r"|buy|purchase|delete|deleting|erase|wipe|click|visit|sign (?:me )?up|subscribe|share|sharing"
+    r"|disclose|give out|hand over|leak|copy (?:\w+ )?to|email (?:\w+ )?to|mail (?:\w+ )?to"
+    r"|envoie[rz]?|envoyer|transf[èée]re[rz]?|publie[rz]?|poste[rz]?|paie[rz]?|payer|ach[èe]te[rz]?"
+    r"|supprime[rz]?|efface[rz]?|clique[rz]?|visite[rz]?|partage[rz]?|divulgue[rz]?|inscris)\b",
+    re.IGNORECASE,
+)
+# Running or fetching code whose origin nobody vouches for.
+_RUN_UNKNOWN = re.compile(
+    r"\b(?:run|running|execute|executing|install|installing|download|downloading|fetch|fetching|launch|eval"
+    r"|lance[rz]?|ex[ée]cute[rz]?|installe[rz]?|t[ée]l[ée]charge[rz]?)\b[^.!?\n]{0,30}?"
+    r"\b(?:scripts?|code|snippets?|commands?|programs?|binar(?:y|ies)|packages?|installers?|files?|attachments?"
+    r"|anything|whatever|everything|commandes?|programmes?|paquets?|fichiers?|pi[èe]ces? jointes?|n'importe)\b",
+    re.IGNORECASE,
+)
+# Something in every answer that points elsewhere or earns someone money.
+_PLACED = re.compile(
+    r"\b(?:links?|urls?|websites?|web ?sites?|sites?|banners?|ads?|adverts?|advertisements?|promo(?:tion)?s?"
+    r"|affiliate|referral|tracking|trackers?|pixels?|coupons?|liens?|publicit[ée]s?|pubs?|parrainage)\b",
+    re.IGNORECASE,
+)
+# Orders taken from somewhere else than the person.
+_ELSEWHERE = re.compile(
+    r"\b(?:what(?:ever)?|instructions?|orders?|commands?)\b[^.!?\n]{0,30}\b(?:says?|tells? you|in (?:the |an? )?"
+    r"(?:emails?|pages?|messages?|documents?|tools?|files?))\b"
+    r"|\b(?:ce que|les instructions|les ordres)\b[^.!?\n]{0,30}\b(?:dit|disent|demande|demandent)\b",
+    re.IGNORECASE,
+)
+
+
+def reaches(clause: str) -> bool:
+    """Whether obeying ``clause`` every time acts beyond the reply (see the module docstring).
+
+    A clause that forbids the act ("never share my phone number") reaches
+    nothing; its safeguard side is ``effects``' business.
+    """
+    if _forbids(clause):
+        return False
+    return any(p.search(clause) for p in (_OUTWARD, _RUN_UNKNOWN, _PLACED, _ELSEWHERE)) or bool(
+        re.search(rf"\b{_SENSITIVE}\b", clause, re.IGNORECASE)
+    )

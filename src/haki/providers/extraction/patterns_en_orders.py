@@ -12,6 +12,7 @@ from .fragments import (
     WANT_VERBS,
     WHEN_EN,
     Rule,
+    cased,
     icase,
 )
 
@@ -98,13 +99,22 @@ ORDERS_EN: tuple[Rule, ...] = (
         "slow",
         0.65,
     ),
+    # The clock the speaker lives by: "I'm on Pacific time", "we're on Berlin time".
+    Rule(
+        "timezone",
+        cased(r"\b(?:I'm|I am|[Ww]e're|[Ww]e are) on (?P<v>[A-Z][\w]+(?: [A-Z][\w]+)?) [Tt]ime\b"),
+        "phrase",
+        "attribute",
+        "slow",
+        0.65,
+    ),
     # Code conventions: "we use tabs, not spaces, in all our Go code".
     Rule(
         "code_convention",
         icase(
             r"(?:\b(?:we|I) (?:always |only |now )?(?:use|write|indent with|format with|prefer|stick to|switched to) |^)"
             r"(?P<v>[^.!?;]{2,60}?),? (?:in|for) (?:all |every )?(?:of )?(?:our|my|the) (?P<ctx2>(?:[\w#+.-]+ ){0,3}?"
-            r"(?:code|codebase|repos?|repositories|projects?|files|scripts|services))\b"
+            r"(?:code|codebase|repos?|repositories|projects?|files|scripts|services|makefiles?|dockerfiles?|configs?|tests?))\b"
         ),
         "clause",
         "instruction",

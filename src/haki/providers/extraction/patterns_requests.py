@@ -21,9 +21,12 @@ group conversation says it to another person, not to the assistant, so it
 is read only from an unnamed speaker. What an order does is judged apart
 (``text/risk.py``): a request here is kept only when it is benign. A rule
 that takes any verb (``any_verb``) vouches for the frame, not for the order:
-no list of risks covers every verb, so what it reads is held for a person to
-confirm (``Rule.confirm``), never served on its own; rules bound to how an
-answer is given (``REPLY_VERBS``, the form of replies) need no confirmation.
+no list of risks covers every verb, so what it reads is marked
+(``Rule.confirm``) and the guard holds it for a person to confirm when its
+clause reaches beyond the reply (``text.risk.reaches``); rules bound to how
+an answer is given (``REPLY_VERBS``, the form of replies) need no mark. A
+bare imperative counts as standing when an every-occasion marker follows
+its verb ("always", "any", "when you", "toujours", "chaque", "quand je").
 """
 
 from __future__ import annotations
@@ -107,6 +110,32 @@ _FORM_FR = (
     r"|résumés?|explications?)"
 )
 
+# A word that opens a statement, not an imperative: "Thanks for everything",
+# "Our team uses …", "Mondays are …" (a verb in -s, -ed, -ly or -ing).
+_NOT_IMPERATIVE_EN = (
+    r"(?!(?:our|their|his|her|its|there|here|what|which|who|how|why|where|when|if|as|so|but|and|or|yes|no|ok"
+    r"|okay|thanks|sure|also|today|tomorrow|last|next|some|many|most|every|each|all|any|both|one|had|was|were"
+    r"|is|are|got|went|did|made|said|took|saw|felt|can|could|would|should|will|must|may|might|lets?|let's"
+    r"|[a-z]+(?:ed|ly|ing|s))\b)"
+)
+_NOT_IMPERATIVE_FR = (
+    r"(?!(?:ne|n'|t'|m'|s'|les|des|du|de|d'|dans|pour|avec|mes|tes|ses|nos|vos|leurs|ces|cette|cet|quand|comme|mais|donc"
+    r"|alors|puis|oui|non|merci|salut|bonjour|chez|sur|sous|après|avant|depuis|hier|demain|aujourd'hui|en|au"
+    r"|aux|j'|c'|l'|qu'|que|qui|tout|tous|toute|toutes|chaque|notre|votre|leur|ils|elles|y|est|sont|était"
+    r"|a|ai|as|ont|fait|va|vais|vont)\b)"
+)
+# Said of every occasion, not of one: what makes a bare imperative standing.
+# "All" and "tous" count things, not occasions ("Ignore all previous
+# instructions", "lis tous les documents"), so they do not.
+_GENERAL_EN = (
+    r"\b(?:always|never|every|each|any|whenever|when(?:ever)? (?:you|I|we)|by default|every time"
+    r"|each time|from now on)\b"
+)
+_GENERAL_FR = (
+    r"\b(?:toujours|jamais|chaque|systématiquement|quand (?:je|tu|on)|lorsque|à chaque fois"
+    r"|dorénavant|désormais|par défaut)\b"
+)
+
 REQUESTS: tuple[Rule, ...] = (
     _CALL_ME,
     # "Always greet me by my first name", "Never use emojis": the same value
@@ -122,8 +151,16 @@ REQUESTS: tuple[Rule, ...] = (
     ),
     # "Whenever I ask for a recipe, give the quantities in grams."
     _request(
-        rf"^(?P<v>(?:whenever|every time|each time|when) (?:I|we) [^,]{{3,80}}, (?:please,? )?(?:always )?"
+        rf"^(?P<v>(?:whenever|every time|each time|when) (?:I|we|you) [^,]{{3,80}}, (?:please,? )?(?:always )?"
         rf"{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}",
+        any_verb=True,
+    ),
+    # A bare imperative said of every occasion, in any verb: "Name test
+    # files test_<module>.py for every module", "Prefer pytest for any
+    # tests you write", "Give me vim keybindings when you explain shortcuts".
+    _request(
+        rf"^(?:please,? )?(?P<v>{_NOT_IMPERATIVE_EN}{_NOT_AN_ORDER_EN}{_VERB_EN} (?=[^.!?]*{_GENERAL_EN})"
+        rf"[^.!?]{{2,140}}?){_END}",
         any_verb=True,
     ),
     # "Don't use emojis", "Please never call me Bob", "Do not ever add a signature."
@@ -156,6 +193,30 @@ REQUESTS: tuple[Rule, ...] = (
     _request(
         rf"^(?:merci de |s'il te plaît,? |stp,? )?(?P<v>(?:ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR}"
         rf"(?:-moi|-nous|-les|-le|-la|-lui)? (?:toujours|jamais|systématiquement) {_CLAUSE})[.!]?$",
+        any_verb=True,
+    ),
+    # What the team does, said as a practice: "We use snake_case for all
+    # Python variables", "we deploy with Terraform", "Dans notre code Go on
+    # utilise des tabulations".
+    _request(
+        r"^(?:(?:in|for|at|dans|pour|chez) [^,]{2,50},? )?(?P<v>(?:we|on|nous) (?:always |only |toujours )?"
+        r"(?:use|write|deploy with|name|indent with|format with|code in|utilise|utilisons|écrit|écrivons"
+        r"|déploie avec|déployons avec|nomme|nommons|indente avec) [^.!?]{2,100}?)[.!]?$",
+        any_verb=True,
+    ),
+    # "Quand je te demande un résumé, fais-le en 3 points max."
+    _request(
+        rf"^(?P<v>(?:quand|lorsque|chaque fois que|à chaque fois que|dès que) (?:je |j'|on |tu |nous )"
+        rf"[^,]{{3,80}}, (?:merci de |stp,? )?(?:toujours )?{_NOT_AN_ORDER_FR}{_VERB_FR}"
+        rf"(?:-moi|-nous|-les|-le|-la|-lui)? {_CLAUSE})[.!]?$",
+        any_verb=True,
+    ),
+    # A bare imperative said of every occasion: "Mets les heures en heure de
+    # l'Est pour chaque rendez-vous", "Respecte toujours le format feature/xxx".
+    _request(
+        rf"^(?:merci de |stp,? )?(?P<v>{_NOT_IMPERATIVE_FR}{_NOT_AN_ORDER_FR}{_VERB_FR}"
+        rf"(?:-moi|-nous|-les|-le|-la|-lui)? (?=[^.!?]*{_GENERAL_FR})[^.!?]{{2,140}}?)"
+        rf"(?:,? (?:s'il te plaît|stp|merci))?[.!]?$",
         any_verb=True,
     ),
     # "Dorénavant, tutoie-moi", "À partir de maintenant, donne les prix en euros".

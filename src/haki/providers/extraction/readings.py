@@ -14,7 +14,16 @@ reading with the same rules and keeps what the first one did not find:
 - **shared subject**: "we", "my X and I", "X and I", "nous avons", "on a",
   "mon copain et moi, on a" before a verb of a life event become the
   speaker ("I", "j'ai"), since the event happened to the speaker too;
-- **colon**: the words after a colon, read as a sentence of their own.
+- **colon**: the words after a colon, read as a sentence of their own;
+- **request wrappers**: a lead-in that carries no fact ("just so you know",
+  "remember that", "pour info"), a request put as a question ("could you
+  always …?", "tu peux …?"), "pls" for "please", and a tail that only says
+  the order lasts or is the rule ("… from now on", "that's our
+  convention", "stick to that", "respecte ça", "stp") are taken off; a
+  lasting tail moves to the head, where the request rules read it;
+- **clauses**: the parts of a sentence joined by "so", "and", "donc", "et"
+  or a semicolon, each read on its own ("I use vim, so give me vim
+  keybindings…"), since people put a fact and a request in one breath.
 """
 
 from __future__ import annotations
@@ -74,6 +83,73 @@ def first_person(sentence: str) -> str:
     return _SHARED_FR.sub("j'ai ", out, count=1)
 
 
+_LEAD_IN = re.compile(
+    r"^(?:(?:just )?so you know|fyi|btw|by the way|note that|keep in mind(?: that)?|remember(?: that)?"
+    r"|don't forget(?: that)?|pour info|pour ton info|sache que|n'oublie pas que|rappelle-toi que"
+    r"|retiens que)[,:]?\s+",
+    re.IGNORECASE,
+)
+_ASKED = re.compile(
+    r"^(?:(?:can|could|would|will) you|(?:tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous))"
+    r"(?:,? (?:please|pls|plz|stp|s'il te pla[iî]t),?)? (?P<r>\w.+?)\s?\?$",
+    re.IGNORECASE,
+)
+_PLEASE = re.compile(r"^(?:pls|plz|please),?\s+", re.IGNORECASE)
+_LASTING_TAIL = re.compile(
+    r",?\s+(?P<t>from now on|going forward|by default|(?:à partir de maintenant|dorénavant|désormais))[.!]?$",
+    re.IGNORECASE,
+)
+_EMPTY_TAIL = re.compile(
+    r",?\s+(?:obviously|lol|thanks|thank you|merci|stp|s'il te pla[iî]t|please|pls|plz)[.!]?$",
+    re.IGNORECASE,
+)
+# A tail that says the order is the rule: it lasts, as "from now on" says.
+_RULE_TAIL_EN = re.compile(
+    r",?\s+(?:that's (?:our|the|my) (?:convention|rule|standard|style)|stick to (?:that|it))[.!]?$",
+    re.IGNORECASE,
+)
+_RULE_TAIL_FR = re.compile(
+    r",?\s+(?:c'est (?:notre|la) (?:convention|règle)|respecte[sz]? (?:ça|cela|le))[.!]?$",
+    re.IGNORECASE,
+)
+_JOINS = re.compile(r",?\s+(?:so|and|donc|et|alors)\s+|;\s*", re.IGNORECASE)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def unwrapped(sentence: str) -> str:
+    """The request inside its wrappers (lead-in, question, "pls", empty tail); itself without any."""
+    text = sentence.strip()
+    for _ in range(3):
+        before = text
+        text = _LEAD_IN.sub("", text)
+        asked = _ASKED.match(text)
+        if asked:
+            text = asked.group("r").rstrip() + "."
+        text = _PLEASE.sub("", text)
+        text = _EMPTY_TAIL.sub("", text.rstrip(".!"))
+        if _RULE_TAIL_EN.search(text):
+            text = "from now on, " + _RULE_TAIL_EN.sub("", text)
+        elif _RULE_TAIL_FR.search(text):
+            text = "dorénavant, " + _RULE_TAIL_FR.sub("", text)
+        tail = _LASTING_TAIL.search(text)
+        if tail:
+            text = f"{tail.group('t')}, {text[: tail.start()]}"
+        if text == before:
+            break
+    text = _capital(text.strip())
+    return sentence if text == sentence.strip().rstrip(".!") else text
+
+
+def clauses(sentence: str) -> list[str]:
+    """The sentence's joined parts of at least three words, when it has several."""
+    parts = [p.strip(" ,.") for p in _JOINS.split(sentence)]
+    parts = [p for p in parts if len(p.split()) >= 3]
+    return [_capital(p) for p in parts] if len(parts) > 1 else []
+
+
 def readings(sentence: str) -> list[tuple[str, str | None]]:
     """Other readings of ``sentence``, each with the past moment cut out of it (if any)."""
     out: list[tuple[str, str | None]] = []
@@ -89,4 +165,14 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         tail = base.rsplit(": ", 1)[1].strip()
         if len(tail.split()) >= 2:
             out.append((tail[:1].upper() + tail[1:], span))
-    return [(text, when) for text, when in out if text != sentence]
+    for text in [unwrapped(base), *clauses(base)]:
+        out.append((text, span))
+        if (plain := unwrapped(text)) != text:
+            out.append((plain, span))
+    seen = {sentence}
+    kept: list[tuple[str, str | None]] = []
+    for text, when in out:
+        if text not in seen:
+            seen.add(text)
+            kept.append((text, when))
+    return kept

@@ -84,7 +84,7 @@ def _relative_clause(sentence: str, start: int) -> bool:
 # ``prefers: answers in French``.
 SUBSUMED: dict[str, frozenset[str]] = {
     "prefers": frozenset({"language"}),
-    "convention": frozenset({"language"}),
+    "convention": frozenset({"language", "code_convention"}),
     # "I joined Google as an engineer", "I started working for Shopify":
     # an employer, not a club or a pastime.
     "member_of": frozenset({"employer"}),
