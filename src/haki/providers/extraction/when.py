@@ -221,8 +221,10 @@ def _named(span: str, today: date) -> date | None:
     if name.startswith(("christmas", "xmas", "noël", "noel")):
         return _latest(today, 12, 25)
     if name.startswith(("easter", "pâques", "paques")):
-        sunday = easter(today.year)
-        return sunday if sunday <= today else easter(today.year - 1)
+        sunday: date = easter(today.year)
+        if sunday > today:
+            sunday = easter(today.year - 1)
+        return sunday
     if "rentrée" in name:
         return _latest(today, 9, 1)
     return _latest(today, 1, 1)
