@@ -61,7 +61,7 @@ _PAST = re.compile(
     r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b"
     r"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:at|in) the (?:start|beginning) of (?:the|this) (?:month|year)\b"
     r"|\b(?:cette semaine|ce mois-ci|cette année|au début du mois|en début de mois|en début d'année)\b"
-    r"|\b(?:in|en|since|depuis) (?:19|20)\d\d\b"
+    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:19|20)\d\d\b"
     # A season said as past or current: "last summer", "this winter",
     # "l'été dernier", "cet hiver", "au printemps dernier".
     rf"|\b(?:last|this|past) {SEASONS}\b"
@@ -114,7 +114,7 @@ _SAID_AS = (
     (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
     (re.compile(r"\b(?:ça|ca|cela) fait\b|\bil ya\b", re.I), "il y a"),
     (re.compile(rf"^for ({_NUMBER} {_UNIT})(?: now)?$", re.I), r"\1 ago"),
-    (re.compile(r"^(?:since|depuis|back in|in|en)\s+", re.I), ""),
+    (re.compile(r"^(?:since |depuis )?(?:since|depuis|back in|in|en)\s+", re.I), ""),
     (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
 )
 _CLAUSE = re.compile(
