@@ -17,7 +17,8 @@ reading with the same rules and keeps what the first one did not find:
 - **perfect of "be"**: "I've been vegan (since …)", "Been married to Tom
   (for five years now)" say a state that still holds, read as "I'm vegan",
   "I'm married to Tom"; "been to", "been in", "been there" (visits) and
-  "been …ing" (which the rules read as they stand) are left alone;
+  "been …ing" (which the rules read as they stand) are left alone; the
+  clause may follow a comma ("but yes, I've been single since August");
 - **colon**: the words after a colon, read as a sentence of their own.
 """
 
@@ -42,7 +43,7 @@ _SHARED_FR = re.compile(
     rf"^(?:(?:mon|ma) \w+ et moi,? )?(?:nous avons|on a) (?={_EVENT_VERBS_FR})", re.IGNORECASE
 )
 _PERFECT_BE = re.compile(
-    r"^(?:I(?:'ve|’ve| have) )?been (?!(?:to|in|at|on|there|here|through|so|very|really)\b|\w+ing\b)",
+    r"(?:^|(?<=, ))(?:I(?:'ve|’ve| have) )?been (?!(?:to|in|at|on|there|here|through|so|very|really)\b|\w+ing\b)",
     re.IGNORECASE,
 )
 # What is left around a cut-out span: a doubled comma or space, a comma at
