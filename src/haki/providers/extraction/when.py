@@ -61,10 +61,16 @@ _PAST = re.compile(
     r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b"
     r"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:at|in) the (?:start|beginning) of (?:the|this) (?:month|year)\b"
     r"|\b(?:cette semaine|ce mois-ci|cette année|au début du mois|en début de mois|en début d'année)\b"
-    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:19|20)\d\d\b"
+    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:19|20)\d\d\b",
+    re.IGNORECASE,
+)
+# Days of the calendar by name, apart from ``_PAST`` so that a sentence
+# naming none is never scanned for them (the weekday alternative, tried at
+# every position, would double the scan).
+_CALENDAR = re.compile(
     # A season said as past or current: "last summer", "this winter",
     # "l'été dernier", "cet hiver", "au printemps dernier".
-    rf"|\b(?:last|this|past) {SEASONS}\b"
+    rf"\b(?:last|this|past) {SEASONS}\b"
     rf"|\b(?:(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?{SEASONS} (?:derni(?:er|ère)|pass[ée]e?)\b"
     rf"|\b(?:cet|cette|ce) {SEASONS}\b"
     # A holiday: "last Christmas", "at Easter", "à Pâques", "depuis la rentrée".
@@ -131,10 +137,15 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
     end = len(sentence) if end is None else end
     opening = max((m.end() for m in _CLAUSE.finditer(sentence, 0, start)), default=0)
     closing = min((m.start() for m in _CLAUSE.finditer(sentence, end)), default=len(sentence))
-    match = _PAST.search(sentence, opening, closing) or _lasting(sentence, opening, closing)
+    found = [
+        _PAST.search(sentence, opening, closing),
+        _CALENDAR.search(sentence, opening, closing),
+        _lasting(sentence, opening, closing),
+    ]
+    match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
-        lead = _PAST.match(sentence.lstrip())
+        lead = _PAST.match(sentence.lstrip()) or _CALENDAR.match(sentence.lstrip())
         rest = sentence.lstrip()[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
@@ -159,10 +170,13 @@ _ANCHORS = (
     "ago", "back", "il y a", "fait", "yesterday", "hier", "today", "last", "derni", "pass", "past",
     "since", "depuis", "this", "cette", "ce mois", "matin", "morning", "weekend", "week-end",
     "fortnight", "quinze", "début", "start", "beginning", "il ya",
+    *MONTHS.lower().split("|"),
+)  # fmt: skip
+# Every match of ``_CALENDAR`` holds one of these.
+_CALENDAR_ANCHORS = (
     "summer", "winter", "spring", "fall", "autumn", "été", "hiver", "printemps", "automne",
     "christmas", "xmas", "easter", "new year", "noël", "noel", "pâques", "paques", "nouvel an",
-    "jour de l'an", "rentrée",
-    *MONTHS.lower().split("|"), *DAYS.lower().split("|"),
+    "jour de l'an", "rentrée", *DAYS.lower().split("|"),
 )  # fmt: skip
 
 
@@ -171,10 +185,16 @@ def past_span_all(sentence: str) -> list[tuple[int, int]]:
     lowered = sentence.lower()
     anchored = any(a in lowered for a in _ANCHORS) or any(c.isdigit() for c in sentence)
     spans = [m.span() for m in _PAST.finditer(sentence)] if anchored else []
+    if any(a in lowered for a in _CALENDAR_ANCHORS):
+        spans += [m.span() for m in _CALENDAR.finditer(sentence)]
     lasting = _lasting(sentence)
-    if lasting is not None and not any(a < lasting.end() and lasting.start() < b for a, b in spans):
-        spans = sorted([*spans, lasting.span()])
-    return spans
+    if lasting is not None:
+        spans.append(lasting.span())
+    kept: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if not kept or start >= kept[-1][1]:
+            kept.append((start, end))
+    return kept
 
 
 @lru_cache(maxsize=1)
