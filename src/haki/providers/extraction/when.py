@@ -20,6 +20,7 @@ that meets no past expression never pays for it.
 
 from __future__ import annotations
 
+import difflib
 import re
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
@@ -143,12 +144,40 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         _lasting(sentence, opening, closing),
     ]
     match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+    if match is None:
+        # "yesturday", "lst month", "le mois dernié": the clause of a fact
+        # that names no moment is read once more with its near-misspelt
+        # time words set right (only here, per fact, never per sentence).
+        fixed = _respelled(sentence[opening:closing])
+        match = _PAST.search(fixed) if fixed != sentence[opening:closing] else None
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
         lead = _PAST.match(sentence.lstrip()) or _CALENDAR.match(sentence.lstrip())
         rest = sentence.lstrip()[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
+
+
+# The words of ``_PAST`` that people misspell; a word within a ratio of
+# 0.8 of one of them (difflib) is read as it.
+_TIME_WORDS = (
+    "yesterday", "last", "month", "months", "week", "weeks", "year", "years", "weekend",
+    "dernier", "dernière", "semaine", "semaines", "année", "années",
+)  # fmt: skip
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _respelled(text: str) -> str:
+    """``text`` with words close to a time word (``_TIME_WORDS``) spelt as it."""
+
+    def fix(word: re.Match[str]) -> str:
+        low = word.group(0).lower()
+        if low in _TIME_WORDS:
+            return word.group(0)
+        close = difflib.get_close_matches(low, _TIME_WORDS, n=1, cutoff=0.8)
+        return close[0] if close else word.group(0)
+
+    return _WORD.sub(fix, text)
 
 
 def _lasting(sentence: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
