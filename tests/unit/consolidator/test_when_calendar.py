@@ -98,3 +98,21 @@ def test_the_perfect_of_be_is_read_as_the_state_it_still_is():
 )
 def test_a_visit_is_not_read_as_a_state(sentence):
     assert all("I'm" not in text for text, _ in readings(sentence))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "day"),
+    [
+        ("yesturday I adopted a cat named Olive", "2027-02-09"),
+        ("I moved to Leeds lst month.", "2027-01-10"),
+    ],
+)
+def test_a_misspelt_time_word_still_dates_its_fact(sentence, day):
+    [fact] = dated(extract_payload({"text": sentence}), AT)
+    assert fact.valid_from is not None
+    assert fact.valid_from.astimezone(PARIS_WINTER).date().isoformat() == day
+
+
+def test_a_word_merely_near_a_time_word_names_no_moment():
+    assert past_span("I have at least a cat named Olive.") is None
+    assert past_span("I moved to Leeds, it was a fast move.") is None
