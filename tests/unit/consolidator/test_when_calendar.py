@@ -116,3 +116,9 @@ def test_a_misspelt_time_word_still_dates_its_fact(sentence, day):
 def test_a_word_merely_near_a_time_word_names_no_moment():
     assert past_span("I have at least a cat named Olive.") is None
     assert past_span("I moved to Leeds, it was a fast move.") is None
+
+
+def test_one_year_said_in_the_singular_dates_a_leading_clause():
+    [job] = dated(extract_payload({"text": "Il y a un an, je suis devenu professeur."}), AT)
+    assert job.valid_from is not None and job.valid_from.year == 2026
+    assert job.valid_from.astimezone(PARIS_WINTER).date().isoformat() == "2026-02-10"

@@ -39,7 +39,7 @@ DAYS = (
 )
 _NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several"
 _NUMBER += r"|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques)"
-_UNIT = r"(?:days?|weeks?|months?|years?|jours?|semaines?|mois|ans|années?)"
+_UNIT = r"(?:days?|weeks?|months?|years?|jours?|semaines?|mois|ans?|années?)"
 # Named periods of the calendar: seasons and the holidays people date by.
 SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
 HOLIDAYS = (
