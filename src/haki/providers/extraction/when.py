@@ -171,13 +171,18 @@ def _respelled(text: str) -> str:
     """``text`` with words close to a time word (``_TIME_WORDS``) spelt as it."""
 
     def fix(word: re.Match[str]) -> str:
-        low = word.group(0).lower()
-        if low in _TIME_WORDS:
-            return word.group(0)
-        close = difflib.get_close_matches(low, _TIME_WORDS, n=1, cutoff=0.8)
-        return close[0] if close else word.group(0)
+        return _time_word(word.group(0).lower()) or word.group(0)
 
     return _WORD.sub(fix, text)
+
+
+@lru_cache(maxsize=8192)
+def _time_word(low: str) -> str | None:
+    """The time word ``low`` misspells, if any (cached: the same words recur turn after turn)."""
+    if low in _TIME_WORDS:
+        return None
+    close = difflib.get_close_matches(low, _TIME_WORDS, n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def _lasting(sentence: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
@@ -209,12 +214,17 @@ _CALENDAR_ANCHORS = (
 )  # fmt: skip
 
 
+# One scan for all anchors (a digit included) rather than one test per word.
+_ANCHORED = re.compile("|".join(map(re.escape, _ANCHORS)) + r"|\d")
+_CALENDAR_ANCHORED = re.compile("|".join(map(re.escape, _CALENDAR_ANCHORS)))
+
+
 def past_span_all(sentence: str) -> list[tuple[int, int]]:
     """Where the sentence names past moments, in order (``readings`` cuts them out)."""
     lowered = sentence.lower()
-    anchored = any(a in lowered for a in _ANCHORS) or any(c.isdigit() for c in sentence)
+    anchored = _ANCHORED.search(lowered) is not None
     spans = [m.span() for m in _PAST.finditer(sentence)] if anchored else []
-    if any(a in lowered for a in _CALENDAR_ANCHORS):
+    if _CALENDAR_ANCHORED.search(lowered) is not None:
         spans += [m.span() for m in _CALENDAR.finditer(sentence)]
     lasting = _lasting(sentence)
     if lasting is not None:
