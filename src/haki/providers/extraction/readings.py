@@ -14,6 +14,11 @@ reading with the same rules and keeps what the first one did not find:
 - **shared subject**: "we", "my X and I", "X and I", "nous avons", "on a",
   "mon copain et moi, on a" before a verb of a life event become the
   speaker ("I", "j'ai"), since the event happened to the speaker too;
+- **perfect of "be"**: "I've been vegan (since …)", "Been married to Tom
+  (for five years now)" say a state that still holds, read as "I'm vegan",
+  "I'm married to Tom"; "been to", "been in", "been there" (visits) and
+  "been …ing" (which the rules read as they stand) are left alone; the
+  clause may follow a comma ("but yes, I've been single since August");
 - **colon**: the words after a colon, read as a sentence of their own;
 - **request wrappers**: a lead-in that carries no fact ("just so you know",
   "remember that", "pour info"), a request put as a question ("could you
@@ -45,6 +50,10 @@ _SHARED_EN = re.compile(
 _EVENT_VERBS_FR = r"(?:enfin |récemment )?(?:emménagé|déménagé|adopté|acheté|accueilli)\b"
 _SHARED_FR = re.compile(
     rf"^(?:(?:mon|ma) \w+ et moi,? )?(?:nous avons|on a) (?={_EVENT_VERBS_FR})", re.IGNORECASE
+)
+_PERFECT_BE = re.compile(
+    r"(?:^|(?<=, ))(?:I(?:'ve|’ve| have) )?been (?!(?:to|in|at|on|there|here|through|so|very|really)\b|\w+ing\b)",
+    re.IGNORECASE,
 )
 # What is left around a cut-out span: a doubled comma or space, a comma at
 # either end, the "que" of "ça fait trois mois que …".
@@ -161,6 +170,9 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
     shared = first_person(base)
     if shared != base:
         out.append((shared, span))
+    present = _PERFECT_BE.sub("I'm ", base, count=1)
+    if present != base:
+        out.append((present, span))
     if ": " in base:
         tail = base.rsplit(": ", 1)[1].strip()
         if len(tail.split()) >= 2:

@@ -20,10 +20,13 @@ that meets no past expression never pays for it.
 
 from __future__ import annotations
 
+import difflib
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
+
+from dateutil.easter import easter
 
 MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
@@ -36,10 +39,18 @@ DAYS = (
 )
 _NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several"
 _NUMBER += r"|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques)"
-_UNIT = r"(?:days?|weeks?|months?|years?|jours?|semaines?|mois|ans|années?)"
+_UNIT = r"(?:days?|weeks?|months?|years?|jours?|semaines?|mois|ans?|années?)"
+# Named periods of the calendar: seasons and the holidays people date by.
+SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
+HOLIDAYS = (
+    r"(?:Christmas|Xmas|Easter|New Year(?:'s|’s)?(?: Day| Eve)?|Noël|Noel|Pâques|Paques"
+    r"|(?:le )?(?:nouvel an|jour de l'an)|(?:la )?rentrée)"
+)
+_DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+_DAYS_FR = "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
 _PAST = re.compile(
     rf"\b{_NUMBER} {_UNIT} (?:ago|back)\b"
-    rf"|\b(?:il y a|ça fait|cela fait) {_NUMBER} {_UNIT}\b"
+    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {_NUMBER} {_UNIT}\b"
     r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin)\b"
     rf"|\blast (?:week|month|year|night|weekend|{DAYS}|{MONTHS})\b"
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
@@ -51,9 +62,32 @@ _PAST = re.compile(
     r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b"
     r"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:at|in) the (?:start|beginning) of (?:the|this) (?:month|year)\b"
     r"|\b(?:cette semaine|ce mois-ci|cette année|au début du mois|en début de mois|en début d'année)\b"
-    r"|\b(?:in|en|since|depuis) (?:19|20)\d\d\b",
+    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:19|20)\d\d\b",
     re.IGNORECASE,
 )
+# Days of the calendar by name, apart from ``_PAST`` so that a sentence
+# naming none is never scanned for them (the weekday alternative, tried at
+# every position, would double the scan).
+_CALENDAR = re.compile(
+    # A season said as past or current: "last summer", "this winter",
+    # "l'été dernier", "cet hiver", "au printemps dernier".
+    rf"\b(?:last|this|past) {SEASONS}\b"
+    rf"|\b(?:(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?{SEASONS} (?:derni(?:er|ère)|pass[ée]e?)\b"
+    rf"|\b(?:cet|cette|ce) {SEASONS}\b"
+    # A holiday: "last Christmas", "at Easter", "à Pâques", "depuis la rentrée".
+    rf"|\b(?:(?:last|at|on|over|since|à|a|depuis|pour|dès) ){HOLIDAYS}(?!\w)"
+    # A weekday of the week gone by: "on Tuesday"; French says it bare
+    # ("vendredi j'ai emménagé"), but "le lundi" and "lundi prochain" are
+    # habits and plans.
+    rf"|\bon (?:{_DAYS_EN})\b"
+    rf"|(?<!\ble )(?<!\bles )(?<!\bdu )(?<!\bau )\b(?:{_DAYS_FR})\b(?! prochain| soir prochain)",
+    re.IGNORECASE,
+)
+# "for three years now": a span of time up to the turn, when the verb says
+# the state still holds (a perfect: "I've lived", "been married"); "I'm off
+# to Spain for two weeks" states no start.
+_LASTING = re.compile(rf"\bfor {_NUMBER} {_UNIT}(?: now)?\b", re.IGNORECASE)
+_PERFECT = re.compile(r"(?:'ve|’ve|\bhave|\bhas|\bbeen)\b", re.IGNORECASE)
 # Ways of saying a past moment that dateparser does not read, said the way it does.
 _SAID_AS = (
     (re.compile(r"\bl[’']an dernier\b", re.I), "l'année dernière"),
@@ -85,8 +119,9 @@ _SAID_AS = (
     (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
     (re.compile(r"\bquelques\b", re.I), "3"),
     (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
-    (re.compile(r"\b(?:ça|cela) fait\b", re.I), "il y a"),
-    (re.compile(r"^(?:since|depuis|back in|in|en)\s+", re.I), ""),
+    (re.compile(r"\b(?:ça|ca|cela) fait\b|\bil ya\b", re.I), "il y a"),
+    (re.compile(rf"^for ({_NUMBER} {_UNIT})(?: now)?$", re.I), r"\1 ago"),
+    (re.compile(r"^(?:since |depuis )?(?:since|depuis|back in|in|en)\s+", re.I), ""),
     (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
 )
 _CLAUSE = re.compile(
@@ -103,13 +138,58 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
     end = len(sentence) if end is None else end
     opening = max((m.end() for m in _CLAUSE.finditer(sentence, 0, start)), default=0)
     closing = min((m.start() for m in _CLAUSE.finditer(sentence, end)), default=len(sentence))
-    match = _PAST.search(sentence, opening, closing)
+    found = [
+        _PAST.search(sentence, opening, closing),
+        _CALENDAR.search(sentence, opening, closing),
+        _lasting(sentence, opening, closing),
+    ]
+    match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+    if match is None:
+        # "yesturday", "lst month", "le mois dernié": the clause of a fact
+        # that names no moment is read once more with its near-misspelt
+        # time words set right (only here, per fact, never per sentence).
+        fixed = _respelled(sentence[opening:closing])
+        match = _PAST.search(fixed) if fixed != sentence[opening:closing] else None
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
-        lead = _PAST.match(sentence.lstrip())
+        lead = _PAST.match(sentence.lstrip()) or _CALENDAR.match(sentence.lstrip())
         rest = sentence.lstrip()[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
+
+
+# The words of ``_PAST`` that people misspell; a word within a ratio of
+# 0.8 of one of them (difflib) is read as it.
+_TIME_WORDS = (
+    "yesterday", "last", "month", "months", "week", "weeks", "year", "years", "weekend",
+    "dernier", "dernière", "semaine", "semaines", "année", "années",
+)  # fmt: skip
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _respelled(text: str) -> str:
+    """``text`` with words close to a time word (``_TIME_WORDS``) spelt as it."""
+
+    def fix(word: re.Match[str]) -> str:
+        return _time_word(word.group(0).lower()) or word.group(0)
+
+    return _WORD.sub(fix, text)
+
+
+@lru_cache(maxsize=8192)
+def _time_word(low: str) -> str | None:
+    """The time word ``low`` misspells, if any (cached: the same words recur turn after turn)."""
+    if low in _TIME_WORDS:
+        return None
+    close = difflib.get_close_matches(low, _TIME_WORDS, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def _lasting(sentence: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
+    """ "for three years now" in a sentence whose verb is a perfect, else ``None``."""
+    if "for " not in sentence.lower() or not _PERFECT.search(sentence):
+        return None
+    return _LASTING.search(sentence, start, len(sentence) if end is None else end)
 
 
 def dates_sentence(sentence: str, span: str) -> bool:
@@ -123,17 +203,37 @@ def dates_sentence(sentence: str, span: str) -> bool:
 _ANCHORS = (
     "ago", "back", "il y a", "fait", "yesterday", "hier", "today", "last", "derni", "pass", "past",
     "since", "depuis", "this", "cette", "ce mois", "matin", "morning", "weekend", "week-end",
-    "fortnight", "quinze", "début", "start", "beginning",
+    "fortnight", "quinze", "début", "start", "beginning", "il ya",
     *MONTHS.lower().split("|"),
 )  # fmt: skip
+# Every match of ``_CALENDAR`` holds one of these.
+_CALENDAR_ANCHORS = (
+    "summer", "winter", "spring", "fall", "autumn", "été", "hiver", "printemps", "automne",
+    "christmas", "xmas", "easter", "new year", "noël", "noel", "pâques", "paques", "nouvel an",
+    "jour de l'an", "rentrée", *DAYS.lower().split("|"),
+)  # fmt: skip
+
+
+# One scan for all anchors (a digit included) rather than one test per word.
+_ANCHORED = re.compile("|".join(map(re.escape, _ANCHORS)) + r"|\d")
+_CALENDAR_ANCHORED = re.compile("|".join(map(re.escape, _CALENDAR_ANCHORS)))
 
 
 def past_span_all(sentence: str) -> list[tuple[int, int]]:
     """Where the sentence names past moments, in order (``readings`` cuts them out)."""
     lowered = sentence.lower()
-    if not any(a in lowered for a in _ANCHORS) and not any(c.isdigit() for c in sentence):
-        return []
-    return [m.span() for m in _PAST.finditer(sentence)]
+    anchored = _ANCHORED.search(lowered) is not None
+    spans = [m.span() for m in _PAST.finditer(sentence)] if anchored else []
+    if _CALENDAR_ANCHORED.search(lowered) is not None:
+        spans += [m.span() for m in _CALENDAR.finditer(sentence)]
+    lasting = _lasting(sentence)
+    if lasting is not None:
+        spans.append(lasting.span())
+    kept: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if not kept or start >= kept[-1][1]:
+            kept.append((start, end))
+    return kept
 
 
 @lru_cache(maxsize=1)
@@ -143,11 +243,61 @@ def _parser() -> Any:
     return dateparser
 
 
+_SEASON_START = {
+    "spring": 3, "printemps": 3, "summer": 6, "été": 6,
+    "fall": 9, "autumn": 9, "automne": 9, "winter": 12, "hiver": 12,
+}  # fmt: skip
+_SEASON = re.compile(SEASONS, re.IGNORECASE)
+_HOLIDAY = re.compile(HOLIDAYS, re.IGNORECASE)
+_GONE = re.compile(r"\b(?:last|past|derni(?:er|ère)|pass[ée]e?)\b", re.IGNORECASE)
+
+
+def _latest(day: date, month: int, on: int) -> date:
+    """The latest ``month``/``on`` not after ``day``."""
+    this_year = date(day.year, month, on)
+    return this_year if this_year <= day else date(day.year - 1, month, on)
+
+
+def _named(span: str, today: date) -> date | None:
+    """A season or holiday read against the day of the turn (dateparser reads neither).
+
+    A season stands for its first month (meteorological seasons: March,
+    June, September, December) and a holiday for its day, the latest one
+    not after the turn; "last summer" said during a summer is the one before.
+    """
+    season = _SEASON.search(span)
+    if season is not None:
+        month = _SEASON_START[season.group(0).lower()]
+        start = _latest(today, month, 1)
+        months_in = (today.year - start.year) * 12 + today.month - start.month
+        if _GONE.search(span) and months_in < 3:
+            start = date(start.year - 1, month, 1)
+        return start
+    holiday = _HOLIDAY.search(span)
+    if holiday is None:
+        return None
+    name = holiday.group(0).lower()
+    if name.startswith(("christmas", "xmas", "noël", "noel")):
+        return _latest(today, 12, 25)
+    if name.startswith(("easter", "pâques", "paques")):
+        sunday: date = easter(today.year)
+        if sunday > today:
+            sunday = easter(today.year - 1)
+        return sunday
+    if "rentrée" in name:
+        return _latest(today, 9, 1)
+    return _latest(today, 1, 1)
+
+
 def resolve(span: str, at: datetime) -> datetime | None:
     """``span`` read against ``at`` (the event's time), as an aware UTC datetime; ``None`` if unread.
 
     A moment after ``at`` is not a past statement's start and is refused.
     """
+    day = _named(span, at.date())
+    if day is not None:
+        # Midnight where the speaker was: the day they meant, in their offset.
+        return datetime(day.year, day.month, day.day, tzinfo=at.tzinfo).astimezone(UTC)
     text = span
     for pattern, repl in _SAID_AS:
         text = pattern.sub(repl, text)
