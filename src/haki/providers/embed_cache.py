@@ -48,6 +48,10 @@ class DocumentCache:
     def __len__(self) -> int:
         return len(self._items)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
     def get_many(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
         """The cached vectors among ``texts`` (each hit becomes the most recent)."""
         found: dict[str, np.ndarray] = {}
