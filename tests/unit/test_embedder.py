@@ -17,6 +17,12 @@ from haki.providers.embed import (
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "reference_embeddings.json"
 
 
+def uncached(embedder: LocalEmbedder, texts: list[str]) -> np.ndarray:
+    """Vectors the model computes now, not ones kept from an earlier call."""
+    embedder._documents.clear()
+    return embedder.embed_documents(texts)
+
+
 @pytest.fixture(scope="module")
 def reference():
     return json.loads(FIXTURE.read_text())
@@ -34,7 +40,7 @@ def test_local_vectors_are_unit_length_and_order_independent(local_embedder: Loc
     texts = ["short", "a much longer sentence about moving from Paris to Lyon", "mid length text"]
     batch = local_embedder.embed_documents(texts)
     np.testing.assert_allclose(np.linalg.norm(batch, axis=1), 1.0, atol=1e-5)
-    single = np.concatenate([local_embedder.embed_documents([t]) for t in texts])
+    single = np.concatenate([uncached(local_embedder, [t]) for t in texts])
     np.testing.assert_allclose(batch, single, atol=1e-4)
 
 
@@ -132,8 +138,8 @@ def test_token_groups_keep_equal_rows_together_up_to_the_row_cap():
 
 def test_grouping_does_not_change_vectors(local_embedder: LocalEmbedder):
     texts = [f"sentence number {i} " + "word " * (i * 7 % 40) for i in range(40)]
-    grouped = local_embedder.embed_documents(texts)
-    one_by_one = np.concatenate([local_embedder.embed_documents([t]) for t in texts])
+    grouped = uncached(local_embedder, texts)
+    one_by_one = np.concatenate([uncached(local_embedder, [t]) for t in texts])
     np.testing.assert_allclose(grouped, one_by_one, atol=1e-4)
 
 

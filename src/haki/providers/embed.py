@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..config import EMBED_DIM, Settings
 from ..errors import ConfigError
+from .embed_cache import DocumentCache, unique_positions
 
 if TYPE_CHECKING:
     import numpy as np
@@ -178,6 +179,8 @@ class LocalEmbedder:
         # Agents repeat queries (retries, several purposes for one message);
         # a repeated query skips inference. Thread-safe, bounded.
         self._cached_query = lru_cache(maxsize=QUERY_CACHE_SIZE)(self._embed_query)
+        # Conversations repeat short texts; a repeat costs a lookup (embed_cache).
+        self._documents = DocumentCache()
 
     def _load(self) -> None:
         with self._lock:
@@ -242,10 +245,26 @@ class LocalEmbedder:
         return _l2_normalise(pooled)
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors for ``texts``, in order: each distinct text not in the
+        document cache runs the model once."""
         import numpy as np
 
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
+        unique, positions = unique_positions(texts)
+        known = self._documents.get_many(unique)
+        missing = [t for t in unique if t not in known]
+        if missing:
+            vectors = self._infer(missing)
+            self._documents.put_many(missing, vectors)
+            known.update(zip(missing, vectors, strict=True))
+        rows = np.stack([known[t] for t in unique])
+        out: np.ndarray = rows[positions]  # a fresh, writable array
+        return out
+
+    def _infer(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
         tokenizer = self._loaded_tokenizer()
         rows = [e.ids for e in tokenizer.encode_batch(list(texts))]
         groups = token_groups([len(r) for r in rows], self._batch_tokens)
