@@ -5,8 +5,9 @@ and a far weaker match is not shown as a card."""
 from __future__ import annotations
 
 from haki.engram import LoadRequest, load
+from haki.engram.admission import weak_meaning as _weak_meaning
 from haki.engram.disclosure import render
-from haki.engram.routing import DEFAULT_ROUTING, _weak_meaning
+from haki.engram.routing import DEFAULT_ROUTING
 
 TODAY = "2026-06-01"
 

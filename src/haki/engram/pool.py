@@ -1,0 +1,166 @@
+"""What routing works on and answers: its constants, the visible pool of memories,
+and the scored and omitted candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .index import FIELD_BITS, Doc, Index
+from .semantic import decode
+
+
+@dataclass(frozen=True, slots=True)
+class RoutingConfig:
+    """The routing constants (scoring, admission, ranking)."""
+
+    k1: float = 1.2
+    b: float = 0.75
+    review_due: float = 0.7
+    stale: float = 0.6
+    confidence: Mapping[str, float] = field(
+        default_factory=lambda: {"high": 1.0, "medium": 0.9, "low": 0.8}
+    )
+    workspace: float = 1.1
+    usage_step: float = 0.02  # per doubling of fetches
+    usage_cap: float = 0.08  # the usage bonus never outweighs a lifecycle penalty
+    workflow_skill: float = 1.25
+    path_bonus: float = 2.0
+    vector_weight: float = 0.2
+    many_anchors: int = 4
+    # The compact batch keeps candidates scoring at least this share of the best one.
+    min_relative: float = 0.5
+    # A memory left out of the batch is shown as a card only at this share of the best.
+    card_relative: float = 0.2
+    # Admission: the share of the task's weight (idf of its anchors) a memory must explain.
+    # Meaning (``semantic``): a weak lexical match (explaining less than ``weak_coverage``
+    # of the task) stays out unless its cosine with the task reaches ``weak_meaning``;
+    # every admitted memory's score is multiplied by exp(weight x (cosine - pivot)).
+    weak_coverage: float = 0.3
+    # A task's weight (coverage) counts idf as if the pool held at least ``idf_pool``
+    # memories: in a repository of three, a word shared by one memory would otherwise
+    # weigh little beside a word no memory uses, and one shared word would never explain
+    # enough of the task. Scores keep the pool's own idf (they only order). The
+    # coverage floor scales with the pool the same way (``weak_coverage`` at ``idf_pool``
+    # memories or more), since a tiny repository's memories say little about any task.
+    idf_pool: int = 30
+    weak_meaning: float = 0.5
+    # Under the full floor but above a small pool's scaled one, a match still needs some
+    # meaning in common with the task: a word met by accident in a body stays out.
+    far_meaning: float = 0.4
+    meaning_weight: float = 1.5
+    meaning_pivot: float = 0.5
+    # Rejections the seed leaves room for (``_extra_rejection``).
+    reject_generic_only: bool = True
+    generic_weight: float = 0.3  # GENERIC_TASK_WORDS, in score and in the task's weight
+    unknown_weight: float = 0.6  # a word no memory uses still counts in the task's weight
+    synonym_weight: float = 0.8  # a match through shorthand folding ranks a little lower
+    summary_factor: float = 0.6  # evidence from a summary, relative to a curated field
+    content_factor: float = 0.35  # evidence from the body alone
+    phrase_weight: float = 1.0  # a whole multi-word trigger or tag counts its words again
+    coverage_power: float = 1.0  # rank by score x coverage^power
+    # Selection: a memory that explains a part of the task no better one explains needs
+    # ``min_marginal`` of the task and ``new_relative`` of the best score; one that adds
+    # nothing new needs ``min_relative``.
+    min_marginal: float = 0.2
+    new_relative: float = 0.2
+    path_cover: float = 0.25
+    variant_factor: float = 0.9  # a retired memory's match, handed to its current variant
+
+
+DEFAULT_ROUTING = RoutingConfig()
+SUMMARY_BIT = FIELD_BITS["summary"]
+CURATED_BITS = (
+    FIELD_BITS["id"]
+    | FIELD_BITS["tags"]
+    | FIELD_BITS["directive"]
+    | FIELD_BITS["triggers"]
+    | FIELD_BITS["title"]
+)
+OMITTED_LIFECYCLES = ("superseded", "archived")
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """Visible memories after merge and filters; position ``p`` is ``refs[p]``.
+
+    Memories are decoded only when routing scores them.
+    """
+
+    indexes: tuple[Index, ...]
+    refs: tuple[tuple[int, int], ...]  # (index number, doc number)
+    positions: tuple[dict[int, int], ...]  # per index: doc number -> pool position
+    by_id: dict[str, int]
+    hit_cache: dict[str, list[tuple[int, float, int]]] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.refs)
+
+    def doc(self, pos: int) -> Doc:
+        i, no = self.refs[pos]
+        return self.indexes[i].doc(no)
+
+    def lookup(self, mid: str) -> Doc | None:
+        pos = self.by_id.get(mid)
+        return None if pos is None else self.doc(pos)
+
+    def vector(self, pos: int) -> list[float] | None:
+        """The memory's unit vector from the index (decoded on demand), if it has one."""
+        i, no = self.refs[pos]
+        vectors = self.indexes[i].vectors
+        return decode(vectors[no]) if no < len(vectors) else None
+
+    def total_length(self) -> float:
+        return sum(self.indexes[i].lengths[no] for i, no in self.refs)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """An admitted memory with its score and the evidence behind it."""
+
+    doc: Doc
+    score: float
+    matched: tuple[str, ...]
+    reasons: tuple[str, ...]
+    # (anchor term, share of the task's weight this memory explains through it)
+    covers: tuple[tuple[str, float], ...] = ()
+    coverage: float = 0.0
+    meaning: float | None = None  # cosine of the task's and the memory's static vectors
+
+
+@dataclass(frozen=True, slots=True)
+class Omitted:
+    """A candidate routing refused, with the reason."""
+
+    id: str
+    scope: str
+    reason: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Routed:
+    """Routing's answer: the task's anchors, the ranked memories, the refusals."""
+
+    anchors: tuple[str, ...]
+    ranked: tuple[Scored, ...]
+    omitted: tuple[Omitted, ...]
+    restrictions: tuple[str, ...]
+
+
+def rank_key(s: Scored) -> tuple[float, str, str]:
+    return (-s.score, s.doc.id, s.doc.scope)
+
+
+def pool_hits(pool: Pool, term: str) -> list[tuple[int, float, int]]:
+    """Decoded postings of ``term`` over the visible pool, decoded once per pool."""
+    cached = pool.hit_cache.get(term)
+    if cached is None:
+        cached = pool.hit_cache[term] = [
+            (positions[no], tf, fbits)
+            for ix, positions in zip(pool.indexes, pool.positions, strict=False)
+            for no, tf, fbits in ix.hits(term)
+            if no in positions
+        ]
+    return cached
