@@ -35,9 +35,19 @@ KNOWN_MISSES = {
 }
 
 
+# Split ``train2`` holds cases a correction may only mark unsure (no value
+# to read) and cases said across turns between; ``bench/doubt.py --split
+# train2`` scores it end to end, applied and unsure apart.
+SCORED_ELSEWHERE = {"train2"}
+
+
 def cases():
     rows = [json.loads(line) for line in CASES.read_text().splitlines() if line.strip()]
-    return [row for row in rows if row["id"] not in KNOWN_MISSES]
+    return [
+        row
+        for row in rows
+        if row["id"] not in KNOWN_MISSES and row["split"] not in SCORED_ELSEWHERE
+    ]
 
 
 async def say(client, subject, text, minute, thread="t1", reply=None):
