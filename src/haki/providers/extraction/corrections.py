@@ -55,6 +55,11 @@ OPENER = re.compile(
     r"|je me suis trompée?|erreur de ma part|je voulais dire|je rectifie)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
+# Runs of spaces are folded before the clause and old-value patterns: each
+# then meets at most one space at a time and runs in linear time, where a
+# long run of spaces would make their leading ``\s*`` / ``\s+`` backtrack
+# over it from every position.
+_SPACES = re.compile(r"\s{2,}")
 _CLAUSES = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\b(?:but|mais)\b)\s*")
 # A clause says something stopped being true.
 _ENDED = re.compile(
@@ -202,7 +207,7 @@ def split_negated(sentence: str) -> tuple[str, list[tuple[str, str]]]:
     """The sentence without its negated clauses, and those clauses beside their positive form."""
     kept: list[str] = []
     negated: list[tuple[str, str]] = []
-    for clause in _CLAUSES.split(sentence):
+    for clause in _CLAUSES.split(_SPACES.sub(" ", sentence)):
         positive = _negated(clause) if clause else None
         if positive is None:
             kept.append(clause)
@@ -213,7 +218,7 @@ def split_negated(sentence: str) -> tuple[str, list[tuple[str, str]]]:
 
 def old_value(sentence: str) -> str | None:
     """The value a sentence says it replaces ("…, not Paris"), in stored form."""
-    match = _NOT_OLD.search(sentence)
+    match = _NOT_OLD.search(_SPACES.sub(" ", sentence))
     if match is None:
         return None
     old = match.group("old").strip(" '\"")
