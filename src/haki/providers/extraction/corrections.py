@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from .fragments import EMAIL, PHONE
 from .types import HELD, Candidate
 from .vocabulary import LANGUAGES
 
@@ -236,6 +237,8 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
     if any(c.predicate == "pet" for c in found):
         found = _ended_pets(rest, found)
+    if not found and said_wrong:
+        found = _by_shape(rest, read)
     if not negated and old is None and said_wrong:
         # Said to be wrong, with no old value named: the new statement
         # corrects what is held for its predicate (``HELD``).
@@ -250,6 +253,25 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         stated = {_said(c) for c in read(clause)}
         found.extend(replace(c, retract=True) for c in read(positive) if _said(c) not in stated)
     return found
+
+
+# A value whose shape alone says what it is: an e-mail address or a phone
+# number in a sentence that says something said was wrong ("I got that
+# wrong, it's sam@new.example") is the speaker's own, with no topic word.
+_SHAPES = (
+    (re.compile(EMAIL), "My email is {}."),
+    (re.compile(rf"(?<![\w.]){PHONE}(?![\w])"), "My phone number is {}."),
+)
+
+
+def _by_shape(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
+    """The contact details a said-wrong sentence gives by their shape alone (one of each kind)."""
+    out: list[Candidate] = []
+    for pattern, template in _SHAPES:
+        match = pattern.search(sentence)
+        if match is not None:
+            out.extend(read(template.format(match.group(0))))
+    return out
 
 
 def _said(candidate: Candidate) -> tuple[str, str]:
