@@ -322,9 +322,17 @@ _ERROR_CUE = re.compile(
     r"|wrong (?:number|e-?mail|address|name|date|city|one|info\w*|age|phone)"
     r"|(?<!never )(?<!ever )(?<!n't )(?<!not )forget (?:what I (?:said|told)|that|about (?:that|it|what))"
     r"|ignore (?:the|that|what) (?:I|i) (?:said|told)"
-    r"|(?:n't|not)\b[^.!?,;]{0,40}\bany ?(?:more|longer)"
+    r"|(?:\w+n't|not)\b[^.!?,;]{0,40}\bany ?(?:more|longer)"
+    r"|stopped (?:being|working|eating|drinking|using|doing|going|seeing|dating)"
+    r"|(?:j'ai|on a|nous avons) arrêté (?:de|d')"
     r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|je me suis trompée?|erreur|c'est faux|(?:est|était) faux|fausse"
-    r"|rectifi\w*|corrig\w*)\b",
+    r"|rectifi\w*|corrig\w*)\b"
+    # An apology or a halt that opens (or closes) the sentence: "oops, I
+    # meant …", "non attends, c'est …", "It's John, sorry." ("sorry to hear",
+    # "sorry for" apologise for something else).
+    r"|^(?:oops|whoops|oups|sorry|pardon|(?:no )?wait(?: no)?|(?:non )?attends)\b"
+    r"(?! (?:to|for|about|de|pour)\b)"
+    r"|[,;]\s*(?:sorry|pardon|oops|oups)[.!]*$",
     re.IGNORECASE,
 )
 # Words by which a turn says something changed, read as a correction only
@@ -334,7 +342,11 @@ _CHANGE_CUE = re.compile(
     r"\b(?:(?:I|we|I've|we've|have|has|had) (?:just )?(?:changed|switched|renamed)|changed (?:my|our)"
     r"|update (?:my|our)|updated (?:my|our)|broke up|split up|separated|divorced|moved out|quit (?:my|our)"
     r"|instead of|rather than|(?:actually|in fact)\b[^.!?]*\b(?:now|not|no)"
-    r"|plus (?:le|la|les|l'|de|d')|(?:j'ai|on a|nous avons|avons|a) changé|rompu|séparée?s?|quitté"
+    r"|(?:I'm|I am) (?:\w+ )?over|more into|moved (?:my|our|to)"
+    r"|plus (?:le|la|les|l'|de|d'|à|au|aux|chez|en)|(?:j'ai|on a|nous avons|avons|a) changé|rompu|séparée?s?|quitté"
+    r"|passée?s? (?:au|à la|à l'|aux)|changement(?=\s*:)"
+    # A bare "no," opening the sentence answers as often as it corrects.
+    r"|^(?:no|non)(?=,)"
     r"|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus))\b",
     re.IGNORECASE,
 )
