@@ -156,6 +156,25 @@ _LOST = re.compile(
     re.IGNORECASE,
 )
 
+# A pet named on its own that died ends the pet of that name, whatever its
+# kind ("Vanille est morte le mois dernier"); a person who died holds no
+# pet of their name, so ends nothing.
+_DIED_NAMED = re.compile(
+    rf"(?:^|[,;]\s*)(?P<n>{_NAME}) (?:just )?(?:died|passed away|ran away|was put down"
+    r"|est (?:morte?|décédée?)|nous a quitté)",
+    re.IGNORECASE,
+)
+
+
+def _died_named(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
+    return [
+        replace(c, retract=True, evidence_span=sentence[:300])
+        for m in _DIED_NAMED.finditer(sentence)
+        for c in read(f"My cat is called {m.group('n')}.")
+        if c.predicate == "pet"
+    ]
+
+
 # "…, not Paris", "…, no longer Paris", "…, plus le thé" (French: no more
 # the tea; "plus" must be followed by an article to mean that).
 _NOT_OLD = re.compile(
@@ -247,6 +266,7 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         ]
     found.extend(_broken_up(sentence, read))
     found.extend(_left_job(sentence, read))
+    found.extend(_died_named(sentence, read))
     for clause, positive in negated:
         # What the rules read in the clause as it stands, the negation does
         # not govern: "I don't think my cat likes it any more" keeps the cat.
