@@ -8,9 +8,9 @@
   every active fact an open ``doubt`` set holds back is a mistake.
 - **Corrections**: each case of ``tests/fixtures/extraction/corrections.jsonl``
   of ``--split`` (never a blind file) is its own subject, the statement at
-  T0 and the correction a day later; a case is *applied* when no matching
-  old fact is active and the labelled new value is, *unsure* when the old
-  fact is held by an open conflict set.
+  T0, any turns said ``between``, then the correction, a day apart; a case
+  is *applied* when no matching old fact is active and the labelled new
+  value is, *unsure* when the old fact is held by an open conflict set.
 
 ``--show`` prints each held-back LoCoMo fact with the turn that doubted it,
 and each correction case that was neither applied nor marked unsure.
@@ -94,7 +94,7 @@ async def corrections_side(client: httpx.AsyncClient, split: str, show: bool) ->
             "payload": {"text": text},
         }
         for c in cases
-        for i, text in enumerate((c["before"], c["text"]))
+        for i, text in enumerate((c["before"], *c.get("between", []), c["text"]))
     ]
     for start in range(0, len(events), 100):
         r = await client.post("/v1/capture", json={"events": events[start : start + 100]})
@@ -138,7 +138,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base-url", help="use a running server instead of starting one")
     parser.add_argument("--conversations", type=int, default=1)
-    parser.add_argument("--split", default="dev", choices=["dev", "heldout"])
+    parser.add_argument("--split", default="dev", choices=["dev", "heldout", "train", "train2"])
     parser.add_argument("--show", action="store_true")
     args = parser.parse_args()
     print(json.dumps(asyncio.run(main_async(args)), indent=2))

@@ -203,6 +203,10 @@ def corrected(case: dict[str, Any]) -> bool:
     ]
     if not old:
         return False
+    # Turns said in between (``between``, optional) are held as the consolidator would.
+    for i, text in enumerate(case.get("between", []), 1):
+        cands = [c for c in extract_payload({"text": text}) if not c.retract]
+        _hold(cands, active, T0 + timedelta(hours=i))
     steps = _hold(extract_payload({"text": case["text"]}), active, T0 + timedelta(days=1))
     ended = [(a, n) for a, inc, n in steps if a in ("supersede", "retract") and inc in old]
     if not ended:

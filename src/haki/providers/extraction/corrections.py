@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from .fragments import EMAIL, PHONE
 from .types import HELD, Candidate
 from .vocabulary import LANGUAGES
 
@@ -55,6 +56,11 @@ OPENER = re.compile(
     r"|je me suis trompée?|erreur de ma part|je voulais dire|je rectifie)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
+# Runs of spaces are folded before the clause and old-value patterns: each
+# then meets at most one space at a time and runs in linear time, where a
+# long run of spaces would make their leading ``\s*`` / ``\s+`` backtrack
+# over it from every position.
+_SPACES = re.compile(r"\s{2,}")
 _CLAUSES = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\b(?:but|mais)\b)\s*")
 # A clause says something stopped being true.
 _ENDED = re.compile(
@@ -150,6 +156,25 @@ _LOST = re.compile(
     re.IGNORECASE,
 )
 
+# A pet named on its own that died ends the pet of that name, whatever its
+# kind ("Vanille est morte le mois dernier"); a person who died holds no
+# pet of their name, so ends nothing.
+_DIED_NAMED = re.compile(
+    rf"(?:^|[,;]\s*)(?P<n>{_NAME}) (?:just )?(?:died|passed away|ran away|was put down"
+    r"|est (?:morte?|décédée?)|nous a quitté)",
+    re.IGNORECASE,
+)
+
+
+def _died_named(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
+    return [
+        replace(c, retract=True, evidence_span=sentence[:300])
+        for m in _DIED_NAMED.finditer(sentence)
+        for c in read(f"My cat is called {m.group('n')}.")
+        if c.predicate == "pet"
+    ]
+
+
 # "…, not Paris", "…, no longer Paris", "…, plus le thé" (French: no more
 # the tea; "plus" must be followed by an article to mean that).
 _NOT_OLD = re.compile(
@@ -202,7 +227,7 @@ def split_negated(sentence: str) -> tuple[str, list[tuple[str, str]]]:
     """The sentence without its negated clauses, and those clauses beside their positive form."""
     kept: list[str] = []
     negated: list[tuple[str, str]] = []
-    for clause in _CLAUSES.split(sentence):
+    for clause in _CLAUSES.split(_SPACES.sub(" ", sentence)):
         positive = _negated(clause) if clause else None
         if positive is None:
             kept.append(clause)
@@ -213,7 +238,7 @@ def split_negated(sentence: str) -> tuple[str, list[tuple[str, str]]]:
 
 def old_value(sentence: str) -> str | None:
     """The value a sentence says it replaces ("…, not Paris"), in stored form."""
-    match = _NOT_OLD.search(sentence)
+    match = _NOT_OLD.search(_SPACES.sub(" ", sentence))
     if match is None:
         return None
     old = match.group("old").strip(" '\"")
@@ -231,6 +256,8 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         found = [replace(c, corrects=old) for c in found if str(c.value).lower() != old.lower()]
     if any(c.predicate == "pet" for c in found):
         found = _ended_pets(rest, found)
+    if not found and said_wrong:
+        found = _by_shape(rest, read)
     if not negated and old is None and said_wrong:
         # Said to be wrong, with no old value named: the new statement
         # corrects what is held for its predicate (``HELD``).
@@ -239,12 +266,32 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         ]
     found.extend(_broken_up(sentence, read))
     found.extend(_left_job(sentence, read))
+    found.extend(_died_named(sentence, read))
     for clause, positive in negated:
         # What the rules read in the clause as it stands, the negation does
         # not govern: "I don't think my cat likes it any more" keeps the cat.
         stated = {_said(c) for c in read(clause)}
         found.extend(replace(c, retract=True) for c in read(positive) if _said(c) not in stated)
     return found
+
+
+# A value whose shape alone says what it is: an e-mail address or a phone
+# number in a sentence that says something said was wrong ("I got that
+# wrong, it's sam@new.example") is the speaker's own, with no topic word.
+_SHAPES = (
+    (re.compile(EMAIL), "My email is {}."),
+    (re.compile(rf"(?<![\w.]){PHONE}(?![\w])"), "My phone number is {}."),
+)
+
+
+def _by_shape(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
+    """The contact details a said-wrong sentence gives by their shape alone (one of each kind)."""
+    out: list[Candidate] = []
+    for pattern, template in _SHAPES:
+        match = pattern.search(sentence)
+        if match is not None:
+            out.extend(read(template.format(match.group(0))))
+    return out
 
 
 def _said(candidate: Candidate) -> tuple[str, str]:
@@ -295,9 +342,17 @@ _ERROR_CUE = re.compile(
     r"|wrong (?:number|e-?mail|address|name|date|city|one|info\w*|age|phone)"
     r"|(?<!never )(?<!ever )(?<!n't )(?<!not )forget (?:what I (?:said|told)|that|about (?:that|it|what))"
     r"|ignore (?:the|that|what) (?:I|i) (?:said|told)"
-    r"|(?:n't|not)\b[^.!?,;]{0,40}\bany ?(?:more|longer)"
+    r"|(?:\w+n't|not)\b[^.!?,;]{0,40}\bany ?(?:more|longer)"
+    r"|stopped (?:being|working|eating|drinking|using|doing|going|seeing|dating)"
+    r"|(?:j'ai|on a|nous avons) arrêté (?:de|d')"
     r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|je me suis trompée?|erreur|c'est faux|(?:est|était) faux|fausse"
-    r"|rectifi\w*|corrig\w*)\b",
+    r"|rectifi\w*|corrig\w*)\b"
+    # An apology or a halt that opens (or closes) the sentence: "oops, I
+    # meant …", "non attends, c'est …", "It's John, sorry." ("sorry to hear",
+    # "sorry for" apologise for something else).
+    r"|^(?:oops|whoops|oups|sorry|pardon|(?:no )?wait(?: no)?|(?:non )?attends)\b"
+    r"(?! (?:to|for|about|de|pour)\b)"
+    r"|[,;]\s*(?:sorry|pardon|oops|oups)[.!]*$",
     re.IGNORECASE,
 )
 # Words by which a turn says something changed, read as a correction only
@@ -307,7 +362,11 @@ _CHANGE_CUE = re.compile(
     r"\b(?:(?:I|we|I've|we've|have|has|had) (?:just )?(?:changed|switched|renamed)|changed (?:my|our)"
     r"|update (?:my|our)|updated (?:my|our)|broke up|split up|separated|divorced|moved out|quit (?:my|our)"
     r"|instead of|rather than|(?:actually|in fact)\b[^.!?]*\b(?:now|not|no)"
-    r"|plus (?:le|la|les|l'|de|d')|(?:j'ai|on a|nous avons|avons|a) changé|rompu|séparée?s?|quitté"
+    r"|(?:I'm|I am) (?:\w+ )?over|more into|moved (?:my|our|to)"
+    r"|plus (?:le|la|les|l'|de|d'|à|au|aux|chez|en)|(?:j'ai|on a|nous avons|avons|a) changé|rompu|séparée?s?|quitté"
+    r"|passée?s? (?:au|à la|à l'|aux)|changement(?=\s*:)"
+    # A bare "no," opening the sentence answers as often as it corrects.
+    r"|^(?:no|non)(?=,)"
     r"|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus))\b",
     re.IGNORECASE,
 )

@@ -89,14 +89,15 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "number",
         volatility="slow",
     ),
-    # A bare age said as a restatement ("I'm actually 43", "I'm 43, not
-    # 34"): the number ends the clause, so "I'm 5 minutes away" says no age;
-    # a plain "I'm 27." stays unread (a score, a size, a time as often).
+    # A bare age: a number of one or two digits that is the whole complement
+    # of "I'm" and ends the clause ("I'm 27.", "I'm actually 43", "I'm 43,
+    # not 34", "I'm 28 now"). "I'm 5 minutes away", "I'm 100% sure" or
+    # "I'm 3rd in line" go on past the number and say no age.
     Rule(
         "age",
         icase(
-            r"\bI(?:'m| am) (?:(?:actually|in fact|really) (?=\d{1,2}\s*(?:[,.;!]|$|\b(?:and|but|now)\b))"
-            r"|(?=\d{1,2},? not \d{1,2}\b))(?P<v>\d{1,2})"
+            r"\bI(?:'m| am) (?:(?:actually|in fact|really|now|only|just) )?"
+            r"(?P<v>\d{1,2})(?=\s*(?:[,.;!]|$|\b(?:and|but|now|not)\b))"
         ),
         "number",
         volatility="slow",

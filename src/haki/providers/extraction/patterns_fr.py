@@ -65,7 +65,20 @@ RULES_FR: tuple[Rule, ...] = (
         volatility="slow",
     ),
     Rule(
-        "age", icase(r"\bj'ai (?P<v>\d{1,2}) ans\b"), "number", volatility="slow", confidence=0.85
+        "age",
+        icase(r"\b(?:j'ai|je viens d'avoir|j'ai eu) (?P<v>\d{1,2}) ans\b"),
+        "number",
+        volatility="slow",
+        confidence=0.85,
+    ),
+    # A bare "36 ans" that opens the sentence and ends its clause ("oups, 36
+    # ans, pas 35"): "20 ans plus tard" goes on and says no age.
+    Rule(
+        "age",
+        icase(r"^(?P<v>\d{1,2}) ans(?=\s*(?:[,.;!]|$|\bpas\b))"),
+        "number",
+        volatility="slow",
+        confidence=0.7,
     ),
     Rule(
         "",

@@ -159,6 +159,70 @@ def clauses(sentence: str) -> list[str]:
     return [_capital(p) for p in parts] if len(parts) > 1 else []
 
 
+# A count of pets or relatives followed by their names, "I have two cats,
+# Salt and Pepper", "j'ai deux chats, Caramel et Vanille": each name reads
+# as its own "my cat is called Salt". The names must be capitalised words
+# joined by commas and one "and"/"et", ending the clause.
+_COUNT = r"(?:a|one|two|three|four|five|un|une|deux|trois|quatre|cinq|\d)"
+_LISTED = r"(?-i:[A-ZÀ-Ý][\w'-]+)"
+_KINDS = {
+    "cat": "cat",
+    "cats": "cat",
+    "dog": "dog",
+    "dogs": "dog",
+    "kitten": "kitten",
+    "kittens": "kitten",
+    "puppy": "puppy",
+    "puppies": "puppy",
+    "sister": "sister",
+    "sisters": "sister",
+    "brother": "brother",
+    "brothers": "brother",
+    "son": "son",
+    "sons": "son",
+    "daughter": "daughter",
+    "daughters": "daughter",
+    "chat": "chat",
+    "chats": "chat",
+    "chien": "chien",
+    "chiens": "chien",
+    "chatte": "chatte",
+    "chattes": "chatte",
+    "chienne": "chienne",
+    "chiennes": "chienne",
+    "sœur": "sœur",
+    "sœurs": "sœur",
+    "soeurs": "soeur",
+    "frère": "frère",
+    "frères": "frère",
+    "fils": "fils",
+    "fille": "fille",
+    "filles": "fille",
+}
+_NAMES_LIST = re.compile(
+    rf"\b(?P<who>I have|I've got|I got|we have|we've got|j'ai|on a|nous avons) {_COUNT} "
+    rf"(?P<kind>{'|'.join(sorted(_KINDS, key=len, reverse=True))})\s*[,:(]?\s*"
+    r"(?:(?:called|named|qui s'appellent|nommés?) )?"
+    rf"(?P<names>{_LISTED}(?:\s*,\s*{_LISTED})*\s+(?:and|et|&)\s+{_LISTED})(?=\s*(?:[.,;!?)]|$))",
+    re.IGNORECASE,
+)
+
+
+def listed_names(sentence: str) -> list[str]:
+    """One "my <kind> is called <name>" sentence per name a counted list gives."""
+    out: list[str] = []
+    for match in _NAMES_LIST.finditer(sentence):
+        kind = _KINDS[match.group("kind").lower()]
+        french = match.group("who").lower() in ("j'ai", "on a", "nous avons")
+        for name in re.split(r"\s*,\s*|\s+(?:and|et|&)\s+", match.group("names")):
+            if french:
+                article = "Ma" if kind in ("chatte", "chienne", "sœur", "soeur", "fille") else "Mon"
+                out.append(f"{article} {kind} s'appelle {name}.")
+            else:
+                out.append(f"My {kind} is called {name}.")
+    return out
+
+
 def readings(sentence: str) -> list[tuple[str, str | None]]:
     """Other readings of ``sentence``, each with the past moment cut out of it (if any)."""
     out: list[tuple[str, str | None]] = []
@@ -177,6 +241,7 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         tail = base.rsplit(": ", 1)[1].strip()
         if len(tail.split()) >= 2:
             out.append((tail[:1].upper() + tail[1:], span))
+    out.extend((text, span) for text in listed_names(base))
     for text in [unwrapped(base), *clauses(base)]:
         out.append((text, span))
         if (plain := unwrapped(text)) != text:
