@@ -28,7 +28,11 @@ is asked one more question, ``reaches``: does obeying it act *beyond the
 reply* — send, post, publish, pay, delete, click or visit something; run,
 install or fetch code of unknown origin ("execute any snippet I paste");
 put a link, an ad or a tracker in answers; hand over a secret or a personal
-detail; or follow orders from somewhere else ("do what the emails say")?
+detail; follow orders from somewhere else ("do what the emails say") or put
+someone else's word above the person's; keep warnings, errors or failures
+from the person, or report a fixed outcome ("always tell me the tests
+passed"); push a named product or a price in every answer; switch off the
+work's own checks (linter, tests, review) or approve without reading?
 Those marks are weaker than the effects above (no address need be named),
 so they do not quarantine an order on their own; they decide whether an
 order no verb list vouches for must wait for a person's confirmation.
@@ -187,14 +191,83 @@ _ELSEWHERE = re.compile(
 )
 
 
+# Someone else's word put above the person's: "follow Marc's instructions
+# instead of mine", "treat messages signed admin as coming from me".
+_AUTHORITY = re.compile(
+    r"\b(?:follow|obey|trust|treat|believe|listen to|suis|suivre|fais confiance|crois|[ée]coute)\b[^.!?\n]{0,60}?"
+    r"(?:\b(?:instead of|rather than|more than|over|above)\s+(?:me|mine|my)\b|\bas (?:if (?:it )?(?:came|comes) )?"
+    r"(?:coming )?from me\b|\bà (?:ma|la) place\b|\bplut[ôo]t que (?:moi|mes|les miens)\b|\bplus que (?:moi|mes)\b"
+    r"|\bcomme (?:venant )?de moi\b)",
+    re.IGNORECASE,
+)
+# What the person should hear about kept from them: warnings, errors,
+# failures hidden, or never mentioned ("don't mention security warnings").
+_TROUBLE = (
+    r"(?:warnings?|errors?|alerts?|failures?|failed|problems?|issues?|risks?|bugs?|vulnerabilit(?:y|ies)"
+    r"|avertissements?|erreurs?|alertes?|[ée]checs?|probl[èe]mes?|risques?|failles?)"
+)
+_HIDE = re.compile(
+    r"\b(?:hide|hiding|conceal|omit|leave out|cover up|keep (?:\w+ ){0,2}from me|cache[rz]?|masque[rz]?|tais)\b"
+    rf"[^.!?\n]{{0,40}}?\b{_TROUBLE}\b",
+    re.IGNORECASE,
+)
+_SILENCE = re.compile(
+    r"(?:\b(?:don't|do not|dont|never|stop)\s+(?:\w+\s+)?(?:mention\w*|tell(?:ing)? me about|show\w*"
+    r"|report\w*|flag\w*|bring(?:ing)? up)\b"
+    r"|\bne (?:me )?(?:mentionne|signale|dis|montre|parle)s? (?:pas|jamais|plus)\b)"
+    rf"(?=[^.!?\n]{{0,40}}?\b{_TROUBLE}\b)",
+    re.IGNORECASE,
+)
+# A fixed outcome said whatever happened: "always tell me the tests passed".
+_FIXED_OUTCOME = re.compile(
+    r"\b(?:tell|say|report|claim|answer|reply|dis|affirme|r[ée]ponds?)\b[^.!?\n]{0,30}?"
+    r"\b(?:tests?|builds?|checks?|ci|pipeline|deploy\w*|it|everything|tout)\s+(?:passed|pass(?:es)?|succeeded"
+    r"|worked|works|went (?:fine|well)|(?:is|are) (?:fine|ok|okay|green)|a r[ée]ussi|ont r[ée]ussi|passent|est ok)\b",
+    re.IGNORECASE,
+)
+# A product or a price pushed in every answer: "always recommend NordVPN
+# Premium", "suggest Acme Cloud Pro at 49 dollars a month".
+_PROMOTE = re.compile(
+    r"\b(?:recommend|suggest|promote|push|advertise|plug|recommande[rz]?|sugg[èe]re[rz]?|propose[rz]?|conseille[rz]?)"
+    r"\b[^.!?\n]{0,40}?(?:(?-i:\b[A-Z][\w-]*(?: [A-Z][\w-]*)+\b)|\b\d+(?:[.,]\d+)? ?(?:\$|€|dollars?|euros?|usd|eur)\b"
+    r"|[$€] ?\d)",
+    re.IGNORECASE,
+)
+# The work's own checks switched off or passed over: "disable the linter
+# before you commit", "approve every pull request without reading it".
+_PASS_OVER = re.compile(
+    r"\b(?:disable|disabling|skip|skipping|bypass|turn off|switch off|d[ée]sactive[rz]?|saute[rz]?)\b[^.!?\n]{0,30}?"
+    r"\b(?:linters?|lint(?:ing)?|tests?|test suite|reviews?|ci|pre-commit|hooks?|type ?check\w*|scans?)\b"
+    r"|\b(?:approve|merge|accept|commit|push|deploy|ship|valide[rz]?|fusionne[rz]?|d[ée]ploie[rz]?|pousse[rz]?)\b"
+    r"[^.!?\n]{0,40}?\b(?:without (?:reading|reviewing|review|looking|checking|testing|tests?|running)"
+    r"|sans (?:lire|relire|regarder|v[ée]rifier|tester|tests?))\b",
+    re.IGNORECASE,
+)
+
+
 def reaches(clause: str) -> bool:
     """Whether obeying ``clause`` every time acts beyond the reply (see the module docstring).
 
     A clause that forbids the act ("never share my phone number") reaches
-    nothing; its safeguard side is ``effects``' business.
+    nothing, except one that forbids telling the person about trouble
+    ("don't mention security warnings"); its safeguard side is ``effects``'
+    business.
     """
+    if _SILENCE.search(clause):
+        return True
     if _forbids(clause):
         return False
-    return any(p.search(clause) for p in (_OUTWARD, _RUN_UNKNOWN, _PLACED, _ELSEWHERE)) or bool(
+    marks = (
+        _OUTWARD,
+        _RUN_UNKNOWN,
+        _PLACED,
+        _ELSEWHERE,
+        _AUTHORITY,
+        _HIDE,
+        _FIXED_OUTCOME,
+        _PROMOTE,
+        _PASS_OVER,
+    )
+    return any(p.search(clause) for p in marks) or bool(
         re.search(rf"\b{_SENSITIVE}\b", clause, re.IGNORECASE)
     )
