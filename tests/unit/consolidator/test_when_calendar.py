@@ -122,3 +122,71 @@ def test_one_year_said_in_the_singular_dates_a_leading_clause():
     [job] = dated(extract_payload({"text": "Il y a un an, je suis devenu professeur."}), AT)
     assert job.valid_from is not None and job.valid_from.year == 2026
     assert job.valid_from.astimezone(PARIS_WINTER).date().isoformat() == "2026-02-10"
+
+
+def facts_of(text: str, at: datetime) -> list[tuple[str, object, str | None]]:
+    out = dated(extract_payload({"text": text}), at)
+    return [
+        (c.predicate, c.value, c.valid_from.date().isoformat() if c.valid_from else None)
+        for c in out
+    ]
+
+
+JAN = datetime(2026, 1, 10, 12, tzinfo=UTC)
+JUNE = datetime(2026, 6, 10, 12, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I see my therapist at least monthly and I live in Lyon",
+        "I moved to Lyon at least weekly",
+        "I adopted a cat during the weekends",
+    ],
+)
+def test_a_real_word_near_a_time_word_is_not_set_right(text):
+    facts = facts_of(text, JAN)
+    assert facts and all(day is None for _, _, day in facts)
+
+
+def test_a_named_year_wins_over_a_duration():
+    assert facts_of("I have lived in Berlin for two weeks in 2019", JUNE) == [
+        ("home_city", "Berlin", "2019-01-01")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been married before",
+        "I've been vegan in the past",
+        "I've been a vegetarian until last year",
+        "I've been a teacher for ten years but I quit in 2024",
+        "My dad, been a doctor for 30 years, retired last year",
+        "My sister, been a nurse since 2010, lives in Oslo",
+    ],
+)
+def test_a_perfect_of_be_that_ended_or_is_someone_elses_is_no_state_of_the_speaker(text):
+    predicates = {p for p, _, _ in facts_of(text, JUNE)}
+    assert not predicates & {"relationship_status", "diet", "occupation"}
+
+
+def test_the_perfect_of_be_is_read_only_up_to_the_clause_that_changes_it():
+    assert facts_of("I've been a nurse, now I'm a teacher", JUNE) == [
+        ("occupation", "teacher", None)
+    ]
+
+
+def test_last_christmas_said_on_christmas_day_is_the_year_before():
+    days = {
+        day
+        for _, _, day in facts_of(
+            "I got a new bike last Christmas", datetime(2026, 12, 25, 18, tzinfo=UTC)
+        )
+    }
+    assert days == {"2025-12-25"}
+
+
+def test_a_long_run_of_spaces_reads_as_one_space():
+    spread = readings("Always" + " " * 20000 + "answer in French, from now on")
+    assert spread == readings("Always answer in French, from now on")

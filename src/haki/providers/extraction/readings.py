@@ -52,7 +52,19 @@ _SHARED_FR = re.compile(
     rf"^(?:(?:mon|ma) \w+ et moi,? )?(?:nous avons|on a) (?={_EVENT_VERBS_FR})", re.IGNORECASE
 )
 _PERFECT_BE = re.compile(
-    r"(?:^|(?<=, ))(?:I(?:'ve|’ve| have) )?been (?!(?:to|in|at|on|there|here|through|so|very|really)\b|\w+ing\b)",
+    r"(?:^(?:I(?:'ve|’ve| have) )?|(?<=, )I(?:'ve|’ve| have) )been "
+    r"(?!(?:to|in|at|on|there|here|through|so|very|really)\b|\w+ing\b)",
+    re.IGNORECASE,
+)
+# The perfect says a state still holds only with a span that runs to now
+# ("since 2020", "for five years") and nothing that ends it ("before",
+# "until last year", "but I quit", "now I'm a teacher").
+_STILL = re.compile(
+    r"\b(?:since|for (?:\w+ ){1,2}(?:years?|months?|weeks?|days?|decades?)|depuis)\b", re.IGNORECASE
+)
+_ENDED = re.compile(
+    r"\b(?:before|in the past|until|till|once|ever|used to|but|quit|anymore|any more|no longer|retired"
+    r"|stopped|now (?:I|I'm|I am))\b",
     re.IGNORECASE,
 )
 # What is left around a cut-out span: a doubled comma or space, a comma at
@@ -130,7 +142,8 @@ def _capital(text: str) -> str:
 
 def unwrapped(sentence: str) -> str:
     """The request inside its wrappers (lead-in, question, "pls", empty tail); itself without any."""
-    text = sentence.strip()
+    folded = _FOLD[0].sub(" ", sentence.strip())
+    text = folded
     for _ in range(3):
         before = text
         text = _LEAD_IN.sub("", text)
@@ -149,12 +162,12 @@ def unwrapped(sentence: str) -> str:
         if text == before:
             break
     text = _capital(text.strip())
-    return sentence if text == sentence.strip().rstrip(".!") else text
+    return sentence if text == folded.rstrip(".!") else text
 
 
 def clauses(sentence: str) -> list[str]:
     """The sentence's joined parts of at least three words, when it has several."""
-    parts = [p.strip(" ,.") for p in _JOINS.split(sentence)]
+    parts = [p.strip(" ,.") for p in _JOINS.split(_FOLD[0].sub(" ", sentence))]
     parts = [p for p in parts if len(p.split()) >= 3]
     return [_capital(p) for p in parts] if len(parts) > 1 else []
 
@@ -226,15 +239,18 @@ def listed_names(sentence: str) -> list[str]:
 def readings(sentence: str) -> list[tuple[str, str | None]]:
     """Other readings of ``sentence``, each with the past moment cut out of it (if any)."""
     out: list[tuple[str, str | None]] = []
-    base, span = sentence, None
-    cut = without_time(sentence)
+    # Runs of spaces folded first: no pattern below backtracks over a long run.
+    base, span = _FOLD[0].sub(" ", sentence), None
+    cut = without_time(base)
     if cut is not None:
         base, span = cut
         out.append(cut)
     shared = first_person(base)
     if shared != base:
         out.append((shared, span))
-    present = _PERFECT_BE.sub("I'm ", base, count=1)
+    present = base
+    if _STILL.search(sentence) and not _ENDED.search(sentence):
+        present = _PERFECT_BE.sub("I'm ", base, count=1)
     if present != base:
         out.append((present, span))
     if ": " in base:

@@ -138,12 +138,12 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
     end = len(sentence) if end is None else end
     opening = max((m.end() for m in _CLAUSE.finditer(sentence, 0, start)), default=0)
     closing = min((m.start() for m in _CLAUSE.finditer(sentence, end)), default=len(sentence))
-    found = [
-        _PAST.search(sentence, opening, closing),
-        _CALENDAR.search(sentence, opening, closing),
-        _lasting(sentence, opening, closing),
-    ]
+    found = [_PAST.search(sentence, opening, closing), _CALENDAR.search(sentence, opening, closing)]
     match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+    if match is None:
+        # A duration counts back from the turn only when no moment is named
+        # ("lived in Berlin for two weeks in 2019" began in 2019).
+        match = _lasting(sentence, opening, closing)
     if match is None:
         # "yesturday", "lst month", "le mois dernié": the clause of a fact
         # that names no moment is read once more with its near-misspelt
@@ -176,10 +176,18 @@ def _respelled(text: str) -> str:
     return _WORD.sub(fix, text)
 
 
+# Real words within that ratio of a time word ("at least monthly", "during
+# the weekends"): a word spelt right is never set right.
+_NEAR_WORDS = frozenset(
+    ("least", "lastly", "lasts", "lasted", "lasting", "weekly", "weekday", "weekdays", "weekends",
+     "monthly", "mouths", "yearly", "yearn", "yearns", "dearly", "semainier")
+)  # fmt: skip
+
+
 @lru_cache(maxsize=8192)
 def _time_word(low: str) -> str | None:
     """The time word ``low`` misspells, if any (cached: the same words recur turn after turn)."""
-    if low in _TIME_WORDS:
+    if low in _TIME_WORDS or low in _NEAR_WORDS or low.endswith("ly"):
         return None
     close = difflib.get_close_matches(low, _TIME_WORDS, n=1, cutoff=0.8)
     return close[0] if close else None
@@ -277,6 +285,9 @@ def _named(span: str, today: date) -> date | None:
     if holiday is None:
         return None
     name = holiday.group(0).lower()
+    # "last Christmas" said on Christmas Day is the one a year before.
+    if _GONE.search(span):
+        today = today - timedelta(days=1)
     if name.startswith(("christmas", "xmas", "noël", "noel")):
         return _latest(today, 12, 25)
     if name.startswith(("easter", "pâques", "paques")):
