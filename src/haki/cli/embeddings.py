@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from ..storage import Database
 
 T = TypeVar("T")
+# Stage-then-switch rounds per project: a round fails only when the project
+# was written between its staging and its switch.
+SWITCH_ROUNDS = 5
 
 
 @click.group()
@@ -112,10 +115,18 @@ def reembed(project_id: str | None, batch: int, switch: bool, quiet: bool) -> No
                 def advance(n: int, task: Any = task) -> None:
                     bar.advance(task, n)
 
-                await stage_project(db, embedder, space, p, batch=batch, on_batch=advance)
-            after = await progress(db, space, p)
-            moved = await switch_project(db, space, p) if switch and after.complete else {}
-            out.append({**after.as_dict(), "switched": moved})
+                moved: dict[str, int] | None = None
+                for _ in range(SWITCH_ROUNDS):
+                    await stage_project(db, embedder, space, p, batch=batch, on_batch=advance)
+                    after = await progress(db, space, p)
+                    if not (switch and after.complete):
+                        break
+                    # None: rows written since the staging; stage them, switch again.
+                    moved = await switch_project(db, space, p)
+                    if moved is not None:
+                        after = await progress(db, space, p)
+                        break
+            out.append({**after.as_dict(), "switched": moved or {}})
         return out
 
     click.echo(json.dumps(_run(work), sort_keys=True))

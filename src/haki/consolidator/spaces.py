@@ -169,10 +169,14 @@ async def use_embedder_space(db: Database, embedder: Embedder) -> int:
 
 async def progress(db: Database, space: int, project_id: str) -> SpaceProgress:
     async with db.transaction(system=True) as conn:
-        cur = await conn.execute(COUNTS, {"project_id": project_id})
-        counts = await cur.fetchall()
-        cur = await conn.execute(STAGED, {"space": space, "project_id": project_id})
-        staged = {r["kind"]: int(r["n"]) for r in await cur.fetchall()}
+        return await _progress(conn, space, project_id)
+
+
+async def _progress(conn: Connection, space: int, project_id: str) -> SpaceProgress:
+    cur = await conn.execute(COUNTS, {"project_id": project_id})
+    counts = await cur.fetchall()
+    cur = await conn.execute(STAGED, {"space": space, "project_id": project_id})
+    staged = {r["kind"]: int(r["n"]) for r in await cur.fetchall()}
     total = dict.fromkeys(KINDS, 0)
     in_space = dict.fromkeys(KINDS, 0)
     for r in counts:
@@ -301,8 +305,10 @@ async def stage_project(
     return staged
 
 
-async def switch_project(db: Database, space: int, project_id: str) -> dict[str, int]:
-    """Move the project's staged vectors into its rows, in one transaction.
+async def switch_project(db: Database, space: int, project_id: str) -> dict[str, int] | None:
+    """Move the project's staged vectors into its rows, in one transaction;
+    None, and nothing moved, when rows written since the staging are not
+    staged yet (stage again, then switch).
 
     ``db`` must carry ``space`` (``Database.embedding_space``): the stamp
     trigger records the space of the transaction that writes a vector.
@@ -315,6 +321,10 @@ async def switch_project(db: Database, space: int, project_id: str) -> dict[str,
         # Before the rows: an import holding the project's space finishes
         # first, and none starts in the old space until this commits.
         await lock_space_switch(conn, project_id)
+        # Writers hold the space until they commit, so once the lock is ours
+        # no row joins the old space: what is complete now stays complete.
+        if not (await _progress(conn, space, project_id)).complete:
+            return None
         for kind, statement in SWITCH.items():
             cur = await conn.execute(statement, params)
             moved[kind] = cur.rowcount

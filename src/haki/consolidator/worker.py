@@ -33,12 +33,16 @@ from ..storage.db import in_space
 from ..storage.embedded import pid_alive
 from ..storage.locks import lock_subjects
 from ..storage.maintenance import refresh_stale_statistics
+from ..storage.spaces import SpaceMoved, hold_written_space
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import event_subjects, load_events, pending_chunks
 from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
 from .project_spaces import ProjectSpaces
 from .stages import stage
 from .statistics import refresh_due
+
+# Reads of a project's space before a job gives up (a switch per read).
+SPACE_READS = 3
 
 log = logging.getLogger(__name__)
 
@@ -198,17 +202,29 @@ class Worker:
         """The job in its project's space; ``embedder``: one primed for this
         process's space (``prime``), used if the project is in it."""
         try:
-            space, own = await self.space_of(job.project_id)
-            with in_space(space):
-                return await self._run(job, embedder if own is self.embedder and embedder else own)
+            for _ in range(SPACE_READS):
+                space, own = await self.space_of(job.project_id)
+                chosen = embedder if own is self.embedder and embedder else own
+                try:
+                    with in_space(space):
+                        return await self._run(job, chosen, space)
+                except SpaceMoved:
+                    # A switch committed between the read and the job's
+                    # transaction: read the space again, embed in the new one.
+                    continue
+            raise SpaceMoved(job.project_id)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # any failure is recorded on the job, never lost
             log.warning("job %s failed (attempt %d): %s", job.id, job.attempts, exc)
             return Ran(job.id, await self._record_failure(job, f"{type(exc).__name__}: {exc}"))
 
-    async def _run(self, job: jobs.Job, embedder: Embedder) -> Ran:
+    async def _run(self, job: jobs.Job, embedder: Embedder, space: int | None) -> Ran:
         async with self.db.transaction(project_id=job.project_id) as conn:
+            # The project's space first (a switch takes it before any row
+            # lock), held to the commit: the job's vectors are stamped with
+            # the space they were embedded in, and no switch lands between.
+            await hold_written_space(conn, job.project_id, space, self.db.embedding_space)
             # The subjects' locks before the job row (storage.locks: one
             # order), so a forget of a subject never deadlocks with its job.
             subjects = (

@@ -113,6 +113,20 @@ async def hold_space(conn: Connection, project_id: str, own: int | None) -> int 
     return own if row is None else int(row["space"])
 
 
+async def hold_written_space(
+    conn: Connection, project_id: str, space: int | None, own: int | None
+) -> None:
+    """Hold the project's space for ``conn``'s transaction (``hold_space``) and
+    raise SpaceMoved unless it is ``space``, the one the writer resolved and
+    embeds in: a switch that committed since that read is seen here, before
+    any vector is stamped. ``space`` None: the process works in its own space
+    only (no per-project spaces), and nothing is held."""
+    if space is None:
+        return
+    if await hold_space(conn, project_id, own) != space:
+        raise SpaceMoved(project_id)
+
+
 async def project_spaces(db: Database) -> dict[str, int]:
     """Every project with an active space set, and that space."""
     async with db.transaction(system=True) as conn:

@@ -3,17 +3,19 @@ correct one, change its status."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Awaitable, Callable
+from typing import Annotated, TypeVar
 from uuid import UUID
 
 from fastapi import APIRouter, Query
 
 from ... import ledger
 from ...consolidator import manual
-from ...errors import InvalidPayload
+from ...errors import ConcurrentUpdate, InvalidPayload
 from ...providers.embed import Embedder
 from ...storage import Connection, Database
 from ...storage.db import in_space
+from ...storage.spaces import SpaceMoved, hold_written_space
 from ...types import FactStatus
 from ..auth import Principal, PrincipalDep
 from ..deps import DbDep, StateDep
@@ -27,8 +29,31 @@ from ..schemas.fields import (
     SubjectQuery,
     id_path,
 )
+from ..state import AppState
 
 router = APIRouter(tags=["facts"])
+
+T = TypeVar("T")
+# Reads of a project's space before a write gives up (a switch per read).
+SPACE_READS = 3
+
+
+async def _in_project_space(
+    state: AppState,
+    project: str,
+    write: Callable[[int | None, Embedder], Awaitable[T]],
+) -> T:
+    """``write(space, embedder)`` in the project's space. The write's
+    transaction holds that space first (``hold_written_space``): a switch
+    committed since the read sends the write round again in the new space."""
+    for _ in range(SPACE_READS):
+        space, embedder = await state.embedder_for(project)
+        try:
+            with in_space(space):
+                return await write(space, embedder)
+        except SpaceMoved:
+            continue
+    raise ConcurrentUpdate("the project's embedding space kept changing; try again")
 
 
 @router.get("/v1/facts", summary="List a subject's facts")
@@ -119,11 +144,14 @@ async def assert_fact(
         reason=body.reason,
         asserted_by=asserted_by(principal),
     )
-    space, embedder = await state.embedder_for(project)
-    with in_space(space):
+
+    async def write(space: int | None, embedder: Embedder) -> FactWriteOut:
         async with db.transaction(project_id=project) as conn:
+            await hold_written_space(conn, project, space, db.embedding_space)
             written = await manual.assert_fact(conn, embedder, assertion)
             return await _written(conn, project, written)
+
+    return await _in_project_space(state, project, write)
 
 
 @router.patch(
@@ -144,20 +172,24 @@ async def patch_fact(
     and sets ``valid_to`` (given, else now).
     """
     project = principal.project(body.project_id)
-    space, embedder = await state.embedder_for(project)
-    with in_space(space):
-        return await _patch(db, embedder, project, fact_id, body, principal)
+
+    async def write(space: int | None, embedder: Embedder) -> FactWriteOut:
+        return await _patch(db, embedder, space, project, fact_id, body, principal)
+
+    return await _in_project_space(state, project, write)
 
 
 async def _patch(
     db: Database,
     embedder: Embedder,
+    space: int | None,
     project: str,
     fact_id: UUID,
     body: FactPatchIn,
     principal: Principal,
 ) -> FactWriteOut:
     async with db.transaction(project_id=project) as conn:
+        await hold_written_space(conn, project, space, db.embedding_space)
         if body.corrects:
             correction = manual.Correction(
                 asserted_by=asserted_by(principal),
