@@ -30,9 +30,15 @@ from .when import dates_sentence, past_span, resolve
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
 # add …"): each order is a clause of its own, judged on its own.
+# A separator's leading spaces are tried from the first of their run only
+# (not after a space or tab: "(?<![^\S\n])"), where the leftmost match
+# starts anyway; a match can end inside a run only after a newline. A long
+# run of spaces is then read once instead of once per space, and every text
+# splits as without the guard (tests/unit/consolidator/test_sentence_split.py).
 _SENTENCES = re.compile(
-    r"(?<=[.!?])\s+|\n+|\s*[,;]\s*(?:and\s+|et\s+)?(?=(?:always|never|toujours|ne jamais)\b)"
-    r"|\s+(?:and|et)\s+(?=(?:always|never|toujours|ne jamais)\b)",
+    r"(?<=[.!?])\s+|\n+"
+    r"|(?:(?<![^\S\n])|(?!\s))\s*[,;]\s*(?:and\s+|et\s+)?(?=(?:always|never|toujours|ne jamais)\b)"
+    r"|(?<![^\S\n])\s+(?:and|et)\s+(?=(?:always|never|toujours|ne jamais)\b)",
     re.IGNORECASE,
 )
 _HEDGES = re.compile(
