@@ -150,8 +150,9 @@ class LocalEmbedder:
     """
 
     dim = EMBED_DIM
-    # Its embedding space (storage.spaces): the int8 query variant stays in
-    # the packaged model's space (cosine >= 0.98 to its vectors).
+    # Its embedding space (storage.spaces): the int8 variant, for queries or
+    # documents, stays in the packaged model's space (cosine >= 0.97 to its
+    # vectors), so a database may hold vectors of both.
     space = MINILM_SPACE
 
     def __init__(
