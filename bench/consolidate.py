@@ -21,7 +21,9 @@ what no stage covers (HTTP, claims, the event loop). ``--baseline DIR`` runs
 the same workload on another checkout's ``src`` first, in the same run, and
 ``--dump-facts FILE`` writes every fact the run produced (ids and clock
 times left out) so two trees' facts compare byte for byte (the baseline's go
-to ``FILE.baseline``).
+to ``FILE.baseline``). ``--fast-documents`` embeds this side's documents on
+the int8 model (``HAKI_EMBED_FAST_DOCUMENTS``); a baseline keeps its default,
+so ``--baseline`` of the same commit measures the two document models.
 """
 
 from __future__ import annotations
@@ -128,9 +130,14 @@ async def run_locomo(url: str, args: argparse.Namespace) -> dict:
     embedder = (
         HashEmbedder()
         if args.embedder == "hash"
-        else LocalEmbedder(threads=settings.embed_threads, batch_tokens=settings.embed_batch_tokens)
+        else LocalEmbedder(
+            threads=settings.embed_threads,
+            batch_tokens=settings.embed_batch_tokens,
+            # Only when asked: a baseline tree's embedder may not know the option.
+            **({"fast_documents": True} if args.fast_documents else {}),
+        )
     )
-    embedder.embed_query("warm up")
+    embedder.embed_query("warm up")  # also builds the int8 model documents may run on
     db = Database(url, min_size=1, max_size=2 * args.workers)
     await db.open()
     try:
@@ -280,6 +287,7 @@ def run_short(url: str, args: argparse.Namespace) -> dict:
             if args.embedder == "hash"
             else {}
         ),
+        **({"HAKI_EMBED_FAST_DOCUMENTS": "true"} if args.fast_documents else {}),
     }
     script = Path(__file__).resolve().parent / "_stage_timing.py"
     rows = short_turns.turns(args.events)
@@ -368,10 +376,13 @@ def baseline_run(args: argparse.Namespace, argv: list[str]) -> dict:
         for i, a in enumerate(argv)
         if a != "--baseline" and (i == 0 or argv[i - 1] != "--baseline")
     ]
-    own = [a for a in own if not a.startswith("--baseline=")]
+    # The baseline embeds documents on the packaged model: the pair then
+    # measures the int8 document model against what the baseline tree ships.
+    own = [a for a in own if not a.startswith("--baseline=") and a != "--fast-documents"]
     if args.dump_facts:
         own += ["--dump-facts", f"{args.dump_facts}.baseline"]
     env = {**os.environ, "PYTHONPATH": str(args.baseline.resolve() / "src")}
+    env.pop("HAKI_EMBED_FAST_DOCUMENTS", None)
     out = subprocess.run(
         [sys.executable, __file__, *own], env=env, check=True, capture_output=True, text=True
     )
@@ -411,6 +422,12 @@ def main() -> int:
     parser.add_argument("--conversations", type=int, help="locomo: only the first N conversations.")
     parser.add_argument("--batch", type=int, default=50, help="locomo: turns per job (default 50).")
     parser.add_argument("--embedder", choices=["local", "hash"], default="local")
+    parser.add_argument(
+        "--fast-documents",
+        action="store_true",
+        help="local: this side embeds documents on the int8 model (HAKI_EMBED_FAST_DOCUMENTS); "
+        "the baseline keeps its default.",
+    )
     parser.add_argument(
         "--workers", type=int, default=1, help="locomo: workers draining the queue concurrently."
     )

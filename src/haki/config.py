@@ -67,6 +67,10 @@ class Settings(BaseSettings):
     # Queries on the int8-activation variant of the model (providers.query_model):
     # about twice as fast, cosine >= 0.98 to the float vectors.
     embed_fast_queries: bool = True
+    # Documents on that same int8 model, one text per call so a vector depends
+    # on its text only (docs/consolidation.md, Throughput): ~2x less CPU per
+    # text, other vectors (cosine >= 0.96 to the packaged model's).
+    embed_fast_documents: bool = False
     # HAKI_EMBED_PROVIDER=openai: any OpenAI-compatible /v1/embeddings endpoint
     # (providers.embed_openai). Unset dimensions and prefixes come from the
     # model's known defaults (embed_openai.MODEL_DEFAULTS).

@@ -80,7 +80,7 @@ def test_without_the_query_model_queries_use_the_packaged_one(monkeypatch, caplo
     np.testing.assert_allclose(
         embedder.embed_query(text), embedder.embed_documents([text])[0], atol=1e-4
     )
-    assert "fast query model unavailable (onnx is not installed)" in caplog.text
+    assert "fast int8 model unavailable (onnx is not installed)" in caplog.text
 
 
 def test_local_captures_meaning(local_embedder: LocalEmbedder):

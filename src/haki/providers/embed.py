@@ -1,8 +1,8 @@
 """Embedders: text in, unit-length 384-d float32 vectors out.
 
 ``LocalEmbedder`` runs all-MiniLM-L6-v2 (int8 ONNX) on onnxruntime with the
-model's own WordPiece tokenizer: offline, no torch. Queries may run on a
-faster variant of the same model (``query_model``). ``HashEmbedder`` is a
+model's own WordPiece tokenizer: offline, no torch. Queries, and documents
+if asked, may run on a faster variant of the same model (``query_model``). ``HashEmbedder`` is a
 deterministic stand-in for unit tests only (token hashing, no semantics).
 """
 
@@ -142,16 +142,17 @@ class LocalEmbedder:
     Two sessions of the packaged model: one whose operators use every thread,
     for small batches (lowest latency), and one single-threaded session that
     several threads run at once, one length group each, for larger batches.
-    Queries have a third, single-threaded, built on the first query
+    Queries have a third, single-threaded, built on first use
     (``query_model``), so a process that only embeds documents (the worker)
-    never builds it. On short rows a multi-threaded session spends much of
+    never builds it unless documents use it too (``fast_documents``). On short rows a multi-threaded session spends much of
     its time synchronising its threads between operators; independent groups
     on independent threads keep every core busy instead.
     """
 
     dim = EMBED_DIM
-    # Its embedding space (storage.spaces): the int8 query variant stays in
-    # the packaged model's space (cosine >= 0.98 to its vectors).
+    # Its embedding space (storage.spaces): the int8 variant, for queries or
+    # documents, stays in the packaged model's space (cosine >= 0.97 to its
+    # vectors), so a database may hold vectors of both.
     space = MINILM_SPACE
 
     def __init__(
@@ -160,19 +161,28 @@ class LocalEmbedder:
         batch_tokens: int = BATCH_TOKENS,
         *,
         fast_queries: bool = True,
+        fast_documents: bool = False,
         model_cache: Path | None = None,
     ):
-        """``fast_queries``: embed queries with ``query_model`` (documents
-        always use the packaged model); ``model_cache``: where that model is
-        kept between runs (None: rebuilt in memory, about 2 s, on first use)."""
+        """``fast_queries``: embed queries with ``query_model``;
+        ``fast_documents``: documents too, one text per call (``_infer_alone``);
+        ``model_cache``: where that model is kept between runs (None: rebuilt
+        in memory, about 2 s, on first use)."""
         self._threads = threads or os.cpu_count() or 1
         self._batch_tokens = batch_tokens
         self._fast_queries = fast_queries
+        self._fast_documents = fast_documents
         self._model_cache = model_cache
-        self.name = "local:all-MiniLM-L6-v2-int8" + ("+int8-queries" if fast_queries else "")
+        self.name = (
+            "local:all-MiniLM-L6-v2-int8"
+            + ("+int8-queries" if fast_queries else "")
+            + ("+int8-documents" if fast_documents else "")
+        )
         self._lock = threading.Lock()
         self._latency_session = None
         self._query_session = None
+        self._int8_session: Any = None
+        self._int8_tried = False
         self._batch_session = None
         self._pool: ThreadPoolExecutor | None = None
         self._tokenizer: Tokenizer | None = None
@@ -204,27 +214,35 @@ class LocalEmbedder:
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="haki-embed")
             self._latency_session = _session(model, self._threads, levels.ORT_ENABLE_ALL)
 
-    def _load_query_session(self) -> Any:
+    def _load_int8_session(self) -> Any:
+        """The single-threaded session of ``query_model``, built once; None if
+        it cannot be built (the packaged model then serves in its place)."""
         self._load()
         with self._lock:
+            if not self._int8_tried:
+                self._int8_tried = True
+                try:
+                    import onnxruntime as ort
+
+                    from .query_model import query_model
+
+                    source, _ = model_files()
+                    self._int8_session = _session(
+                        query_model(source, self._model_cache),
+                        QUERY_THREADS,
+                        ort.GraphOptimizationLevel.ORT_ENABLE_ALL,
+                    )
+                except Exception as exc:  # an optional speed-up: never a reason not to answer
+                    log.warning(
+                        "fast int8 model unavailable (%s); the packaged model serves instead", exc
+                    )
+            return self._int8_session
+
+    def _load_query_session(self) -> Any:
+        fast = self._load_int8_session() if self._fast_queries else None
+        with self._lock:
             if self._query_session is None:
-                self._query_session = self._latency_session
-                if self._fast_queries:
-                    try:
-                        import onnxruntime as ort
-
-                        from .query_model import query_model
-
-                        source, _ = model_files()
-                        self._query_session = _session(
-                            query_model(source, self._model_cache),
-                            QUERY_THREADS,
-                            ort.GraphOptimizationLevel.ORT_ENABLE_ALL,
-                        )
-                    except Exception as exc:  # an optional speed-up: never a reason not to answer
-                        log.warning(
-                            "fast query model unavailable (%s); queries use the packaged model", exc
-                        )
+                self._query_session = fast or self._latency_session
             return self._query_session
 
     def _run(self, session: Any, rows: Sequence[list[int]]) -> np.ndarray:
@@ -267,6 +285,10 @@ class LocalEmbedder:
 
         tokenizer = self._loaded_tokenizer()
         rows = [e.ids for e in tokenizer.encode_batch(list(texts))]
+        if self._fast_documents:
+            int8 = self._int8_session if self._int8_tried else self._load_int8_session()
+            if int8 is not None:
+                return self._infer_alone(int8, rows)
         groups = token_groups([len(r) for r in rows], self._batch_tokens)
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if len(groups) == 1 or self._pool is None:
@@ -280,6 +302,34 @@ class LocalEmbedder:
         )
         for group, vectors in zip(ordered, pooled, strict=True):
             out[group] = vectors
+        return out
+
+    def _infer_alone(self, session: Any, rows: Sequence[list[int]]) -> np.ndarray:
+        """Each row in a call of its own on the int8 model.
+
+        Its dynamic quantisation scales a call's activations by their range
+        over the whole call, so a row batched with others would get a vector
+        that depends on them; alone, a row's vector depends on its text only
+        (what ``embed_cache`` and byte-identical facts rely on). Rows are
+        dealt longest first, round robin, to one list per thread, so the
+        threads get about the same number of tokens; no padding is run.
+        """
+        import numpy as np
+
+        out = np.zeros((len(rows), self.dim), dtype=np.float32)
+
+        def run(indices: list[int]) -> None:
+            for i in indices:
+                out[i] = self._run(session, [rows[i]])[0]
+
+        order = sorted(range(len(rows)), key=lambda i: (-len(rows[i]), i))
+        lanes = min(self._threads, len(rows)) if self._pool is not None else 1
+        shares = [order[k::lanes] for k in range(lanes)]
+        if lanes == 1:
+            run(shares[0])
+        else:
+            assert self._pool is not None
+            list(self._pool.map(run, shares))
         return out
 
     def _loaded_tokenizer(self) -> Tokenizer:
@@ -418,6 +468,7 @@ def build_embedder(settings: Settings) -> Embedder:
             threads=settings.embed_threads,
             batch_tokens=settings.embed_batch_tokens,
             fast_queries=settings.embed_fast_queries,
+            fast_documents=settings.embed_fast_documents,
             model_cache=settings.data_dir / "models",
         )
     check_indexed(embedder.dim)
