@@ -234,6 +234,8 @@ def _entries(root: Root, rels: list[str], memo: Memo) -> list[dict[str, Any]]:
                 from .semantic import open_table
 
                 table = open_table()
+                if table is not None:
+                    table.expect_many_lookups()
             entry = new[name] = {
                 "sha256": digest,
                 "memory": _memory_row(memory) if memory else None,

@@ -127,7 +127,9 @@ def scan(parts: Iterable[str]) -> tuple[str, ...]:
     # character and ends the line, so no pattern reads across two fields.
     text = _SEPARATOR.join(p for p in parts if p)
     if text:
-        lower = text.translate(_ASCII_FOLD).lower()
+        # Folding is a per-character table lookup: only text with a non-ASCII character
+        # can hold one of the four characters it folds.
+        lower = (text if text.isascii() else text.translate(_ASCII_FOLD)).lower()
         present = {name for name, needs in _NEEDS.items() if any(n in lower for n in needs)}
         for name, pattern in _SECRETS:
             if name in present and pattern.search(text):
