@@ -179,17 +179,31 @@ class Table:
         for tokens, field_weight in parts:
             for word in tokens:
                 per_word[word] = per_word.get(word, 0) + field_weight
+        # Names bound once: a cold index build runs these loops for every piece of every
+        # memory, where attribute and method look-ups cost as much as the work.
         weights: dict[int, int] = {}
+        get_weight = weights.get
+        cuts = self._cut
+        piece_weights = self._weights
+        stop = ENGRAM_STOP_WORDS
         for word, word_weight in per_word.items():
-            if word in ENGRAM_STOP_WORDS or len(word) < 2:
+            if word in stop or len(word) < 2:
                 continue
-            for n in self.cut(word):
-                weights[n] = weights.get(n, 0) + word_weight * self._weight(n)
+            cut = cuts.get(word)
+            if cut is None:
+                cut = self.cut(word)
+            for n in cut:
+                piece_weight = piece_weights.get(n)
+                if piece_weight is None:
+                    piece_weight = self._weight(n)
+                weights[n] = get_weight(n, 0) + word_weight * piece_weight
         if not weights:
             return None
         total = 0
+        packed = self._packed
         for n, weight in weights.items():
-            total += self._row(n) * weight
+            row = packed.get(n)
+            total += (self._row(n) if row is None else row) * weight
         fields = array("I")
         fields.frombytes(total.to_bytes(4 * self.dim, "little"))
         bias = 128 * sum(weights.values())
