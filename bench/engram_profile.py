@@ -2,7 +2,7 @@
 
 Run as the process under test, in place of the ``engram`` console script:
 
-    python bench/engram_profile.py [--repeat N] [--hook] [--seen] [--warm] [--workspace DIR]
+    python bench/engram_profile.py [--repeat N] [--hook] [--seen] [--warm] [--src CHECKOUT/src]
 
 Each repetition runs a fresh interpreter on a fresh copy of the shared corpus with an
 empty index cache (``--seen``: a memo filled beforehand; ``--warm``: the index built
@@ -113,6 +113,9 @@ def main() -> int:
     parser.add_argument("--seen", action="store_true")
     parser.add_argument("--warm", action="store_true")
     parser.add_argument("--workspace", type=Path, default=SHARED)
+    parser.add_argument(
+        "--src", type=Path, default=HERE.parent / "src", help="the src/ of the checkout to profile"
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -127,7 +130,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory(prefix="engram-profile-") as tmp:
             repo = fresh_copy(args.workspace, Path(tmp))
             cache = Path(memo.name) / "cache" if args.warm else Path(tmp) / "cache"
-            env = dict(os.environ, ENGRAM_CACHE_DIR=str(cache))
+            env = dict(os.environ, ENGRAM_CACHE_DIR=str(cache), PYTHONPATH=str(args.src.resolve()))
             env["ENGRAM_GLOBAL_DIR"] = str(args.workspace / "global")
             if args.seen or args.warm:
                 env["ENGRAM_MEMO_DIR"] = str(Path(memo.name) / "memo")

@@ -118,6 +118,8 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "new-instructions": ("system",),
     "ignore-instructions-fr": ("ignore",),
 }
+# The same as flat pairs: one loop of substring tests, no generator per pattern.
+_NEEDLES = tuple((needle, name) for name, needles in _NEEDS.items() for needle in needles)
 
 
 def scan(parts: Iterable[str]) -> tuple[str, ...]:
@@ -132,7 +134,7 @@ def scan(parts: Iterable[str]) -> tuple[str, ...]:
         # memories: dashes, arrows); four substring tests say whether it changes anything.
         folds = not text.isascii() and any(ch in text for ch in _FOLDED)
         lower = (text.translate(_ASCII_FOLD) if folds else text).lower()
-        present = {name for name, needs in _NEEDS.items() if any(n in lower for n in needs)}
+        present = {name for needle, name in _NEEDLES if needle in lower}
         for name, pattern in _SECRETS:
             if name in present and pattern.search(text):
                 found.add(f"secret:{name}")
