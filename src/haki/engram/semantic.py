@@ -267,4 +267,5 @@ def decode(text: str) -> list[float] | None:
 
 
 def cosine(unit_a: Sequence[float], unit_b: Sequence[float]) -> float:
-    return sum(map(mul, unit_a, unit_b))
+    total: float = sum(map(mul, unit_a, unit_b))
+    return total
