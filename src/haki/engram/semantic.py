@@ -217,11 +217,11 @@ class Table:
 
 
 def unit(values: Sequence[float]) -> list[float] | None:
-    # ``map`` over C functions rather than generators: a task that every memory matches
-    # decodes and compares a thousand vectors. The products, their order and the sum are
-    # the same, so the floats are too.
+    # ``map`` over ``mul`` rather than a generator (here and in ``cosine``): a task that
+    # every memory matches decodes and compares a thousand vectors. The products, their
+    # order and the sum are the same, so the floats are too.
     norm = math.sqrt(sum(map(mul, values, values)))
-    return list(map(norm.__rtruediv__, values)) if norm else None
+    return [v / norm for v in values] if norm else None
 
 
 _LOADED: dict[str, Table | None] = {}
