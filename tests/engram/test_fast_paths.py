@@ -85,3 +85,23 @@ def test_unit_and_cosine_give_the_floats_of_the_plain_formulas() -> None:
         assert a is not None and b is not None
         assert semantic.cosine(a, b) == sum(x * y for x, y in zip(a, b, strict=True))
     assert semantic.unit([0, 0, 0]) is None
+
+
+def test_a_long_task_builds_the_dictionary_before_scanning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More distinct words than scans left: the dictionary first, the same vector."""
+    pieces = ["[x]", "run", "##ning", "test", "##s", "fast", "slow"]
+    path = tmp_path / "t.bin"
+    rng = np.random.default_rng(7)
+    write_table(path, pieces, rng.normal(size=(len(pieces), 8)).astype(np.float32), dim=8)
+    task = [(" ".join(["running fast tests"] + [f"word{n}" for n in range(70)]), 1)]
+    eager = semantic.Table(path)
+    got = eager.embed_raw(task)
+    assert eager._scans == 0 and eager._vocab is not None
+    short = semantic.Table(path)
+    assert short.embed_raw([("running fast", 1)]) is not None
+    assert short._vocab is None and short._scans > 0  # a short task still scans
+    monkeypatch.setattr(semantic, "SCANNED_LOOKUPS", 10**9)
+    scanning = semantic.Table(path)
+    assert scanning.embed_raw(task) == got and scanning._vocab is None

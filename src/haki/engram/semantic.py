@@ -180,6 +180,10 @@ class Table:
         for tokens, field_weight in parts:
             for word in tokens:
                 per_word[word] = per_word.get(word, 0) + field_weight
+        if self._vocab is None and self._scans + len(per_word) > SCANNED_LOOKUPS:
+            # More words than scans left (a pasted log, a long prompt): the scans would be
+            # spent before the dictionary gets built anyway.
+            self.expect_many_lookups()
         # Names bound once: a cold index build runs these loops for every piece of every
         # memory, where attribute and method look-ups cost as much as the work.
         weights: dict[int, int] = {}
