@@ -92,6 +92,7 @@ class Table:
         self.dim = dim
         self._vocab: dict[str, int] | None = None
         self._scans = 0
+        self._scanned: dict[str, int | None] = {}
         self._packed: dict[int, int] = {}
         self._weights: dict[int, int] = {}
         self._cut: dict[str, list[int]] = {}
@@ -114,12 +115,19 @@ class Table:
             self._vocab = self.vocab
 
     def row_of(self, piece: str) -> int | None:
-        if self._vocab is None and self._scans < SCANNED_LOOKUPS:
-            self._scans += 1
-            # The last occurrence, as the dictionary keeps; its row is the count of
-            # newlines before it.
-            at = self._vocab_bytes.rfind(b"\n" + piece.encode("utf-8") + b"\n")
-            return None if at < 0 else self._vocab_bytes.count(b"\n", 0, at)
+        if self._vocab is None:
+            # A word the vocabulary lacks is looked up whole twice (``pieces``), and a
+            # task repeats words: each piece is scanned for once.
+            if piece in self._scanned:
+                return self._scanned[piece]
+            if self._scans < SCANNED_LOOKUPS:
+                self._scans += 1
+                # The last occurrence, as the dictionary keeps; its row is the count of
+                # newlines before it.
+                at = self._vocab_bytes.rfind(b"\n" + piece.encode("utf-8") + b"\n")
+                row = None if at < 0 else self._vocab_bytes.count(b"\n", 0, at)
+                self._scanned[piece] = row
+                return row
         return self.vocab.get(piece)
 
     def cut(self, word: str) -> list[int]:
