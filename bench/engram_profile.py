@@ -34,7 +34,9 @@ TASK = "write a migration for the orders table"
 
 # (label, module, attribute path): leaf steps of a cold build, timed exclusive of each other.
 STEPS = (
+    ("find roots, read config", "haki.engram.workspace", "locate"),
     ("scan and stat files", "haki.engram.index", "scan_files"),
+    ("hash files (sha256)", "haki.engram.hashes", "sha256_bytes"),
     ("memo key (code digest)", "haki.engram.memo", "derivation_key"),
     ("memo read", "haki.engram.memo", "Memo.get_many"),
     ("memo write (sqlite)", "haki.engram.memo", "Memo.put_many"),
@@ -44,7 +46,10 @@ STEPS = (
     ("safety scan", "haki.engram.safety", "scan"),
     ("static table open", "haki.engram.semantic", "open_table"),
     ("memory vectors", "haki.engram.semantic", "Table.embed_words"),
+    ("multi-word phrases", "haki.engram.index", "_phrases"),
+    ("index JSON encode", "json", "dumps"),
     ("index JSON write", "haki.engram.index", "write_atomic"),
+    ("index columns from JSON", "haki.engram.index", "_from_json"),
     ("routing", "haki.engram.loader", "route"),
 )
 

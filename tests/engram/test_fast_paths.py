@@ -105,3 +105,45 @@ def test_a_long_task_builds_the_dictionary_before_scanning(
     monkeypatch.setattr(semantic, "SCANNED_LOOKUPS", 10**9)
     scanning = semantic.Table(path)
     assert scanning.embed_raw(task) == got and scanning._vocab is None
+
+
+def _repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    monkeypatch.setenv("ENGRAM_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("ENGRAM_GLOBAL_DIR", str(tmp_path / "no-global"))
+    monkeypatch.chdir(repo)
+    return repo
+
+
+def test_load_pauses_the_collector_only_as_a_program(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``engram load`` as a process leaves the cyclic collector off until exit; called as a
+    function it gives it back, so a test run or another host process keeps collecting."""
+    import gc
+    import os
+    import subprocess
+    import sys
+
+    from haki.engram.cli import main
+
+    repo = _repo(tmp_path, monkeypatch)
+    assert gc.isenabled()
+    main(["load", "--", "write a migration"])
+    assert gc.isenabled()
+    script = (
+        "import gc, sys\n"
+        "from haki.engram.cli import main\n"
+        "sys.argv = ['engram', 'load', '--', 'write a migration']\n"
+        "main()\n"
+        "print('collector', gc.isenabled(), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=repo,
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+    )
+    assert "collector False" in done.stderr, done.stderr
