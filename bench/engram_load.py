@@ -13,8 +13,8 @@ against it; CPU time (user + system of the child) is printed beside the wall clo
 
 Every side but ``--seen`` also starts with an empty memo (the content-keyed index
 entries, ``haki.engram.memo``): the first index build on a new machine. ``--seen`` adds
-this checkout with a memo filled beforehand, as on a machine that indexed these memories
-in another clone or worktree.
+this checkout (and the baseline, with ``--baseline``) with a memo filled beforehand, as on
+a machine that indexed these memories in another clone or worktree.
 
 ``--synthetic N`` keeps the older scale check: N generated memories, index built once,
 then warm ``engram load`` runs (no copy per task).
@@ -231,8 +231,17 @@ def main() -> int:
         global_dir = None if args.no_global else args.global_dir
         cold_runs(args.workspace, global_dir, queries[:1], [seen], hook=False)  # fills the memo
         sides.append(seen)
+    base_memo = tempfile.TemporaryDirectory(prefix="engram-memo-base-")
     if args.baseline:
-        sides.append(Side("baseline", str(args.baseline.resolve() / "src")))
+        base_src = str(args.baseline.resolve() / "src")
+        sides.append(Side("baseline", base_src))
+        if args.seen:
+            base_seen = Side(
+                "baseline, seen before", base_src, env=(("ENGRAM_MEMO_DIR", base_memo.name),)
+            )
+            global_dir = None if args.no_global else args.global_dir
+            cold_runs(args.workspace, global_dir, queries[:1], [base_seen], hook=False)
+            sides.append(base_seen)
     load_before = os.getloadavg()
     results = cold_runs(
         args.workspace,
@@ -242,6 +251,7 @@ def main() -> int:
         not args.no_hook,
     )
     memo.cleanup()
+    base_memo.cleanup()
     walls, cpus = bare_python(len(queries))
     print(
         f"workspace: {args.workspace}  tasks: {len(queries)}  "

@@ -34,7 +34,8 @@ def sections(body: str) -> tuple[str, str]:
     for line in body.splitlines():
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
-        m = None if fence else _HEADING.match(line)
+        # The pattern is anchored on "#": other lines need not run it.
+        m = None if fence or not line.startswith("#") else _HEADING.match(line)
         if m and m.group(1) == "#" and not title and current is None:
             title = m.group(2)
             continue

@@ -269,6 +269,8 @@ def run_benchmark(args: argparse.Namespace) -> int:
 
 def _repo_paths(paths: Sequence[str], repo: Path) -> tuple[str, ...]:
     """``--files`` as repository-relative paths (absolute or cwd-relative accepted)."""
+    if not paths:  # the usual ``engram load -- TASK``: no need to import the hooks' events
+        return ()
     from .hooks.events import relative_paths
 
     return relative_paths(tuple(paths), Path.cwd(), repo)

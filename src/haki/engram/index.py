@@ -135,6 +135,8 @@ class Index:
 
 
 _DOC_FIELDS = [f.name for f in fields(Doc)]
+# One encoder for every row: ``json.dumps`` with separators builds a new one per call.
+_compact_json = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def open_index(root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool = False) -> Index:
@@ -234,6 +236,8 @@ def _entries(root: Root, rels: list[str], memo: Memo) -> list[dict[str, Any]]:
                 from .semantic import open_table
 
                 table = open_table()
+                if table is not None:
+                    table.expect_many_lookups()
             entry = new[name] = {
                 "sha256": digest,
                 "memory": _memory_row(memory) if memory else None,
@@ -324,9 +328,7 @@ def _build(
         "files": files,
         "aux": _aux_sig(root, patterns, sources),
         "columns": {**_columns(docs), "phrases": phrases},
-        "rows": [
-            json.dumps([d[name] for name in _DOC_FIELDS], separators=(",", ":")) for d in docs
-        ],
+        "rows": [_compact_json([d[name] for name in _DOC_FIELDS]) for d in docs],
         "postings": {term: " ".join(found) for term, found in postings.items()},
         "vectors": [e["derived"]["vector"] for _, e in memories],
         "problems": [asdict(p) for p in problems],
@@ -353,13 +355,26 @@ def _derive(m: Memory, table: Table | None) -> dict[str, Any]:
             weighted[term] = weighted.get(term, 0.0) + weight
             bits[term] = bits.get(term, 0) | FIELD_BITS[name]
     return {
-        "terms": {t: f"{round(weighted[t], 2):g} {bits[t]}" for t in sorted(weighted)},
+        "terms": {t: _posting(weighted[t], bits[t]) for t in sorted(weighted)},
         "length": round(length, 2),
         "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
         "tokens": estimate_tokens(m.content),
         "phrases": _phrases(m),
         "vector": "" if table is None else encode(table.embed_words(memory_parts(field_words))),
     }
+
+
+def _posting(weight: float, bits: int) -> str:
+    """``"tf field_bits"`` of one term. A term's weight is a sum of a few field weights, so
+    a cold build formats the same few dozen pairs thousands of times: each once."""
+    key = (weight, bits)
+    text = _POSTINGS.get(key)
+    if text is None:
+        text = _POSTINGS[key] = f"{round(weight, 2):g} {bits}"
+    return text
+
+
+_POSTINGS: dict[tuple[float, int], str] = {}
 
 
 def _phrases(m: Memory) -> list[str]:

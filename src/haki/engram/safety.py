@@ -96,6 +96,7 @@ _SEPARATOR = "\n\x00\n"
 # tests are cheap; most memories name none of them and skip most patterns.
 # Under re.I these four match an ASCII letter; folded first so a needle still meets them.
 _ASCII_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_FOLDED = "\u0130\u0131\u017f\u212a"
 _NEEDS: dict[str, tuple[str, ...]] = {
     "aws-access-key": ("akia", "asia", "agpa", "aida", "aroa"),
     "aws-secret-key": ("aws",),
@@ -117,6 +118,8 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "new-instructions": ("system",),
     "ignore-instructions-fr": ("ignore",),
 }
+# The same as flat pairs: one loop of substring tests, no generator per pattern.
+_NEEDLES = tuple((needle, name) for name, needles in _NEEDS.items() for needle in needles)
 
 
 def scan(parts: Iterable[str]) -> tuple[str, ...]:
@@ -127,12 +130,19 @@ def scan(parts: Iterable[str]) -> tuple[str, ...]:
     # character and ends the line, so no pattern reads across two fields.
     text = _SEPARATOR.join(p for p in parts if p)
     if text:
-        lower = text.translate(_ASCII_FOLD).lower()
-        present = {name for name, needs in _NEEDS.items() if any(n in lower for n in needs)}
+        # Folding is a slow per-character table lookup on non-ASCII text (a third of the
+        # memories: dashes, arrows); four substring tests say whether it changes anything.
+        folds = not text.isascii() and any(ch in text for ch in _FOLDED)
+        lower = (text.translate(_ASCII_FOLD) if folds else text).lower()
+        present = {name for needle, name in _NEEDLES if needle in lower}
         for name, pattern in _SECRETS:
             if name in present and pattern.search(text):
                 found.add(f"secret:{name}")
-        for match in _CARD.finditer(text):
+        # A card number holds at least 13 digits; most memories hold fewer than that in
+        # all, and ten counts cost less than the pattern tried at every position. (``\d``
+        # also matches other scripts' digits: text that is not ASCII is always searched.)
+        few_digits = text.isascii() and sum(map(text.count, "0123456789")) < 13
+        for match in () if few_digits else _CARD.finditer(text):
             digits = re.sub(r"\D", "", match.group())
             if _CARD_PREFIX.match(digits) and _luhn(digits):
                 found.add("secret:card-number")

@@ -21,6 +21,7 @@ import mmap
 import os
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
+from operator import mul
 from pathlib import Path
 
 from .text import ENGRAM_STOP_WORDS, words
@@ -91,26 +92,42 @@ class Table:
         self.dim = dim
         self._vocab: dict[str, int] | None = None
         self._scans = 0
+        self._scanned: dict[str, int | None] = {}
         self._packed: dict[int, int] = {}
         self._weights: dict[int, int] = {}
         self._cut: dict[str, list[int]] = {}
 
     @property
     def vocab(self) -> dict[str, int]:
-        """Piece -> row. Building it costs about 9 ms (27,562 pieces), more than a task's
+        """Piece -> row. Building it costs about 4 ms (27,562 pieces), more than a task's
         few lookups by scanning, so it is built only once a process needs many."""
         if self._vocab is None:
             pieces = self._vocab_bytes[1:-1].decode("utf-8").split("\n")
-            self._vocab = {piece: n for n, piece in enumerate(pieces)}
+            # A later duplicate wins, as the scan's last occurrence does.
+            self._vocab = dict(zip(pieces, range(len(pieces)), strict=True))
         return self._vocab
 
+    def expect_many_lookups(self) -> None:
+        """Build the dictionary now. Indexing looks up thousands of pieces; each scan
+        of the vocabulary bytes costs about 0.2 ms, so the first 64 lookups by scanning
+        would cost a cold index build more than the dictionary itself."""
+        if self._vocab is None:
+            self._vocab = self.vocab
+
     def row_of(self, piece: str) -> int | None:
-        if self._vocab is None and self._scans < SCANNED_LOOKUPS:
-            self._scans += 1
-            # The last occurrence, as the dictionary keeps; its row is the count of
-            # newlines before it.
-            at = self._vocab_bytes.rfind(b"\n" + piece.encode("utf-8") + b"\n")
-            return None if at < 0 else self._vocab_bytes.count(b"\n", 0, at)
+        if self._vocab is None:
+            # A word the vocabulary lacks is looked up whole twice (``pieces``), and a
+            # task repeats words: each piece is scanned for once.
+            if piece in self._scanned:
+                return self._scanned[piece]
+            if self._scans < SCANNED_LOOKUPS:
+                self._scans += 1
+                # The last occurrence, as the dictionary keeps; its row is the count of
+                # newlines before it.
+                at = self._vocab_bytes.rfind(b"\n" + piece.encode("utf-8") + b"\n")
+                row = None if at < 0 else self._vocab_bytes.count(b"\n", 0, at)
+                self._scanned[piece] = row
+                return row
         return self.vocab.get(piece)
 
     def cut(self, word: str) -> list[int]:
@@ -171,17 +188,35 @@ class Table:
         for tokens, field_weight in parts:
             for word in tokens:
                 per_word[word] = per_word.get(word, 0) + field_weight
+        if self._vocab is None and self._scans + len(per_word) > SCANNED_LOOKUPS:
+            # More words than scans left (a pasted log, a long prompt): the scans would be
+            # spent before the dictionary gets built anyway.
+            self.expect_many_lookups()
+        # Names bound once: a cold index build runs these loops for every piece of every
+        # memory, where attribute and method look-ups cost as much as the work.
         weights: dict[int, int] = {}
+        get_weight = weights.get
+        cuts = self._cut
+        piece_weights = self._weights
+        stop = ENGRAM_STOP_WORDS
         for word, word_weight in per_word.items():
-            if word in ENGRAM_STOP_WORDS or len(word) < 2:
+            if word in stop or len(word) < 2:
                 continue
-            for n in self.cut(word):
-                weights[n] = weights.get(n, 0) + word_weight * self._weight(n)
+            cut = cuts.get(word)
+            if cut is None:
+                cut = self.cut(word)
+            for n in cut:
+                piece_weight = piece_weights.get(n)
+                if piece_weight is None:
+                    piece_weight = self._weight(n)
+                weights[n] = get_weight(n, 0) + word_weight * piece_weight
         if not weights:
             return None
         total = 0
+        packed = self._packed
         for n, weight in weights.items():
-            total += self._row(n) * weight
+            row = packed.get(n)
+            total += (self._row(n) if row is None else row) * weight
         fields = array("I")
         fields.frombytes(total.to_bytes(4 * self.dim, "little"))
         bias = 128 * sum(weights.values())
@@ -194,7 +229,10 @@ class Table:
 
 
 def unit(values: Sequence[float]) -> list[float] | None:
-    norm = math.sqrt(sum(v * v for v in values))
+    # ``map`` over ``mul`` rather than a generator (here and in ``cosine``): a task that
+    # every memory matches decodes and compares a thousand vectors. The products, their
+    # order and the sum are the same, so the floats are too.
+    norm = math.sqrt(sum(map(mul, values, values)))
     return [v / norm for v in values] if norm else None
 
 
@@ -241,4 +279,5 @@ def decode(text: str) -> list[float] | None:
 
 
 def cosine(unit_a: Sequence[float], unit_b: Sequence[float]) -> float:
-    return sum(a * b for a, b in zip(unit_a, unit_b, strict=False))
+    total: float = sum(map(mul, unit_a, unit_b))
+    return total

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from ..text.budget import estimate_tokens
-from ..text.lexicon import STOP_WORDS, normalise, stem, terms, words
+from ..text.lexicon import _TOKEN, STOP_WORDS, normalise, stem, terms
+from ..text.lexicon import words as _accented_words
 
 __all__ = [
     "ENGRAM_STOP_WORDS",
@@ -27,6 +28,18 @@ CONTRACTIONS = frozenset(
     ["don", "doesn", "didn", "isn", "aren", "wasn", "won", "shouldn", "ll", "ve", "re"]
 )
 ENGRAM_STOP_WORDS = (STOP_WORDS - ENGLISH_WORDS) | CONTRACTIONS
+
+
+def words(text: str) -> list[str]:
+    """``haki.text.lexicon.words``: lower-cased word tokens, unstemmed, in order.
+
+    Its accent table is a per-character lookup, most of the cost of cutting a memory's
+    body, and it only maps non-ASCII letters: ASCII text skips it (same tokens)."""
+    lowered = text.lower()
+    if lowered.isascii():
+        return _TOKEN.findall(lowered)
+    return _accented_words(text)
+
 
 _PATHLIKE = re.compile(r"[\w.*-]*(?:/[\w.*-]+)+|[\w*-]+(?:\.[a-z0-9]{1,6})+\b")
 
