@@ -68,19 +68,24 @@ async def locomo_side(client: httpx.AsyncClient, conversations: int, show: bool)
     await locomo.ingest(client, project, turns, lambda n: None)
     subjects = sorted({t.sample_id for t in turns})
     await locomo.consolidate(client, project, subjects)
-    active = [f for s in subjects for f in await _facts(client, project, s)]
-    active = [f for f in active if f["status"] == "active"]
+    every = [f for s in subjects for f in await _facts(client, project, s)]
+    active = [f for f in every if f["status"] == "active"]
     doubts = await _doubts(client, project)
     held = {fid for c in doubts for fid in c["fact_ids"]}
     if show:
         for c in doubts:
             for f in c["facts"]:
                 print(f"held {f['predicate']}={f['value']!r}  <- {c['reason']}", file=sys.stderr)
+        for f in every:
+            if f["status"] == "superseded":
+                print(f"superseded {f['predicate']}={f['value']!r}", file=sys.stderr)
     return {
         "conversations": conversations,
         "turns": len(turns),
         "active_facts": len(active),
         "held_back_by_doubt": sum(f["id"] in held for f in active),
+        # Nobody corrects a fact here either: a rise is a wrong replacement.
+        "superseded": sum(f["status"] == "superseded" for f in every),
     }
 
 
@@ -153,7 +158,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base-url", help="use a running server instead of starting one")
     parser.add_argument("--conversations", type=int, default=1)
-    parser.add_argument("--split", default="dev", choices=["dev", "heldout", "train", "train2", "train3"])
+    parser.add_argument(
+        "--split", default="dev", choices=["dev", "heldout", "train", "train2", "train3"]
+    )
     parser.add_argument("--show", action="store_true")
     args = parser.parse_args()
     print(json.dumps(asyncio.run(main_async(args)), indent=2))

@@ -20,6 +20,7 @@ from psycopg.types.json import Jsonb
 
 from ..ledger.transitions import set_status
 from ..providers.embed import Embedder
+from ..providers.extraction.types import Candidate, EventRow
 from ..storage import Connection
 from ..storage.locks import lock_subject
 from .embedding import embed_texts
@@ -388,6 +389,53 @@ async def apply_subject(
                 )
             )
     return Applied(counts, created, corrected)
+
+
+HELD_KIND = """
+SELECT fact_kind, volatility, confidence FROM facts WHERE id = %(id)s AND project_id = %(project_id)s"""
+
+
+async def supersede_held(
+    conn: Connection, event: EventRow, incumbent_id: UUID, value: Any, evidence: str
+) -> NewFact | None:
+    """Replace an active fact's value with one a later turn gives (``corrections``).
+
+    The new fact keeps the old one's predicate, identity qualifiers, kind
+    and volatility; ``None`` when the fact is no longer active.
+    """
+    project_id, subject_id = event.project_id, event.subject_id
+    await lock_subject(conn, project_id, subject_id)
+    cur = await conn.execute(HELD_FACTS, {"project_id": project_id, "subject_id": subject_id})
+    subject = _Subject(
+        [
+            FactView(**{**row, "source_event_ids": tuple(row["source_event_ids"])})
+            for row in await cur.fetchall()
+        ]
+    )
+    incumbent = next(
+        (f for f in subject.held if f.id == incumbent_id and f.status == "active"), None
+    )
+    cur = await conn.execute(HELD_KIND, {"id": incumbent_id, "project_id": project_id})
+    kind = await cur.fetchone()
+    if incumbent is None or kind is None:
+        return None
+    cand = Candidate(
+        incumbent.predicate,
+        value,
+        dict(incumbent.qualifiers),
+        fact_kind=kind["fact_kind"],
+        volatility=kind["volatility"],
+        confidence=kind["confidence"],
+        evidence_span=evidence[:300],
+        corrects=incumbent.value,
+    )
+    item = Item(Sourced(cand, event), incumbent.predicate)
+    created = await _execute(conn, item, "supersede", incumbent, subject)
+    if created is None:
+        return None
+    return NewFact.of(
+        created.id, project_id, created.predicate, created.value, created.qualifiers, subject.name
+    )
 
 
 async def embed_facts(conn: Connection, embedder: Embedder, facts: Sequence[NewFact]) -> None:
