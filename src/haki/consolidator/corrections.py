@@ -74,10 +74,19 @@ _INTERJECTIONS = frozenset(
     }
 )  # fmt: skip
 _NEGATION = (
-    r"(?:not|no longer|no more|never|pas|non pas|et non|plus|instead of|rather than|plutôt que"
-    r"|au lieu de)"
+    r"(?:not|no longer|no more|never|pas|non pas|et non|plus|instead of|rather than"
+    r"|plutôt que|au lieu de)"
 )
-_ARTICLES = r"(?:(?:the|a|an|my|le|la|les|l'|un|une|mon|ma|at|in|à|chez|de|d')\s+)*"
+# Articles only: "not in Lyon" or "not at Acme" says where the speaker is
+# not (today), not which value was wrong.
+_ARTICLES = r"(?:(?:the|a|an|my|le|la|les|l'|un|une|mon|ma)\s+)*"
+# A sentence bound to a moment speaks of that moment: "not 34 yet", "I'm
+# not in Lyon this week".
+_FOR_NOW = re.compile(
+    r"\b(?:yet|today|tonight|this (?:week|weekend|morning|afternoon|evening|month)|right now|for now"
+    r"|at the moment|aujourd'hui|ce soir|ce matin|cette semaine|ce week-end|pour l'instant|encore)\b",
+    re.IGNORECASE,
+)
 # A possessive before a relation word: the sentence speaks of that person or pet.
 _SOMEONE = re.compile(
     rf"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?P<who>{RELATIONS_EN}|{RELATIONS_FR}"
@@ -121,7 +130,11 @@ def named_after_negation(sentence: str, value: Any) -> bool:
     text = str(value).strip()
     if len(text) < 2 and not text.isdigit():
         return False
-    pattern = rf"(?<!\w){_NEGATION}\s+{_ARTICLES}{re.escape(_plain(text))}(?![\w'-])"
+    if _FOR_NOW.search(sentence):
+        return False
+    pattern = (
+        rf"(?:(?<![\w']){_NEGATION}|(?<=\w)n't)\s+{_ARTICLES}{re.escape(_plain(text))}(?![\w'-])"
+    )
     return re.search(pattern, _plain(sentence)) is not None
 
 

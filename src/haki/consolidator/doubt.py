@@ -58,6 +58,7 @@ from ..storage import Connection
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 from .apply import NewFact, supersede_held
 from .corrections import Held, Replacement, by_old_value, by_shape, replace_in
+from .predicates import spec
 
 TOPIC_SIMILARITY = 0.25
 MEANING_SIMILARITY = 0.6
@@ -146,7 +147,7 @@ def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -
 # (``corrections.by_old_value``): only then is it compared with the held
 # facts without a correction cue.
 _NEGATED = re.compile(
-    r"\b(?:not|no longer|no more|never|pas|non|plus|instead of|rather than|plutôt que|au lieu de)\b",
+    r"\b(?:not|no longer|no more|never|pas|non|plus|instead of|rather than|plutôt que|au lieu de)\b|n't\b",
     re.IGNORECASE,
 )
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -169,16 +170,35 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     named = by_old_value(said, held)
     if named is not None:
         fact, sentence = named
-        return fact, replace_in([sentence], fact, held)
+        # "It's Max. Not Rex.": the new value may stand just before.
+        before = said[max(said.index(sentence) - 1, 0) : said.index(sentence)]
+        return fact, replace_in([sentence, *before], fact, held)
     if not correction_cue(turn):
         return None, None
     erring = [s for s, strength in cued_sentences(turn) if strength == 2]
     target_id = closest(turn, [(f.id, f.predicate, f.value, f.similarity) for f in held])
     if target_id is None:
         found = by_shape(erring, held)
-        return (found.target, found) if found else (None, None)
+        if found is None:
+            return None, None
+        return found.target, None if siblings(found.target, held) else found
     target = next(f for f in held if f.id == target_id)
+    if siblings(target, held):
+        # Two dogs, two sisters: a topic does not say whose name was wrong.
+        return target, None
     return target, replace_in(erring, target, held)
+
+
+def siblings(target: Held, held: Sequence[Held]) -> bool:
+    """Another held fact of the target's predicate family and kind."""
+    family = spec(target.predicate).identity_family
+    kind = target.qualifiers.get("kind")
+    return any(
+        f.id != target.id
+        and spec(f.predicate).identity_family == family
+        and (kind is None or f.qualifiers.get("kind") in (None, kind))
+        for f in held
+    )
 
 
 @dataclass(slots=True)
@@ -215,10 +235,12 @@ async def doubt_subject(
         ]
         target, found = plan(turn, held)
         if found is not None:
-            new = await supersede_held(conn, event, found.target.id, found.value, found.sentence)
-            if new is not None:
+            replaced, new = await supersede_held(
+                conn, event, found.target.id, found.value, found.sentence
+            )
+            if replaced:
                 out.replaced += 1
-                out.created.append(new)
+                out.created.extend([new] if new else [])
                 continue
         if target is None:
             continue

@@ -52,6 +52,11 @@ def test_shape_is_read_from_the_value_alone(value, kind):
         ("Ce n'est pas la faute de Filou.", "Filou", False),
         ("Rex is not well today.", "Rex", False),
         ("not 340 of them", 34, False),
+        ("My dog isn't Rex, he's Max.", "Rex", True),
+        # Bound to a moment, or a place the speaker is not at: nothing taken back.
+        ("Not 34 yet, I'll be 34 in May.", 34, False),
+        ("I'm not in Lyon this week, I'm visiting Paris.", "Lyon", False),
+        ("I'm not at Acme today.", "Acme", False),
     ],
 )
 def test_a_value_is_taken_back_only_right_after_a_negation(sentence, value, named):
@@ -108,6 +113,12 @@ def test_plan_replaces_the_fact_the_old_value_names():
     assert target == rex and found is not None and found.value == "Max"
     target, found = plan("not 34, 43 — typo", [age, rex])
     assert target == age and found is not None and found.value == 43
+
+
+def test_the_new_value_may_stand_in_the_sentence_before():
+    rex = held("pet", "Rex", kind="dog")
+    target, found = plan("It's Max. Not Rex.", [rex])
+    assert target == rex and found is not None and found.value == "Max"
 
 
 def test_plan_finds_the_target_by_topic_and_the_value_by_shape():
