@@ -61,6 +61,9 @@ _NUMBER = re.compile(
 )
 _CAP_WORD = r"[A-ZÀ-Ý][\w'’&-]*"
 _CAPS = re.compile(rf"(?<![\w'’@.-]){_CAP_WORD}(?:\s+{_CAP_WORD})*")
+# An adverb that opens a sentence is capitalised by position, not a name:
+# "Honestly, …", "Apparently …", "Franchement …" (names seldom end so).
+_ADVERB = re.compile(r"^\w{4,}(?:ly|ment)$")
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 # Capitalised words that open or punctuate a correction rather than name a thing.
 _INTERJECTIONS = frozenset(
@@ -169,10 +172,13 @@ def _values(sentence: str, kind: Shape) -> list[str]:
         return [m.group(0) for m in _NUMBER.finditer(bare)]
     names = []
     for match in _CAPS.finditer(sentence):
+        opens = not sentence[: match.start()].strip(" \"'([-–—")
         kept = [
             w
-            for w in match.group(0).split()
-            if _plain(w) not in _INTERJECTIONS and _plain(w) not in STOP_WORDS
+            for i, w in enumerate(match.group(0).split())
+            if _plain(w) not in _INTERJECTIONS
+            and _plain(w) not in STOP_WORDS
+            and not (opens and i == 0 and _ADVERB.search(w))
         ]
         if kept and not _POSSESSIVE.search(kept[-1]):
             names.append(" ".join(kept))

@@ -58,6 +58,7 @@ from ..storage import Connection
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 from .apply import NewFact, supersede_held
 from .corrections import Held, Replacement, by_old_value, by_shape, replace_in
+from .identity import value_key
 from .predicates import spec
 
 TOPIC_SIMILARITY = 0.25
@@ -162,9 +163,9 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     """The held fact a turn takes back, and its replacement when the turn gives one (pure).
 
     A value named after a negation picks the fact; else ``closest``. A
-    replacement is read only from a sentence that names the old value that
-    way or says something was wrong; a change cue alone ("we switched")
-    only puts the fact in doubt.
+    replacement is read from the sentence that names the old value that
+    way, or from a cued sentence ("we moved to Cork", "oops, he's Buddy");
+    by meaning alone, only beside words saying something was wrong.
     """
     said = statements(turn)
     named = by_old_value(said, held)
@@ -175,7 +176,8 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
         return fact, replace_in([sentence, *before], fact, held)
     if not correction_cue(turn):
         return None, None
-    erring = [s for s, strength in cued_sentences(turn) if strength == 2]
+    cued = cued_sentences(turn)
+    erring = [s for s, strength in cued if strength == 2]
     target_id = closest(turn, [(f.id, f.predicate, f.value, f.similarity) for f in held])
     if target_id is None:
         found = by_shape(erring, held)
@@ -186,7 +188,7 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     if siblings(target, held):
         # Two dogs, two sisters: a topic does not say whose name was wrong.
         return target, None
-    return target, replace_in(erring, target, held)
+    return target, replace_in([s for s, _ in cued], target, held)
 
 
 def siblings(target: Held, held: Sequence[Held]) -> bool:
@@ -199,6 +201,41 @@ def siblings(target: Held, held: Sequence[Held]) -> bool:
         and (kind is None or f.qualifiers.get("kind") in (None, kind))
         for f in held
     )
+
+
+# The facts a turn itself stated: a value the rules read in the turn,
+# beside the fact the turn corrects, is what replaces it ("Changement : pas
+# de réunion avant 10h" beside "avant 9h", a multi-valued schedule).
+STATED = """
+SELECT predicate, value, qualifiers FROM facts
+WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s AND status = 'active'
+  AND %(event_id)s = ANY(source_event_ids)
+ORDER BY id"""
+
+# A turn that adds a value ("also", "another", "aussi") replaces none.
+_ADDED = re.compile(
+    r"\b(?:also|too|as well|another|second|new one|aussi|également|autre|deuxième|second)\b",
+    re.IGNORECASE,
+)
+
+
+async def _read_beside(conn: Connection, event: EventRow, target: Held) -> object | None:
+    """The one value the event stated in the target's family, kind and speaker, if another."""
+    cur = await conn.execute(
+        STATED,
+        {"project_id": event.project_id, "subject_id": event.subject_id, "event_id": event.id},
+    )
+    family = spec(target.predicate).identity_family
+    kind = target.qualifiers.get("kind")
+    found = [
+        r["value"]
+        for r in await cur.fetchall()
+        if spec(r["predicate"]).identity_family == family
+        and r["qualifiers"].get("speaker") == target.qualifiers.get("speaker")
+        and (kind is None or r["qualifiers"].get("kind") in (None, kind))
+        and value_key(r["value"]) != value_key(target.value)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 @dataclass(slots=True)
@@ -244,6 +281,12 @@ async def doubt_subject(
                 continue
         if target is None:
             continue
+        twin = None if siblings(target, held) else await _read_beside(conn, event, target)
+        if twin is not None and not _ADDED.search(turn):
+            replaced, _ = await supersede_held(conn, event, target.id, twin, turn)
+            if replaced:
+                out.replaced += 1
+                continue
         await conn.execute(
             OPEN_DOUBT,
             {

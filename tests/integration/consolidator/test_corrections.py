@@ -244,3 +244,21 @@ async def test_a_topic_does_not_say_which_of_two_pets_was_misnamed(client):
     held = await facts(client, "two-dogs")
     assert {f["value"] for f in held if f["status"] == "active"} >= {"Rex", "Biscuit"}
     assert "Max" not in {f["value"] for f in held}
+
+
+async def test_a_value_read_in_the_correcting_turn_replaces_a_multi_valued_fact(client):
+    # A schedule holds many values: the new one read in a turn that says
+    # something changed takes the place of the one the turn is about.
+    await say(client, "sched", "Pas de réunion avant 9h.", 0)
+    await say(client, "sched", "Changement : pas de réunion avant 10h.", 4)
+    by_value = {f["value"]: f for f in await facts(client, "sched")}
+    old, new = by_value["Pas de réunion avant 9h"], by_value["Pas de réunion avant 10h"]
+    assert old["status"] == "superseded" and ended_at(old, 4)
+    assert new["status"] == "active" and new["supersedes_id"] == old["id"]
+
+
+async def test_a_value_added_beside_the_held_one_replaces_nothing(client):
+    await say(client, "added", "Pas de réunion avant 9h.", 0)
+    await say(client, "added", "Changement : pas de réunion avant 10h aussi le lundi.", 4)
+    held = await facts(client, "added")
+    assert {f["status"] for f in held if f["value"] == "Pas de réunion avant 9h"} == {"active"}

@@ -81,6 +81,10 @@ def test_a_value_is_taken_back_only_right_after_a_negation(sentence, value, name
             "Decathlon",
             "Leroy Merlin",
         ),
+        # An adverb opening the sentence is capitalised by position only.
+        ("Honestly my favourite band is Arctic Monkeys now.", "Radiohead", "Arctic Monkeys"),
+        ("Franchement, c'est Noisette.", "Praline", "Noisette"),
+        ("Emily, not Emma, sorry.", "Emma", "Emily"),
         # Two names besides the old one: nothing says which replaces it.
         ("Sorry, it's Max or Buddy, not Rex.", "Rex", None),
         # A time is no age.
