@@ -10,7 +10,10 @@
   of ``--split`` (never a blind file) is its own subject, the statement at
   T0, any turns said ``between``, then the correction, a day apart; a case
   is *applied* when no matching old fact is active and the labelled new
-  value is, *unsure* when the old fact is held by an open conflict set.
+  value is, *unsure* when the old fact is held by an open conflict set. A
+  ``keep`` case (a later turn that corrects nothing: "not Rex's fault", a
+  neighbour's dog, a question) is *kept* when its old fact stays active and
+  unheld, else *wrongly_ended*.
 
 ``--show`` prints each held-back LoCoMo fact with the turn that doubted it,
 and each correction case that was neither applied nor marked unsure.
@@ -65,19 +68,24 @@ async def locomo_side(client: httpx.AsyncClient, conversations: int, show: bool)
     await locomo.ingest(client, project, turns, lambda n: None)
     subjects = sorted({t.sample_id for t in turns})
     await locomo.consolidate(client, project, subjects)
-    active = [f for s in subjects for f in await _facts(client, project, s)]
-    active = [f for f in active if f["status"] == "active"]
+    every = [f for s in subjects for f in await _facts(client, project, s)]
+    active = [f for f in every if f["status"] == "active"]
     doubts = await _doubts(client, project)
     held = {fid for c in doubts for fid in c["fact_ids"]}
     if show:
         for c in doubts:
             for f in c["facts"]:
                 print(f"held {f['predicate']}={f['value']!r}  <- {c['reason']}", file=sys.stderr)
+        for f in every:
+            if f["status"] == "superseded":
+                print(f"superseded {f['predicate']}={f['value']!r}", file=sys.stderr)
     return {
         "conversations": conversations,
         "turns": len(turns),
         "active_facts": len(active),
         "held_back_by_doubt": sum(f["id"] in held for f in active),
+        # Nobody corrects a fact here either: a rise is a wrong replacement.
+        "superseded": sum(f["status"] == "superseded" for f in every),
     }
 
 
@@ -102,9 +110,18 @@ async def corrections_side(client: httpx.AsyncClient, split: str, show: bool) ->
     await locomo.consolidate(client, project, sorted(c["id"] for c in cases))
     held = {fid for c in await _doubts(client, project) for fid in c["fact_ids"]}
     verdicts: dict[str, int] = {"applied": 0, "unsure": 0, "old_current": 0, "old_never_stored": 0}
+    keeps: dict[str, int] = {"kept": 0, "wrongly_ended": 0, "old_never_stored": 0}
     for case in cases:
         facts = await _facts(client, project, case["id"])
         old = [f for f in facts if matches(f, case["old"])]
+        if case.get("keep"):
+            kept = any(f["status"] == "active" and f["id"] not in held for f in old)
+            verdict = "old_never_stored" if not old else "kept" if kept else "wrongly_ended"
+            keeps[verdict] += 1
+            if show and verdict != "kept":
+                got = [(f["predicate"], f["value"], f["status"], f["id"] in held) for f in facts]
+                print(f"keep:{verdict} {case['id']}: {case['text']!r} {got}", file=sys.stderr)
+            continue
         new_ok = not case.get("new") or any(
             f["status"] == "active" and matches(f, case["new"]) for f in facts
         )
@@ -120,7 +137,10 @@ async def corrections_side(client: httpx.AsyncClient, split: str, show: bool) ->
         if show and verdict not in ("applied", "unsure"):
             got = [(f["predicate"], f["value"], f["status"]) for f in facts]
             print(f"{verdict} {case['id']}: {case['text']!r} {got}", file=sys.stderr)
-    return {"split": split, "cases": len(cases), **verdicts}
+    out: dict[str, Any] = {"split": split, "cases": len(cases) - sum(keeps.values()), **verdicts}
+    if any(keeps.values()):
+        out["keep_cases"] = keeps
+    return out
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
@@ -138,7 +158,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base-url", help="use a running server instead of starting one")
     parser.add_argument("--conversations", type=int, default=1)
-    parser.add_argument("--split", default="dev", choices=["dev", "heldout", "train", "train2"])
+    parser.add_argument(
+        "--split", default="dev", choices=["dev", "heldout", "train", "train2", "train3"]
+    )
     parser.add_argument("--show", action="store_true")
     args = parser.parse_args()
     print(json.dumps(asyncio.run(main_async(args)), indent=2))

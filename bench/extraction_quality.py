@@ -193,7 +193,8 @@ def _hold(
 
 
 def corrected(case: dict[str, Any]) -> bool:
-    """True when the correction supersedes the labelled old fact (with the labelled new value)."""
+    """True when the correction supersedes the labelled old fact (with the labelled new value);
+    for a ``keep`` case (a turn that corrects nothing), when the old fact is held and not ended."""
     active: dict[Any, FactView] = {}
     _hold([c for c in extract_payload({"text": case["before"]}) if not c.retract], active, T0)
     old = [
@@ -209,6 +210,8 @@ def corrected(case: dict[str, Any]) -> bool:
         _hold(cands, active, T0 + timedelta(hours=i))
     steps = _hold(extract_payload({"text": case["text"]}), active, T0 + timedelta(days=1))
     ended = [(a, n) for a, inc, n in steps if a in ("supersede", "retract") and inc in old]
+    if case.get("keep"):
+        return not ended
     if not ended:
         return False
     new = case["new"]

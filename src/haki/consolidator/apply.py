@@ -20,11 +20,22 @@ from psycopg.types.json import Jsonb
 
 from ..ledger.transitions import set_status
 from ..providers.embed import Embedder
+from ..providers.extraction.types import Candidate, EventRow
 from ..storage import Connection
 from ..storage.locks import lock_subject
 from .embedding import embed_texts
 from .fact_text import fact_embedding_text, first_name
-from .identity import Action, FactView, IdentityKey, Newcomer, is_replay, resolve, search_text
+from .identity import (
+    Action,
+    FactView,
+    IdentityKey,
+    Newcomer,
+    is_replay,
+    resolve,
+    search_text,
+    value_key,
+)
+from .predicates import spec
 from .stages import stage
 from .types import Sourced
 
@@ -388,6 +399,86 @@ async def apply_subject(
                 )
             )
     return Applied(counts, created, corrected)
+
+
+LINK_SUPERSEDED = """
+UPDATE facts SET supersedes_id = %(old)s, updated_at = now()
+WHERE id = %(id)s AND project_id = %(project_id)s AND supersedes_id IS NULL"""
+
+HELD_KIND = """
+SELECT fact_kind, volatility, confidence FROM facts WHERE id = %(id)s AND project_id = %(project_id)s"""
+
+
+async def supersede_held(
+    conn: Connection, event: EventRow, incumbent_id: UUID, value: Any, evidence: str
+) -> tuple[bool, NewFact | None]:
+    """Replace an active fact's value with one a later turn gives (``corrections``).
+
+    The new fact keeps the old one's predicate, identity qualifiers, kind
+    and volatility. Returns whether the fact was replaced (not when it is
+    no longer active) and the fact created to replace it, if one was.
+    """
+    project_id, subject_id = event.project_id, event.subject_id
+    await lock_subject(conn, project_id, subject_id)
+    cur = await conn.execute(HELD_FACTS, {"project_id": project_id, "subject_id": subject_id})
+    subject = _Subject(
+        [
+            FactView(**{**row, "source_event_ids": tuple(row["source_event_ids"])})
+            for row in await cur.fetchall()
+        ]
+    )
+    incumbent = next(
+        (f for f in subject.held if f.id == incumbent_id and f.status == "active"), None
+    )
+    cur = await conn.execute(HELD_KIND, {"id": incumbent_id, "project_id": project_id})
+    kind = await cur.fetchone()
+    if incumbent is None or kind is None:
+        return False, None
+    family = spec(incumbent.predicate).identity_family
+    twin = next(
+        (
+            f
+            for f in subject.held
+            if f.status == "active"
+            and event.id in f.source_event_ids
+            and spec(f.predicate).identity_family == family
+            and value_key(f.value) == value_key(value)
+        ),
+        None,
+    )
+    if twin is not None:
+        # The rules already read the new value in this turn, beside the old
+        # one (a second pet of the kind): the old one ends, the new one
+        # records what it replaced.
+        await set_status(
+            conn,
+            project_id=project_id,
+            fact_id=incumbent.id,
+            status="superseded",
+            valid_to=event.occurred_at,
+            reason=f"corrected by event {event.id}: {evidence[:200]}",
+        )
+        await conn.execute(
+            LINK_SUPERSEDED, {"id": twin.id, "old": incumbent.id, "project_id": project_id}
+        )
+        return True, None
+    cand = Candidate(
+        incumbent.predicate,
+        value,
+        dict(incumbent.qualifiers),
+        fact_kind=kind["fact_kind"],
+        volatility=kind["volatility"],
+        confidence=kind["confidence"],
+        evidence_span=evidence[:300],
+        corrects=incumbent.value,
+    )
+    item = Item(Sourced(cand, event), incumbent.predicate)
+    created = await _execute(conn, item, "supersede", incumbent, subject)
+    if created is None:
+        return True, None
+    return True, NewFact.of(
+        created.id, project_id, created.predicate, created.value, created.qualifiers, subject.name
+    )
 
 
 async def embed_facts(conn: Connection, embedder: Embedder, facts: Sequence[NewFact]) -> None:

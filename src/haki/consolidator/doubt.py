@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from uuid import UUID
 
 from ..providers.extraction.corrections import correction_cue, cued_sentences
@@ -55,6 +56,10 @@ from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..storage import Connection
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
+from .apply import NewFact, supersede_held
+from .corrections import Held, Replacement, by_old_value, by_shape, replace_in
+from .identity import value_key
+from .predicates import spec
 
 TOPIC_SIMILARITY = 0.25
 MEANING_SIMILARITY = 0.6
@@ -63,7 +68,7 @@ MEANING_SIMILARITY = 0.6
 # the turn: held since before the turn, from other events, not already held
 # by an open conflict set.
 ABOUT = """
-SELECT f.id, f.predicate, f.value, f.qualifiers ->> 'speaker' AS speaker,
+SELECT f.id, f.predicate, f.value, f.qualifiers, f.qualifiers ->> 'speaker' AS speaker,
        CASE WHEN f.embedding IS NULL OR e.embedding IS NULL
                  -- two spaces' vectors (of two models, maybe two sizes) are not compared
                  OR coalesce(f.embedding_space, 1::smallint) <> coalesce(e.embedding_space, 1::smallint)
@@ -125,7 +130,12 @@ def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -
             (strength == 2 or close) and _names(asked, said, value)
             for asked, said, strength in cued
         )
-        topical = close and any(asks_about(asked, predicate) for asked, _, _ in cued)
+        # A topic word beside words saying something was wrong needs no
+        # closeness: French turns score low against the facts' sentences
+        # ("je me suis trompée pour le chat" 0.23 against the cat's name).
+        topical = any(
+            (strength == 2 or close) and asks_about(asked, predicate) for asked, _, strength in cued
+        )
         if named or topical or (erring and sim >= MEANING_SIMILARITY):
             # Its value named first, then its topic, then the closest; the id breaks ties.
             key = (sim + (2.0 if named else 1.0 if topical else 0.0), str(fact_id), fact_id)
@@ -134,32 +144,149 @@ def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -
     return best[2] if best else None
 
 
+# A turn may take back a held value by naming it after a negation
+# (``corrections.by_old_value``): only then is it compared with the held
+# facts without a correction cue.
+_NEGATED = re.compile(
+    r"\b(?:not|no longer|no more|never|pas|non|plus|instead of|rather than|plutôt que|au lieu de)\b|n't\b",
+    re.IGNORECASE,
+)
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def statements(turn: str) -> list[str]:
+    """The sentences of a turn that state something (questions take nothing back)."""
+    return [s.strip() for s in _SENTENCES.split(turn) if s.strip() and not s.strip().endswith("?")]
+
+
+def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | None]:
+    """The held fact a turn takes back, and its replacement when the turn gives one (pure).
+
+    A value named after a negation picks the fact; else ``closest``. A
+    replacement is read from the sentence that names the old value that
+    way, or from a cued sentence ("we moved to Cork", "oops, he's Buddy");
+    by meaning alone, only beside words saying something was wrong.
+    """
+    said = statements(turn)
+    named = by_old_value(said, held)
+    if named is not None:
+        fact, sentence = named
+        # "It's Max. Not Rex.": the new value may stand just before.
+        before = said[max(said.index(sentence) - 1, 0) : said.index(sentence)]
+        return fact, replace_in([sentence, *before], fact, held)
+    if not correction_cue(turn):
+        return None, None
+    cued = cued_sentences(turn)
+    erring = [s for s, strength in cued if strength == 2]
+    target_id = closest(turn, [(f.id, f.predicate, f.value, f.similarity) for f in held])
+    if target_id is None:
+        found = by_shape(erring, held)
+        if found is None:
+            return None, None
+        return found.target, None if siblings(found.target, held) else found
+    target = next(f for f in held if f.id == target_id)
+    if siblings(target, held):
+        # Two dogs, two sisters: a topic does not say whose name was wrong.
+        return target, None
+    return target, replace_in([s for s, _ in cued], target, held)
+
+
+def siblings(target: Held, held: Sequence[Held]) -> bool:
+    """Another held fact of the target's predicate family and kind."""
+    family = spec(target.predicate).identity_family
+    kind = target.qualifiers.get("kind")
+    return any(
+        f.id != target.id
+        and spec(f.predicate).identity_family == family
+        and (kind is None or f.qualifiers.get("kind") in (None, kind))
+        for f in held
+    )
+
+
+# The facts a turn itself stated: a value the rules read in the turn,
+# beside the fact the turn corrects, is what replaces it ("Changement : pas
+# de réunion avant 10h" beside "avant 9h", a multi-valued schedule).
+STATED = """
+SELECT predicate, value, qualifiers FROM facts
+WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s AND status = 'active'
+  AND %(event_id)s = ANY(source_event_ids)
+ORDER BY id"""
+
+# A turn that adds a value ("also", "another", "aussi") replaces none.
+_ADDED = re.compile(
+    r"\b(?:also|too|as well|another|second|new one|aussi|également|autre|deuxième|second)\b",
+    re.IGNORECASE,
+)
+
+
+async def _read_beside(conn: Connection, event: EventRow, target: Held) -> object | None:
+    """The one value the event stated in the target's family, kind and speaker, if another."""
+    cur = await conn.execute(
+        STATED,
+        {"project_id": event.project_id, "subject_id": event.subject_id, "event_id": event.id},
+    )
+    family = spec(target.predicate).identity_family
+    kind = target.qualifiers.get("kind")
+    found = [
+        r["value"]
+        for r in await cur.fetchall()
+        if spec(r["predicate"]).identity_family == family
+        and r["qualifiers"].get("speaker") == target.qualifiers.get("speaker")
+        and (kind is None or r["qualifiers"].get("kind") in (None, kind))
+        and value_key(r["value"]) != value_key(target.value)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+@dataclass(slots=True)
+class Doubted:
+    """What the doubt stage did to one subject."""
+
+    doubted: int = 0
+    replaced: int = 0
+    created: list[NewFact] = field(default_factory=list)
+
+
 async def doubt_subject(
     conn: Connection,
     project_id: str,
     subject_id: str,
     events: Sequence[EventRow],
     corrected: set[UUID],
-) -> int:
-    """Open a ``doubt`` set for the fact each uncorrected correcting turn is about; count them."""
-    opened = 0
+) -> Doubted:
+    """Replace, or else put in doubt, the fact each uncorrected correcting turn takes back."""
+    out = Doubted()
     for event in sorted(events, key=lambda e: (e.occurred_at, str(e.id))):
         if event.id in corrected or event.origin_trust != "trusted":
             continue
         turn, speakers = subject_words(event)
-        if not turn or not correction_cue(turn):
+        if not turn or not (correction_cue(turn) or _NEGATED.search(turn)):
             continue
         cur = await conn.execute(
             ABOUT, {"event_id": event.id, "project_id": project_id, "subject_id": subject_id}
         )
-        rows = [
-            (r["id"], r["predicate"], r["value"], r["similarity"])
+        held = [
+            Held(r["id"], r["predicate"], r["value"], r["qualifiers"], r["similarity"])
             for r in await cur.fetchall()
             if r["speaker"] in speakers
         ]
-        target = closest(turn, rows)
+        target, found = plan(turn, held)
+        if found is not None:
+            replaced, new = await supersede_held(
+                conn, event, found.target.id, found.value, found.sentence
+            )
+            if replaced:
+                out.replaced += 1
+                out.created.extend([new] if new else [])
+                continue
         if target is None:
             continue
+        twin = None if siblings(target, held) else await _read_beside(conn, event, target)
+        if twin is not None and not _ADDED.search(turn):
+            replaced, _ = await supersede_held(conn, event, target.id, twin, turn)
+            if replaced:
+                out.replaced += 1
+                continue
         await conn.execute(
             OPEN_DOUBT,
             {
@@ -167,9 +294,9 @@ async def doubt_subject(
                 "project_id": project_id,
                 "subject_type": event.subject_type,
                 "subject_id": subject_id,
-                "fact_ids": [target],
+                "fact_ids": [target.id],
                 "reason": f"doubt: event {event.id} may correct it: {turn[:200]}",
             },
         )
-        opened += 1
-    return opened
+        out.doubted += 1
+    return out

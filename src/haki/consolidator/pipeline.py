@@ -115,13 +115,19 @@ async def consolidate(
                 named.append(subject_id)
     with stage("apply"):
         await embed_facts(conn, embedder, created)
+    replacements: list[NewFact] = []
     for subject_id in subject_ids:
         # After the new facts are embedded, so a turn is compared with them too.
         own = [e for e in events if e.subject_id == subject_id]
         with stage("corrections/doubt"):
             doubted = await doubt_subject(conn, project_id, subject_id, own, corrected)
-        if doubted:
-            actions["doubt"] += doubted
+        if doubted.doubted:
+            actions["doubt"] += doubted.doubted
+        if doubted.replaced:
+            actions["supersede"] += doubted.replaced
+        replacements.extend(doubted.created)
+    with stage("apply"):
+        await embed_facts(conn, embedder, replacements)
     for subject_id in named:
         # The subject may have a (new) name: its facts say it from now on.
         with stage("apply"):

@@ -1,0 +1,270 @@
+"""What a correcting turn replaces, and with what, when no pattern read it (pure).
+
+The extractor reads corrections it has patterns for; ``doubt`` catches the
+turns that say something was wrong without a value it can read. Between
+the two sit turns whose *shape* says it all: "oops I meant Miso, not
+Mochi", "c'est Max, pas Rex", "not 34, 43", "wrong name for the dog: he's
+Buddy". Two signals, neither a phrasing:
+
+- **the old value identifies the fact**: a held value said right after a
+  negation ("not Rex", "pas Rex", "instead of Rex", "plutôt que Rex") is
+  the fact the sentence takes back, whatever the words around it;
+- **the new value has the old one's shape**: an e-mail address replaces an
+  e-mail address, a phone number a phone number, a number (an age) a
+  number, a capitalised name a capitalised name. Exactly one such value in
+  the sentence, besides the old one and every other held value, is the
+  replacement; two or more, and nothing says which, so the fact is only
+  put in doubt.
+
+A sentence about someone else ("my brother is 38, not 40") corrects only
+a fact of that someone: a possessive before a relation word that is not
+the target's own topic keeps the sentence off the target.
+
+When no value is named, ``doubt.closest`` picks the target (value, topic,
+meaning); this module then only looks for the replacement. The embedding
+of the turn against the held facts (``SHAPE_SIMILARITY``) chooses among
+same-shaped facts when the turn says something was wrong but names no
+topic: "My mistake about where I work: it's Microsoft".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+from uuid import UUID
+
+from ..providers.extraction.fragments import EMAIL, PHONE, RELATIONS_EN, RELATIONS_FR
+from ..text.lexicon import STOP_WORDS, normalise
+from ..text.topics import AskedQuestion, asks_about
+from .identity import value_key
+
+Shape = Literal["email", "phone", "number", "name"]
+
+# A turn that says something was wrong, names no topic and no value, still
+# points at the held fact of the replacement's shape whose sentence is at
+# least this close to the turn (local MiniLM; turn = mean of its chunks,
+# fact = question + sentence). On the training splits such turns scored
+# 0.18-0.49 against the fact they corrected; a turn erring about something
+# else ("sorry, I was wrong about the restaurant, it closes at 9") 0.05-0.15
+# against the subject's facts. Below it the fact is put in doubt instead.
+SHAPE_SIMILARITY = 0.3
+
+_EMAIL = re.compile(EMAIL)
+_PHONE = re.compile(rf"(?<![\w.]){PHONE}(?!\w)")
+_PHONE_VALUE = re.compile(rf"^{PHONE}$")
+# A small number that is not a time, an amount or part of a longer figure.
+_NUMBER = re.compile(
+    r"(?<![\w.,:/+-])(?<!\bat )(?<!\bà )\d{1,3}(?![\w,:/%€$£-]|\.\d|\s?(?:h\b|am\b|pm\b|heures?\b|o'clock))",
+    re.IGNORECASE,
+)
+_CAP_WORD = r"[A-ZÀ-Ý][\w'’&-]*"
+_CAPS = re.compile(rf"(?<![\w'’@.-]){_CAP_WORD}(?:\s+{_CAP_WORD})*")
+# An adverb that opens a sentence is capitalised by position, not a name:
+# "Honestly, …", "Apparently …", "Franchement …" (names seldom end so).
+_ADVERB = re.compile(r"^\w{4,}(?:ly|ment)$")
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+# Capitalised words that open or punctuate a correction rather than name a thing.
+_INTERJECTIONS = frozenset(
+    {
+        "sorry", "oops", "whoops", "oups", "pardon", "wait", "actually", "update",
+        "correction", "typo", "ok", "okay", "hey", "yes", "no", "non", "oui", "ah", "oh",
+        "btw", "lol", "attends", "desole", "desolee", "erreur", "rectification", "scratch",
+        "ignore", "forget", "turns", "au", "fait", "petite", "by", "way", "i", "im", "it's", "i'm", "i've", "i'd", "i'll",
+        "c'est", "j'ai", "je", "il", "elle", "my", "mon", "ma", "mes", "new", "nouveau",
+        "nouvelle", "mistake", "bad",
+    }
+)  # fmt: skip
+_NEGATION = (
+    r"(?:not|no longer|no more|never|pas|non pas|et non|plus|instead of|rather than"
+    r"|plutôt que|au lieu de)"
+)
+# Articles only: "not in Lyon" or "not at Acme" says where the speaker is
+# not (today), not which value was wrong.
+_ARTICLES = r"(?:(?:the|a|an|my|le|la|les|l'|un|une|mon|ma)\s+)*"
+# A sentence bound to a moment speaks of that moment: "not 34 yet", "I'm
+# not in Lyon this week".
+_FOR_NOW = re.compile(
+    r"\b(?:yet|today|tonight|this (?:week|weekend|morning|afternoon|evening|month)|right now|for now"
+    r"|at the moment|aujourd'hui|ce soir|ce matin|cette semaine|ce week-end|pour l'instant|encore)\b",
+    re.IGNORECASE,
+)
+# A possessive before a relation word: the sentence speaks of that person or pet.
+_SOMEONE = re.compile(
+    rf"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?P<who>{RELATIONS_EN}|{RELATIONS_FR}"
+    r"|neighbou?r|colleague|boss|coworker|cousin|aunt|uncle|grandma|grandpa|voisine?|collègue|patron"
+    r"|cousine?|tante|oncle|mamie|papi)\b"
+    rf"|\b(?P<owner>(?-i:[A-ZÀ-Ý])[\w-]+)['’]s\s+(?:{RELATIONS_EN})\b",
+    re.IGNORECASE,
+)
+
+
+def shape(value: Any) -> Shape | None:
+    """What kind of value a fact holds, judged by its form alone."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "number" if 0 <= value < 1000 else None
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if _EMAIL.fullmatch(text):
+        return "email"
+    if _PHONE_VALUE.match(text) and sum(ch.isdigit() for ch in text) >= 6:
+        return "phone"
+    if text.isdigit() and len(text) <= 3:
+        return "number"
+    words = text.split()
+    if 1 <= len(words) <= 4 and all(w[:1].isupper() for w in words):
+        return "name"
+    return None
+
+
+def _plain(text: str) -> str:
+    return normalise(text).replace("’", "'")
+
+
+def named_after_negation(sentence: str, value: Any) -> bool:
+    """The sentence says the held value right after a negation: "…, not Rex", "pas 29".
+
+    A possessive after it ("not Rex's fault") speaks of the value, not against it.
+    """
+    text = str(value).strip()
+    if len(text) < 2 and not text.isdigit():
+        return False
+    if _FOR_NOW.search(sentence):
+        return False
+    pattern = (
+        rf"(?:(?<![\w']){_NEGATION}|(?<=\w)n't)\s+{_ARTICLES}{re.escape(_plain(text))}(?![\w'-])"
+    )
+    return re.search(pattern, _plain(sentence)) is not None
+
+
+def about_someone_else(sentence: str, predicate: str, qualifiers: dict[str, Any]) -> bool:
+    """The sentence speaks of a person or pet whose facts the target is not.
+
+    "My brother is 38, not 40" keeps the speaker's age; "my sister is Hanna,
+    not Anna" or "the dog's name is Max, not Rex" still reach a sister or a dog.
+    """
+    kind = _plain(str(qualifiers.get("kind", "")))
+    for match in _SOMEONE.finditer(sentence):
+        if match.group("owner"):
+            return True
+        who = _plain(match.group("who"))
+        if not (kind and who[:3] == kind[:3]) and not asks_about(AskedQuestion.of(who), predicate):
+            return True
+    return False
+
+
+def _values(sentence: str, kind: Shape) -> list[str]:
+    if kind == "email":
+        return [m.group(0) for m in _EMAIL.finditer(sentence)]
+    if kind == "phone":
+        return [
+            m.group(0).strip()
+            for m in _PHONE.finditer(sentence)
+            if sum(ch.isdigit() for ch in m.group(0)) >= 6
+        ]
+    if kind == "number":
+        # Phone numbers and addresses are no ages.
+        bare = _PHONE.sub(" ", _EMAIL.sub(" ", sentence))
+        return [m.group(0) for m in _NUMBER.finditer(bare)]
+    names = []
+    for match in _CAPS.finditer(sentence):
+        opens = not sentence[: match.start()].strip(" \"'([-–—")
+        kept = [
+            w
+            for i, w in enumerate(match.group(0).split())
+            if _plain(w) not in _INTERJECTIONS
+            and _plain(w) not in STOP_WORDS
+            and not (opens and i == 0 and _ADVERB.search(w))
+        ]
+        if kept and not _POSSESSIVE.search(kept[-1]):
+            names.append(" ".join(kept))
+    return names
+
+
+def replacement(sentence: str, old: Any, held: Sequence[Any] = ()) -> str | int | None:
+    """The one value of ``old``'s shape the sentence gives besides ``old`` and the held values."""
+    kind = shape(old)
+    if kind is None:
+        return None
+    known = {value_key(str(v)) for v in (old, *held)}
+    found = {
+        value_key(v): v
+        for v in _values(sentence, kind)
+        if value_key(v) not in known and not any(value_key(w) in known for w in v.split())
+    }
+    if len(found) != 1:
+        return None
+    (value,) = found.values()
+    if kind == "number":
+        number = int(value)
+        return number if isinstance(old, int) else str(number)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An active fact of the subject, as a correcting turn is compared with it."""
+
+    id: UUID
+    predicate: str
+    value: Any
+    qualifiers: dict[str, Any]
+    similarity: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """The held fact a turn takes back, the value it gives instead, and the sentence that says so."""
+
+    target: Held
+    value: Any
+    sentence: str
+
+
+def by_old_value(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, str] | None:
+    """The one held fact whose value a sentence says right after a negation."""
+    found = [
+        (fact, sentence)
+        for sentence in sentences
+        for fact in held
+        if fact.predicate != "name"
+        and named_after_negation(sentence, fact.value)
+        and not about_someone_else(sentence, fact.predicate, fact.qualifiers)
+    ]
+    ids = {fact.id for fact, _ in found}
+    return found[0] if len(ids) == 1 else None
+
+
+def by_shape(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:
+    """The closest held fact (``SHAPE_SIMILARITY``) of a shape some sentence gives one new value of."""
+    best: tuple[float, str, Replacement] | None = None
+    values = [f.value for f in held]
+    for fact in held:
+        sim = fact.similarity
+        if sim is None or sim < SHAPE_SIMILARITY or fact.predicate == "name":
+            continue
+        for sentence in sentences:
+            if about_someone_else(sentence, fact.predicate, fact.qualifiers):
+                continue
+            new = replacement(sentence, fact.value, values)
+            if new is not None:
+                key = (sim, str(fact.id))
+                if best is None or key > best[:2]:
+                    best = (*key, Replacement(fact, new, sentence))
+    return best[2] if best else None
+
+
+def replace_in(sentences: Sequence[str], target: Held, held: Sequence[Held]) -> Replacement | None:
+    """The value the first sentence that gives one offers in place of ``target``'s."""
+    values = [f.value for f in held]
+    for sentence in sentences:
+        if about_someone_else(sentence, target.predicate, target.qualifiers):
+            continue
+        new = replacement(sentence, target.value, values)
+        if new is not None:
+            return Replacement(target, new, sentence)
+    return None
