@@ -54,7 +54,12 @@ RULES_FR: tuple[Rule, ...] = (
     ),
     Rule(
         "occupation",
-        icase(rf"\bje suis (?:un |une )?(?P<v>(?:{OCCUPATIONS_FR}))\b"),
+        # "prof de maths", "étudiante en psycho": a lower-case field after
+        # "de"/"en" belongs to the title; a capitalised one is a place.
+        icase(
+            rf"\bje suis (?:maintenant |désormais )?(?:un |une )?(?P<v>(?:{OCCUPATIONS_FR})"
+            r"(?: (?:de |d'|en )(?-i:[a-zéèêàç][\w'-]+))?)\b(?!-)"
+        ),
         "occupation",
         volatility="slow",
     ),

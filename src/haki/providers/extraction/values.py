@@ -314,6 +314,17 @@ def checked_value(rule: Rule, raw: str) -> Any | None:
     if rule.value == "phone":
         digits = re.sub(r"\D", "", value)
         return " ".join(value.split()) if 6 <= len(digits) <= 15 else None
+    if rule.value in ("study", "study_fr"):
+        # A field of study is stored as the occupation it makes: "law student".
+        if not _phrase_ok(value, 3):
+            return None
+        if rule.value == "study_fr":
+            return f"étudiant en {value}"
+        degree, _, field = value.rpartition(" in ")
+        degree = degree.removesuffix(" degree")
+        if degree and degree.lower() != "degree":
+            return f"{degree} student in {field}"  # "PhD student in chemistry"
+        return f"{field or value} student"
     if rule.value == "phrase":
         value = _ARTICLE.sub("", value.removeprefix("to ")).strip()
         if rule.predicate == "occupation":
