@@ -56,6 +56,16 @@ def facts(text: str) -> dict[tuple[str, str], date | None]:
         ("Ça fait trois mois que je suis avec Karim.", ("partner", "Karim"), "2027-02"),
         ("Our son Leo was born in October.", ("son", "Leo"), "2026-10"),
         ("I drive a Honda Civic.", ("owns", "Honda Civic"), None),
+        ("I started dating Chris last month", ("partner", "Chris"), "2027-04"),
+        ("We moved out to Denver last spring.", ("home_city", "Denver"), "2026-03"),
+        ("Je suis partie vivre à Montréal l'an dernier.", ("home_city", "Montréal"), "2026"),
+        ("Je bosse comme serveuse depuis l'été dernier", ("occupation", "serveuse"), "2026-06"),
+        # A pastime one does, said with how often or since when.
+        ("I've been doing yoga for two years", ("hobby", "yoga"), "2025"),
+        ("I do karate twice a week", ("hobby", "karate"), None),
+        ("I'm on a keto diet since January", ("diet", "keto"), "2027-01"),
+        ("Je suis au régime keto depuis janvier", ("diet", "keto"), "2027-01"),
+        ("J'ai un labrador qui s'appelle Oscar", ("pet", "Oscar"), None),
         (
             "Je me suis acheté une Clio d'occasion la semaine dernière.",
             ("owns", "Clio"),
@@ -89,6 +99,8 @@ def test_a_change_of_state_is_read_with_its_time(text, fact, since):
         "I lost 6 kilos since January.",
         "We watched a documentary about greyhounds last night.",
         "I'm studying the menu lol",
+        "I've been running around all day",
+        "I do yoga? no way lol",
     ],
 )
 def test_what_is_no_change_of_the_speaker_gives_no_such_fact(text):
@@ -106,3 +118,18 @@ def test_the_vocabularies_are_vocabularies():
     assert len(lexicon.INSTRUMENTS_EN) >= 30 and len(lexicon.INSTRUMENTS_FR) >= 25
     assert len(lexicon.BREEDS) >= 80 and set(lexicon.BREEDS.values()) == {"dog", "cat"}
     assert len(lexicon.CARS) >= 60
+
+
+def test_a_pet_named_in_the_next_sentence_is_that_pet():
+    found = facts("got a border collie puppy last month!! his name is Scout")
+    assert found == {("pet", "Scout"): date(2027, 4, 13)}
+    # A next sentence that names someone else leaves the pet as it was.
+    assert ("pet", "puppy") in facts("We got a puppy. My name is Ana.")
+
+
+def test_an_instrument_is_not_also_a_pastime():
+    assert facts("J'ai commencé le piano il y a un an") == {("plays", "piano"): date(2026, 5, 13)}
+
+
+def test_a_time_after_the_value_is_not_part_of_it():
+    assert set(facts("I joined a climbing gym in January")) == {("member_of", "climbing gym")}

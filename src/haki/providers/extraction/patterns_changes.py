@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .fragments import CAP, CAP_SEQ, DAYS_EN, MONTHS_EN, OCCUPATIONS_FR, Rule, cased, icase
 from .lexicon import ACTIVITY_EN, ACTIVITY_FR, CAR, INSTRUMENT_EN, INSTRUMENT_FR
+from .vocabulary import DIET_WORDS
 
 # The speaker, said or dropped: "I took up", "I've taken up", "took up".
 _ME = r"(?:\bI(?:'ve| have)? |^)"
@@ -26,7 +27,9 @@ _NOW_FR = r"(?:enfin |récemment |aussi |même )?"
 # Where a read object ends: punctuation, a clause word, or the sentence.
 _STOP_BODY = (
     r"\s*(?:[,.;!?)]|$)|\s+(?:and|but|because|so|at|in|with|for|on|now|again|too|lol|haha|mais|et"
-    r"|car|depuis|avec|le|la|les|à|au|chaque|tous|toutes|trois|deux|\d)\b"
+    r"|car|depuis|avec|le|la|les|à|au|chaque|tous|toutes|trois|deux|\d"
+    # Where a time begins: "le piano il y a un an", "tennis last week".
+    r"|il|ça|en|cet|cette|ce|hier|l'an|l'année|last|this|yesterday|since|ago|earlier)\b"
 )
 _STOP = rf"(?={_STOP_BODY})"
 
@@ -42,6 +45,21 @@ CHANGES: tuple[Rule, ...] = (
         "preference",
         "slow",
         0.65,
+    ),
+    # English: a pastime one does, said with how often or since when.
+    Rule(
+        "hobby",
+        icase(
+            rf"\bI(?:'ve| have)? (?:been )?(?:also )?(?:do|doing|practi[sc]e|practi[sc]ing|go|going)"
+            rf" (?:to )?(?P<v>{ACTIVITY_EN})"
+            r"(?=\s+(?:since|for|every|each|twice|once|three times|on (?:weekends|sundays|saturdays)"
+            r"|a lot|regularly|weekly|daily|now)\b)"
+            rf"|\bI(?:'ve| have) been (?P<v2>{ACTIVITY_EN})(?=\s+(?:since|for)\b)"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
     ),
     # English: an instrument taken up or learnt.
     Rule(
@@ -172,7 +190,7 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "hobby",
         icase(
-            rf"\b(?:je fais|j'ai {_NOW_FR}(?:commencé|repris|attaqué|découvert)|je me suis {_NOW_FR}mise? à)"
+            rf"\b(?:je fais|j'ai {_NOW_FR}(?:commencé|repris|attaqué|découvert)|je me suis {_NOW_FR}(?:mise?|remise?))"
             rf" (?:du |de la |de l'|des |le |la |l'|les |à la |à l'|au |aux )(?P<v>{ACTIVITY_FR}){_STOP}"
         ),
         "phrase",
@@ -185,7 +203,7 @@ CHANGES: tuple[Rule, ...] = (
         icase(
             rf"\bje (?:joue|fais) (?:du |de la |de l')(?P<v>{INSTRUMENT_FR}){_STOP}"
             rf"|\bj'ai {_NOW_FR}(?:commencé|repris|attaqué) (?:le |la |l')(?P<v2>{INSTRUMENT_FR}){_STOP}"
-            rf"|\bje me suis {_NOW_FR}mise? (?:au |à la |à l')(?P<v3>{INSTRUMENT_FR}){_STOP}"
+            rf"|\bje me suis {_NOW_FR}(?:mise?|remise?) (?:au |à la |à l')(?P<v3>{INSTRUMENT_FR}){_STOP}"
         ),
         "phrase",
         "preference",
@@ -212,6 +230,26 @@ CHANGES: tuple[Rule, ...] = (
         "preference",
         "slow",
         0.6,
+    ),
+    Rule(
+        "diet",
+        icase(
+            rf"\bI(?:'m| am|'ve been| have been) on (?:a|the) (?:strict )?(?P<v>{DIET_WORDS}) diet\b"
+            rf"|\bje (?:suis|me suis mise?) au régime (?P<v2>{DIET_WORDS})\b"
+            rf"|\bje fais (?:un|le) régime (?P<v3>{DIET_WORDS})\b"
+        ),
+        "diet",
+        volatility="slow",
+        confidence=0.7,
+    ),
+    Rule(
+        "home_city",
+        cased(
+            rf"\b[Jj]e suis (?i:(?:partie?|allée?) (?:vivre|habiter|m'installer|m'établir)) (?:à|a) (?P<v>{CAP_SEQ})"
+        ),
+        "place",
+        volatility="slow",
+        confidence=0.65,
     ),
     # French: the employer beside the job, a car bought or driven.
     Rule(

@@ -151,6 +151,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "partner",
         cased(
             rf"{I_AM} (?:now |happily |newly )?(?:engaged|dating|seeing|going out with) (?:to )?(?P<v>{CAP})\b"
+            rf"|\bI(?:'ve| have)? (?:just |recently |finally )?started (?:dating|seeing|going out with) (?P<v2>{CAP})\b"
         ),
         "name",
         volatility="slow",

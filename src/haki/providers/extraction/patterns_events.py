@@ -71,7 +71,7 @@ EVENTS: tuple[Rule, ...] = (
     Rule(
         "pet",
         icase(
-            rf"\b(?:I|we)(?:'ve| have)? {_RECENTLY}(?:adopted|got|rescued) (?:a|an|two|a new) {PET_MODIFIERS}"
+            rf"(?:\b(?:I|we)(?:'ve| have)? |^){_RECENTLY}(?:adopted|got|rescued) (?:a|an|two|a new) {PET_MODIFIERS}"
             rf"(?P<v>{PET_KINDS}|{BREED}){PET_YOUNG}{_UNNAMED}"
         ),
         "phrase",

@@ -49,7 +49,8 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            r"\b(?i:(?:I|we)(?:'ve| have)? (?:just |recently |finally )?"
+            # The subject may be dropped: "got a puppy last week, his name is Bo".
+            r"(?:\b(?i:(?:I|we)(?:'ve| have)? )|^)(?i:(?:just |recently |finally )?"
             r"(?:adopted|got|rescued|welcomed|brought home|picked up) (?:a|an|our|my|a new|a little|a tiny)"
             rf"(?: \w+)?? (?P<rel>{PET_KINDS_EN}|{BREED}){PET_YOUNG}{_NAMED_EN}) (?P<v>{CAP})\b"
         ),
@@ -179,7 +180,7 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "home_city",
         cased(
-            rf"\bI(?:'ve| have)? (?:just |recently )?(?:relocated|settled|moved(?: in together| back| over)?)"
+            rf"\bI(?:'ve| have)? (?:just |recently )?(?:relocated|settled|moved(?: in together| back| over| out)?)"
             rf" (?:to|in) (?P<v>{CAP_SEQ})"
             rf"|\bI(?:'m| am) (?:now (?:living )?in (?P<v2>{CAP_SEQ})|(?:living )?in (?P<v3>{CAP_SEQ}) now\b)"
         ),

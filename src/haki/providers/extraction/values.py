@@ -235,7 +235,12 @@ _TRAILING = re.compile(
     r"last (?:week|month|year|night)|yesterday|recently|today|this (?:week|month|year)|"
     r"(?:\w+ |a couple of )?(?:days?|weeks?|months?|years?) ago|il y a \w+ \w+|"
     r"haha|lol|aussi|beaucoup|vraiment|maintenant|désormais|à présent|hier|récemment|"
-    r"(?:la semaine|le mois|l'an|l'année|le week-end) derni(?:er|ère)|cette (?:semaine|année)|ce mois-ci)$",
+    r"(?:la semaine|le mois|l'an|l'année|le week-end) derni(?:er|ère)|cette (?:semaine|année)|ce mois-ci|"
+    # "a climbing gym in January": the time the fact began, not its value.
+    r"(?:depuis|since) (?:l'|le |la |les |the |last |this |cet |cette |ce )?[\w']+(?: derni(?:er|ère)| passée?)?|"
+    r"(?:in|en|since|depuis) (?:january|february|march|april|may|june|july|august|september|october"
+    r"|november|december|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre"
+    r"|décembre)(?: \d{4})?)$",
     re.IGNORECASE,
 )
 
