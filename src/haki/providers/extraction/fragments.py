@@ -22,6 +22,8 @@ ValueShape = Literal[
     "email",
     "phone",
     "word",
+    "study",
+    "study_fr",
 ]
 
 
@@ -108,6 +110,16 @@ OCCUPATIONS_EN = (
     "|software developer|software engineer|student|surgeon|teacher|therapist|translator|tutor|vet"
     "|veterinarian|waiter|waitress|web developer|writer|youtuber|streamer|instructor|mentor"
     "|midwife|optician|radiologist|surveyor|sailor|soldier|cleaner|gardener|florist|butcher|hairdresser"
+    "|nanny|carer|caregiver|receptionist|secretary|clerk|technician|welder|bartender|cook|dietitian"
+    "|nutritionist|optometrist|banker|broker|trader|recruiter|marketer|product manager|project manager"
+    "|ux designer|data analyst|civil servant|postman|courier|builder|roofer|tiler|landscaper|zookeeper"
+    "|teaching assistant|lifeguard|personal trainer|sous-chef|freelancer|paralegal|solicitor|barrister"
+    "|copywriter|illustrator|animator|dental nurse|care worker|support worker|delivery driver"
+)
+# What may stand before an occupation without changing it ("a freelance photographer").
+OCCUPATION_MODIFIERS = (
+    "freelance|self-employed|senior|junior|lead|head|staff|principal|trainee|qualified|registered"
+    "|certified|full-time|part-time|full time|part time|professional|substitute|supply|locum"
 )
 OCCUPATIONS_FR = (
     "professeur|professeure|enseignant|enseignante|médecin|infirmier|infirmière|développeur|développeuse"
@@ -117,6 +129,19 @@ OCCUPATIONS_FR = (
     "|sage-femme|infirmier|pharmacienne|dentiste|chirurgien|chirurgienne|kinésithérapeute|kiné|vétérinaire"
     "|plombier|électricien|électricienne|coiffeur|coiffeuse|fleuriste|bibliothécaire|policier|policière"
     "|pompier|agriculteur|agricultrice|chauffeur|ambulancier|ambulancière|consultant|consultante"
+    # Everyday and clipped French job titles ("prof", "kiné", "instit").
+    "|prof|instit|instituteur|institutrice|aide-soignant|aide-soignante|auxiliaire de vie|ouvrier|ouvrière"
+    "|menuisier|menuisière|maçon|charpentier|facteur|factrice|caissier|caissière|secrétaire"
+    "|assistant|assistante|commercial|commerciale|chef de projet|cheffe de projet|chef|cheffe"
+    "|directeur|directrice|informaticien|informaticienne|analyste|technicien|technicienne|mécanicien"
+    "|mécanicienne|éducateur|éducatrice|animateur|animatrice|orthophoniste|ostéopathe|opticien"
+    "|opticienne|notaire|juge|banquier|banquière|agent immobilier|fonctionnaire|militaire|gendarme"
+    "|pilote|hôtesse de l'air|steward|comédien|comédienne|acteur|actrice|chanteur|chanteuse"
+    "|écrivain|écrivaine|auteur|autrice|artiste|danseur|danseuse|maître-nageur|coach|entraîneur"
+    "|entraîneuse|auto-entrepreneur|entrepreneur|entrepreneuse|freelance|retraité|retraitée"
+    "|sage-femme|psychiatre|psychomotricien|psychomotricienne|diététicien|diététicienne|vétérinaire"
+    "|serrurier|électricien|carreleur|peintre|paysagiste|jardinier|jardinière|traiteur|boucher|bouchère"
+    "|poissonnier|fromager|libraire|graphiste|webdesigner|développeur web|data scientist|product manager"
 )
 
 

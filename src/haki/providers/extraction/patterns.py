@@ -8,13 +8,16 @@ skipped by the engine. The rules live by language (``patterns_en``,
 ``patterns_fr``) over shared fragments (``fragments``) and are tried in this
 order: English first, then facts stated as the event that began them
 (``patterns_events``) or read from
-the structure of a life event (``patterns_life``), the standing requests of both (``patterns_requests``), then any "my X is Y" as a last resort
+the structure of a life event (``patterns_life``) or of a change of state
+(``patterns_changes``), the standing requests of both (``patterns_requests``), then any "my X is Y" as a last resort
 (``patterns_possessive``).
 """
 
 from __future__ import annotations
 
 from .fragments import Rule
+from .lexicon import BREEDS
+from .patterns_changes import CHANGES
 from .patterns_en import RULES_EN
 from .patterns_events import EVENTS
 from .patterns_fr import RULES_FR
@@ -24,7 +27,15 @@ from .patterns_requests import REQUESTS
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
 
-RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR, *EVENTS, *LIFE, *REQUESTS, *POSSESSIVE)
+RULES: tuple[Rule, ...] = (
+    *RULES_EN,
+    *RULES_FR,
+    *EVENTS,
+    *LIFE,
+    *CHANGES,
+    *REQUESTS,
+    *POSSESSIVE,
+)
 
 # Relation words, both languages, to the predicate they state.
 RELATION_PREDICATES: dict[str, str] = {
@@ -104,6 +115,8 @@ RELATION_PREDICATES: dict[str, str] = {
     "boy": "son",
     "girl": "daughter",
     "cochon d'inde": "pet",
+    # A pet named by its breed ("a beagle called Pepper").
+    **dict.fromkeys(BREEDS, "pet"),
 }
 
 # French favourite categories, so "mon livre préféré" and "my favorite book" meet.

@@ -12,6 +12,7 @@ from .fragments import (
     EMAIL_WORDS,
     END,
     I_AM,
+    OCCUPATION_MODIFIERS,
     OCCUPATIONS_EN,
     PHONE,
     PHONE_WORDS,
@@ -22,6 +23,7 @@ from .fragments import (
     cased,
     icase,
 )
+from .lexicon import BREED, PET_MODIFIERS, PET_YOUNG
 from .patterns_en_likes import LIKES_EN
 from .patterns_en_orders import ORDERS_EN
 from .vocabulary import DIET_WORDS
@@ -63,7 +65,10 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     ),
     Rule(
         "occupation",
-        icase(rf"{I_AM} (?:now |currently |a )?(?:an? )?(?P<v>(?:{OCCUPATIONS_EN}))\b(?! of\b)"),
+        icase(
+            rf"{I_AM} (?:now |currently |a )?(?:an? )?"
+            rf"(?P<v>(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN}))\b(?! of\b)"
+        ),
         "occupation",
         volatility="slow",
     ),
@@ -106,7 +111,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            rf"\b[Mm]y (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is| is called| is named"
+            rf"\b(?:[Mm]y|[Oo]ur) (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is| is called| is named"
             rf"|'s called| name is| is(?= {CAP},? (?:not|rather than) {CAP}))? (?P<v>{CAP})\b"
         ),
         "name",
@@ -146,6 +151,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "partner",
         cased(
             rf"{I_AM} (?:now |happily |newly )?(?:engaged|dating|seeing|going out with) (?:to )?(?P<v>{CAP})\b"
+            rf"|\bI(?:'ve| have)? (?:just |recently |finally )?started (?:dating|seeing|going out with) (?P<v2>{CAP})\b"
         ),
         "name",
         volatility="slow",
@@ -168,7 +174,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "",
         cased(
             rf"\b(?:I|[Ww]e)(?:'ve| have)? (?:just |recently )?(?:have|got|adopted|own|rescued) (?:a|an|another)"
-            rf" (?:little |new |sweet |old |young )?(?P<rel>{RELATIONS_EN})(?:,)? (?:named|called) (?P<v>{CAP})\b"
+            rf" {PET_MODIFIERS}(?P<rel>{RELATIONS_EN}|{BREED}){PET_YOUNG}(?:,)? (?:named|called) (?P<v>{CAP})\b"
         ),
         "name",
         confidence=0.75,

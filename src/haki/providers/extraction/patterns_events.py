@@ -10,13 +10,14 @@ pet, the home city), and its time (read by ``when``) says since when.
 from __future__ import annotations
 
 from .fragments import CAP_SEQ, END, OCCUPATIONS_EN, PET_KINDS, PHRASE, Rule, cased, icase
+from .lexicon import BREED, PET_MODIFIERS, PET_YOUNG
 
 _PET_KINDS_FR = (
     r"chien|chienne|chat|chatte|chiot|chaton|lapin|hamster|perroquet|cheval|tortue|furet"
 )
 # A pet named in the sentence is read by the relation rules ("a dog named Rex").
 _UNNAMED = (
-    r"\b(?!,? (?:named|called|qui s'appelle|nommée?|appelée?|prénommée?|(?:his|her|its) name is"
+    r"\b(?![^.!?]*?\b(?:named|called|qui s'appelle|nommée?|appelée?|prénommée?|(?:his|her|its) name"
     r"|(?:il|elle) s'appelle)\b)"
 )
 _RECENTLY = r"(?:just |recently |finally |officially )?"
@@ -70,7 +71,8 @@ EVENTS: tuple[Rule, ...] = (
     Rule(
         "pet",
         icase(
-            rf"\b(?:I|we)(?:'ve| have)? {_RECENTLY}(?:adopted|got|rescued) (?:a|an|two|a new) (?P<v>{PET_KINDS}){_UNNAMED}"
+            rf"(?:\b(?:I|we)(?:'ve| have)? |^){_RECENTLY}(?:adopted|got|rescued) (?:a|an|two|a new) {PET_MODIFIERS}"
+            rf"(?P<v>{PET_KINDS}|{BREED}){PET_YOUNG}{_UNNAMED}"
         ),
         "phrase",
         confidence=0.65,
@@ -131,7 +133,8 @@ EVENTS: tuple[Rule, ...] = (
     Rule(
         "pet",
         icase(
-            rf"\b(?:j'ai|nous avons|on a) {_RECENTLY_FR}adopté (?:un|une|deux) (?P<v>{_PET_KINDS_FR}){_UNNAMED}"
+            rf"\b(?:j'ai|nous avons|on a) {_RECENTLY_FR}adopté (?:un|une|deux) {PET_MODIFIERS}"
+            rf"(?P<v>{_PET_KINDS_FR}|{BREED}){PET_YOUNG}{_UNNAMED}"
         ),
         "phrase",
         confidence=0.65,

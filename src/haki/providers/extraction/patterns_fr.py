@@ -16,6 +16,7 @@ from .fragments import (
     cased,
     icase,
 )
+from .lexicon import BREED
 from .vocabulary import CONTEXTS, DIET_WORDS, LANGS
 
 RULES_FR: tuple[Rule, ...] = (
@@ -47,14 +48,21 @@ RULES_FR: tuple[Rule, ...] = (
     Rule("hometown", cased(rf"\b[Jj]e suis originaire (?:de|d') ?(?P<v>{CAP_SEQ})"), "place"),
     Rule(
         "occupation",
-        icase(rf"\bje travaille comme (?P<v>{PHRASE}){END}"),
+        icase(
+            rf"\bje (?:travaille|bosse|taffe|bosse maintenant|travaille maintenant) comme (?P<v>{PHRASE}){END}"
+        ),
         "phrase",
         volatility="slow",
         confidence=0.8,
     ),
     Rule(
         "occupation",
-        icase(rf"\bje suis (?:un |une )?(?P<v>(?:{OCCUPATIONS_FR}))\b"),
+        # "prof de maths", "étudiante en psycho": a lower-case field after
+        # "de"/"en" belongs to the title; a capitalised one is a place.
+        icase(
+            rf"\bje suis (?:maintenant |désormais )?(?:un |une )?(?P<v>(?:{OCCUPATIONS_FR})"
+            r"(?: (?:de |d'|en )(?-i:[a-zéèêàç][\w'-]+))?)\b(?!-)"
+        ),
         "occupation",
         volatility="slow",
     ),
@@ -100,7 +108,7 @@ RULES_FR: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            rf"\b[Jj]'ai (?:adopté )?(?:un|une) (?:petit |petite |jeune )?(?P<rel>{RELATIONS_FR})"
+            rf"\b[Jj]'ai (?:adopté )?(?:un|une) (?:petit |petite |jeune )?(?P<rel>{RELATIONS_FR}|{BREED})"
             rf" (?:qui s'appelle|nommée?|appelée?|du nom de) (?P<v>{CAP})\b"
         ),
         "name",

@@ -24,6 +24,7 @@ from .fragments import (
     cased,
     icase,
 )
+from .lexicon import BREED, PET_MODIFIERS, PET_YOUNG
 from .vocabulary import DIET_WORDS
 
 PET_KINDS_EN = (
@@ -36,7 +37,7 @@ PET_KINDS_FR = (
 )
 _NAMED_EN = (
     r"(?:,? (?:who(?:'s| is) )?(?:named|called)|,? (?:and )?(?:we|I) (?:named|called) (?:him|her|it)"
-    r"|,? (?:his|her|its) name is)"
+    r"|,? (?:his|her|its) name(?: is|'s)|,? (?:he|she|it)(?:'s| is) (?:called|named))"
 )
 _NAMED_FR = r"(?:,? (?:qui s'appelle|nommée?|appelée?|prénommée?|(?:il|elle) s'appelle))"
 # The work a sentence is about, so "I joined Stellantis" or "je suis chez
@@ -48,9 +49,10 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            r"\b(?i:(?:I|we)(?:'ve| have)? (?:just |recently |finally )?"
+            # The subject may be dropped: "got a puppy last week, his name is Bo".
+            r"(?:\b(?i:(?:I|we)(?:'ve| have)? )|^)(?i:(?:just |recently |finally )?"
             r"(?:adopted|got|rescued|welcomed|brought home|picked up) (?:a|an|our|my|a new|a little|a tiny)"
-            rf"(?: \w+)?? (?P<rel>{PET_KINDS_EN}){_NAMED_EN}) (?P<v>{CAP})\b"
+            rf"(?: \w+)?? (?P<rel>{PET_KINDS_EN}|{BREED}){PET_YOUNG}{_NAMED_EN}) (?P<v>{CAP})\b"
         ),
         "name",
         confidence=0.75,
@@ -59,7 +61,7 @@ LIFE: tuple[Rule, ...] = (
         "",
         cased(
             r"\b(?i:(?:j'ai|nous avons|on a) (?:enfin |récemment )?(?:adopté|eu|recueilli|accueilli|acheté)"
-            rf" (?:un|une) (?:petit |petite )?(?P<rel>{PET_KINDS_FR}){_NAMED_FR}) (?P<v>{CAP})\b"
+            rf" (?:un|une) {PET_MODIFIERS}(?P<rel>{PET_KINDS_FR}|{BREED}){PET_YOUNG}{_NAMED_FR}) (?P<v>{CAP})\b"
         ),
         "name",
         confidence=0.75,
@@ -178,7 +180,7 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "home_city",
         cased(
-            rf"\bI(?:'ve| have)? (?:just |recently )?(?:relocated|settled|moved(?: in together| back| over)?)"
+            rf"\bI(?:'ve| have)? (?:just |recently )?(?:relocated|settled|moved(?: in together| back| over| out)?)"
             rf" (?:to|in) (?P<v>{CAP_SEQ})"
             rf"|\bI(?:'m| am) (?:now (?:living )?in (?P<v2>{CAP_SEQ})|(?:living )?in (?P<v3>{CAP_SEQ}) now\b)"
         ),
@@ -223,7 +225,8 @@ LIFE: tuple[Rule, ...] = (
         "units",
         icase(
             r"\b(?:in|use|using|prefer|want|utilise[rz]?|préfère|veux|en)\b[^.!?]{0,30}?"
-            r"\b(?P<v>kilomet(?:re|er)s|kilograms?|kilos|centimet(?:re|er)s|celsius|miles|pounds|feet"
+            # "lost 6 kilos" is a quantity, not the system one wants.
+            r"(?<!\d)(?<!\d )\b(?P<v>kilomet(?:re|er)s|kilograms?|kilos|centimet(?:re|er)s|celsius|miles|pounds|feet"
             r"|inches|fahrenheit|métrique|impérial|kilomètres|kilogrammes)\b"
         ),
         "word",

@@ -17,6 +17,7 @@ from typing import Any
 
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
+from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
@@ -94,7 +95,8 @@ SUBSUMED: dict[str, frozenset[str]] = {
     # "I joined Google as an engineer", "I started working for Shopify":
     # an employer, not a club or a pastime.
     "member_of": frozenset({"employer"}),
-    "hobby": frozenset({"employer"}),
+    # "j'ai commencé le piano": an instrument read as such is not also a pastime.
+    "hobby": frozenset({"employer", "plays", "learning"}),
 }
 
 
@@ -214,6 +216,11 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
 
     for sentence in _SENTENCES.split(text):
         sentence = sentence.strip()
+        # "Got a puppy! His name is Scout.": the name belongs to the pet before.
+        renamed = named_pet(sentence, out)
+        if renamed is not None:
+            out = renamed
+            continue
         for cand in read_corrections(sentence, read) if sentence else []:
             key = (cand.predicate, str(cand.value).lower(), cand.retract)
             if key not in seen:

@@ -235,7 +235,12 @@ _TRAILING = re.compile(
     r"last (?:week|month|year|night)|yesterday|recently|today|this (?:week|month|year)|"
     r"(?:\w+ |a couple of )?(?:days?|weeks?|months?|years?) ago|il y a \w+ \w+|"
     r"haha|lol|aussi|beaucoup|vraiment|maintenant|désormais|à présent|hier|récemment|"
-    r"(?:la semaine|le mois|l'an|l'année|le week-end) derni(?:er|ère)|cette (?:semaine|année)|ce mois-ci)$",
+    r"(?:la semaine|le mois|l'an|l'année|le week-end) derni(?:er|ère)|cette (?:semaine|année)|ce mois-ci|"
+    # "a climbing gym in January": the time the fact began, not its value.
+    r"(?:depuis|since) (?:l'|le |la |les |the |last |this |cet |cette |ce )?[\w']+(?: derni(?:er|ère)| passée?)?|"
+    r"(?:in|en|since|depuis) (?:january|february|march|april|may|june|july|august|september|october"
+    r"|november|december|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre"
+    r"|décembre)(?: \d{4})?)$",
     re.IGNORECASE,
 )
 
@@ -314,6 +319,17 @@ def checked_value(rule: Rule, raw: str) -> Any | None:
     if rule.value == "phone":
         digits = re.sub(r"\D", "", value)
         return " ".join(value.split()) if 6 <= len(digits) <= 15 else None
+    if rule.value in ("study", "study_fr"):
+        # A field of study is stored as the occupation it makes: "law student".
+        if not _phrase_ok(value, 3):
+            return None
+        if rule.value == "study_fr":
+            return f"étudiant en {value}"
+        degree, _, field = value.rpartition(" in ")
+        degree = degree.removesuffix(" degree")
+        if degree and degree.lower() != "degree":
+            return f"{degree} student in {field}"  # "PhD student in chemistry"
+        return f"{field or value} student"
     if rule.value == "phrase":
         value = _ARTICLE.sub("", value.removeprefix("to ")).strip()
         if rule.predicate == "occupation":

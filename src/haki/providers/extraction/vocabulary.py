@@ -70,6 +70,26 @@ DIETS: dict[str, str] = {
     "végétarisme": "vegetarian",
     "véganisme": "vegan",
     "végétalisme": "vegan",
+    # Diets people take up for health rather than ethics, both languages.
+    "keto": "keto",
+    "ketogenic": "keto",
+    "cétogène": "keto",
+    "paleo": "paleo",
+    "paléo": "paleo",
+    "plant-based": "plant-based",
+    "plant based": "plant-based",
+    "gluten-free": "gluten-free",
+    "gluten free": "gluten-free",
+    "sans gluten": "gluten-free",
+    "dairy-free": "dairy-free",
+    "dairy free": "dairy-free",
+    "lactose-free": "lactose-free",
+    "sans lactose": "lactose-free",
+    "low-carb": "low-carb",
+    "low carb": "low-carb",
+    "flexitarian": "flexitarian",
+    "flexitarien": "flexitarian",
+    "flexitarienne": "flexitarian",
 }
 DIET_WORDS = "|".join(sorted(DIETS, key=len, reverse=True))
 
@@ -106,6 +126,9 @@ RELATIONSHIP: dict[str, str] = {
     "pacsées": "in a civil union",
     "séparés": "separated",
     "séparées": "separated",
+    # "we've been together for years", "on est ensemble".
+    "together": "in a relationship",
+    "ensemble": "in a relationship",
 }
 
 # Systems of units, both languages.

@@ -54,6 +54,7 @@ _PAST = re.compile(
     r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin)\b"
     rf"|\blast (?:week|month|year|night|weekend|{DAYS}|{MONTHS})\b"
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
+    rf"|\b(?:(?:en|depuis) )?(?:{MONTHS}) derni(?:er|ère)\b"
     rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
     rf"|\b(?:since|depuis) (?:{DAYS})\b"
     rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
@@ -74,6 +75,8 @@ _CALENDAR = re.compile(
     rf"\b(?:last|this|past) {SEASONS}\b"
     rf"|\b(?:(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?{SEASONS} (?:derni(?:er|ère)|pass[ée]e?)\b"
     rf"|\b(?:cet|cette|ce) {SEASONS}\b"
+    # "since the summer", "depuis l'été": the latest one begun.
+    rf"|\b(?:since|depuis) (?:the |l'|l’|le )?{SEASONS}\b(?! (?:prochain|next))"
     # A holiday: "last Christmas", "at Easter", "à Pâques", "depuis la rentrée".
     rf"|\b(?:(?:last|at|on|over|since|à|a|depuis|pour|dès) ){HOLIDAYS}(?!\w)"
     # A weekday of the week gone by: "on Tuesday"; French says it bare
@@ -94,6 +97,8 @@ _SAID_AS = (
     (re.compile(r"\b(semaine|année|an)\s+pass[ée]e?\b", re.I), r"\1 dernière"),
     (re.compile(r"\b(?:le )?mois pass[ée]\b", re.I), "le mois dernier"),
     (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
+    # "last September", "septembre dernier": the latest one, as a bare month.
+    (re.compile(rf"\blast ({MONTHS})\b|\b({MONTHS}) derni(?:er|ère)\b", re.I), r"\1\2"),
     (re.compile(r"\blast weekend\b", re.I), "last Saturday"),
     (re.compile(r"\b(?:le )?week-end dernier\b", re.I), "samedi"),
     (re.compile(r"\b(?:this morning|earlier today|ce matin)\b", re.I), "today"),
