@@ -157,7 +157,6 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                     evidence_span=sentence.strip()[:300],
                     role=utterance.role,
                     said_when=said_when,
-                    unconfirmed=rule.confirm,
                 )
             )
     found = {c.predicate for c in out}
