@@ -17,6 +17,7 @@ from typing import Any
 
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
+from .mood import by_mood
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
@@ -212,7 +213,8 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
             if key not in seen:
                 seen.add(key)
                 out.append(cand)
-    return merge_retractions(out)
+    # A wish about the agent's work asked of it is an instruction (``mood``).
+    return [by_mood(c) for c in merge_retractions(out)]
 
 
 def extract_payload(payload: dict[str, Any]) -> list[Candidate]:
