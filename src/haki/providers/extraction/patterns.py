@@ -20,11 +20,12 @@ from .patterns_events import EVENTS
 from .patterns_fr import RULES_FR
 from .patterns_life import LIFE
 from .patterns_possessive import POSSESSIVE
+from .patterns_practice import PRACTICE
 from .patterns_requests import REQUESTS
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
 
-RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR, *EVENTS, *LIFE, *REQUESTS, *POSSESSIVE)
+RULES: tuple[Rule, ...] = (*RULES_EN, *RULES_FR, *EVENTS, *LIFE, *REQUESTS, *PRACTICE, *POSSESSIVE)
 
 # Relation words, both languages, to the predicate they state.
 RELATION_PREDICATES: dict[str, str] = {
