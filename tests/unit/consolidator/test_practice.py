@@ -64,3 +64,23 @@ def test_a_routine_is_said_of_its_time():
         "9:30 every weekday",
     )
     assert cand.qualifiers["context"] == "team standup"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hey, can you stop using so many emojis? they're distracting",
+        "Could you keep a friendly, casual tone with me? formal stuff bugs me",
+        "when you summarise articles for me give me 3 bullets max thanks",
+        "stp arrête de me vouvoyer, on se tutoie",
+        "je suis daltonien, évite de différencier les choses seulement par la couleur",
+        "I'm colour blind so don't rely on red vs green in charts",
+    ],
+)
+def test_wrappers_and_reasons_leave_the_standing_order(text):
+    assert ("instruction", "convention") in read(text)
+
+
+def test_a_one_off_with_a_reason_is_no_standing_order():
+    assert read("I'm hungry so order a pizza") == set()
+    assert read("when I was a kid I loved trains") == set()

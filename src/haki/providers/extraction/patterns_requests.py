@@ -58,7 +58,7 @@ _LASTS_EN = (
 )
 _LASTS_FR = r"(?:à partir de maintenant|dorénavant|désormais|à l'avenir|par défaut|à chaque fois|chaque fois)"
 _CLAUSE = r".{2,120}?"
-_END = r"(?:,? please)?[.!]?$"
+_END = r"(?:,? (?:please|thanks|thank you|thx))?[.!]?$"
 
 
 def _request(pattern: str) -> Rule:
@@ -103,6 +103,7 @@ _FORM_VERBS = (
 _FORM_FR = (
     r"(?:tes |les |des |d'|de |mes )?(?:réponses?|orthographe|format|puces|emojis?|émojis?|émoticônes|ton"
     r"|jargon|abréviations|markdown|titres|tableaux|paragraphes|phrases|mots|exemples|unités|dates|listes"
+    r"|montants|prix|heures|horaires|quantités|chiffres|nombres"
     r"|résumés?|explications?)"
 )
 
@@ -148,6 +149,12 @@ REQUESTS: tuple[Rule, ...] = (
         rf"^(?P<v>(?:whenever|every time|each time|when) (?:I|we|you) [^,]{{3,80}}, (?:please,? )?(?:always )?"
         rf"{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}",
     ),
+    # The same without the comma, when a verb of how to answer opens the
+    # order: "when you summarise articles for me give me 3 bullets max".
+    _request(
+        rf"^(?P<v>(?:whenever|every time|each time|when) (?:I|you|we) (?!(?:was|were|had|did|went|got)\b|\w+ed\b)"
+        rf"[^,.!?]{{3,80}}? (?:{REPLY_VERBS}) (?:me|us|it|them)\b {_CLAUSE}){_END}"
+    ),
     # A bare imperative said of every occasion, in any verb: "Name test
     # files test_<module>.py for every module", "Prefer pytest for any
     # tests you write", "Give me vim keybindings when you explain shortcuts".
@@ -174,7 +181,7 @@ REQUESTS: tuple[Rule, ...] = (
     # A bare imperative on the form of replies: "Keep your answers short",
     # "Use British spelling", "Answer in bullet points".
     _request(
-        rf"^(?:please,? )?(?P<v>(?:{_FORM_VERBS}) (?:me |us )?(?:\w+ ){{0,3}}?(?:in |with |to |as |into |without )?"
+        rf"^(?:please,? )?(?P<v>(?:{_FORM_VERBS}) (?:me |us )?(?:[\w-]+,? ){{0,3}}?(?:in |with |to |as |into |without )?"
         rf"(?:\w+ )?{_FORM}\b.{{0,80}}?){_END}"
     ),
     _request(rf"^(?:please,? )?(?P<v>no (?:more )?{_FORM}\b.{{0,60}}?){_END}"),
