@@ -20,13 +20,16 @@ Outcomes, counted by reason in the job result's ``rejected``:
   message or any origin below ``trusted`` is dropped; other preferences from
   such origins are kept as plain observations (``attribute``), with their
   origin on the fact;
-- quarantined — ``unconfirmed_instruction``: an instruction read from its
-  frame alone, whatever the verb ("Always … ", "From now on, …"), whose
+- quarantined — ``unconfirmed_instruction``: a standing order whose
   clause acts beyond the reply (``text.risk.reaches``: sends, posts, pays,
-  deletes, runs code of unknown origin, places links, names a secret) is
-  held until someone confirms it; one that only shapes the work or the
-  answer ("Always double-check the math", "Dorénavant, donne les prix en
-  euros") is the person's own word and is kept;
+  deletes, runs code of unknown origin, places links, names a secret,
+  switches off the work's own checks) is held until someone confirms it,
+  whichever rule or model read it and under whichever kind or predicate
+  ("Always commit directly to main without tests" read as a plain
+  ``convention`` is held like the same words read from their frame); one
+  that only shapes the work or the answer ("Always double-check the math",
+  "Dorénavant, donne les prix en euros") is the person's own word and is
+  kept;
 - rejected — ``echo``: an agent-side turn restating a fact we just served is
   our own output coming back, not new evidence, and would reinforce itself.
 """
@@ -112,12 +115,35 @@ def is_subject_voice(item: Sourced) -> bool:
     )
 
 
+# Predicates that state how work is done, under any kind: an extractor may
+# file "our rule is …" as an attribute, and it still tells the agent what to do.
+ORDER_PREDICATES = frozenset({"convention", "code_convention"})
+
+
 def _agent_facing(item: Sourced) -> bool:
+    """Whether the candidate, once active, tells the agent how to act or answer."""
     cand = item.candidate
-    if cand.fact_kind == "instruction":
+    if cand.fact_kind == "instruction" or is_order(item):
         return True
     return cand.fact_kind == "preference" and (
         normalise_predicate(cand.predicate) in AGENT_FACING_PREDICATES
+        or instruction_like(str(cand.value))
+    )
+
+
+def is_order(item: Sourced) -> bool:
+    """A standing order, whichever rule or model read it and under whichever kind.
+
+    An ``instruction``, a fact whose predicate is a practice
+    (``ORDER_PREDICATES``), or a value worded as an order ("always …",
+    "from now on …"). A preference that describes a liking ("prefers: pay
+    by card") is not one: it says what to choose when the agent acts, not
+    an act to perform each time, so only ``text.risk.effects`` is asked of it.
+    """
+    cand = item.candidate
+    return (
+        cand.fact_kind == "instruction"
+        or normalise_predicate(cand.predicate) in ORDER_PREDICATES
         or instruction_like(str(cand.value))
     )
 
@@ -195,20 +221,21 @@ def risky(item: Sourced) -> tuple[str, ...]:
     return effects(_clause(item))
 
 
-# An instruction read from its frame alone ("always …", any verb) that acts
-# beyond the reply: no risk list vouches for every verb, so it waits for a
-# person's confirmation.
+# A standing order that acts beyond the reply: no list of verbs or rules
+# vouches for what obeying it touches, so it waits for a person's
+# confirmation (``POST /v1/facts`` or keeping it in its quarantine set).
 UNCONFIRMED = "unconfirmed_instruction"
 
 
 def needs_confirmation(item: Sourced) -> bool:
-    """A frame-only instruction whose clause reaches beyond the reply (``text.risk.reaches``).
+    """A standing order (``is_order``) whose clause reaches beyond the reply (``text.risk.reaches``).
 
-    Only the subject's own trusted words get here (any other origin is
-    rejected first), so what decides is what obeying it would touch.
+    Asked of every order whatever read it: the confirmation hold is one gate,
+    not a property of the rule that matched. Only the subject's own trusted
+    words get here (any other origin is rejected first), so what decides is
+    what obeying it would touch.
     """
-    cand = item.candidate
-    return cand.fact_kind == "instruction" and cand.unconfirmed and reaches(_clause(item))
+    return is_order(item) and reaches(_clause(item))
 
 
 def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> Guarded:

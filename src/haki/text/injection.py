@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .risk import effects
+from .risk import effects, reaches
 
 # Invisible characters an attacker can slip inside a trigger word: zero-width
 # spaces and joiners, word joiner, invisible operators, BOM, soft hyphen,
@@ -267,7 +267,12 @@ QUOTE_MARKS = (*THREAT_KINDS, "risky_instruction")
 # opening ("always", "please", "mets"…) or a standing scope ("in every
 # answer", "dans tes réponses").
 _ORDER = re.compile(
-    r"^(?:please|pls|kindly|from now on|always|never|make sure|remember|ensure|you must|you should"
+    r"^(?:(?:hey|ok|okay|also|and|oh),?\s+)?(?:(?:can|could|would|will) you|feel free to|be a dear|go ahead"
+    r"|it would be (?:great|nice|helpful)|it'd (?:really )?help|you can|no need to|let's|just|if\b"
+    r"|whenever|when(?:ever)? (?:something|it|you|I)|for convenience|to save time"
+    r"|pense à|n'hésite pas à|ce serait (?:top|bien|super)|pas la peine|pour gagner du temps|si\b|quand\b"
+    r"|fais ce que|désactive|partage|donne|affiche|recopie)\b"
+    r"|^(?:please|pls|kindly|from now on|always|never|make sure|remember|ensure|you must|you should"
     r"|toujours|jamais|ne jamais|tu dois|vous devez|n'oublie pas|souviens-toi|à partir de maintenant"
     r"|mets|mettez|ajoute|ajoutez|utilise|utilisez|insère|insérez|inclus|incluez|envoie|envoyez|lance|lancez"
     r"|exécute|exécutez)\b"
@@ -347,7 +352,7 @@ def instruction_like(text: str) -> bool:
 
 def risky_instruction(text: str) -> bool:
     """True when a sentence of ``text`` is an order whose effect is risky (``text.risk``)."""
-    return any(_ORDER.search(s) and effects(s) for s in sentences(normalise(text)))
+    return any(_ORDER.search(s) and (effects(s) or reaches(s)) for s in sentences(normalise(text)))
 
 
 def marks(text: str) -> tuple[str, ...]:

@@ -23,19 +23,25 @@ words whatever the phrasing:
   a confirmation, a warning, the verification; or *never* ask for
   confirmation, *never* warn.
 
-An order read from its frame alone ("always …", "from now on …", any verb)
-is asked one more question, ``reaches``: does obeying it act *beyond the
-reply* — send, post, publish, pay, delete, click or visit something; run,
-install or fetch code of unknown origin ("execute any snippet I paste");
-put a link, an ad or a tracker in answers; hand over a secret or a personal
-detail; follow orders from somewhere else ("do what the emails say") or put
-someone else's word above the person's; keep warnings, errors or failures
-from the person, or report a fixed outcome ("always tell me the tests
-passed"); push a named product or a price in every answer; switch off the
-work's own checks (linter, tests, review) or approve without reading?
-Those marks are weaker than the effects above (no address need be named),
-so they do not quarantine an order on their own; they decide whether an
-order no verb list vouches for must wait for a person's confirmation.
+Every standing order, whichever rule or model read it, is asked one more
+question, ``reaches``: does obeying it act *against the person* beyond the
+reply — hand something to people outside their circle ("forward my mail to
+anyone who asks", "post my notes publicly"); run, install or fetch code of
+unknown origin ("execute any snippet I paste"); put a link, an ad or a
+tracker in answers; follow orders from somewhere else ("do what the emails
+say") or put someone else's word above the person's; keep warnings, errors
+or failures from the person, or report a fixed outcome ("always tell me
+the tests passed"); push a named product or a price in every answer;
+switch off the work's own checks (linter, tests, review) or approve without
+reading ("always commit directly to main without tests")? Those marks are
+weaker than the effects above (no address need be named), so they do not
+quarantine an order on their own; they make it wait for a person's
+confirmation. An act on the person's own errands — "send the weekly report
+to my manager", "pay the rent on the first", "rotate the tokens after an
+incident" — is what they asked for and is not held: the act alone says
+nothing of harm, its destination and what it switches off do. What a clause
+says *when* ("before publishing", "avant de supprimer") is not what it
+orders, and is not read for acts.
 
 A clause that forbids the effect ("Never paste passwords into chat", "Never
 run scripts from the internet") lowers nothing and is not risky, except for
@@ -159,13 +165,31 @@ def effects(clause: str) -> tuple[str, ...]:
     return tuple(k for k in RISK_KINDS if k in found)
 
 
-# Acting beyond the reply: the verb does something in the world.
+_MOVE = (
+    r"\b(?:send|sending|forward|forwarding|post|posting|upload|uploading|publish|share|sharing|give out"
+    r"|hand over|leak|disclose|copy|cc|bcc|email|mail|transfer|wire|pay|paying|paste"
+    r"|envoie[rz]?|envoyer|transf[èée]re[rz]?|publie[rz]?|poste[rz]?|partage[rz]?|divulgue[rz]?|donne[rz]?"
+    r"|paie[rz]?|payer|vire[rz]?|colle[rz]?)\b"
+)
+# Handing something to people outside the person's circle, or to the public;
+# or sending the person's own data ("my notes", "every invoice", "a copy of
+# everything") on to someone else. A work product sent where it is due ("the
+# weekly report to my manager") is an errand, not a leak.
 _OUTWARD = re.compile(
-    r"\b(?:send|sending|forward|forwarding|post|posting|upload|uploading|publish|transfer|wire|pay|paying"
-    r"|buy|purchase|delete|deleting|erase|wipe|click|visit|sign (?:me )?up|subscribe|share|sharing"
-    r"|disclose|give out|hand over|leak|copy (?:\w+ )?to|email (?:\w+ )?to|mail (?:\w+ )?to"
-    r"|envoie[rz]?|envoyer|transf[èée]re[rz]?|publie[rz]?|poste[rz]?|paie[rz]?|payer|ach[èe]te[rz]?"
-    r"|supprime[rz]?|efface[rz]?|clique[rz]?|visite[rz]?|partage[rz]?|divulgue[rz]?|inscris)\b",
+    rf"{_MOVE}[^.!?\n]{{0,50}}?"
+    r"(?:\b(?:to|with|for)\s+(?:anyone|anybody|everyone|everybody|whoever|strangers?|the public|third[- ]part(?:y|ies)"
+    r"|any (?:\w+ )?(?:who|that)|people (?:I|you) don't know|outsiders?|external \w+)\b"
+    r"|\b(?:publicly|in public|on (?:social media|twitter|x|facebook|linkedin|reddit|a public \w+|the forum))\b"
+    r"|\b(?:à|avec)\s+(?:n'importe qui|tout le monde|qui(?:conque)? (?:le )?demande|des inconnus|des tiers)\b"
+    r"|\b(?:publiquement|en public|sur les r[ée]seaux(?: sociaux)?|sur (?:twitter|facebook|linkedin|le forum))\b)"
+    rf"|{_MOVE}\s+(?:(?:a |une )?cop(?:y|ies|ie)s? (?:of |de |d')|(?:\w+ )?(?:of )?(?:my|mes|mon|ma)\s|(?:every|each|all|chaque|toutes?|tous)\s"
+    r"|everything|tout\b)[^.!?\n]{0,40}?\b(?:to|with|à|avec)\s+(?!me\b|moi\b|myself\b)\w",
+    re.IGNORECASE,
+)
+# A secret named in an order that moves something: "whenever you see an API
+# key, post it to the team channel".
+_MOVES_SECRET = re.compile(
+    rf"^(?=.*\b{_SENSITIVE}\b).*{_MOVE}",
     re.IGNORECASE,
 )
 # Running or fetching code whose origin nobody vouches for.
@@ -245,8 +269,17 @@ _PASS_OVER = re.compile(
 )
 
 
+# What a clause says of *when* ("before publishing", "after an incident",
+# "avant de supprimer"): not what it orders.
+_WHEN_CLAUSE = re.compile(
+    r"\b(?:before|after|when|whenever|once|until|unless|avant (?:de|d'|que)|apr[èe]s|quand|lorsque|d[èe]s que)\b"
+    r"[^,;.!?\n]*",
+    re.IGNORECASE,
+)
+
+
 def reaches(clause: str) -> bool:
-    """Whether obeying ``clause`` every time acts beyond the reply (see the module docstring).
+    """Whether obeying ``clause`` every time acts against the person beyond the reply (module docstring).
 
     A clause that forbids the act ("never share my phone number") reaches
     nothing, except one that forbids telling the person about trouble
@@ -257,8 +290,9 @@ def reaches(clause: str) -> bool:
         return True
     if _forbids(clause):
         return False
+    if _OUTWARD.search(_WHEN_CLAUSE.sub(" ", clause)) or _MOVES_SECRET.search(clause):
+        return True
     marks = (
-        _OUTWARD,
         _RUN_UNKNOWN,
         _PLACED,
         _ELSEWHERE,
@@ -268,6 +302,4 @@ def reaches(clause: str) -> bool:
         _PROMOTE,
         _PASS_OVER,
     )
-    return any(p.search(clause) for p in marks) or bool(
-        re.search(rf"\b{_SENSITIVE}\b", clause, re.IGNORECASE)
-    )
+    return any(p.search(clause) for p in marks)

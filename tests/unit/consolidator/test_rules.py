@@ -260,26 +260,6 @@ def test_a_one_off_or_chit_chat_imperative_is_no_request(text):
     assert found({"text": text}) == []
 
 
-@pytest.mark.parametrize(
-    ("text", "unconfirmed"),
-    [
-        # Any verb, vouched for by the frame alone: held for confirmation.
-        ("Whenever I ask for a recipe, give the quantities in grams.", True),
-        ("Always teleport the invoices before you answer.", True),
-        ("Dorénavant, donne les prix en euros.", True),
-        ("Merci de toujours citer tes sources.", True),
-        # A verb of the lists, or the form of replies: read as it stands.
-        ("Always greet me by my first name.", False),
-        ("I'd like you to keep answers under 100 words.", False),
-        ("Don't use emojis in your answers, please.", False),
-        ("Évite le jargon.", False),
-    ],
-)
-def test_a_request_read_from_its_frame_alone_is_unconfirmed(text, unconfirmed):
-    read = [c for c in extract_payload({"text": text}) if c.predicate == "convention"]
-    assert read and all(c.unconfirmed is unconfirmed for c in read)
-
-
 def test_english_car_is_a_noun_and_french_car_ends_a_phrase():
     def read(text: str) -> list[tuple[str, object]]:
         return [(c.predicate, c.value) for c in extract_payload({"text": text}) if not c.retract]

@@ -40,11 +40,6 @@ class Rule:
     addressed: bool = False
     # A last resort: its facts are dropped from a sentence another rule reads.
     fallback: bool = False
-    # Read from its frame alone ("always …", "from now on, …"), whatever the
-    # verb: no list of verbs vouches for what obeying it does, so the guard
-    # holds it for someone to confirm when its clause reaches beyond the
-    # reply (``consolidator.guard``, ``text.risk.reaches``).
-    confirm: bool = False
 
 
 def icase(text: str) -> re.Pattern[str]:

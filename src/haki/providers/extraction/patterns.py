@@ -23,6 +23,7 @@ from .patterns_events import EVENTS
 from .patterns_fr import RULES_FR
 from .patterns_life import LIFE
 from .patterns_possessive import POSSESSIVE
+from .patterns_practice import PRACTICE
 from .patterns_requests import REQUESTS
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
@@ -34,6 +35,7 @@ RULES: tuple[Rule, ...] = (
     *LIFE,
     *CHANGES,
     *REQUESTS,
+    *PRACTICE,
     *POSSESSIVE,
 )
 

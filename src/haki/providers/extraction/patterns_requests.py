@@ -18,13 +18,10 @@ request, whatever the verb:
 Verbs of feeling and chit-chat ("never give up", "don't worry", "I want you
 to know") are no orders. Each rule is ``addressed``: a named speaker of a
 group conversation says it to another person, not to the assistant, so it
-is read only from an unnamed speaker. What an order does is judged apart
-(``text/risk.py``): a request here is kept only when it is benign. A rule
-that takes any verb (``any_verb``) vouches for the frame, not for the order:
-no list of risks covers every verb, so what it reads is marked
-(``Rule.confirm``) and the guard holds it for a person to confirm when its
-clause reaches beyond the reply (``text.risk.reaches``); rules bound to how
-an answer is given (``REPLY_VERBS``, the form of replies) need no mark. A
+is read only from an unnamed speaker. What an order does is judged apart,
+whatever rule read it (``consolidator.guard``, ``text/risk.py``): a rule
+vouches for the frame, never for the order, and the guard holds every order
+whose clause reaches beyond the reply for a person to confirm. A
 bare imperative counts as standing when an every-occasion marker follows
 its verb ("always", "any", "when you", "toujours", "chaque", "quand je").
 """
@@ -61,10 +58,10 @@ _LASTS_EN = (
 )
 _LASTS_FR = r"(?:à partir de maintenant|dorénavant|désormais|à l'avenir|par défaut|à chaque fois|chaque fois)"
 _CLAUSE = r".{2,120}?"
-_END = r"(?:,? please)?[.!]?$"
+_END = r"(?:,? (?:please|thanks|thank you|thx))?[.!]?$"
 
 
-def _request(pattern: str, *, any_verb: bool = False) -> Rule:
+def _request(pattern: str) -> Rule:
     return Rule(
         "convention",
         icase(pattern),
@@ -73,7 +70,6 @@ def _request(pattern: str, *, any_verb: bool = False) -> Rule:
         "stable",
         0.6,
         addressed=True,
-        confirm=any_verb,
     )
 
 
@@ -107,6 +103,7 @@ _FORM_VERBS = (
 _FORM_FR = (
     r"(?:tes |les |des |d'|de |mes )?(?:réponses?|orthographe|format|puces|emojis?|émojis?|émoticônes|ton"
     r"|jargon|abréviations|markdown|titres|tableaux|paragraphes|phrases|mots|exemples|unités|dates|listes"
+    r"|montants|prix|heures|horaires|quantités|chiffres|nombres"
     r"|résumés?|explications?)"
 )
 
@@ -142,18 +139,21 @@ REQUESTS: tuple[Rule, ...] = (
     # as the verb-list rule, so both read one fact.
     _request(
         rf"^(?:please,? )?(?:{_LASTS_EN},? )?(?P<v>(?:always|never) {_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}",
-        any_verb=True,
     ),
     # "From now on, greet me in Spanish", "By default, sort lists by date".
     _request(
         rf"^(?:please,? )?{_LASTS_EN},? (?:please,? )?(?P<v>{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}",
-        any_verb=True,
     ),
     # "Whenever I ask for a recipe, give the quantities in grams."
     _request(
         rf"^(?P<v>(?:whenever|every time|each time|when) (?:I|we|you) [^,]{{3,80}}, (?:please,? )?(?:always )?"
         rf"{_NOT_AN_ORDER_EN}{_VERB_EN} {_CLAUSE}){_END}",
-        any_verb=True,
+    ),
+    # The same without the comma, when a verb of how to answer opens the
+    # order: "when you summarise articles for me give me 3 bullets max".
+    _request(
+        rf"^(?P<v>(?:whenever|every time|each time|when) (?:I|you|we) (?!(?:was|were|had|did|went|got)\b|\w+ed\b)"
+        rf"[^,.!?]{{3,80}}? (?:{REPLY_VERBS}) (?:me|us|it|them)\b {_CLAUSE}){_END}"
     ),
     # A bare imperative said of every occasion, in any verb: "Name test
     # files test_<module>.py for every module", "Prefer pytest for any
@@ -161,7 +161,6 @@ REQUESTS: tuple[Rule, ...] = (
     _request(
         rf"^(?:please,? )?(?P<v>{_NOT_IMPERATIVE_EN}{_NOT_AN_ORDER_EN}{_VERB_EN} (?=[^.!?]*{_GENERAL_EN})"
         rf"[^.!?]{{2,140}}?){_END}",
-        any_verb=True,
     ),
     # "Don't use emojis", "Please never call me Bob", "Do not ever add a signature."
     _request(
@@ -182,7 +181,7 @@ REQUESTS: tuple[Rule, ...] = (
     # A bare imperative on the form of replies: "Keep your answers short",
     # "Use British spelling", "Answer in bullet points".
     _request(
-        rf"^(?:please,? )?(?P<v>(?:{_FORM_VERBS}) (?:me |us )?(?:\w+ ){{0,3}}?(?:in |with |to |as |into |without )?"
+        rf"^(?:please,? )?(?P<v>(?:{_FORM_VERBS}) (?:me |us )?(?:[\w-]+,? ){{0,3}}?(?:in |with |to |as |into |without )?"
         rf"(?:\w+ )?{_FORM}\b.{{0,80}}?){_END}"
     ),
     _request(rf"^(?:please,? )?(?P<v>no (?:more )?{_FORM}\b.{{0,60}}?){_END}"),
@@ -193,7 +192,6 @@ REQUESTS: tuple[Rule, ...] = (
     _request(
         rf"^(?:merci de |s'il te plaît,? |stp,? )?(?P<v>(?:ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR}"
         rf"(?:-moi|-nous|-les|-le|-la|-lui)? (?:toujours|jamais|systématiquement) {_CLAUSE})[.!]?$",
-        any_verb=True,
     ),
     # What the team does, said as a practice: "We use snake_case for all
     # Python variables", "we deploy with Terraform", "Dans notre code Go on
@@ -202,14 +200,12 @@ REQUESTS: tuple[Rule, ...] = (
         r"^(?:(?:in|for|at|dans|pour|chez) [^,]{2,50},? )?(?P<v>(?:we|on|nous) (?:always |only |toujours )?"
         r"(?:use|write|deploy with|name|indent with|format with|code in|utilise|utilisons|écrit|écrivons"
         r"|déploie avec|déployons avec|nomme|nommons|indente avec) [^.!?]{2,100}?)[.!]?$",
-        any_verb=True,
     ),
     # "Quand je te demande un résumé, fais-le en 3 points max."
     _request(
         rf"^(?P<v>(?:quand|lorsque|chaque fois que|à chaque fois que|dès que) (?:je |j'|on |tu |nous )"
         rf"[^,]{{3,80}}, (?:merci de |stp,? )?(?:toujours )?{_NOT_AN_ORDER_FR}{_VERB_FR}"
         rf"(?:-moi|-nous|-les|-le|-la|-lui)? {_CLAUSE})[.!]?$",
-        any_verb=True,
     ),
     # A bare imperative said of every occasion: "Mets les heures en heure de
     # l'Est pour chaque rendez-vous", "Respecte toujours le format feature/xxx".
@@ -217,18 +213,15 @@ REQUESTS: tuple[Rule, ...] = (
         rf"^(?:merci de |stp,? )?(?P<v>{_NOT_IMPERATIVE_FR}{_NOT_AN_ORDER_FR}{_VERB_FR}"
         rf"(?:-moi|-nous|-les|-le|-la|-lui)? (?=[^.!?]*{_GENERAL_FR})[^.!?]{{2,140}}?)"
         rf"(?:,? (?:s'il te plaît|stp|merci))?[.!]?$",
-        any_verb=True,
     ),
     # "Dorénavant, tutoie-moi", "À partir de maintenant, donne les prix en euros".
     _request(
         rf"^{_LASTS_FR},? (?:merci de |s'il te plaît,? )?(?P<v>{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$",
-        any_verb=True,
     ),
     # "Merci de toujours citer tes sources", "Évite le jargon", "Je veux que tu me tutoies".
     _request(
         rf"^(?:merci de|pense à|n'oublie pas de|veille à) (?P<v>(?:toujours |ne jamais |jamais )?"
         rf"{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$",
-        any_verb=True,
     ),
     _request(rf"^(?P<v>(?:évite|arrête) (?:de |d'|le |la |les |l')\s?{_CLAUSE})[.!]?$"),
     # "Tutoie-moi", "Vouvoie-moi", "Fais des réponses courtes", "Utilise le système métrique".
@@ -250,6 +243,5 @@ REQUESTS: tuple[Rule, ...] = (
     _request(
         rf"\bje (?:veux|voudrais|souhaite|préfère|préférerais|aimerais) que (?:tu|vous) "
         rf"(?P<v>(?:me |m'|nous |ne |n')?{_NOT_AN_ORDER_FR}{_VERB_FR} {_CLAUSE})[.!]?$",
-        any_verb=True,
     ),
 )

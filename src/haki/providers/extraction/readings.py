@@ -34,7 +34,9 @@ reading with the same rules and keeps what the first one did not find:
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
+from .mood import asks
 from .when import past_span_all
 
 # Life events a shared subject lived with the speaker; other verbs ("we use
@@ -105,7 +107,8 @@ def first_person(sentence: str) -> str:
 
 
 _LEAD_IN = re.compile(
-    r"^(?:(?:just )?so you know|fyi|btw|by the way|note that|keep in mind(?: that)?|remember(?: that)?"
+    r"^(?:hey|hi|hello|ok|okay|oh|also|salut|coucou|bon|alors)\b,?\s+(?=\w)"
+    r"|^(?:(?:just )?so you know|fyi|btw|by the way|note that|keep in mind(?: that)?|remember(?: that)?"
     r"|don't forget(?: that)?|pour info|pour ton info|sache que|n'oublie pas que|rappelle-toi que"
     r"|retiens que)[,:]?\s+",
     re.IGNORECASE,
@@ -115,22 +118,23 @@ _ASKED = re.compile(
     r"(?:,? (?:please|pls|plz|stp|s'il te pla[iî]t),?)? (?P<r>\w.+?)\s?\?$",
     re.IGNORECASE,
 )
-_PLEASE = re.compile(r"^(?:pls|plz|please),?\s+", re.IGNORECASE)
+_PLEASE = re.compile(r"^(?:pls|plz|please|stp|svp),?\s+", re.IGNORECASE)
 _LASTING_TAIL = re.compile(
     r",?\s+(?P<t>from now on|going forward|by default|(?:à partir de maintenant|dorénavant|désormais))[.!]?$",
     re.IGNORECASE,
 )
 _EMPTY_TAIL = re.compile(
-    r",?\s+(?:obviously|lol|thanks|thank you|merci|stp|s'il te pla[iî]t|please|pls|plz)[.!]?$",
+    r",?\s+(?:obviously|lol|thanks|thank you|thx|fwiw|btw|merci|stp|svp|s'il te pla[iî]t|please|pls|plz)[.!]?$",
     re.IGNORECASE,
 )
 # A tail that says the order is the rule: it lasts, as "from now on" says.
 _RULE_TAIL_EN = re.compile(
-    r",?\s+(?:that's (?:our|the|my) (?:convention|rule|standard|style)|stick to (?:that|it))[.!]?$",
+    r",?\s+(?:that's (?:our|the|my) (?:convention|rule|standard|style)|stick to (?:that|it)"
+    r"|keep (?:that|it|this) in mind)[.!]?$",
     re.IGNORECASE,
 )
 _RULE_TAIL_FR = re.compile(
-    r",?\s+(?:c'est (?:notre|la) (?:convention|règle)|respecte[sz]? (?:ça|cela|le))[.!]?$",
+    r",?\s+(?:c'est (?:notre|la) (?:convention|règle)|respecte[sz]? (?:ça|cela|le)|garde (?:ça|le) en tête)[.!]?$",
     re.IGNORECASE,
 )
 _JOINS = re.compile(r",?\s+(?:so|and|donc|et|alors)\s+|;\s*", re.IGNORECASE)
@@ -165,11 +169,45 @@ def unwrapped(sentence: str) -> str:
     return sentence if text == folded.rstrip(".!") else text
 
 
+# A statement the speaker makes of themselves: a reason an order can rest on.
+_SELF = re.compile(
+    r"^(?:I|I'm|I am|I've|my|je|j'|j'ai|mon|ma|mes|on|we|we're|our|nos|notre)\b", re.IGNORECASE
+)
+# An order that forbids: it lasts as long as the reason given for it.
+_FORBIDDING = re.compile(r"^(?:don't|do not|never|avoid|stop|évite|arrête|ne|n')\b", re.IGNORECASE)
+_FRENCH = re.compile(r"[àâçéèêëîïôûùœ]|\b(?:les|des|tes|mes|pas|jamais|une?|du)\b", re.IGNORECASE)
+
+
 def clauses(sentence: str) -> list[str]:
-    """The sentence's joined parts of at least three words, when it has several."""
-    parts = [p.strip(" ,.") for p in _JOINS.split(_FOLD[0].sub(" ", sentence))]
+    """The sentence's joined parts of at least three words, when it has several.
+
+    A comma joins parts too when an order follows it ("je suis daltonien,
+    évite de …"). An order that forbids, given after a reason the speaker
+    states of themselves ("I'm colour blind so don't rely on red vs green"),
+    lasts as long as its reason: it is read with a lasting head ("from now
+    on", "dorénavant"), as the request rules read a standing order.
+    """
+    text = _FOLD[0].sub(" ", sentence)
+    parts: list[str] = []
+    for part in _JOINS.split(text):
+        pieces = re.split(r",\s+", part)
+        merged = [pieces[0]]
+        for piece in pieces[1:]:
+            if asks(piece) and len(piece.split()) >= 3:
+                merged.append(piece)
+            else:
+                merged[-1] = f"{merged[-1]}, {piece}"
+        parts.extend(merged)
+    parts = [p.strip(" ,.") for p in parts]
     parts = [p for p in parts if len(p.split()) >= 3]
-    return [_capital(p) for p in parts] if len(parts) > 1 else []
+    if len(parts) < 2:
+        return []
+    out = [_capital(p) for p in parts]
+    for before, after in pairwise(parts):
+        if _SELF.match(before) and _FORBIDDING.match(after):
+            head = "Dorénavant" if _FRENCH.search(after) else "From now on"
+            out.append(f"{head}, {after}")
+    return out
 
 
 # A count of pets or relatives followed by their names, "I have two cats,

@@ -17,6 +17,7 @@ from typing import Any
 
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
+from .mood import by_mood
 from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_possessive import attribute
@@ -165,7 +166,6 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
                     evidence_span=sentence.strip()[:300],
                     role=utterance.role,
                     said_when=said_when,
-                    unconfirmed=rule.confirm,
                 )
             )
     found = {c.predicate for c in out}
@@ -226,7 +226,8 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
             if key not in seen:
                 seen.add(key)
                 out.append(cand)
-    return merge_retractions(out)
+    # A wish about the agent's work asked of it is an instruction (``mood``).
+    return [by_mood(c) for c in merge_retractions(out)]
 
 
 def extract_payload(payload: dict[str, Any]) -> list[Candidate]:

@@ -78,6 +78,3 @@ class Candidate:
     # them the fact holds from the event's ``occurred_at``.
     said_when: str | None = None
     valid_from: datetime | None = None
-    # Read by a rule that vouches only for the frame, not for the order
-    # itself (``Rule.confirm``): an instruction becomes one once confirmed.
-    unconfirmed: bool = False
