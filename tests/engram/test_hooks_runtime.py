@@ -14,8 +14,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from engram_repo import Repo
 
-from conftest import Repo
 from haki.engram.hooks.inject import signature
 from haki.engram.hooks.runtime import run
 

@@ -6,9 +6,9 @@ import json
 import tomllib
 from pathlib import Path
 
+from engram_repo import Repo
 from mcp import Client
 
-from conftest import Repo
 from haki.engram.mcp_install import install_mcp, uninstall_mcp
 from haki.engram.mcp_server import build_server
 

@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from engram_repo import Repo
 
-from conftest import Repo
 from haki.engram import index as index_module
 from haki.engram.index import open_index
 from haki.engram.loader import load

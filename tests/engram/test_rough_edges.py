@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from engram_repo import Repo
 
-from conftest import Repo
 from haki.engram.cli import main
 
 
