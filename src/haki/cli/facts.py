@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
 from ..config import load_settings
+
+if TYPE_CHECKING:
+    from ..consolidator.project_spaces import ProjectSpaces
+    from ..consolidator.reembed import Reembedded
+    from ..storage import Database
+
+# Reads of a project's space before the command gives up (a switch per read).
+SPACE_READS = 3
 
 
 @click.group()
@@ -31,11 +41,10 @@ def reembed(project_id: str | None, batch: int, quiet: bool) -> None:
     from rich.progress import Progress
 
     from ..consolidator.project_spaces import ProjectSpaces
-    from ..consolidator.reembed import count_facts, reembed_facts
+    from ..consolidator.reembed import count_facts
     from ..consolidator.spaces import projects, use_embedder_space
     from ..providers.embed import build_embedder
     from ..storage import Database, prepare_database
-    from ..storage.db import in_space
 
     settings = load_settings()
 
@@ -53,15 +62,7 @@ def reembed(project_id: str | None, batch: int, quiet: bool) -> None:
             with Progress(console=Console(stderr=True), disable=quiet) as bar:
                 task = bar.add_task("Re-embedding facts", total=total)
                 for p in [project_id] if project_id else await projects(db):
-                    space, own = await spaces.for_project(p)
-                    with in_space(space):
-                        done = await reembed_facts(
-                            db,
-                            own,
-                            project_id=p,
-                            batch=batch,
-                            on_batch=lambda n: bar.advance(task, n),
-                        )
+                    done = await _project(spaces, db, p, batch, lambda n: bar.advance(task, n))
                     seen, rewritten = seen + done.seen, rewritten + done.rewritten
             return {"facts": seen, "rewritten": rewritten}
         finally:
@@ -69,6 +70,30 @@ def reembed(project_id: str | None, batch: int, quiet: bool) -> None:
             await asyncio.to_thread(prepared.stop)
 
     click.echo(json.dumps(asyncio.run(main()), sort_keys=True))
+
+
+async def _project(
+    spaces: ProjectSpaces, db: Database, project_id: str, batch: int, advance: Callable[[int], None]
+) -> Reembedded:
+    """One project's facts in its embedding space, read again (up to
+    SPACE_READS times) when a model switch lands while it runs: the rewrite
+    is idempotent, so a pass in the new space resumes where it stopped."""
+    from ..consolidator.reembed import reembed_facts
+    from ..storage.db import in_space
+    from ..storage.spaces import SpaceMoved
+
+    for _ in range(SPACE_READS):
+        space, own = await spaces.for_project(project_id)
+        try:
+            with in_space(space):
+                return await reembed_facts(
+                    db, own, project_id=project_id, space=space, batch=batch, on_batch=advance
+                )
+        except SpaceMoved:
+            continue
+    raise click.ClickException(
+        f"project {project_id!r}: its embedding space kept changing; run this again"
+    )
 
 
 def register(group: click.Group) -> None:

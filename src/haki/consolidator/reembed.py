@@ -20,6 +20,7 @@ from uuid import UUID
 
 from ..providers.embed import Embedder
 from ..storage import Connection, Database
+from ..storage.spaces import hold_written_space
 from .embedding import embed_texts
 from .fact_text import fact_embedding_text, fact_sentence, first_name
 
@@ -124,13 +125,24 @@ async def reembed_facts(
     embedder: Embedder,
     *,
     project_id: str | None = None,
+    space: int | None = None,
     batch: int = 256,
     on_batch: Callable[[int], None] | None = None,
 ) -> Reembedded:
-    """Rewrite ``search_text`` and the embedding of every stale fact."""
+    """Rewrite ``search_text`` and the embedding of every stale fact.
+
+    ``space``: the embedding space ``embedder`` writes in, for ``project_id``'s
+    facts. Each batch's transaction holds it first (``hold_written_space``),
+    so a model switch committed since the caller read it raises SpaceMoved
+    before any vector of the old model is written; the batches already
+    committed stay (they were in the space then, and the switch's staging
+    re-embeds them), and a rerun in the new space resumes.
+    """
     after, seen, rewritten = UUID(int=0), 0, 0
     while True:
         async with db.transaction(system=True) as conn:
+            if project_id is not None:
+                await hold_written_space(conn, project_id, space, db.embedding_space)
             cur = await conn.execute(
                 BATCH, {"after": after, "project_id": project_id, "limit": batch}
             )

@@ -153,3 +153,56 @@ async def test_an_asserted_fact_is_embedded_in_the_space_its_transaction_holds(
             "SELECT embedding_space FROM facts WHERE project_id = %s", (PROJECT,)
         ).fetchone()
     assert space == target
+
+
+async def test_facts_reembed_stops_before_writing_when_the_project_switched(
+    db_url, local_embedder, hash_embedder
+):
+    from haki.consolidator.reembed import reembed_facts
+    from haki.storage.spaces import SpaceMoved
+
+    async with app_client(db_url, local_embedder) as minilm:
+        fact = {
+            "project_id": PROJECT,
+            "subject_id": "u1",
+            "predicate": "home_city",
+            "value": "Lyon",
+        }
+        assert (await minilm.post("/v1/facts", json=fact)).status_code == 201
+    with psycopg.connect(db_url) as conn:  # written by an older rendering
+        conn.execute(
+            "UPDATE facts SET search_text = 'home_city: Lyon' WHERE project_id = %s", (PROJECT,)
+        )
+    other = Database(db_url, min_size=1, max_size=1)
+    await other.open()
+    try:
+        target = await use_embedder_space(other, hash_embedder)
+    finally:
+        await other.close()
+    db = Database(db_url, min_size=1, max_size=2)
+    await db.open()
+    try:
+        space = await use_embedder_space(db, local_embedder)
+        assert space != target
+        # Switched after the command read the project's space (``space``).
+        with psycopg.connect(db_url) as conn:
+            conn.execute(
+                "INSERT INTO project_embedding_spaces (project_id, space) VALUES (%s, %s)",
+                (PROJECT, target),
+            )
+        try:
+            await reembed_facts(db, local_embedder, project_id=PROJECT, space=space)
+            raise AssertionError("a rewrite in the old space went through")
+        except SpaceMoved:
+            pass
+        with psycopg.connect(db_url) as conn:
+            (text,) = conn.execute(
+                "SELECT search_text FROM facts WHERE project_id = %s", (PROJECT,)
+            ).fetchone()
+        assert text == "home_city: Lyon"  # nothing written with MiniLM's vector
+        with psycopg.connect(db_url) as conn:
+            conn.execute("DELETE FROM project_embedding_spaces WHERE project_id = %s", (PROJECT,))
+        done = await reembed_facts(db, local_embedder, project_id=PROJECT, space=space)
+    finally:
+        await db.close()
+    assert done.rewritten == 1
