@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 from uuid import UUID
 
@@ -95,8 +96,19 @@ _SOMEONE = re.compile(
     rf"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?P<who>{RELATIONS_EN}|{RELATIONS_FR}"
     r"|neighbou?r|colleague|boss|coworker|cousin|aunt|uncle|grandma|grandpa|voisine?|collègue|patron"
     r"|cousine?|tante|oncle|mamie|papi)\b"
-    rf"|\b(?P<owner>(?-i:[A-ZÀ-Ý])[\w-]+)['’]s\s+(?:{RELATIONS_EN})\b",
+    # The owner starts where a word starts and is matched possessively: a
+    # long hyphenated run ("AB-AB-…") is tried once, not once per letter.
+    rf"|(?<![\w-])(?P<owner>(?-i:[A-ZÀ-Ý])[\w-]++)['’]s\s+(?:{RELATIONS_EN})\b",
     re.IGNORECASE,
+)
+# A value stated by a copula right before it ("it's Max", "I'm 43", "c'est
+# Max", "he's called Buddy"): the sentence says what the thing *is*. Without
+# a correction cue only such a value replaces the one named after the
+# negation; "I'm flying to Paris, not Berlin", "we need 5 chairs, not 34"
+# or "tell Max, not Rex, to sit" say nothing of a held fact.
+_COPULA = (
+    r"(?:\bis|\bare|\bwas|\bam|['’]s|['’]m|['’]re|\bc['’]est|\best|\bsuis|\bsont"
+    r"|\bcalled|\bnamed|\bappelle|\bappelée?|\bnommée?)"
 )
 
 
@@ -135,10 +147,45 @@ def named_after_negation(sentence: str, value: Any) -> bool:
         return False
     if _FOR_NOW.search(sentence):
         return False
+    plain = _plain(sentence)
     pattern = (
         rf"(?:(?<![\w']){_NEGATION}|(?<=\w)n't)\s+{_ARTICLES}{re.escape(_plain(text))}(?![\w'-])"
     )
-    return re.search(pattern, _plain(sentence)) is not None
+    for match in re.finditer(pattern, plain):
+        # French "plus" negates only after "ne"/"n'" ("je ne suis plus
+        # vegan"); alone it adds ("Lyon plus Paris").
+        if match.group(0).startswith("plus") and not _NE.search(plain[: match.start()]):
+            continue
+        return True
+    return False
+
+
+_NE = re.compile(r"\bn(?:e\s|['’])")
+
+
+def stated_by_copula(sentence: str, value: Any) -> bool:
+    """The sentence says ``value`` is what the thing is: after a copula ("it's
+    Max", "I'm 43", "I'm at EY now", "c'est Max") or as a clause of its own
+    set against the old one ("I typed it wrong: Lana, not Luna")."""
+    said = re.escape(_plain(str(value)))
+    copula = rf"{_COPULA}\s+(?:(?:at|in|with|for|chez|à|au|en)\s+)?{_ARTICLES}{said}(?![\w'-])"
+    alone = rf"[:;]\s*{said}\s*,?\s+(?:not|pas|non)\b"
+    plain = _plain(sentence)
+    return re.search(copula, plain) is not None or re.search(alone, plain) is not None
+
+
+# The speaker negates something of themselves: "I'm not allergic … after
+# all", "I don't eat meat", "je ne suis plus …". Without a correction cue,
+# only such a sentence puts the held fact it names in doubt.
+_SELF_NEGATED = re.compile(
+    r"\b(?:i['’]m (?:not|no longer)|i am (?:not|no longer)|i (?:don['’]t|do not|no longer|never)"
+    r"|je (?:ne|n['’])|j['’](?:ai|suis) plus)\b",
+    re.IGNORECASE,
+)
+
+
+def self_negated(sentence: str) -> bool:
+    return _SELF_NEGATED.search(sentence) is not None
 
 
 def about_someone_else(sentence: str, predicate: str, qualifiers: dict[str, Any]) -> bool:
@@ -148,13 +195,21 @@ def about_someone_else(sentence: str, predicate: str, qualifiers: dict[str, Any]
     not Anna" or "the dog's name is Max, not Rex" still reach a sister or a dog.
     """
     kind = _plain(str(qualifiers.get("kind", "")))
-    for match in _SOMEONE.finditer(sentence):
-        if match.group("owner"):
+    for who in _someones(sentence):
+        if who is None:
             return True
-        who = _plain(match.group("who"))
         if not (kind and who[:3] == kind[:3]) and not asks_about(AskedQuestion.of(who), predicate):
             return True
     return False
+
+
+@lru_cache(maxsize=256)
+def _someones(sentence: str) -> tuple[str | None, ...]:
+    """The relation words a sentence puts a possessive before (None: a named
+    owner, "Ana's sister"); read once per sentence, not once per held fact."""
+    return tuple(
+        None if m.group("owner") else _plain(m.group("who")) for m in _SOMEONE.finditer(sentence)
+    )
 
 
 def _values(sentence: str, kind: Shape) -> list[str]:

@@ -57,7 +57,15 @@ from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..storage import Connection
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 from .apply import NewFact, supersede_held
-from .corrections import Held, Replacement, by_old_value, by_shape, replace_in
+from .corrections import (
+    Held,
+    Replacement,
+    by_old_value,
+    by_shape,
+    replace_in,
+    self_negated,
+    stated_by_copula,
+)
 from .identity import value_key
 from .predicates import spec
 
@@ -169,12 +177,18 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     """
     said = statements(turn)
     named = by_old_value(said, held)
+    has_cue = correction_cue(turn)
     if named is not None:
         fact, sentence = named
         # "It's Max. Not Rex.": the new value may stand just before.
         before = said[max(said.index(sentence) - 1, 0) : said.index(sentence)]
-        return fact, replace_in([sentence, *before], fact, held)
-    if not correction_cue(turn):
+        found = replace_in([sentence, *before], fact, held)
+        if found is not None and not has_cue and not stated_by_copula(found.sentence, found.value):
+            # No word says something was wrong, and nothing says the new
+            # value is what the thing is: "flying to Paris, not Berlin".
+            found = None
+        return fact, found
+    if not has_cue:
         return None, None
     cued = cued_sentences(turn)
     erring = [s for s, strength in cued if strength == 2]
@@ -287,6 +301,12 @@ async def doubt_subject(
             if replaced:
                 out.replaced += 1
                 continue
+        if not correction_cue(turn) and not self_negated(turn):
+            # A held value after a negation, with no word saying it was
+            # wrong, no new value of its own and not said of the speaker
+            # ("that cake is not vegan"): the sentence may speak of anything
+            # else. Nothing is doubted.
+            continue
         await conn.execute(
             OPEN_DOUBT,
             {

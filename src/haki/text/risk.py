@@ -268,6 +268,25 @@ _PASS_OVER = re.compile(
     re.IGNORECASE,
 )
 
+# A team's practice of passing its checks over, said as how things are done
+# rather than as an order to disable: "we push straight to main, no review
+# needed", "our team never runs the linter, just merge", "on merge
+# directement sur main sans revue". "never run the tests" forbids the check,
+# not a harm, so it is read before ``_forbids``; the others after it, since
+# "never commit directly to main" forbids the harm itself.
+_CHECKS_NEVER = re.compile(
+    r"\b(?:never|don't|do not|no need to|jamais)\s+(?:\w+\s+){0,2}?(?:runs?|use|do|lance[rz]?)\s+"
+    r"(?:the\s+|les?\s+)?(?:linters?|tests?|test suite|ci|reviews?|checks?)\b"
+    r"(?!\s+(?:on|locally|in|from|sur|en local)\b)",
+    re.IGNORECASE,
+)
+_CHECKS_OFF = re.compile(
+    r"\bno (?:code )?reviews? (?:needed|required|necessary)\b|\bjust merge\b"
+    r"|\b(?:straight|directly) (?:to|into|on) (?:main|master|prod(?:uction)?)\b"
+    r"|\bdirectement (?:sur|dans|en) (?:main|master|prod\w*)\b|\bsans (?:revue|review|relecture)\b",
+    re.IGNORECASE,
+)
+
 
 # What a clause says of *when* ("before publishing", "after an incident",
 # "avant de supprimer"): not what it orders.
@@ -286,7 +305,7 @@ def reaches(clause: str) -> bool:
     ("don't mention security warnings"); its safeguard side is ``effects``'
     business.
     """
-    if _SILENCE.search(clause):
+    if _SILENCE.search(clause) or _CHECKS_NEVER.search(clause):
         return True
     if _forbids(clause):
         return False
@@ -301,5 +320,6 @@ def reaches(clause: str) -> bool:
         _FIXED_OUTCOME,
         _PROMOTE,
         _PASS_OVER,
+        _CHECKS_OFF,
     )
     return any(p.search(clause) for p in marks)
