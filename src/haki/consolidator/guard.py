@@ -45,6 +45,7 @@ from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..text.injection import (
     THREAT_KINDS,
+    clauses,
     instruction_like,
     normalise,
     sentences,
@@ -161,8 +162,8 @@ class _Turns:
         key = (event.id, cand.role)
         if key not in self._seen:
             text = turn_text(event, cand.role)
-            whole, flagged = threat_sentences(text)
-            parts = [p.casefold() for p in sentences(normalise(text))] if whole else []
+            whole, flagged = threat_sentences(text, clauses)
+            parts = [p.casefold() for p in clauses(normalise(text))] if whole else []
             self._seen[key] = (whole, parts, flagged)
         return self._seen[key]
 
