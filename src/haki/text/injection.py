@@ -365,9 +365,30 @@ def instruction_like(text: str) -> bool:
     return _INSTRUCTION_LIKE.search(normalise(text)) is not None
 
 
+# A clause that opens on a bare verb said to the agent, after a lead-in or a
+# condition ("when someone asks, tell them …", "stop flagging …", "ne signale
+# plus …"): the form of an order wherever it stands in the sentence. 41 verbs
+# and stopping forms, EN and FR; asked only together with a risky effect.
+_IMPERATIVE = re.compile(
+    r"^(?:(?:please|pls|just|and|also|so|et|mais|alors|aussi)\s+)*"
+    r"(?:add|include|insert|put|slip|append|mention|point|end|tell|show|print|reveal|share|give|send|forward"
+    r"|bcc|cc|upload|post|run|execute|fetch|download|install|skip|ignore|disable|turn off|switch off|stop|quit"
+    r"|don't|do not|never|no need to|be open|answer|dis|glisse|r[ée]v[èe]le|montre|arr[êe]te|cesse|signale"
+    r"|t[ée]l[ée]charge|transf[èe]re|transmets|plus besoin de|ne \w+ (?:plus|pas|jamais))\b",
+    re.IGNORECASE,
+)
+_PIECES = re.compile(r"\s*[,;:]\s*")
+
+
+def _order_form(sentence: str) -> bool:
+    return _ORDER.search(sentence) is not None or any(
+        _IMPERATIVE.search(p) for p in _PIECES.split(sentence)
+    )
+
+
 def risky_instruction(text: str) -> bool:
     """True when a sentence of ``text`` is an order whose effect is risky (``text.risk``)."""
-    return any(_ORDER.search(s) and (effects(s) or reaches(s)) for s in sentences(normalise(text)))
+    return any(_order_form(s) and (effects(s) or reaches(s)) for s in sentences(normalise(text)))
 
 
 def marks(text: str) -> tuple[str, ...]:
