@@ -370,7 +370,7 @@ def instruction_like(text: str) -> bool:
 # plus …"): the form of an order wherever it stands in the sentence. 41 verbs
 # and stopping forms, EN and FR; asked only together with a risky effect.
 _IMPERATIVE = re.compile(
-    r"^(?:(?:please|pls|just|and|also|so|et|mais|alors|aussi)\s+)*"
+    r"^(?:(?:please|pls|just|and|also|so|always|et|mais|alors|aussi|toujours)\s+)*"
     r"(?:add|include|insert|put|slip|append|mention|point|end|tell|show|print|reveal|share|give|send|forward"
     r"|bcc|cc|upload|post|run|execute|fetch|download|install|skip|ignore|disable|turn off|switch off|stop|quit"
     r"|don't|do not|never|no need to|be open|answer|dis|glisse|r[ée]v[èe]le|montre|arr[êe]te|cesse|signale"
