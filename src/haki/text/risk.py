@@ -11,17 +11,23 @@ words whatever the phrasing:
 
 - ``address``: it names somewhere outside the conversation — a URL, a host
   name, an e-mail address, a webhook — so obeying it inserts a link or moves
-  data there;
+  data there; or it places the speaker's own link or code as a habit with
+  no address in the turn ("slip in my link", "add my affiliate tag");
 - ``code``: it runs or fetches code — a shell command line (curl, wget,
   bash, sudo, rm -rf, chmod, eval, powershell), a pipe into a shell, a
   package installed from an address;
 - ``disclosure``: it gives out secrets or personal data — a disclosing verb
-  (share, reveal, tell, include, print, send…) over a word for a secret or a
-  personal detail (password, API key, token, credentials, card number,
-  address, date of birth…);
+  (share, reveal, tell, include, print, send, answer about…) over a word
+  for a secret or a personal detail (password, API key, token, credentials,
+  card number, address, date of birth…), over the agent's hidden rules (the
+  system prompt, "your instructions") or over other people ("other users",
+  "another customer's order", "les autres clients");
 - ``safeguard``: it lowers a safeguard — disable, skip or bypass a check,
   a confirmation, a warning, the verification; or *never* ask for
-  confirmation, *never* warn.
+  confirmation, *never* warn; or *stop* checking, warning or asking where
+  what is checked is risky (a suspicious link, a payment, a deletion, the
+  tests before a push). What is stopped decides: "don't warn me about
+  spelling" lowers nothing.
 
 Every standing order, whichever rule or model read it, is asked one more
 question, ``reaches``: does obeying it act *against the person* beyond the
@@ -301,7 +307,9 @@ _RUN_UNKNOWN = re.compile(
     r"|anything|whatever|everything|commandes?|programmes?|paquets?|fichiers?|pi[èe]ces? jointes?|n'importe)\b",
     re.IGNORECASE,
 )
-# Something in every answer that points elsewhere or earns someone money.
+# Something in every answer that earns someone money or tracks the reader.
+# A bare "link" is not one: citing a docs page is not placing a link, and an
+# owned link is ``effects``' business (``_OWN_LINK``).
 _PLACED = re.compile(
     r"\b(?:banners?|ads?|adverts?|advertisements?|promo(?:tion)?s?"
     r"|affiliate|referral|tracking|trackers?|pixels?|coupons?|publicit[ée]s?|pubs?|parrainage)\b",
