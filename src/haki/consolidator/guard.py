@@ -208,9 +208,17 @@ _CONDITION = re.compile(
 
 
 def _condition_only(text: str) -> bool:
-    """Nothing left to do once the lead-in and the conditions are gone."""
-    rest = _CONDITION.sub(" ", _LEAD_IN.sub("", text.strip()))
-    return len(re.findall(r"\w+", rest)) < 2
+    """Nothing left to do once the lead-in and the conditions are gone.
+
+    A value that ends on its condition after a few words ("Quick one, when
+    you suggest gadgets") is cut before its order too: the words before the
+    condition are a lead-in, not an act.
+    """
+    text = _LEAD_IN.sub("", text.strip())
+    rest = len(re.findall(r"\w+", _CONDITION.sub(" ", text)))
+    last = list(_CONDITION.finditer(text))
+    ends_on_condition = bool(last) and not text[last[-1].end() :].strip(" ,.!?")
+    return rest < 2 or (ends_on_condition and rest <= 3)
 
 
 def _clause(item: Sourced) -> str:
