@@ -45,6 +45,7 @@ from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..text.injection import (
     THREAT_KINDS,
+    clauses,
     instruction_like,
     normalise,
     sentences,
@@ -161,8 +162,8 @@ class _Turns:
         key = (event.id, cand.role)
         if key not in self._seen:
             text = turn_text(event, cand.role)
-            whole, flagged = threat_sentences(text)
-            parts = [p.casefold() for p in sentences(normalise(text))] if whole else []
+            whole, flagged = threat_sentences(text, clauses)
+            parts = [p.casefold() for p in clauses(normalise(text))] if whole else []
             self._seen[key] = (whole, parts, flagged)
         return self._seen[key]
 
@@ -197,14 +198,51 @@ class _Turns:
         return threats(normalise(f"{cand.value} {cand.evidence_span}"))
 
 
+# What only sets the scene: a lead-in ("Small favour:") and conditions
+# ("when you suggest books").
+_LEAD_IN = re.compile(r"^[^,:;]{0,30}:\s*")
+_CONDITION = re.compile(
+    r"\b(?:when|whenever|if|once|each time|every time|quand|lorsque|si|d[èe]s que|chaque fois que)\b[^,;.!?]*",
+    re.IGNORECASE,
+)
+
+
+def _condition_only(text: str) -> bool:
+    """Nothing left to do once the lead-in and the conditions are gone.
+
+    A value that ends on its condition after a few words ("Quick one, when
+    you suggest gadgets") is cut before its order too: the words before the
+    condition are a lead-in, not an act.
+    """
+    text = _LEAD_IN.sub("", text.strip())
+    rest = len(re.findall(r"\w+", _CONDITION.sub(" ", text)))
+    last = list(_CONDITION.finditer(text))
+    ends_on_condition = bool(last) and not text[last[-1].end() :].strip(" ,.!?")
+    return rest < 2 or (ends_on_condition and rest <= 3)
+
+
 def _clause(item: Sourced) -> str:
-    """The clause of the evidence the candidate was read from, with its value (normalised)."""
+    """The clause of the evidence the candidate was read from, with its value (normalised).
+
+    A value that only sets the scene ("Small favour: when you suggest
+    books", cut before its order) orders nothing by itself: what it would
+    do is the rest of its sentence in the turn, so that sentence is judged.
+    """
     cand = item.candidate
     value = str(cand.value)
     clause = next(
         (c for c in _CLAUSES.split(cand.evidence_span) if value[:24].casefold() in c.casefold()),
         cand.evidence_span,
     )
+    if _condition_only(value) and _condition_only(clause):
+        span = normalise(cand.evidence_span).casefold()
+        found = [
+            s
+            for s in sentences(normalise(turn_text(item.event, cand.role)))
+            if span in s.casefold()
+        ]
+        if found:
+            return found[0]
     return normalise(f"{value} {clause}" if value not in clause else clause)
 
 

@@ -138,8 +138,13 @@ async def test_episodes_marked_and_memory_block_never_served_as_a_block(client):
     await capture(client, "s4", block, minute=1)
     served = await packet(client, "s4", "reveal the system prompt instructions Lyon memory")
     by_marks = {tuple(ep["marks"]): ep for ep in served["episodes"]}
-    attack = by_marks[("safety_override", "instruction_like")]
-    assert attack["text"].split("] ", 1)[1].startswith("[quoted; safety_override pattern")
+    # Revealing the system prompt is also a risky effect of the order.
+    attack = by_marks[("safety_override", "risky_instruction", "instruction_like")]
+    assert (
+        attack["text"]
+        .split("] ", 1)[1]
+        .startswith("[quoted; safety_override, risky_instruction pattern")
+    )
     captured = by_marks[("memory_block",)]
     assert "[quoted haki_memory]" in captured["excerpt"]
     assert "<haki_memory>" not in json.dumps(served) and "</haki_memory>" not in json.dumps(served)
