@@ -5,7 +5,7 @@ from __future__ import annotations
 from haki.engram import LoadRequest, load
 from haki.engram.disclosure import NOTHING_MATCHED, explain, render
 from haki.engram.text import anchors, query_paths
-from haki.engram.vocabulary import task_anchors, task_languages, term
+from haki.engram.vocabulary import task_anchors, task_clauses, task_languages, term
 
 TODAY = "2026-06-01"
 
@@ -151,3 +151,35 @@ def test_a_tag_match_admits_what_the_rest_of_a_long_task_does_not_explain(repo) 
     repo.add("db-migrations", tags=["migrations"], triggers=["migration"], directive="Reversible.")
     plan = plan_for(repo, "add a column to the users table with a new migration")
     assert ids(plan) == ["db-migrations"]
+
+
+def test_a_task_splits_into_clauses_but_not_between_two_nouns() -> None:
+    unwrap, anyhow = task_clauses(
+        "replace the unwrap calls in the config loader and add context with anyhow"
+    )
+    assert term("unwrap") in unwrap and term("anyhow") not in unwrap
+    assert term("anyhow") in anyhow
+    assert task_clauses("explain the difference between TCP and UDP") == []
+    assert len(task_clauses("ajoute un test de régression, puis ouvre une PR en brouillon")) == 2
+    assert task_clauses("fix it and test it") == []  # no clause names a topic of its own
+
+
+def test_each_ask_of_a_two_part_task_is_judged_on_its_own_clause(repo) -> None:
+    repo.add(
+        "no-unwrap",
+        tags=["rust", "errors"],
+        triggers=["unwrap"],
+        directive="Avoid unwrap() outside tests; propagate errors with ?.",
+    )
+    repo.add(
+        "error-context",
+        tags=["rust", "errors"],
+        triggers=["anyhow", "thiserror"],
+        directive="Use thiserror in libraries and anyhow with .context() in binaries.",
+    )
+    repo.add("config-files", tags=["config"], directive="Keep defaults in config.toml.")
+    # "anyhow" is a quarter of the whole task but all of its second clause.
+    plan = plan_for(
+        repo, "replace the unwrap calls in the config loader and add context with anyhow"
+    )
+    assert {"no-unwrap", "error-context"} <= set(ids(plan))

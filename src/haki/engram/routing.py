@@ -25,7 +25,7 @@ from .pool import (
 )
 from .semantic import cosine
 from .text import ENGRAM_STOP_WORDS, mentions_workflow
-from .vocabulary import index_terms, task_anchors, task_languages
+from .vocabulary import index_terms, task_anchors, task_clauses, task_languages
 
 __all__ = [
     "DEFAULT_ROUTING",
@@ -76,6 +76,11 @@ def route(
             evidence[pos] = evidence.get(pos, 0.0) + share
             explains.setdefault(pos, {})[anchor.term] = share
     scoring.phrase_evidence(query, pool, evidence, anchor_weight, cfg)
+    clauses = [
+        (terms, total)
+        for terms in task_clauses(query)
+        if (total := sum(anchor_weight.get(t, 0.0) for t in terms)) > 0
+    ]
     task_paths = scoring.task_paths(query, paths)
     path_hits = scoring.path_hits(task_paths, pool)
     restrictions: list[str] = []
@@ -108,8 +113,17 @@ def route(
             query_vector = query_vector()
         if query_vector is not None and (memory_vector := pool.vector(pos)) is not None:
             meaning = cosine(query_vector, memory_vector)
+        # In a task of several asks a memory answers one of them: it is judged on the
+        # share of its own clause it explains, not of the whole task.
+        local = max(
+            [coverage]
+            + [
+                sum(explains.get(pos, {}).get(t, 0.0) for t in terms) / total
+                for terms, total in clauses
+            ]
+        )
         if reason is None and pos not in path_hits:
-            reason = weak_meaning(coverage, meaning, floor, cfg)
+            reason = weak_meaning(local, meaning, floor, cfg)
         if reason is not None:
             omitted.append(Omitted(doc.id, doc.scope, "weak_match", reason))
             continue
@@ -134,7 +148,7 @@ def route(
             specificity = globs.specificity(path_hits[pos][0])
             path_bonus = cfg.path_bonus * (1.0 + specificity)
             coverage += cfg.path_cover * (1.0 + specificity)
-        fit = min(1.0, max(coverage, 0.05)) ** cfg.coverage_power
+        fit = min(1.0, max(coverage, local, 0.05)) ** cfg.coverage_power
         score = (base.get(pos, 0.0) + path_bonus) * fit
         factor, why = scoring.multiplier(doc, cfg, usage or {}, workflow)
         if vector_scores and doc.id in vector_scores:

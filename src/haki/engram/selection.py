@@ -107,16 +107,19 @@ def _floored(
     new_relative: float,
 ) -> list[Scored]:
     chosen: list[Scored] = []
-    covered: set[str] = set()
+    # How much of each term the batch already explains: a term a better memory only
+    # mentions in its body is still news when this one names it in a tag or directive.
+    covered: dict[str, float] = {}
     for s in ranked:
         if limit is not None and len(chosen) >= limit:
             break
-        marginal = sum(share for term, share in s.covers if term not in covered)
+        marginal = sum(max(0.0, share - covered.get(term, 0.0)) for term, share in s.covers)
         keep = s.score >= best * min_relative or (
             marginal >= min_marginal and s.score >= best * new_relative
         )
         if keep:
             chosen.append(s)
             if not (s.doc.unsafe or s.doc.edited_outside):
-                covered.update(term for term, _ in s.covers)
+                for term, share in s.covers:
+                    covered[term] = max(covered.get(term, 0.0), share)
     return chosen

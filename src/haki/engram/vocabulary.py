@@ -11,6 +11,7 @@ weigh little in the evidence a memory needs to be admitted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -252,6 +253,37 @@ def task_anchors(query: str) -> list[Anchor]:
         )
         found[t] = Anchor(w, t, alternates, w in GENERIC_TASK_WORDS)
     return list(found.values())
+
+
+# A task often holds several asks ("add a test and format the file"): clauses split on
+# punctuation and on the joining words of both languages the contract speaks.
+_CLAUSE_BREAK = re.compile(
+    r"[,;:!?]\s+|\.\s+|\s+(?:and|then|also|plus|et|puis|ensuite|aussi)\s+", re.IGNORECASE
+)
+
+
+def task_clauses(query: str) -> list[frozenset[str]]:
+    """The specific anchor terms of each clause of a task of two clauses or more.
+
+    A clause with no specific term ("and fix it") is left out. A one-term clause
+    ("add context with anyhow") counts: its term is the whole ask.
+    """
+    parts: list[str] = []
+    for part in _CLAUSE_BREAK.split(query):
+        # "TCP and UDP" joins two nouns, not two asks: a part of fewer than three words
+        # stays with the part before it.
+        if parts and len(words(part)) < 3:
+            parts[-1] += " " + part
+        elif part.strip():
+            parts.append(part)
+    if len(parts) < 2:
+        return []
+    found = []
+    for part in parts:
+        terms = frozenset(a.term for a in task_anchors(part) if not a.generic)
+        if terms:
+            found.append(terms)
+    return found
 
 
 def phrase_terms(phrase: str) -> tuple[str, ...]:
