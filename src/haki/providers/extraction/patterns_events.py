@@ -9,8 +9,19 @@ pet, the home city), and its time (read by ``when``) says since when.
 
 from __future__ import annotations
 
-from .fragments import CAP_SEQ, END, OCCUPATIONS_EN, PET_KINDS, PHRASE, Rule, cased, icase
-from .lexicon import BREED, PET_MODIFIERS, PET_YOUNG
+from .fragments import (
+    CAP_SEQ,
+    END,
+    OCCUPATION_MODIFIERS,
+    OCCUPATIONS_EN,
+    OCCUPATIONS_FR,
+    PET_KINDS,
+    PHRASE,
+    Rule,
+    cased,
+    icase,
+)
+from .lexicon import ACTIVITY_EN, BREED, PET_MODIFIERS, PET_YOUNG
 
 _PET_KINDS_FR = (
     r"chien|chienne|chat|chatte|chiot|chaton|lapin|hamster|perroquet|cheval|tortue|furet"
@@ -22,8 +33,20 @@ _UNNAMED = (
 )
 _RECENTLY = r"(?:just |recently |finally |officially )?"
 _RECENTLY_FR = r"(?:enfin |récemment |officiellement )?"
+# The speaker, said or dropped ("Finally bought a car", "Started learning Japanese").
+_ME = r"(?:\b(?:I|we)(?:'ve| have)? |^)"
+# A title after a promotion: a known job, or a rank word and what it heads.
+_RANK_EN = (
+    rf"(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN})"
+    r"|(?:team|tech|group|squad) lead(?:er)?|head of [a-z]+(?: [a-z]+)?|(?:senior |junior )?[a-z]+ manager"
+    r"|director(?: of [a-z]+)?|partner|supervisor|foreman|chief [a-z]+ officer"
+)
+_RANK_FR = (
+    rf"(?:{OCCUPATIONS_FR})(?: (?:de|d'|du|des) ?[a-zà-ÿ']+)?"
+    r"|responsable(?: (?:de |d'|du |des )?[a-zà-ÿ']+)?|manager|cheffe? d'équipe"
+)
 
-EVENTS: tuple[Rule, ...] = (
+EVENTS_CORE: tuple[Rule, ...] = (
     Rule(
         "employer",
         cased(
@@ -148,3 +171,174 @@ EVENTS: tuple[Rule, ...] = (
         0.6,
     ),
 )
+
+# Milestones of everyday life read by their verb: a promotion gives the new
+# title, a purchase the thing owned, a diagnosis the allergy, a birth the
+# child, a move between places the arrival, a team change the team. The
+# time ("last week", "avant-hier") has been cut out by ``readings`` and
+# comes back as the fact's ``said_when``.
+MILESTONES: tuple[Rule, ...] = (
+    Rule(
+        "occupation",
+        icase(
+            rf"{_ME}(?:just |finally |officially )?(?:got |was |been |have been |'ve been )?"
+            rf"promoted (?:to |as )(?:an? |the )?(?P<v>{_RANK_EN})\b"
+            rf"|\bI(?:'ve| have)? (?:got|landed|started|took) (?:a |my |the )?(?:new )?(?:job|position|role)"
+            rf" as an? (?P<v2>(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN}))\b"
+            rf"|(?:{_ME})?(?:started|began) (?:at|with) [A-Z][\w'&-]+(?: [A-Z][\w'&-]+)* as an? "
+            rf"(?P<v3>(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN}))\b"
+        ),
+        "occupation",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "occupation",
+        icase(
+            rf"\bj'ai {_RECENTLY_FR}été promue? (?:au poste de |comme )?(?P<v>{_RANK_FR})\b"
+            rf"|\bje suis (?:maintenant |désormais )?(?:passée?|devenue?) (?P<v2>{_RANK_FR})\b"
+            rf"|\bj'ai eu une promotion\b[^.!?]*?\bje suis (?:maintenant |désormais )?(?P<v3>{_RANK_FR})\b"
+        ),
+        "occupation",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "employer",
+        cased(
+            rf"(?:\b(?:I|we)(?:'ve| have)? |^)(?:[Ss]tarted|[Bb]egan|[Ll]anded a job|[Gg]ot a job(?: as an? [a-z ]+?)?)"
+            rf" (?:at|with) (?P<v>{CAP_SEQ})"
+            rf"|\b[Jj]'ai {_RECENTLY_FR}été (?:embauchée?|recrutée?|prise?) (?:chez|à|par) (?P<v2>{CAP_SEQ})"
+        ),
+        "org",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "owns",
+        icase(
+            rf"{_ME}(?:just |finally |recently |officially )?(?:bought|purchased|got|picked up|closed on)"
+            r" (?:myself |ourselves )?(?:a|an|my first|our first|a new|a used|a secondhand|a second-hand)"
+            r" (?:new |used |secondhand |second-hand )?"
+            rf"(?!(?:new |second |third )?(?:(?:{PET_KINDS})\b|(?:phone |mobile )?number\b|e-?mail|job\b"
+            r"|position\b|role\b|promotion\b|raise\b|cold\b|flu\b|ticket))"
+            rf"(?P<v>{PHRASE}){END}"
+        ),
+        "phrase",
+        volatility="slow",
+        confidence=0.55,
+    ),
+    Rule(
+        "owns",
+        icase(
+            rf"\b(?:j'ai|on a|nous avons|je me suis|on s'est) {_RECENTLY_FR}(?:acheté|achetée|achetés|offert|payé)"
+            r" (?:un|une|notre|mon|ma|nos) (?:premier |première |nouveau |nouvelle |petit |petite )?"
+            rf"(?P<v>{PHRASE}){END}"
+        ),
+        "phrase",
+        volatility="slow",
+        confidence=0.55,
+    ),
+    Rule(
+        "allergy",
+        icase(
+            r"\b(?:found out|learned|learnt|discovered|turns out|it turns out|realised|realized)"
+            r"(?: that)? I(?:'m| am) (?:also )?allergic to (?P<v>[a-z][\w -]{1,30}?)\b(?=\s*(?:[,.;!?]|$|and\b|so\b))"
+            r"|\bdiagnosed with (?:an? )?(?P<v2>[a-z]+) allergy\b"
+            r"|\bj'ai (?:découvert|appris) que j'(?:étais|suis) allergique (?:aux |au |à la |à l')(?P<v3>[\wà-ÿ -]{2,30}?)\b(?=\s*(?:[,.;!?]|$))"
+            r"|\bje suis (?:devenue? )?allergique (?:aux |au |à la |à l')(?P<v4>[\wà-ÿ-]{2,30})(?= depuis\b|\s*[,.;!?]|$)"
+        ),
+        "phrase",
+        volatility="stable",
+        confidence=0.7,
+    ),
+    Rule(
+        "",
+        cased(
+            r"\b(?i:(?:my (?:wife|partner|girlfriend) )?gave birth to (?:our|my|a) (?:baby |little )?(?P<rel>daughter|son))"
+            r",? (?P<v>[A-ZÀ-Ý][\w'-]+)"
+        ),
+        "name",
+        "relation",
+        confidence=0.7,
+    ),
+    Rule(
+        "daughter",
+        cased(r"\b(?:[Nn]otre|[Mm]a) fille (?P<v>[A-ZÀ-Ý][\w'-]+) est née\b"),
+        "name",
+        "relation",
+        confidence=0.7,
+    ),
+    Rule(
+        "son",
+        cased(
+            r"\b(?:[Nn]otre|[Mm]on) fils (?P<v>[A-ZÀ-Ý][\w'-]+) est né\b"
+            r"|\b(?:[Oo]n a eu|[Nn]ous avons eu|[Jj]'ai eu) un (?:petit )?(?:garçon|bébé garçon)\b[^.!?]*?"
+            r"\b(?:il s'appelle|prénommé) (?P<v2>[A-ZÀ-Ý][\w'-]+)"
+        ),
+        "name",
+        "relation",
+        confidence=0.7,
+    ),
+    Rule(
+        "daughter",
+        cased(
+            r"\b(?:[Oo]n a eu|[Nn]ous avons eu|[Jj]'ai eu) une (?:petite )?fille\b[^.!?]*?"
+            r"\b(?:elle s'appelle|prénommée) (?P<v>[A-ZÀ-Ý][\w'-]+)"
+        ),
+        "name",
+        "relation",
+        confidence=0.7,
+    ),
+    Rule(
+        "home_city",
+        cased(
+            r"(?:\b(?:I|[Ww]e)(?:'ve| have)? |^)(?:[Mm]oved|[Rr]elocated) from (?:the )?[A-Z][\w'-]+(?: [A-Z][\w'-]+)*"
+            rf" to (?:the )?(?P<v>{CAP_SEQ})"
+            rf"|\b(?:[Mm]oved|[Rr]elocated) to (?P<v2>{CAP_SEQ}) for (?:work|my job|a job)"
+            rf"|\b(?:[Mm]oved in together)[^.!?]*?, in (?P<v3>{CAP_SEQ})\s*$"
+            rf"|\b(?:[Oo]n a|[Nn]ous avons|[Jj]'ai) (?:déménagé|quitté) (?:de |d')?[A-ZÀ-Ý][\w'-]+(?: [A-ZÀ-Ý][\w'-]+)*"
+            rf" (?:à|a|pour) (?P<v4>{CAP_SEQ})"
+            rf"|\b(?:[Oo]n s'est|[Nn]ous nous sommes) installée?s (?:à|a) (?P<v5>{CAP_SEQ})"
+            rf"|\b[Jj]'ai {_RECENTLY_FR}emménagé dans (?:le |la |l')(?P<v6>{CAP_SEQ})"
+        ),
+        "place",
+        volatility="slow",
+        confidence=0.7,
+    ),
+    Rule(
+        "member_of",
+        icase(
+            r"\bI(?:'ve| have)? (?:moved|switched|transferred) to the (?P<v>[a-z]+ team)\b"
+            r"|\bje suis (?:passée?|arrivée?) dans l'(?P<v2>équipe [a-zà-ÿ]+)\b"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "hobby",
+        icase(
+            rf"(?:\bI(?:'ve| have) |^)been (?:going to the (?P<v>gym)|(?P<v2>{ACTIVITY_EN})(?= to work| every| since))\b"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "learning",
+        icase(
+            r"^(?:just |finally )?(?:started|began) (?:learning|studying) (?P<v>[A-Z][a-zà-ÿ]+)\b"
+            r"|\bj'ai commencé (?:à apprendre |l')(?P<v2>(?:anglais|espagnol|allemand|italien|portugais|russe"
+            r"|chinois|japonais|coréen|arabe|néerlandais|suédois|grec|turc|polonais))\b"
+        ),
+        "phrase",
+        "preference",
+        "volatile",
+        0.65,
+    ),
+)
+
+EVENTS: tuple[Rule, ...] = (*EVENTS_CORE, *MILESTONES)
