@@ -105,7 +105,7 @@ EVENTS_CORE: tuple[Rule, ...] = (
         icase(
             rf"\b(?:I|we)(?:'ve| have)? {_RECENTLY}(?:bought|purchased|got) (?:a|an|my first|a new) "
             # A pet, a number or a job one gets is no thing one owns.
-            rf"(?!(?:new )?(?:(?:{PET_KINDS})\b|(?:phone |mobile )?number\b|e-?mail|job\b|position\b|role\b))"
+            rf"(?!(?:new |second |third )?(?:(?:{PET_KINDS})\b|(?:phone |mobile )?number\b|e-?mail|job\b|position\b|role\b))"
             rf"(?P<v>{PHRASE}){END}"
         ),
         "phrase",
@@ -245,8 +245,18 @@ MILESTONES: tuple[Rule, ...] = (
             r"\b(?:found out|learned|learnt|discovered|turns out|it turns out|realised|realized)"
             r"(?: that)? I(?:'m| am) (?:also )?allergic to (?P<v>[a-z][\w -]{1,30}?)\b(?=\s*(?:[,.;!?]|$|and\b|so\b))"
             r"|\bdiagnosed with (?:an? )?(?P<v2>[a-z]+) allergy\b"
-            r"|\bj'ai (?:découvert|appris) que j'(?:étais|suis) allergique (?:aux |au |à la |à l')(?P<v3>[\wà-ÿ -]{2,30}?)\b(?=\s*(?:[,.;!?]|$))"
-            r"|\bje suis (?:devenue? )?allergique (?:aux |au |à la |à l')(?P<v4>[\wà-ÿ-]{2,30})(?= depuis\b|\s*[,.;!?]|$)"
+        ),
+        "phrase",
+        volatility="stable",
+        confidence=0.7,
+    ),
+    Rule(
+        "allergy",
+        icase(
+            r"\bj'ai (?:découvert|appris) que j'(?:étais|suis) allergique (?:aux |au |à la |à l')"
+            r"(?P<v>[\wà-ÿ -]{2,30}?)\b(?=\s*(?:[,.;!?]|$))"
+            r"|\bje suis (?:devenue? )?allergique (?:aux |au |à la |à l')(?P<v2>[\wà-ÿ-]{2,30})"
+            r"(?= depuis\b|\s*[,.;!?]|$)"
         ),
         "phrase",
         volatility="stable",
@@ -290,6 +300,7 @@ MILESTONES: tuple[Rule, ...] = (
         "relation",
         confidence=0.7,
     ),
+    # A rule's value groups are ``v``, ``v2`` and ``v3``: English and French apart.
     Rule(
         "home_city",
         cased(
@@ -297,13 +308,37 @@ MILESTONES: tuple[Rule, ...] = (
             rf" to (?:the )?(?P<v>{CAP_SEQ})"
             rf"|\b(?:[Mm]oved|[Rr]elocated) to (?P<v2>{CAP_SEQ}) for (?:work|my job|a job)"
             rf"|\b(?:[Mm]oved in together)[^.!?]*?, in (?P<v3>{CAP_SEQ})\s*$"
-            rf"|\b(?:[Oo]n a|[Nn]ous avons|[Jj]'ai) (?:déménagé|quitté) (?:de |d')?[A-ZÀ-Ý][\w'-]+(?: [A-ZÀ-Ý][\w'-]+)*"
-            rf" (?:à|a|pour) (?P<v4>{CAP_SEQ})"
-            rf"|\b(?:[Oo]n s'est|[Nn]ous nous sommes) installée?s (?:à|a) (?P<v5>{CAP_SEQ})"
-            rf"|\b[Jj]'ai {_RECENTLY_FR}emménagé dans (?:le |la |l')(?P<v6>{CAP_SEQ})"
         ),
         "place",
         volatility="slow",
+        confidence=0.7,
+    ),
+    Rule(
+        "home_city",
+        cased(
+            rf"\b(?:[Oo]n a|[Nn]ous avons|[Jj]'ai) (?:déménagé|quitté) (?:de |d')?[A-ZÀ-Ý][\w'-]+(?: [A-ZÀ-Ý][\w'-]+)*"
+            rf" (?:à|a|pour) (?P<v>{CAP_SEQ})"
+            rf"|\b(?:[Oo]n s'est|[Nn]ous nous sommes) installée?s (?:à|a) (?P<v2>{CAP_SEQ})"
+            rf"|\b[Jj]'ai {_RECENTLY_FR}emménagé dans (?:le |la |l')(?P<v3>{CAP_SEQ})"
+        ),
+        "place",
+        volatility="slow",
+        confidence=0.7,
+    ),
+    # A pet brought in and named later in the same sentence: "Adopted a cat
+    # from the shelter, named her Luna", "on a pris un chiot, un beagle qui
+    # s'appelle Filou".
+    Rule(
+        "pet",
+        cased(
+            r"(?:\b(?:I|[Ww]e)(?:'ve| have)? |^)(?i:(?:just |finally )?(?:adopted|got|rescued|brought home))"
+            rf" (?i:(?:a|an|our|my) (?:[a-z]+ ){{0,2}}(?:{PET_KINDS}|{BREED}))\b[^.!?]*?"
+            r"(?i:named (?:him|her|it)|(?:he|she|it)(?:'s| is) called|called|named) (?P<v>[A-ZÀ-Ý][\w'-]+)"
+            r"|\b(?i:(?:on a|nous avons|j'ai) (?:enfin )?(?:adopté|pris|recueilli|ramené))"
+            rf" (?i:(?:un|une) (?:[a-zà-ÿ]+ ){{0,2}}(?:{_PET_KINDS_FR}|{BREED}))\b[^.!?]*?"
+            r"(?i:qui s'appelle|(?:il|elle) s'appelle|nommée?|appelée?) (?P<v2>[A-ZÀ-Ý][\w'-]+)"
+        ),
+        "name",
         confidence=0.7,
     ),
     Rule(
