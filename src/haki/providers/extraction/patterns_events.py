@@ -243,7 +243,7 @@ MILESTONES: tuple[Rule, ...] = (
         "allergy",
         icase(
             r"\b(?:found out|learned|learnt|discovered|turns out|it turns out|realised|realized)"
-            r"(?: that)? I(?:'m| am) (?:also )?allergic to (?P<v>[a-z][\w -]{1,30}?)\b(?=\s*(?:[,.;!?]|$|and\b|so\b))"
+            r"(?: that)? I(?:'m| am) (?:also )?allergic to (?P<v>[a-z][\w -]{1,30}?)\b(?=\s*(?:[,.;:!?]|$|and\b|so\b))"
             r"|\bdiagnosed with (?:an? )?(?P<v2>[a-z]+) allergy\b"
         ),
         "phrase",
@@ -340,6 +340,29 @@ MILESTONES: tuple[Rule, ...] = (
         ),
         "name",
         confidence=0.7,
+    ),
+    # The person one marries or gets engaged to, named beside the event.
+    Rule(
+        "spouse",
+        cased(
+            r"\b(?P<v>[A-ZÀ-Ý][\w'-]+) and I (?:just |finally )?got married\b"
+            r"|\b[Jj]e me suis (?:enfin )?mariée? avec (?P<v2>[A-ZÀ-Ý][\w'-]+)"
+        ),
+        "name",
+        "relation",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "partner",
+        cased(
+            r"\b(?P<v>[A-ZÀ-Ý][\w'-]+) and I (?:just |finally )?got engaged\b"
+            r"|\b[Jj]e me suis (?:enfin )?fiancée? (?:avec|à) (?P<v2>[A-ZÀ-Ý][\w'-]+)"
+        ),
+        "name",
+        "relation",
+        "slow",
+        0.7,
     ),
     Rule(
         "member_of",
