@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from .fragments import (
     CAP_SEQ,
+    DAYS_EN,
     END,
+    MONTHS_EN,
     OCCUPATION_MODIFIERS,
     OCCUPATIONS_EN,
     OCCUPATIONS_FR,
@@ -35,6 +37,10 @@ _RECENTLY = r"(?:just |recently |finally |officially )?"
 _RECENTLY_FR = r"(?:enfin |récemment |officiellement )?"
 # The speaker, said or dropped ("Finally bought a car", "Started learning Japanese").
 _ME = r"(?:\b(?:I|we)(?:'ve| have)? |^)"
+_CALENDAR = (
+    rf"{DAYS_EN}|{MONTHS_EN}|Easter|Christmas|Xmas|New Year|Thanksgiving|Halloween|Passover|Eid"
+    r"|Diwali|Hanukkah|Ramadan|Lent|Midsummer"
+)
 # A title after a promotion: a known job, or a rank word and what it heads.
 _RANK_EN = (
     rf"(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN})"
@@ -207,7 +213,8 @@ MILESTONES: tuple[Rule, ...] = (
         "employer",
         cased(
             rf"(?:\b(?:I|we)(?:'ve| have)? |^)(?:[Ss]tarted|[Bb]egan|[Ll]anded a job|[Gg]ot a job(?: as an? [a-z ]+?)?)"
-            rf" (?:at|with) (?P<v>{CAP_SEQ})"
+            # "I started at Easter": a time is no employer.
+            rf" (?:at|with) (?!(?:{_CALENDAR})\b)(?P<v>{CAP_SEQ})"
             rf"|\b[Jj]'ai {_RECENTLY_FR}été (?:embauchée?|recrutée?|prise?) (?:chez|à|par) (?P<v2>{CAP_SEQ})"
         ),
         "org",
@@ -218,10 +225,12 @@ MILESTONES: tuple[Rule, ...] = (
         "owns",
         icase(
             rf"{_ME}(?:just |finally |recently |officially )?(?:bought|purchased|got|picked up|closed on)"
-            r" (?:myself |ourselves )?(?:a|an|my first|our first|a new|a used|a secondhand|a second-hand)"
-            r" (?:new |used |secondhand |second-hand )?"
-            rf"(?!(?:new |second |third )?(?:(?:{PET_KINDS})\b|(?:phone |mobile )?number\b|e-?mail|job\b"
-            r"|position\b|role\b|promotion\b|raise\b|cold\b|flu\b|ticket))"
+            # The value keeps its "new" or "used", as the rule above reads "a new car".
+            r" (?:myself |ourselves )?(?:a|an|my first|our first) "
+            rf"(?!(?:new |second |third )?(?:(?:{PET_KINDS})\b|(?:{BREED})\b|(?:phone |mobile )?number\b"
+            r"|e-?mail|job\b|position\b|role\b|promotion\b|raise\b|cold\b|flu\b|ticket)"
+            # "a border collie puppy": a pet however it is described.
+            rf"|[^,.;!?]*\b(?:{PET_KINDS})\b)"
             rf"(?P<v>{PHRASE}){END}"
         ),
         "phrase",
