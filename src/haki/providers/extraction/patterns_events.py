@@ -278,14 +278,14 @@ MILESTONES: tuple[Rule, ...] = (
             r",? (?P<v>[A-ZÀ-Ý][\w'-]+)"
         ),
         "name",
-        "relation",
+        "attribute",
         confidence=0.7,
     ),
     Rule(
         "daughter",
         cased(r"\b(?:[Nn]otre|[Mm]a) fille (?P<v>[A-ZÀ-Ý][\w'-]+) est née\b"),
         "name",
-        "relation",
+        "attribute",
         confidence=0.7,
     ),
     Rule(
@@ -296,7 +296,7 @@ MILESTONES: tuple[Rule, ...] = (
             r"\b(?:il s'appelle|prénommé) (?P<v2>[A-ZÀ-Ý][\w'-]+)"
         ),
         "name",
-        "relation",
+        "attribute",
         confidence=0.7,
     ),
     Rule(
@@ -306,7 +306,7 @@ MILESTONES: tuple[Rule, ...] = (
             r"\b(?:elle s'appelle|prénommée) (?P<v>[A-ZÀ-Ý][\w'-]+)"
         ),
         "name",
-        "relation",
+        "attribute",
         confidence=0.7,
     ),
     # A rule's value groups are ``v``, ``v2`` and ``v3``: English and French apart.
@@ -358,7 +358,7 @@ MILESTONES: tuple[Rule, ...] = (
             r"|\b[Jj]e me suis (?:enfin )?mariée? avec (?P<v2>[A-ZÀ-Ý][\w'-]+)"
         ),
         "name",
-        "relation",
+        "attribute",
         "slow",
         0.7,
     ),
@@ -369,7 +369,7 @@ MILESTONES: tuple[Rule, ...] = (
             r"|\b[Jj]e me suis (?:enfin )?fiancée? (?:avec|à) (?P<v2>[A-ZÀ-Ý][\w'-]+)"
         ),
         "name",
-        "relation",
+        "attribute",
         "slow",
         0.7,
     ),
