@@ -33,6 +33,12 @@ def facts(text: str) -> dict[tuple[str, str], date | None]:
         ("On a déménagé de Lyon à Annecy l'an dernier", ("home_city", "Annecy"), "2025"),
         ("I switched to the payments team last month", ("member_of", "payments team"), "2026-11"),
         ("We adopted a kitten on Monday, named her Pixel", ("pet", "Pixel"), "2026-11-30"),
+        ("Started law school in September", ("occupation", "law student"), "2026-09"),
+        (
+            "Je suis en fac d'histoire depuis la rentrée",
+            ("occupation", "étudiant en histoire"),
+            "2026-09",
+        ),
         ("Nina and I got engaged in August", ("partner", "Nina"), "2026-08"),
         ("Je me suis mariée avec Paul l'été dernier", ("spouse", "Paul"), "2026-06"),
     ],
@@ -52,6 +58,7 @@ def test_a_milestone_gives_the_fact_it_begins(text, fact, since):
         "If I bought a house I'd want a garden",
         "We went to Lisbon last weekend",
         "Ma sœur a eu un bébé hier",
+        "My daughter started medical school last month",
         "Mes parents ont déménagé de Paris à Nice cet été",
     ],
 )

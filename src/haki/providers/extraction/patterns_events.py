@@ -350,6 +350,32 @@ MILESTONES: tuple[Rule, ...] = (
         "name",
         confidence=0.7,
     ),
+    # Studies begun, named by their school or diploma: "started nursing
+    # school" → "nursing student", "j'ai commencé ma thèse en chimie",
+    # "je suis en prépa", "je suis en fac de droit".
+    Rule(
+        "occupation",
+        icase(
+            rf"{_ME}(?:just |finally )?(?:started|began|enrolled in|got into|went back to) (?:the )?"
+            r"(?P<v>nursing|medical|med|law|art|film|drama|business|dental|vet|veterinary|engineering"
+            r"|culinary|cooking|design|music|graduate|grad|architecture|pharmacy) school\b"
+        ),
+        "study",
+        volatility="slow",
+        confidence=0.65,
+    ),
+    Rule(
+        "occupation",
+        icase(
+            r"\bj'ai (?:commencé|attaqué|entamé) (?:ma|mon|une|un) (?:thèse|doctorat|licence|master|bts|dut|prépa)"
+            r" (?:en |de |d')(?P<v>[a-zéèêàç][\w'-]+)\b"
+            r"|\bje suis (?:en|à la) fac (?:de |d')(?P<v2>[a-zéèêàç][\w'-]+)\b"
+            r"|\bje suis en (?P<v3>prépa|fac|licence|master|bts|dut)(?=\s*(?:[,.;!?]|$))"
+        ),
+        "study_fr",
+        volatility="slow",
+        confidence=0.65,
+    ),
     # The person one marries or gets engaged to, named beside the event.
     Rule(
         "spouse",
