@@ -65,6 +65,7 @@ _CAPS = re.compile(rf"(?<![\w'’@.-]){_CAP_WORD}(?:\s+{_CAP_WORD})*")
 # "Honestly, …", "Apparently …", "Franchement …" (names seldom end so).
 _ADVERB = re.compile(r"^\w{4,}(?:ly|ment)$")
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_CONTRACTION = re.compile(r"['’](?:re|ve|ll|m|d|s)$", re.IGNORECASE)
 # Capitalised words that open or punctuate a correction rather than name a thing.
 _INTERJECTIONS = frozenset(
     {
@@ -90,6 +91,43 @@ _FOR_NOW = re.compile(
     r"|at the moment|aujourd'hui|ce soir|ce matin|cette semaine|ce week-end|pour l'instant|encore)\b",
     re.IGNORECASE,
 )
+# A moment or a trip, not a new state: "we're in Rome for the weekend",
+# "je suis en vacances à Biarritz cette semaine".
+_AWAY = re.compile(
+    r"\b(?:for (?:the|a|this|next) (?:weekend|week|day|few days|night|holidays?|trip)|on (?:holiday|vacation|a trip|a business trip)"
+    r"|visiting|en vacances|en voyage|en déplacement|pour (?:le|ce|quelques) (?:week-end|jours?|nuits?))\b",
+    re.IGNORECASE,
+)
+
+
+def temporary(sentence: str) -> bool:
+    """The sentence speaks of a moment or a trip, not of what holds from now on."""
+    return _FOR_NOW.search(sentence) is not None or _AWAY.search(sentence) is not None
+
+
+# A status that ends names no value, only the predicates it ends: retiring
+# ends a job, a divorce a marriage. A sentence saying one is about the
+# subject's fact of those predicates as a topic word would be.
+_STATUS_ENDS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (
+        re.compile(r"\b(?:retired|retiring|retraite)\b", re.IGNORECASE),
+        frozenset({"occupation", "employer"}),
+    ),
+    (
+        re.compile(
+            r"\b(?:divorc\w*|separated|séparée?s?|broke up|split up|rompu|c'est fini)\b",
+            re.IGNORECASE,
+        ),
+        frozenset({"relationship_status", "partner", "spouse"}),
+    ),
+)
+
+
+def ends_status(sentence: str, predicate: str) -> bool:
+    """The sentence says a status ended that a fact of ``predicate`` holds."""
+    return any(predicate in ended and rx.search(sentence) for rx, ended in _STATUS_ENDS)
+
+
 # A possessive before a relation word: the sentence speaks of that person or pet.
 _SOMEONE = re.compile(
     rf"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?P<who>{RELATIONS_EN}|{RELATIONS_FR}"
@@ -178,6 +216,8 @@ def _values(sentence: str, kind: Shape) -> list[str]:
             for i, w in enumerate(match.group(0).split())
             if _plain(w) not in _INTERJECTIONS
             and _plain(w) not in STOP_WORDS
+            # "We're", "They've": a pronoun's contraction names nothing.
+            and _plain(_CONTRACTION.sub("", w)) not in STOP_WORDS
             and not (opens and i == 0 and _ADVERB.search(w))
         ]
         if kept and not _POSSESSIVE.search(kept[-1]):
