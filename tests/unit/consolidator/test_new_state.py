@@ -69,6 +69,8 @@ def test_new_state_is_no_correction_cue_and_never_doubts():
         ("I retired last year.", "occupation", "accountant", 0.2),
         ("J'ai pris ma retraite en janvier.", "occupation", "infirmière", 0.21),
         ("Mon mari et moi avons divorcé l'an dernier.", "relationship_status", "married", 0.39),
+        ("Turns out I'm not allergic to peanuts after all.", "allergy", "peanuts", 0.3),
+        ("Plus maintenant, je remange de la viande.", "diet", "vegetarian", 0.21),
     ],
 )
 def test_a_status_that_ends_reaches_the_fact_it_held(turn, predicate, value, sim):

@@ -370,7 +370,9 @@ _CHANGE_CUE = re.compile(
     r"|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus)"
     # A status that ends: work, a couple, a taste.
     r"|retired|retiring|(?:pris|prend\w*) (?:ma|sa|notre|leur) retraite|à la retraite"
-    r"|got divorced|divorcée?s?|c'est fini|(?:gone|went) off|moved away)\b",
+    r"|got divorced|divorcée?s?|c'est fini|(?:gone|went) off|moved away"
+    # What was believed turned out otherwise.
+    r"|turns out|turned out|il s'avère|il s'est avéré|en fin de compte)\b",
     re.IGNORECASE,
 )
 
