@@ -40,7 +40,7 @@ from ..text.lexicon import STOP_WORDS, normalise
 from ..text.topics import AskedQuestion, asks_about
 from .identity import value_key
 
-Shape = Literal["email", "phone", "number", "name"]
+Shape = Literal["email", "phone", "number", "name", "time"]
 
 # A turn that says something was wrong, names no topic and no value, still
 # points at the held fact of the replacement's shape whose sentence is at
@@ -59,6 +59,10 @@ _NUMBER = re.compile(
     r"(?<![\w.,:/+-])(?<!\bat )(?<!\bà )\d{1,3}(?![\w,:/%€$£-]|\.\d|\s?(?:h\b|am\b|pm\b|heures?\b|o'clock))",
     re.IGNORECASE,
 )
+# A time of day: "9:30", "10am", "10 h", "18h30" (a schedule's value).
+_TIME = r"\d{1,2}(?::\d{2}|\s?(?:am|pm)\b|\s?h(?:\d{2})?\b)"
+_TIME_VALUE = re.compile(rf"^{_TIME}$", re.IGNORECASE)
+_TIMES = re.compile(rf"(?<![\w:.,]){_TIME}", re.IGNORECASE)
 _CAP_WORD = r"[A-ZÀ-Ý][\w'’&-]*"
 _CAPS = re.compile(rf"(?<![\w'’@.-]){_CAP_WORD}(?:\s+{_CAP_WORD})*")
 # An adverb that opens a sentence is capitalised by position, not a name:
@@ -100,8 +104,16 @@ _AWAY = re.compile(
 )
 
 
+# "Starting this week", "à partir de cette semaine": from then on, not then only.
+_FROM_THEN = re.compile(
+    r"\b(?:starting|from|as of|beginning|à partir de|dès)\s+(?:this|next|cette|ce|la semaine|le mois)\b[\w\s-]*?(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
 def temporary(sentence: str) -> bool:
     """The sentence speaks of a moment or a trip, not of what holds from now on."""
+    sentence = _FROM_THEN.sub("", sentence)
     return _FOR_NOW.search(sentence) is not None or _AWAY.search(sentence) is not None
 
 
@@ -153,6 +165,8 @@ def shape(value: Any) -> Shape | None:
         return "phone"
     if text.isdigit() and len(text) <= 3:
         return "number"
+    if _TIME_VALUE.match(text):
+        return "time"
     words = text.split()
     if 1 <= len(words) <= 4 and all(w[:1].isupper() for w in words):
         return "name"
@@ -204,6 +218,8 @@ def _values(sentence: str, kind: Shape) -> list[str]:
             for m in _PHONE.finditer(sentence)
             if sum(ch.isdigit() for ch in m.group(0)) >= 6
         ]
+    if kind == "time":
+        return [m.group(0) for m in _TIMES.finditer(sentence)]
     if kind == "number":
         # Phone numbers and addresses are no ages.
         bare = _PHONE.sub(" ", _EMAIL.sub(" ", sentence))

@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from haki.consolidator.corrections import Held, ends_status, temporary
+from haki.consolidator.corrections import Held, ends_status, replacement, shape, temporary
 from haki.consolidator.doubt import closest, plan, restated
 from haki.providers.extraction.corrections import correction_cue, new_state
 
@@ -92,3 +92,17 @@ def test_a_trip_is_temporary():
     assert temporary("We're in Rome for the weekend.")
     assert temporary("Je suis en vacances à Biarritz cette semaine.")
     assert not temporary("We're in Bordeaux now.")
+
+
+def test_a_time_of_day_replaces_a_time_of_day():
+    assert shape("9:30") == shape("10am") == shape("18h30") == "time"
+    assert replacement("Standup moved to 10:15 starting this week.", "9:30") == "10:15"
+    assert replacement("Pas de réunion avant 10h, pas 9h.", "9h") == "10h"
+    # Two new times, and nothing says which replaces.
+    assert replacement("It's at 10:15 or 10:30, not sure.", "9:30") is None
+
+
+def test_from_a_moment_on_is_not_a_moment():
+    assert not temporary("Standup moved to 10:15 starting this week.")
+    assert not temporary("À partir de cette semaine, le point est à 10h.")
+    assert temporary("I'm in Lyon this week.")
