@@ -159,7 +159,7 @@ def main() -> None:
     parser.add_argument("--base-url", help="use a running server instead of starting one")
     parser.add_argument("--conversations", type=int, default=1)
     parser.add_argument(
-        "--split", default="dev", choices=["dev", "heldout", "train", "train2", "train3"]
+        "--split", default="dev", choices=["dev", "heldout", "train", "train2", "train3", "train4"]
     )
     parser.add_argument("--show", action="store_true")
     args = parser.parse_args()

@@ -41,7 +41,7 @@ from ..text.lexicon import STOP_WORDS, normalise
 from ..text.topics import AskedQuestion, asks_about
 from .identity import value_key
 
-Shape = Literal["email", "phone", "number", "name"]
+Shape = Literal["email", "phone", "number", "name", "time"]
 
 # A turn that says something was wrong, names no topic and no value, still
 # points at the held fact of the replacement's shape whose sentence is at
@@ -60,12 +60,17 @@ _NUMBER = re.compile(
     r"(?<![\w.,:/+-])(?<!\bat )(?<!\bà )\d{1,3}(?![\w,:/%€$£-]|\.\d|\s?(?:h\b|am\b|pm\b|heures?\b|o'clock))",
     re.IGNORECASE,
 )
+# A time of day: "9:30", "10am", "10 h", "18h30" (a schedule's value).
+_TIME = r"\d{1,2}(?::\d{2}|\s?(?:am|pm)\b|\s?h(?:\d{2})?\b)"
+_TIME_VALUE = re.compile(rf"^{_TIME}$", re.IGNORECASE)
+_TIMES = re.compile(rf"(?<![\w:.,]){_TIME}", re.IGNORECASE)
 _CAP_WORD = r"[A-ZÀ-Ý][\w'’&-]*"
 _CAPS = re.compile(rf"(?<![\w'’@.-]){_CAP_WORD}(?:\s+{_CAP_WORD})*")
 # An adverb that opens a sentence is capitalised by position, not a name:
 # "Honestly, …", "Apparently …", "Franchement …" (names seldom end so).
 _ADVERB = re.compile(r"^\w{4,}(?:ly|ment)$")
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_CONTRACTION = re.compile(r"['’](?:re|ve|ll|m|d|s)$", re.IGNORECASE)
 # Capitalised words that open or punctuate a correction rather than name a thing.
 _INTERJECTIONS = frozenset(
     {
@@ -91,6 +96,51 @@ _FOR_NOW = re.compile(
     r"|at the moment|aujourd'hui|ce soir|ce matin|cette semaine|ce week-end|pour l'instant|encore)\b",
     re.IGNORECASE,
 )
+# A moment or a trip, not a new state: "we're in Rome for the weekend",
+# "je suis en vacances à Biarritz cette semaine".
+_AWAY = re.compile(
+    r"\b(?:for (?:the|a|this|next) (?:weekend|week|day|few days|night|holidays?|trip)|on (?:holiday|vacation|a trip|a business trip)"
+    r"|visiting|en vacances|en voyage|en déplacement|pour (?:le|ce|quelques) (?:week-end|jours?|nuits?))\b",
+    re.IGNORECASE,
+)
+
+
+# "Starting this week", "à partir de cette semaine": from then on, not then only.
+_FROM_THEN = re.compile(
+    r"\b(?:starting|from|as of|beginning|à partir de|dès)\s+(?:this|next|cette|ce|la semaine|le mois)\b[\w\s-]*?(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def temporary(sentence: str) -> bool:
+    """The sentence speaks of a moment or a trip, not of what holds from now on."""
+    sentence = _FROM_THEN.sub("", sentence)
+    return _FOR_NOW.search(sentence) is not None or _AWAY.search(sentence) is not None
+
+
+# A status that ends names no value, only the predicates it ends: retiring
+# ends a job, a divorce a marriage. A sentence saying one is about the
+# subject's fact of those predicates as a topic word would be.
+_STATUS_ENDS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (
+        re.compile(r"\b(?:retired|retiring|retraite)\b", re.IGNORECASE),
+        frozenset({"occupation", "employer"}),
+    ),
+    (
+        re.compile(
+            r"\b(?:divorc\w*|separated|séparée?s?|broke up|split up|rompu|c'est fini)\b",
+            re.IGNORECASE,
+        ),
+        frozenset({"relationship_status", "partner", "spouse"}),
+    ),
+)
+
+
+def ends_status(sentence: str, predicate: str) -> bool:
+    """The sentence says a status ended that a fact of ``predicate`` holds."""
+    return any(predicate in ended and rx.search(sentence) for rx, ended in _STATUS_ENDS)
+
+
 # A possessive before a relation word: the sentence speaks of that person or pet.
 _SOMEONE = re.compile(
     rf"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?P<who>{RELATIONS_EN}|{RELATIONS_FR}"
@@ -127,6 +177,8 @@ def shape(value: Any) -> Shape | None:
         return "phone"
     if text.isdigit() and len(text) <= 3:
         return "number"
+    if _TIME_VALUE.match(text):
+        return "time"
     words = text.split()
     if 1 <= len(words) <= 4 and all(w[:1].isupper() for w in words):
         return "name"
@@ -221,6 +273,8 @@ def _values(sentence: str, kind: Shape) -> list[str]:
             for m in _PHONE.finditer(sentence)
             if sum(ch.isdigit() for ch in m.group(0)) >= 6
         ]
+    if kind == "time":
+        return [m.group(0) for m in _TIMES.finditer(sentence)]
     if kind == "number":
         # Phone numbers and addresses are no ages.
         bare = _PHONE.sub(" ", _EMAIL.sub(" ", sentence))
@@ -233,6 +287,8 @@ def _values(sentence: str, kind: Shape) -> list[str]:
             for i, w in enumerate(match.group(0).split())
             if _plain(w) not in _INTERJECTIONS
             and _plain(w) not in STOP_WORDS
+            # "We're", "They've": a pronoun's contraction names nothing.
+            and _plain(_CONTRACTION.sub("", w)) not in STOP_WORDS
             and not (opens and i == 0 and _ADVERB.search(w))
         ]
         if kept and not _POSSESSIVE.search(kept[-1]):

@@ -35,7 +35,7 @@ KNOWN_MISSES: set[str] = set()
 # Split ``train2`` holds cases a correction may only mark unsure (no value
 # to read) and cases said across turns between; ``bench/doubt.py --split
 # train2`` scores it end to end, applied and unsure apart.
-SCORED_ELSEWHERE = {"train2", "train3"}
+SCORED_ELSEWHERE = {"train2", "train3", "train4"}
 
 
 def cases():
@@ -262,3 +262,28 @@ async def test_a_value_added_beside_the_held_one_replaces_nothing(client):
     await say(client, "added", "Changement : pas de réunion avant 10h aussi le lundi.", 4)
     held = await facts(client, "added")
     assert {f["status"] for f in held if f["value"] == "Pas de réunion avant 9h"} == {"active"}
+
+
+async def test_a_new_value_said_with_no_cue_supersedes_and_others_changes_keep(client):
+    await say(client, "bdx", "I live in Lyon.", 0)
+    await say(client, "bdx", "We're in Bordeaux now.", 60)
+    by_value = {f["value"]: f for f in await facts(client, "bdx")}
+    assert by_value["Lyon"]["status"] == "superseded"
+    assert by_value["Bordeaux"]["status"] == "active"
+    assert by_value["Bordeaux"]["supersedes_id"] == by_value["Lyon"]["id"]
+
+    await say(client, "sis", "I live in Lyon.", 0)
+    await say(client, "sis", "My sister lives in Bordeaux now.", 60)
+    (lyon,) = [f for f in await facts(client, "sis") if f["value"] == "Lyon"]
+    assert lyon["status"] == "active"
+    r = await client.get("/v1/conflicts", params={"project_id": P})
+    assert not [c for c in r.json()["conflicts"] if lyon["id"] in c["fact_ids"]]
+
+
+async def test_retiring_puts_the_occupation_in_doubt(client):
+    await say(client, "ret", "I'm an accountant.", 0)
+    await say(client, "ret", "I retired last year.", 60)
+    (job,) = [f for f in await facts(client, "ret") if f["predicate"] == "occupation"]
+    r = await client.get("/v1/conflicts", params={"project_id": P})
+    doubts = [c for c in r.json()["conflicts"] if c["kind"] == "doubt" and c["status"] == "open"]
+    assert any(job["id"] in c["fact_ids"] for c in doubts)

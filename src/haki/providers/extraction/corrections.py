@@ -345,7 +345,7 @@ _ERROR_CUE = re.compile(
     r"|(?:\w+n't|not)\b[^.!?,;]{0,40}\bany ?(?:more|longer)"
     r"|stopped (?:being|working|eating|drinking|using|doing|going|seeing|dating)"
     r"|(?:j'ai|on a|nous avons) arrêté (?:de|d')"
-    r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|je me suis trompée?|erreur|c'est faux|(?:est|était) faux|fausse"
+    r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|plus maintenant|je me suis trompée?|erreur|c'est faux|(?:est|était) faux|fausse"
     r"|rectifi\w*|corrig\w*)\b"
     # An apology or a halt that opens (or closes) the sentence: "oops, I
     # meant …", "non attends, c'est …", "It's John, sorry." ("sorry to hear",
@@ -367,9 +367,34 @@ _CHANGE_CUE = re.compile(
     r"|passée?s? (?:au|à la|à l'|aux)|changement(?=\s*:)"
     # A bare "no," opening the sentence answers as often as it corrects.
     r"|^(?:no|non)(?=,)"
-    r"|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus))\b",
+    r"|déménagé|en fait\b[^.!?]*\b(?:maintenant|pas|plus)"
+    # A status that ends: work, a couple, a taste.
+    r"|retired|retiring|(?:pris|prend\w*) (?:ma|sa|notre|leur) retraite|à la retraite"
+    r"|got divorced|divorcée?s?|c'est fini|(?:gone|went) off|moved away"
+    # What was believed turned out otherwise.
+    r"|turns out|turned out|il s'avère|il s'est avéré|en fin de compte)\b",
     re.IGNORECASE,
 )
+
+# A value said to hold from now on, where another may have held before:
+# "we're in Bordeaux now", "my new job at Netflix", "my dog's name is
+# actually Max", "on est à Bordeaux maintenant" ("right now", "for now",
+# "just now" speak of a moment). Weaker than a change: chat says "now" and
+# "new" of everything, so such a sentence only replaces a held value with
+# one of the same shape it gives (``consolidator.doubt``), never doubts one.
+_NEW_STATE = re.compile(
+    r"\b(?:(?<!right )(?<!for )(?<!just )(?<!until )(?<!till )now|these days|nowadays|from now on"
+    r"|maintenant|désormais|dorénavant|ces temps-ci"
+    r"|(?:my|our) new|(?:mon|ma|notre) nouve(?:au|lle|l)"
+    r"|^(?:actually|en fait)|(?:is|are|was|'s) actually|(?:est|s'appelle) en fait)\b",
+    re.IGNORECASE,
+)
+
+
+def new_state(sentence: str) -> bool:
+    """Does a sentence say a value holds from now on (not that another was wrong)?"""
+    return _NEW_STATE.search(sentence) is not None
+
 
 # A turn's sentences, each judged on its own cue.
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
