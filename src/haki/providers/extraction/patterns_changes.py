@@ -76,7 +76,7 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "learning",
         icase(
-            r"\bI(?:'ve| have) been (?:learning|studying) (?!to\b|how\b|about\b|a lot\b|hard\b)"
+            r"\bI(?:'ve| have) been (?:learning|studying) (?!to\b|how\b|about\b|a lot\b|hard\b|the (?:hard way|ropes|basics|news)\b)"
             rf"(?:the )?(?P<v>[a-zà-ÿ][\w'-]+(?: [a-zà-ÿ][\w'-]+)??){_STOP}"
         ),
         "phrase",
@@ -131,7 +131,8 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "relationship_status",
         icase(
-            r"\b(?:we(?:'re| are|'ve been| have been)|on est|nous sommes|on s'est mise?s) (?P<v>together|ensemble)\b"
+            r"\b(?:we(?:'re| are|'ve been| have been)|on est|nous sommes|on s'est mise?s) (?P<v>together|ensemble)"
+            r"(?=\s*(?:[.!,;]|$)|\s+(?:since|for|now|depuis|maintenant)\b)"
         ),
         "word",
         volatility="slow",
@@ -213,7 +214,7 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "learning",
         icase(
-            rf"\bj'apprends (?:le |la |l'|les )(?P<v>[a-zà-ÿ][\w'-]+(?: [a-zà-ÿ][\w'-]+)??){_STOP}"
+            rf"\bj'apprends (?!la nouvelle\b|les nouvelles\b)(?:le |la |l'|les )(?P<v>[a-zà-ÿ][\w'-]+(?: [a-zà-ÿ][\w'-]+)??){_STOP}"
         ),
         "phrase",
         "preference",
@@ -301,7 +302,9 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "partner",
         cased(
-            rf"\b(?i:je (?:suis (?:en couple )?avec|sors avec)) (?P<v>{CAP})(?=\s+depuis\b|\s*[.!]?$)"
+            rf"\b(?i:je (?:suis (?:en couple )?avec|sors avec)) (?P<v>{CAP})"
+            r"(?=\s+depuis (?:\d+|une?|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques|plusieurs"
+            r"|longtemps|peu)\b|\s*[.!]?$)"
         ),
         "name",
         volatility="slow",

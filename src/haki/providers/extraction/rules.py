@@ -172,6 +172,19 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
     return [c for c in out if not (SUBSUMED.get(c.predicate, frozenset()) & found)] or fallback
 
 
+# A tie the same sentence ends afterwards ("… but left last year", "… but we
+# divorced", "… mais on a rompu"), and the predicates such an end reaches.
+_ENDED_AFTER = re.compile(
+    r"\b(?:but|and then|then|mais|puis)\s+(?:(?:I|we|he|she|they|j'ai|on a|nous avons|il a|elle a)\s+)?"
+    r"(?:left|quit|divorced|split up|broke up|separated|got divorced|moved out"
+    r"|quitté|divorcé|rompu|démissionné|(?:se sont |nous sommes |on s'est )?séparés?)\b",
+    re.IGNORECASE,
+)
+_ENDABLE = frozenset(
+    {"employer", "spouse", "partner", "relationship_status", "member_of", "occupation"}
+)
+
+
 def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     """The sentence's candidates, then what its other readings (``readings``) add.
 
@@ -222,6 +235,10 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
             out = renamed
             continue
         for cand in read_corrections(sentence, read) if sentence else []:
+            if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
+                # "I started at Google in 2019 but left last year": the
+                # sentence tells a tie and its end; nothing of it holds now.
+                continue
             key = (cand.predicate, str(cand.value).lower(), cand.retract)
             if key not in seen:
                 seen.add(key)
