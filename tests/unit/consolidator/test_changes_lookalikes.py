@@ -11,7 +11,10 @@ from haki.providers.extraction.types import Utterance
 
 
 def read(text: str) -> list[tuple[str, object]]:
-    return [(c.predicate, c.value) for c in extract_utterance(Utterance(role="user", speaker=None, text=text))]
+    return [
+        (c.predicate, c.value)
+        for c in extract_utterance(Utterance(role="user", speaker=None, text=text))
+    ]
 
 
 @pytest.mark.parametrize(
@@ -25,6 +28,8 @@ def read(text: str) -> list[tuple[str, object]]:
         "I have been learning the ropes.",
         "I started at Google in 2019 but left last year.",
         "I got married to Sarah in 2010 but we divorced in 2015.",
+        "Please email my boss at kim@work.example.",
+        "My sister's email is sis@x.example",
     ],
 )
 def test_a_lookalike_states_no_tie(text: str) -> None:
@@ -38,6 +43,10 @@ def test_a_lookalike_states_no_tie(text: str) -> None:
         ("Je suis avec Karim depuis deux ans.", ("partner", "Karim")),
         ("I'm learning Spanish.", ("learning", "Spanish")),
         ("I started at Google last month.", ("employer", "Google")),
+        (
+            "Please update my email: it's ana@new-mail.example now.",
+            ("email", "ana@new-mail.example"),
+        ),
     ],
 )
 def test_the_tie_itself_is_still_read(text: str, fact: tuple[str, object]) -> None:

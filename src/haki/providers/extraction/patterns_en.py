@@ -125,9 +125,15 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         confidence=0.7,
     ),
     # Contact details: "my email is …", "please update my email: it's … now".
+    # Someone else's address is not the speaker's: "my sister's email is …",
+    # "please email my boss at …".
     Rule(
         "email",
-        cased(rf"\b{EMAIL_WORDS}\b[^.!?@]{{0,40}}?(?P<v>{EMAIL})"),
+        cased(
+            rf"(?<!['’]s )\b{EMAIL_WORDS}\b"
+            rf"(?:(?!\b(?:{RELATIONS_EN}|[Bb]oss|[Mm]anager|[Cc]olleague|[Cc]oworker|[Ff]riend|him|her|them)\b)"
+            rf"[^.!?@]){{0,40}}?(?P<v>{EMAIL})"
+        ),
         "email",
         confidence=0.85,
     ),

@@ -20,6 +20,7 @@ from .fragments import (
     OCCUPATIONS_FR,
     PHONE,
     PHRASE,
+    RELATIONS_EN,
     Rule,
     cased,
     icase,
@@ -202,6 +203,9 @@ LIFE: tuple[Rule, ...] = (
         icase(
             r"^(?=.*\b(?:e-?mails?|mail|address(?:es)?|adresse|courriel)\b)"
             r"(?!.*\b(?:send|forward|envoie|envoyer|transf\w+|cc|bcc|copy|copie)\b)"
+            # Someone else's address: "email my boss at …", "my sister's email".
+            rf"(?!.*\b(?:{RELATIONS_EN}|boss|manager|colleague|coworker|friend|him|her|them"
+            r"|patron|chef|collègue|ami|amie)\b)"
             r"(?=.*\b(?:my|mon|ma|use|new|nouvelle|nouveau|changed|switched|changé)\b)"
             rf"[^@]*?(?P<v>{EMAIL})"
         ),
