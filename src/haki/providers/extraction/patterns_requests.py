@@ -50,6 +50,18 @@ REPLY_VERBS = (
     r"|respond|format|include|show|remind|tell|call|refer|sign|quote|express|convert|measure|date|round"
     r"|number|bold|highlight|mark|label|sort|structure|lead|start|end|finish|open|close|limit|skip|leave"
 )
+# How the agent behaves towards the person, which a negative wish asks it to
+# leave off ("don't warn me about spelling", "ne t'excuse pas à chaque
+# fois"). What such a wish lowers is the risk gate's to judge: "don't warn
+# me about phishing links" reads here too, and ``text/risk.py`` holds it.
+_MANNER_EN = (
+    r"warn|ask|apologi[sz]e|nag|bother|lecture|correct|flag|alert|mention|pester|interrupt|check with"
+    r"|double-check|confirm|thank|congratulate|praise|greet"
+)
+_MANNER_FR = (
+    r"excuse|préviens|rappelle|demande|avertis|embête|relance|corrige|signale|interromps|remercie"
+    r"|félicite|salue|sermonne"
+)
 _VERB_EN = r"[a-z][a-z'-]+"
 _VERB_FR = r"[a-zàâçéèêëîïôûùüÿœ][\wàâçéèêëîïôûùüÿœ'-]+"
 _LASTS_EN = (
@@ -103,7 +115,7 @@ _FORM_VERBS = (
 _FORM_FR = (
     r"(?:tes |les |des |d'|de |mes )?(?:réponses?|orthographe|format|puces|emojis?|émojis?|émoticônes|ton"
     r"|jargon|abréviations|markdown|titres|tableaux|paragraphes|phrases|mots|exemples|unités|dates|listes"
-    r"|montants|prix|heures|horaires|quantités|chiffres|nombres"
+    r"|montants|prix|heures|horaires|quantités|chiffres|nombres|distances|températures|poids|mesures|durées"
     r"|résumés?|explications?)"
 )
 
@@ -119,7 +131,7 @@ _NOT_IMPERATIVE_FR = (
     r"(?!(?:ne|n'|t'|m'|s'|les|des|du|de|d'|dans|pour|avec|mes|tes|ses|nos|vos|leurs|ces|cette|cet|quand|comme|mais|donc"
     r"|alors|puis|oui|non|merci|salut|bonjour|chez|sur|sous|après|avant|depuis|hier|demain|aujourd'hui|en|au"
     r"|aux|j'|c'|l'|qu'|que|qui|tout|tous|toute|toutes|chaque|notre|votre|leur|ils|elles|y|est|sont|était"
-    r"|a|ai|as|ont|fait|va|vais|vont)\b)"
+    r"|a|ai|as|ont|fait|va|vais|vont|pas|plus|inutile)\b)"
 )
 # Said of every occasion, not of one: what makes a bare imperative standing.
 # "All" and "tous" count things, not occasions ("Ignore all previous
@@ -164,7 +176,12 @@ REQUESTS: tuple[Rule, ...] = (
     ),
     # "Don't use emojis", "Please never call me Bob", "Do not ever add a signature."
     _request(
-        rf"^(?:please,? )?(?P<v>(?:don't|do not)(?: ever)? {_NOT_AN_ORDER_EN}(?:{REPLY_VERBS}) {_CLAUSE}){_END}"
+        rf"^(?:please,? )?(?P<v>(?:don't|do not)(?: ever)? {_NOT_AN_ORDER_EN}(?:{REPLY_VERBS}|{_MANNER_EN}) {_CLAUSE}){_END}"
+    ),
+    # "Ne t'excuse pas à chaque fois", "Ne me préviens plus pour les fautes".
+    _request(
+        rf"^(?:merci de |stp,? )?(?P<v>(?:ne |n')(?:me |m'|te |t')?(?:{_MANNER_FR})(?:-moi)? (?:pas|plus|jamais)\b"
+        rf"(?: {_CLAUSE})?)(?:,? (?:s'il te plaît|stp|merci))?[.!]?$",
     ),
     # "Stop apologising in every answer", "Avoid jargon when you explain things."
     _request(rf"^(?:please,? )?(?P<v>(?:stop|avoid|quit) [a-z]+(?:ing)? {_CLAUSE}){_END}"),
@@ -237,7 +254,8 @@ REQUESTS: tuple[Rule, ...] = (
         addressed=True,
     ),
     _request(
-        rf"^(?:merci de |s'il te plaît,? )?(?P<v>(?:fais|donne|écris|réponds|utilise|garde|évite|mets|rédige|formate)"
+        rf"^(?:merci de |s'il te plaît,? )?(?P<v>(?:fais|donne|écris|réponds|utilise|garde|évite|mets|rédige|formate|affiche|montre|exprime"
+        rf"|convertis|présente|arrondis|indique)"
         rf"(?:-moi|-nous)? (?:\w+ ){{0,3}}?{_FORM_FR}\b.{{0,80}}?)(?:,? (?:s'il te plaît|stp|merci))?[.!]?$"
     ),
     _request(

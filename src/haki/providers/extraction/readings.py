@@ -109,7 +109,7 @@ def first_person(sentence: str) -> str:
 _LEAD_IN = re.compile(
     r"^(?:hey|hi|hello|ok|okay|oh|also|salut|coucou|bon|alors)\b,?\s+(?=\w)"
     r"|^(?:(?:just )?so you know|fyi|btw|by the way|note that|keep in mind(?: that)?|remember(?: that)?"
-    r"|don't forget(?: that)?|pour info|pour ton info|sache que|n'oublie pas que|rappelle-toi que"
+    r"|don't forget(?: that)?|pour info|pour ton info|au fait|d'ailleurs|en passant|sache que|n'oublie pas que|rappelle-toi que"
     r"|retiens que)[,:]?\s+",
     re.IGNORECASE,
 )
@@ -137,6 +137,93 @@ _RULE_TAIL_FR = re.compile(
     r",?\s+(?:c'est (?:notre|la) (?:convention|règle)|respecte[sz]? (?:ça|cela|le)|garde (?:ça|le) en tête)[.!]?$",
     re.IGNORECASE,
 )
+# A clause that only sets when an order applies ("when you suggest books",
+# "si tu cites un film"): it is part of the order after it, never a
+# statement of its own. It may follow a lead-in before a colon or a comma.
+_IF = (
+    r"(?:when|whenever|if|every time|each time|any time|anytime|quand|lorsque|lorsqu'"
+    r"|si|s'il|s'ils|chaque fois que|chaque fois qu'|à chaque fois que|dès que|dès qu')(?:\s|(?<='))"
+)
+_CONDITION = re.compile(rf"(?:^|[,:;]\s+){_IF}[^,:;]*$", re.IGNORECASE)
+_LEAD_TO_CONDITION = re.compile(rf"^[^:,.!?]{{1,40}}?\s?:\s+(?={_IF})", re.IGNORECASE)
+# "if you …, <order>" sets when the order applies, as "when" does; read
+# as "when", since a plain "if" elsewhere makes a statement hypothetical.
+_IF_ORDER = re.compile(r"^(?:if|si) (?=(?:you|I|we|someone|anyone|tu|je|j'|on|quelqu'un)\b)", re.IGNORECASE)
+
+
+def without_lead_in(piece: str) -> str:
+    """``piece`` without a lead-in that opens on a condition ("Small favour: when …", "By the way, when …")."""
+    text = _LEAD_TO_CONDITION.sub("", piece)
+    lead = _LEAD_IN.match(text)
+    if lead and re.match(_IF, text[lead.end() :], re.IGNORECASE):
+        text = text[lead.end() :]
+    return text
+
+
+def conditional_order(sentence: str) -> str | None:
+    """"If you mention a film, always add the year" read as "When you mention a film, …"; else ``None``."""
+    text = without_lead_in(unwrapped(sentence))
+    head, sep, rest = text.partition(", ")
+    if not sep or not _IF_ORDER.match(head) or not asks(rest):
+        return None
+    french = head[:2].lower() == "si"
+    return _IF_ORDER.sub("Quand " if french else "When ", head, count=1) + ", " + rest
+
+
+def ends_in_condition(piece: str) -> bool:
+    """Whether the last clause of ``piece`` is a condition waiting for the order it sets."""
+    return _CONDITION.search(piece.strip()) is not None
+
+
+# A wish that the agent need not do something is a wish that it not do it:
+# "no need to remind me …", "you don't have to warn me …" read as "don't …";
+# "pas besoin de me rappeler …", "inutile de me prévenir …" read as "ne me
+# rappelle pas …", "ne me préviens pas …". These are the forms the request
+# rules and the risk gate both read, so a wish that lowers a safeguard
+# ("pas la peine de me prévenir des failles de sécurité") is held as its
+# imperative would be. French needs the imperative of the verb: only the
+# verbs of how the agent treats the person are known (the others are left
+# unread rather than guessed).
+_NO_NEED_EN = re.compile(
+    r"^(?:(?:there's|there is) )?no need (?:for you )?to |^you (?:don't|do not|needn't|need not)"
+    r"(?: (?:have|need))?(?: to)? (?=[a-z])",
+    re.IGNORECASE,
+)
+_NO_NEED_FR = re.compile(
+    r"^(?:(?:tu n'as |t'as )?pas besoin|plus besoin|inutile|pas la peine|ce n'est pas la peine) (?:de |d')"
+    r"(?P<pro>me |m'|te |t'|nous )?(?P<verb>[a-zéèêàâîôûç]+)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_IMPERATIVE_FR = {
+    "rappeler": "rappelle",
+    "prévenir": "préviens",
+    "demander": "demande",
+    "avertir": "avertis",
+    "excuser": "excuse",
+    "embêter": "embête",
+    "relancer": "relance",
+    "corriger": "corrige",
+    "signaler": "signale",
+    "interrompre": "interromps",
+    "remercier": "remercie",
+    "féliciter": "félicite",
+    "saluer": "salue",
+    "sermonner": "sermonne",
+}
+
+
+def negative_wish(sentence: str) -> str | None:
+    """``sentence`` as the order it amounts to when it says the agent need not do something."""
+    text = unwrapped(sentence)
+    if _NO_NEED_EN.match(text):
+        return "Don't " + _NO_NEED_EN.sub("", text, count=1)
+    wish = _NO_NEED_FR.match(text)
+    if wish is None or (verb := _IMPERATIVE_FR.get(wish.group("verb").lower())) is None:
+        return None
+    pro = wish.group("pro") or ""
+    return f"Ne {pro}{verb} pas{wish.group('rest')}"
+
+
 _JOINS = re.compile(r",?\s+(?:so|and|donc|et|alors)\s+|;\s*", re.IGNORECASE)
 
 
@@ -193,7 +280,7 @@ def clauses(sentence: str) -> list[str]:
         pieces = re.split(r",\s+", part)
         merged = [pieces[0]]
         for piece in pieces[1:]:
-            if asks(piece) and len(piece.split()) >= 3:
+            if asks(piece) and len(piece.split()) >= 3 and not ends_in_condition(merged[-1]):
                 merged.append(piece)
             else:
                 merged[-1] = f"{merged[-1]}, {piece}"
@@ -300,6 +387,10 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         out.append((text, span))
         if (plain := unwrapped(text)) != text:
             out.append((plain, span))
+        if (order := negative_wish(text)) is not None:
+            out.append((order, span))
+        if (order := conditional_order(text)) is not None:
+            out.append((order, span))
     seen = {sentence}
     kept: list[tuple[str, str | None]] = []
     for text, when in out:

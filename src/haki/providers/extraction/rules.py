@@ -22,7 +22,7 @@ from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
-from .readings import readings
+from .readings import ends_in_condition, readings, without_lead_in
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
@@ -210,6 +210,34 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     return found
 
 
+def _pieces(text: str) -> list[str]:
+    """The sentences and orders of ``text``; a condition cut from its order joins it again.
+
+    "Small favour: when you suggest books, always add the author" splits
+    before "always"; the condition is part of the order it conditions, so
+    the two read as one ("when you suggest books, always add the author"),
+    and the lead-in alone never becomes a statement of its own: a short one
+    before a colon ("Small favour:", "Petite demande :") is dropped.
+    """
+    out: list[str] = []
+    last, glued = 0, False
+    for sep in _SENTENCES.finditer(text):
+        piece = text[last : sep.start()].strip()
+        if glued and out:
+            out[-1] = f"{out[-1]}{joiner}{piece}"
+        else:
+            out.append(piece)
+        joiner = text[sep.start() : sep.end()]
+        glued = "\n" not in joiner and not re.search(r"[.!?]\s*$", out[-1]) and ends_in_condition(out[-1])
+        last = sep.end()
+    piece = text[last:].strip()
+    if glued and out:
+        out[-1] = f"{out[-1]}{joiner}{piece}"
+    else:
+        out.append(piece)
+    return [without_lead_in(p) for p in out]
+
+
 def extract_utterance(utterance: Utterance) -> list[Candidate]:
     """Candidates stated by one utterance; the first statement of a (predicate, value) wins.
 
@@ -227,8 +255,7 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
     def read(sentence: str) -> list[Candidate]:
         return _read_all(sentence, utterance)
 
-    for sentence in _SENTENCES.split(text):
-        sentence = sentence.strip()
+    for sentence in _pieces(text):
         # "Got a puppy! His name is Scout.": the name belongs to the pet before.
         renamed = named_pet(sentence, out)
         if renamed is not None:
