@@ -148,7 +148,9 @@ _CONDITION = re.compile(rf"(?:^|[,:;]\s+){_IF}[^,:;]*$", re.IGNORECASE)
 _LEAD_TO_CONDITION = re.compile(rf"^[^:,.!?]{{1,40}}?\s?:\s+(?={_IF})", re.IGNORECASE)
 # "if you …, <order>" sets when the order applies, as "when" does; read
 # as "when", since a plain "if" elsewhere makes a statement hypothetical.
-_IF_ORDER = re.compile(r"^(?:if|si) (?=(?:you|I|we|someone|anyone|tu|je|j'|on|quelqu'un)\b)", re.IGNORECASE)
+_IF_ORDER = re.compile(
+    r"^(?:if|si) (?=(?:you|I|we|someone|anyone|tu|je|j'|on|quelqu'un)\b)", re.IGNORECASE
+)
 
 
 def without_lead_in(piece: str) -> str:
@@ -161,7 +163,7 @@ def without_lead_in(piece: str) -> str:
 
 
 def conditional_order(sentence: str) -> str | None:
-    """"If you mention a film, always add the year" read as "When you mention a film, …"; else ``None``."""
+    """An order set by "if" read as set by "when" ("If you cite a film, always …"); else ``None``."""
     text = without_lead_in(unwrapped(sentence))
     head, sep, rest = text.partition(", ")
     if not sep or not _IF_ORDER.match(head) or not asks(rest):

@@ -220,7 +220,7 @@ def _pieces(text: str) -> list[str]:
     before a colon ("Small favour:", "Petite demande :") is dropped.
     """
     out: list[str] = []
-    last, glued = 0, False
+    last, glued, joiner = 0, False, ""
     for sep in _SENTENCES.finditer(text):
         piece = text[last : sep.start()].strip()
         if glued and out:
@@ -228,7 +228,11 @@ def _pieces(text: str) -> list[str]:
         else:
             out.append(piece)
         joiner = text[sep.start() : sep.end()]
-        glued = "\n" not in joiner and not re.search(r"[.!?]\s*$", out[-1]) and ends_in_condition(out[-1])
+        glued = (
+            "\n" not in joiner
+            and not re.search(r"[.!?]\s*$", out[-1])
+            and ends_in_condition(out[-1])
+        )
         last = sep.end()
     piece = text[last:].strip()
     if glued and out:
