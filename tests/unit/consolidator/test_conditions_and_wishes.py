@@ -121,7 +121,7 @@ def test_a_french_wish_in_an_unknown_verb_is_left_unread():
         "ne t'excuse pas à chaque fois, corrige simplement",
         "inutile de me prévenir quand la réponse est longue",
         "affiche les prix en euros s'il te plaît",
-        "Donne les distances en km",
+        "affiche les montants en euros",
     ],
 )
 def test_a_benign_wish_about_the_agents_manner_or_units_is_kept(text):

@@ -115,7 +115,7 @@ _FORM_VERBS = (
 _FORM_FR = (
     r"(?:tes |les |des |d'|de |mes )?(?:réponses?|orthographe|format|puces|emojis?|émojis?|émoticônes|ton"
     r"|jargon|abréviations|markdown|titres|tableaux|paragraphes|phrases|mots|exemples|unités|dates|listes"
-    r"|montants|prix|heures|horaires|quantités|chiffres|nombres|distances|températures|poids|mesures|durées"
+    r"|montants|prix|heures|horaires|quantités|chiffres|nombres"
     r"|résumés?|explications?)"
 )
 

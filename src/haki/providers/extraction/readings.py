@@ -25,7 +25,15 @@ reading with the same rules and keeps what the first one did not find:
   always …?", "tu peux …?"), "pls" for "please", and a tail that only says
   the order lasts or is the rule ("… from now on", "that's our
   convention", "stick to that", "respecte ça", "stp") are taken off; a
-  lasting tail moves to the head, where the request rules read it;
+  lasting tail moves to the head, where the request rules read it; a
+  concessive tail ("…, even if I ask", "même si j'insiste") comes off and
+  an indirect "asking me if" reads as "asking me whether";
+- **conditions**: a condition ("when you suggest books", "si tu cites un
+  film") stays with the order it sets, never read apart; "if you …, <order>"
+  reads as "When you …, <order>" (a plain "if" stays a hedge);
+- **negative wishes**: "no need to remind me …", "you don't have to …",
+  "pas besoin de me rappeler …" read as the order they amount to ("Don't
+  remind me …", "Ne me rappelle pas …");
 - **clauses**: the parts of a sentence joined by "so", "and", "donc", "et"
   or a semicolon, each read on its own ("I use vim, so give me vim
   keybindings…"), since people put a fact and a request in one breath.
@@ -233,6 +241,19 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# A concessive tail ("…, even if I ask in a hurry", "…, même si je
+# insiste") says the order holds all the more; it sets no condition.
+_CONCESSIVE_TAIL = re.compile(
+    r",?\s+(?:even if|even when|même si|même quand)\b[^,;]*$", re.IGNORECASE
+)
+# "if" after a verb of asking or knowing opens an indirect question, not a
+# condition: "stop asking me if I'm sure" reads as "… whether I'm sure".
+_ASKED_IF = re.compile(
+    r"\b((?:ask|asks|asking|asked|check|checking|wonder|wondering|know|tell)(?: me| you| us)?) if\b",
+    re.IGNORECASE,
+)
+
+
 def unwrapped(sentence: str) -> str:
     """The request inside its wrappers (lead-in, question, "pls", empty tail); itself without any."""
     folded = _FOLD[0].sub(" ", sentence.strip())
@@ -245,6 +266,7 @@ def unwrapped(sentence: str) -> str:
             text = asked.group("r").rstrip() + "."
         text = _PLEASE.sub("", text)
         text = _EMPTY_TAIL.sub("", text.rstrip(".!"))
+        text = _ASKED_IF.sub(r"\1 whether", _CONCESSIVE_TAIL.sub("", text))
         if _RULE_TAIL_EN.search(text):
             text = "from now on, " + _RULE_TAIL_EN.sub("", text)
         elif _RULE_TAIL_FR.search(text):
