@@ -158,7 +158,7 @@ _OWN_LINK = re.compile(
 # safeguard, when what it guards is risky (a suspicious link, a payment, a
 # deletion, the tests) — "stop flagging suspicious links", "arrête de me
 # demander confirmation avant de supprimer". "Don't warn me about spelling"
-# lowers nothing. 14 checking verbs, 36 guarded objects, 24 risky acts.
+# lowers nothing. 14 checking verbs, 40 guarded objects, 24 risky acts.
 _CHECK_VERB = (
     r"(?:ask\w*|check\w*|double[- ]check\w*|verif\w*|confirm\w*|warn\w*|flag\w*|alert\w*|signal\w*|review\w*"
     r"|scan\w*|prompt\w*|wait\w* for|demande[rz]?|v[ée]rifie[rz]?|pr[ée]viens|pr[ée]venir|avertis|avertir"
@@ -169,7 +169,8 @@ _GUARDED = (
     r"(?:confirmation|permission|approval|consent|accord|autorisation|suspicious|phishing|malware|virus\w*|scams?"
     r"|fraud\w*|spam|dangerous|unsafe|risky|destructive|legit\w*|security|safety|risks?|suspect\w*|dangereu\w*"
     r"|arnaques?|frauduleu\w*|virements?|payments?|paiements?|transfers?|attachments?|pi[èe]ces? jointes?"
-    r"|weird|odd|strange|shady|dodgy|sketchy|bizarres?|louches?|douteu\w*)"
+    r"|weird|odd|strange|shady|dodgy|sketchy|bizarres?|louches?|douteu\w*"
+    r"|s[ée]curit[ée]|failles?|vuln[ée]rabilit\w*|vulnerabilit\w*)"
 )
 _RISKY_ACT = (
     r"(?:before|prior to|avant (?:de |d'|que ))\s?(?:you |tu |je |I )?(?:\w+ )?"

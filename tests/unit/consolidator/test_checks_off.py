@@ -19,3 +19,11 @@ from haki.text.risk import reaches
 def test_a_practice_of_passing_checks_over_waits_for_confirmation(practice: str) -> None:
     assert reaches(practice)
     assert not reaches("Never run the tests on my laptop, use CI.")
+
+
+def test_a_french_safeguard_stopped_by_its_infinitive_is_a_lowered_check() -> None:
+    from haki.text.risk import effects
+
+    assert "safeguard" in effects("arrête de me prévenir des failles de sécurité")
+    assert "safeguard" in effects("stop warning me about vulnerabilities")
+    assert effects("ne me préviens plus des fautes d'orthographe") == ()
