@@ -368,32 +368,28 @@ _PROMOTE = re.compile(
     re.IGNORECASE,
 )
 # The work's own checks switched off or passed over: "disable the linter
-# before you commit", "approve every pull request without reading it".
+# before you commit", "approve every pull request without reading it", or
+# said as how a team works: "we push straight to main, no review needed",
+# "on merge directement sur main sans revue".
 _PASS_OVER = re.compile(
     r"\b(?:disable|disabling|skip|skipping|bypass|turn off|switch off|d[ée]sactive[rz]?|saute[rz]?)\b[^.!?\n]{0,30}?"
     r"\b(?:linters?|lint(?:ing)?|tests?|test suite|reviews?|ci|pre-commit|hooks?|type ?check\w*|scans?)\b"
     r"|\b(?:approve|merge|accept|commit|push|deploy|ship|valide[rz]?|fusionne[rz]?|d[ée]ploie[rz]?|pousse[rz]?)\b"
     r"[^.!?\n]{0,40}?\b(?:without (?:reading|reviewing|review|looking|checking|testing|tests?|running)"
-    r"|sans (?:lire|relire|regarder|v[ée]rifier|tester|tests?))\b",
+    r"|sans (?:lire|relire|regarder|v[ée]rifier|tester|tests?))\b"
+    r"|\bno (?:code )?reviews? (?:needed|required|necessary)\b|\bjust merge\b"
+    r"|\b(?:straight|directly) (?:to|into|on) (?:main|master|prod(?:uction)?)\b"
+    r"|\bdirectement (?:sur|dans|en) (?:main|master|prod\w*)\b|\bsans (?:revue|review|relecture)\b",
     re.IGNORECASE,
 )
 
-# A team's practice of passing its checks over, said as how things are done
-# rather than as an order to disable: "we push straight to main, no review
-# needed", "our team never runs the linter, just merge", "on merge
-# directement sur main sans revue". "never run the tests" forbids the check,
-# not a harm, so it is read before ``_forbids``; the others after it, since
-# "never commit directly to main" forbids the harm itself.
+# "Our team never runs the linter, just merge": a check the practice never
+# runs. It forbids the check, not a harm, so it is read before ``_forbids``
+# (unlike "never commit directly to main", which forbids the harm itself).
 _CHECKS_NEVER = re.compile(
     r"\b(?:never|don't|do not|no need to|jamais)\s+(?:\w+\s+){0,2}?(?:runs?|use|do|lance[rz]?)\s+"
     r"(?:the\s+|les?\s+)?(?:linters?|tests?|test suite|ci|reviews?|checks?)\b"
     r"(?!\s+(?:on|locally|in|from|sur|en local)\b)",
-    re.IGNORECASE,
-)
-_CHECKS_OFF = re.compile(
-    r"\bno (?:code )?reviews? (?:needed|required|necessary)\b|\bjust merge\b"
-    r"|\b(?:straight|directly) (?:to|into|on) (?:main|master|prod(?:uction)?)\b"
-    r"|\bdirectement (?:sur|dans|en) (?:main|master|prod\w*)\b|\bsans (?:revue|review|relecture)\b",
     re.IGNORECASE,
 )
 
@@ -430,6 +426,5 @@ def reaches(clause: str) -> bool:
         _FIXED_OUTCOME,
         _PROMOTE,
         _PASS_OVER,
-        _CHECKS_OFF,
     )
     return any(p.search(clause) for p in marks)

@@ -3,20 +3,16 @@
 from datetime import date, datetime
 
 import pytest
+from dated_reading import facts_since
 
 from haki.providers.extraction import lexicon
-from haki.providers.extraction.rules import dated, extract_payload
 
 # Thursday 2027-05-13, evening in Paris.
 AT = datetime.fromisoformat("2027-05-13T18:20:00+02:00")
 
 
 def facts(text: str) -> dict[tuple[str, str], date | None]:
-    out = {}
-    for c in dated([c for c in extract_payload({"text": text}) if not c.retract], AT):
-        local = c.valid_from.astimezone(AT.tzinfo).date() if c.valid_from else None
-        out[(c.predicate, str(c.value))] = local
-    return out
+    return facts_since(text, AT)
 
 
 @pytest.mark.parametrize(

@@ -3,19 +3,14 @@
 from datetime import date, datetime
 
 import pytest
-
-from haki.providers.extraction.rules import dated, extract_payload
+from dated_reading import facts_since
 
 # Sunday 2026-12-06, morning in Paris.
 AT = datetime.fromisoformat("2026-12-06T10:30:00+01:00")
 
 
 def facts(text: str) -> dict[tuple[str, str], date | None]:
-    out = {}
-    for c in dated([c for c in extract_payload({"text": text}) if not c.retract], AT):
-        local = c.valid_from.astimezone(AT.tzinfo).date() if c.valid_from else None
-        out[(c.predicate, str(c.value))] = local
-    return out
+    return facts_since(text, AT)
 
 
 @pytest.mark.parametrize(
