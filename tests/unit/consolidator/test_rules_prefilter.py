@@ -84,3 +84,18 @@ def test_an_optional_word_is_never_required():
     only = Prefilter([Rule()])
     assert only.rules_for("I enjoy chess")
     assert not only.rules_for("I really do not")
+
+
+class _Rule:
+    def __init__(self, pattern: str):
+        self.pattern = re.compile(pattern)
+
+
+def test_overlapping_short_and_final_needles_are_all_found():
+    # Needles are looked up from each position's first characters: ones that
+    # overlap, share a start, are shorter than that prefix or end the
+    # sentence must all still admit their rules.
+    rules = [_Rule(p) for p in ("xy", "abc", "abcd", "bcde", "cde", "e z", "zzz", "qqq")]
+    tried = Prefilter(rules).rules_for("xy abcde z")
+    assert [r.pattern.pattern for r in tried] == ["xy", "abc", "abcd", "bcde", "cde", "e z"]
+    assert list(Prefilter(rules).rules_for("nothing here")) == []

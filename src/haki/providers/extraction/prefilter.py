@@ -22,6 +22,8 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]  # behind re.c
 from typing import Any, Protocol, TypeVar
 
 _c = sre_parse  # the parser's opcodes live beside it
+# Needles are looked up by their first characters (``Prefilter``).
+_GRAM = 3
 _REPEATS = {_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", _c.MAX_REPEAT)}
 
 
@@ -95,14 +97,40 @@ class Prefilter:
         for i, words in enumerate(required):
             for word in words or ():
                 admits[word] = admits.get(word, 0) | 1 << i
-        self._admits = tuple(sorted(admits.items()))
+        # Testing every needle with ``in`` scanned the sentence once per
+        # needle, hundreds per sentence. Needles are found instead from the
+        # sentence's own positions: each position's first ``_GRAM`` characters
+        # name the few needles that can start there, and only those are
+        # compared. Shorter needles keep the plain test. Every occurrence is
+        # still found, overlapping ones included, so the rules admitted are
+        # the same.
+        self._short = tuple(sorted((w, b) for w, b in admits.items() if len(w) < _GRAM))
+        starts: dict[str, list[tuple[str, int]]] = {}
+        for word, bits in sorted(admits.items()):
+            if len(word) >= _GRAM:
+                starts.setdefault(word[:_GRAM], []).append((word, bits))
+        self._starts = {gram: tuple(found) for gram, found in starts.items()}
 
     def rules_for(self, sentence: str) -> Sequence[Any]:
         if not sentence.isascii():
             return self._rules
         low = sentence.lower()
         mask = self._always
-        for word, rules in self._admits:
+        for word, bits in self._short:
             if word in low:
-                mask |= rules
-        return [rule for i, rule in enumerate(self._rules) if mask >> i & 1]
+                mask |= bits
+        starts = self._starts
+        for at in range(len(low) - _GRAM + 1):
+            found = starts.get(low[at : at + _GRAM])
+            if found:
+                for word, bits in found:
+                    if low.startswith(word, at):
+                        mask |= bits
+        # The admitted rules, lowest bit first: their own order.
+        chosen = []
+        rules = self._rules
+        while mask:
+            lowest = mask & -mask
+            chosen.append(rules[lowest.bit_length() - 1])
+            mask ^= lowest
+        return chosen

@@ -42,6 +42,7 @@ reading with the same rules and keeps what the first one did not find:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
 from .mood import asks
@@ -254,6 +255,9 @@ _ASKED_IF = re.compile(
 )
 
 
+# A sentence is unwrapped about four times while it is read (whole, then as
+# each clause, then again once cut); the answer depends on the text alone.
+@lru_cache(maxsize=4096)
 def unwrapped(sentence: str) -> str:
     """The request inside its wrappers (lead-in, question, "pls", empty tail); itself without any."""
     folded = _FOLD[0].sub(" ", sentence.strip())
