@@ -10,9 +10,11 @@ from a veto of what this rule admits.
 
 from __future__ import annotations
 
-from .index import Doc
+from collections.abc import Sequence
+
+from .index import STRONG_BITS, Doc
 from .pool import RoutingConfig
-from .vocabulary import memory_languages
+from .vocabulary import memory_languages, names_stack
 
 MANY_ANCHORS = 4
 
@@ -46,6 +48,25 @@ def extra_rejection(
     if cfg.reject_generic_only and words_hit and all(w in generic_words for w in words_hit):
         return "generic words only"
     return None
+
+
+def two_anchor_match(hit_pairs: Sequence[tuple[str, int]], generic_words: set[str]) -> bool:
+    """The seed's two-match evidence on meaningful words: two task anchors that are
+    neither generic words nor a stack's name, one of them in a strong field (id, tags,
+    directive).
+
+    ``hit_pairs``: (task word, field bits) of each anchor the memory matched. Such a match
+    is exempt from ``weak_meaning``: a paraphrase shares two of its words with the memory
+    it needs and little else, so the share of the task it explains is small, and the
+    static vectors are too coarse to tell it from an accidental match (docs/engram.md).
+    A stack name (``python``, ``py``) or two words met only in weak fields (summary,
+    body, triggers) stay under the veto: those are the accidental matches of tasks no
+    memory covers.
+    """
+    meaningful = [
+        bits for (word, bits) in hit_pairs if word not in generic_words and not names_stack(word)
+    ]
+    return len(meaningful) >= 2 and any(bits & STRONG_BITS for bits in meaningful)
 
 
 def weak_meaning(

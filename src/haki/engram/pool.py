@@ -49,6 +49,9 @@ class RoutingConfig:
     # Under the full floor but above a small pool's scaled one, a match still needs some
     # meaning in common with the task: a word met by accident in a body stays out.
     far_meaning: float = 0.4
+    # Two meaningful anchors, one in a strong field (``admission.two_anchor_match``), are
+    # the seed's own evidence: the weak-meaning veto above does not apply to them.
+    two_anchor_exempt: bool = True
     meaning_weight: float = 1.5
     meaning_pivot: float = 0.5
     # Rejections the seed leaves room for (``_extra_rejection``).

@@ -10,7 +10,14 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 
 from . import globs, scoring
-from .admission import admits, extra_rejection, other_language, refusal, weak_meaning
+from .admission import (
+    admits,
+    extra_rejection,
+    other_language,
+    refusal,
+    two_anchor_match,
+    weak_meaning,
+)
 from .index import FIELD_BITS, STRONG_BITS, Doc
 from .pool import (
     DEFAULT_ROUTING,
@@ -122,7 +129,8 @@ def route(
                 for terms, total in clauses
             ]
         )
-        if reason is None and pos not in path_hits:
+        exempt = cfg.two_anchor_exempt and two_anchor_match(hit_pairs, generic_words)
+        if reason is None and pos not in path_hits and not exempt:
             reason = weak_meaning(local, meaning, floor, cfg)
         if reason is not None:
             omitted.append(Omitted(doc.id, doc.scope, "weak_match", reason))

@@ -297,7 +297,7 @@ def query_terms(query: str) -> list[str]:
 
 # Language families a task or a memory may name; a memory tagged only for other
 # languages than the ones the task names belongs to another stack.
-_LANGUAGE_WORDS: dict[str, str] = {
+_STACK_NAMES: dict[str, str] = {
     "python": "python",
     "py": "python",
     "go": "go",
@@ -319,7 +319,10 @@ _LANGUAGE_WORDS: dict[str, str] = {
     "swift": "swift",
     "csharp": "dotnet",
     "cs": "dotnet",
-    # Tools that only exist in one ecosystem name it as well as the language does.
+}
+# Tools that only exist in one ecosystem name it as well as the language does; unlike a
+# language's name they also say what the task is about (``pytest``: a test).
+_ECOSYSTEM_TOOLS: dict[str, str] = {
     "pytest": "python",
     "jest": "js",
     "vitest": "js",
@@ -329,6 +332,7 @@ _LANGUAGE_WORDS: dict[str, str] = {
     "clippy": "rust",
     "gofmt": "go",
 }
+_LANGUAGE_WORDS: dict[str, str] = {**_STACK_NAMES, **_ECOSYSTEM_TOOLS}
 
 
 def task_languages(query: str, paths: list[str]) -> frozenset[str]:
@@ -360,3 +364,9 @@ _LANGUAGE_NAMES = frozenset(
 def is_language(word: str) -> bool:
     """A language's own name (not a tool of its ecosystem such as ``pytest``)."""
     return word in _LANGUAGE_NAMES
+
+
+def names_stack(word: str) -> bool:
+    """A language's name or short form (``python``, ``py``, ``ts``): it says which stack a
+    task is in, not what it asks for."""
+    return word in _STACK_NAMES
