@@ -82,8 +82,11 @@ def test_fast_documents_fall_back_to_the_packaged_model(monkeypatch, caplog, loc
 
 
 def test_the_setting_selects_the_document_model(tmp_path):
-    off = build_embedder(Settings(data_dir=tmp_path))
-    on = build_embedder(Settings(data_dir=tmp_path, embed_fast_documents=True))
-    assert isinstance(off, LocalEmbedder) and isinstance(on, LocalEmbedder)
+    default = build_embedder(Settings(data_dir=tmp_path))
+    off = build_embedder(Settings(data_dir=tmp_path, embed_fast_documents=False))
+    assert isinstance(off, LocalEmbedder) and isinstance(default, LocalEmbedder)
+    assert default.name == "local:all-MiniLM-L6-v2-int8+int8-queries+int8-documents"
     assert not off.name.endswith("+int8-documents")
-    assert on.name == "local:all-MiniLM-L6-v2-int8+int8-queries+int8-documents"
+    # One embedding space either way: a database embedded by one keeps
+    # answering under the other (tests/integration/embeddings/test_int8_documents.py).
+    assert default.space == off.space == ("local", "all-MiniLM-L6-v2", 384)
