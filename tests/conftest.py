@@ -116,7 +116,7 @@ def module_db_url(pg_maintenance_url: str, template_url: str) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def local_embedder() -> LocalEmbedder:
-    return LocalEmbedder(fast_documents=True)
+    return LocalEmbedder()
 
 
 @pytest.fixture(scope="session")
