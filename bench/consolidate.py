@@ -21,9 +21,10 @@ what no stage covers (HTTP, claims, the event loop). ``--baseline DIR`` runs
 the same workload on another checkout's ``src`` first, in the same run, and
 ``--dump-facts FILE`` writes every fact the run produced (ids and clock
 times left out) so two trees' facts compare byte for byte (the baseline's go
-to ``FILE.baseline``). ``--fast-documents`` embeds this side's documents on
-the int8 model (``HAKI_EMBED_FAST_DOCUMENTS``); a baseline keeps its default,
-so ``--baseline`` of the same commit measures the two document models.
+to ``FILE.baseline``). ``--documents int8|packaged`` sets this side's
+document model (``HAKI_EMBED_FAST_DOCUMENTS``; default: the tree's own
+default); a baseline keeps its tree's default, so ``--baseline`` of the same
+commit with ``--documents packaged`` measures the two document models.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import time
 import uuid
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from psycopg.types.json import Jsonb
 
@@ -133,8 +135,9 @@ async def run_locomo(url: str, args: argparse.Namespace) -> dict:
         else LocalEmbedder(
             threads=settings.embed_threads,
             batch_tokens=settings.embed_batch_tokens,
-            # Only when asked: a baseline tree's embedder may not know the option.
-            **({"fast_documents": True} if args.fast_documents else {}),
+            # The tree's own default unless asked; a tree whose settings do not
+            # know the option (an old baseline) gets its embedder's default.
+            **_fast_documents(settings, args),
         )
     )
     embedder.embed_query("warm up")  # also builds the int8 model documents may run on
@@ -287,7 +290,11 @@ def run_short(url: str, args: argparse.Namespace) -> dict:
             if args.embedder == "hash"
             else {}
         ),
-        **({"HAKI_EMBED_FAST_DOCUMENTS": "true"} if args.fast_documents else {}),
+        **(
+            {"HAKI_EMBED_FAST_DOCUMENTS": str(args.documents == "int8").lower()}
+            if args.documents
+            else {}
+        ),
     }
     script = Path(__file__).resolve().parent / "_stage_timing.py"
     rows = short_turns.turns(args.events)
@@ -369,6 +376,14 @@ def run_side(url: str, args: argparse.Namespace) -> dict:
     return result
 
 
+def _fast_documents(settings: Any, args: argparse.Namespace) -> dict[str, bool]:
+    """The LocalEmbedder option for this side's document model."""
+    if args.documents:
+        return {"fast_documents": args.documents == "int8"}
+    known = getattr(settings, "embed_fast_documents", None)
+    return {} if known is None else {"fast_documents": known}
+
+
 def baseline_run(args: argparse.Namespace, argv: list[str]) -> dict:
     """This script on ``--baseline``'s ``src``, in a child process: same workload, other code."""
     own = [
@@ -378,7 +393,11 @@ def baseline_run(args: argparse.Namespace, argv: list[str]) -> dict:
     ]
     # The baseline embeds documents on the packaged model: the pair then
     # measures the int8 document model against what the baseline tree ships.
-    own = [a for a in own if not a.startswith("--baseline=") and a != "--fast-documents"]
+    own = [a for a in own if not a.startswith("--baseline=")]
+    if "--documents" in own:
+        at = own.index("--documents")
+        del own[at : at + 2]
+    own = [a for a in own if not a.startswith("--documents=")]
     if args.dump_facts:
         own += ["--dump-facts", f"{args.dump_facts}.baseline"]
     env = {**os.environ, "PYTHONPATH": str(args.baseline.resolve() / "src")}
@@ -423,10 +442,10 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=50, help="locomo: turns per job (default 50).")
     parser.add_argument("--embedder", choices=["local", "hash"], default="local")
     parser.add_argument(
-        "--fast-documents",
-        action="store_true",
-        help="local: this side embeds documents on the int8 model (HAKI_EMBED_FAST_DOCUMENTS); "
-        "the baseline keeps its default.",
+        "--documents",
+        choices=["int8", "packaged"],
+        help="local: this side's document model (HAKI_EMBED_FAST_DOCUMENTS; default: the "
+        "tree's own default); the baseline keeps its tree's default.",
     )
     parser.add_argument(
         "--workers", type=int, default=1, help="locomo: workers draining the queue concurrently."

@@ -69,8 +69,10 @@ class Settings(BaseSettings):
     embed_fast_queries: bool = True
     # Documents on that same int8 model, one text per call so a vector depends
     # on its text only (docs/consolidation.md, Throughput): ~2x less CPU per
-    # text, other vectors (cosine >= 0.96 to the packaged model's).
-    embed_fast_documents: bool = False
+    # text, vectors within cosine 0.97 of the packaged model's and in its
+    # embedding space, so a database embedded with either keeps answering.
+    # False: the packaged float model.
+    embed_fast_documents: bool = True
     # HAKI_EMBED_PROVIDER=openai: any OpenAI-compatible /v1/embeddings endpoint
     # (providers.embed_openai). Unset dimensions and prefixes come from the
     # model's known defaults (embed_openai.MODEL_DEFAULTS).

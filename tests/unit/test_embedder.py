@@ -24,37 +24,45 @@ def uncached(embedder: LocalEmbedder, texts: list[str]) -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
+def packaged() -> LocalEmbedder:
+    """Documents on the packaged float model (HAKI_EMBED_FAST_DOCUMENTS=false):
+    its batching is what these tests check; the int8 default's one text per
+    call is tests/unit/test_fast_documents.py's."""
+    return LocalEmbedder(fast_documents=False)
+
+
+@pytest.fixture(scope="module")
 def reference():
     return json.loads(FIXTURE.read_text())
 
 
-def test_local_matches_fp32_reference(local_embedder: LocalEmbedder, reference):
-    got = local_embedder.embed_documents(reference["sentences"])
+def test_local_matches_fp32_reference(packaged: LocalEmbedder, reference):
+    got = packaged.embed_documents(reference["sentences"])
     want = np.asarray(reference["vectors"], dtype=np.float32)
     assert got.shape == (len(reference["sentences"]), 384)
     cosines = (got * want).sum(axis=1) / np.linalg.norm(want, axis=1)
     assert cosines.min() >= 0.99, cosines
 
 
-def test_local_vectors_are_unit_length_and_order_independent(local_embedder: LocalEmbedder):
+def test_local_vectors_are_unit_length_and_order_independent(packaged: LocalEmbedder):
     texts = ["short", "a much longer sentence about moving from Paris to Lyon", "mid length text"]
-    batch = local_embedder.embed_documents(texts)
+    batch = packaged.embed_documents(texts)
     np.testing.assert_allclose(np.linalg.norm(batch, axis=1), 1.0, atol=1e-5)
-    single = np.concatenate([uncached(local_embedder, [t]) for t in texts])
+    single = np.concatenate([uncached(packaged, [t]) for t in texts])
     np.testing.assert_allclose(batch, single, atol=1e-4)
 
 
 def test_queries_run_on_the_int8_query_model_close_to_the_reference(
-    local_embedder: LocalEmbedder, reference
+    packaged: LocalEmbedder, reference
 ):
-    assert local_embedder.name.endswith("+int8-queries")
-    got = np.stack([local_embedder.embed_query(t) for t in reference["sentences"]])
+    assert packaged.name.endswith("+int8-queries")
+    got = np.stack([packaged.embed_query(t) for t in reference["sentences"]])
     want = np.asarray(reference["vectors"], dtype=np.float32)
     np.testing.assert_allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
     cosines = (got * want).sum(axis=1) / np.linalg.norm(want, axis=1)
     assert cosines.min() >= 0.98, cosines
     # Not the packaged model's vectors: the query model really is in use.
-    assert not np.allclose(got, local_embedder.embed_documents(reference["sentences"]), atol=1e-4)
+    assert not np.allclose(got, packaged.embed_documents(reference["sentences"]), atol=1e-4)
 
 
 def test_the_query_model_is_built_once_into_the_cache(tmp_path):
@@ -136,10 +144,10 @@ def test_token_groups_keep_equal_rows_together_up_to_the_row_cap():
     assert [i for g in groups for i in g] == list(range(100))
 
 
-def test_grouping_does_not_change_vectors(local_embedder: LocalEmbedder):
+def test_grouping_does_not_change_vectors(packaged: LocalEmbedder):
     texts = [f"sentence number {i} " + "word " * (i * 7 % 40) for i in range(40)]
-    grouped = uncached(local_embedder, texts)
-    one_by_one = np.concatenate([uncached(local_embedder, [t]) for t in texts])
+    grouped = uncached(packaged, texts)
+    one_by_one = np.concatenate([uncached(packaged, [t]) for t in texts])
     np.testing.assert_allclose(grouped, one_by_one, atol=1e-4)
 
 

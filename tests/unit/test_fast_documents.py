@@ -24,6 +24,11 @@ def fast(tmp_path_factory) -> LocalEmbedder:
     return LocalEmbedder(fast_documents=True, model_cache=tmp_path_factory.mktemp("models"))
 
 
+@pytest.fixture(scope="module")
+def packaged() -> LocalEmbedder:
+    return LocalEmbedder(fast_documents=False)
+
+
 def uncached(embedder: LocalEmbedder, texts: list[str]) -> np.ndarray:
     embedder._documents.clear()
     return embedder.embed_documents(texts)
@@ -51,15 +56,15 @@ def test_one_text_per_call_is_what_makes_it_batch_independent(fast: LocalEmbedde
 
 
 def test_fast_documents_stay_close_to_the_packaged_and_the_reference_vectors(
-    fast: LocalEmbedder, local_embedder: LocalEmbedder
+    fast: LocalEmbedder, packaged: LocalEmbedder
 ):
     reference = json.loads(FIXTURE.read_text())
     sentences = reference["sentences"] + TEXTS
     got = uncached(fast, sentences)
     np.testing.assert_allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
-    packaged = local_embedder.embed_documents(sentences)
-    assert ((got * packaged).sum(axis=1)).min() >= 0.96
-    assert not np.allclose(got, packaged, atol=1e-4)  # the int8 model really is in use
+    reference_packaged = packaged.embed_documents(sentences)
+    assert ((got * reference_packaged).sum(axis=1)).min() >= 0.96
+    assert not np.allclose(got, reference_packaged, atol=1e-4)  # the int8 model really is in use
     want = np.asarray(reference["vectors"], dtype=np.float32)
     cosines = (got[: len(want)] * want).sum(axis=1) / np.linalg.norm(want, axis=1)
     assert cosines.min() >= 0.96, cosines
@@ -67,7 +72,7 @@ def test_fast_documents_stay_close_to_the_packaged_and_the_reference_vectors(
     np.testing.assert_array_equal(fast.embed_query(TEXTS[1]), got[len(want) + 1])
 
 
-def test_fast_documents_fall_back_to_the_packaged_model(monkeypatch, caplog, local_embedder):
+def test_fast_documents_fall_back_to_the_packaged_model(monkeypatch, caplog, packaged):
     import haki.providers.query_model as qm
 
     def broken(source, cache_dir):
@@ -76,14 +81,17 @@ def test_fast_documents_fall_back_to_the_packaged_model(monkeypatch, caplog, loc
     monkeypatch.setattr(qm, "query_model", broken)
     embedder = LocalEmbedder(fast_documents=True)
     np.testing.assert_allclose(
-        embedder.embed_documents(TEXTS), local_embedder.embed_documents(TEXTS), atol=1e-4
+        embedder.embed_documents(TEXTS), packaged.embed_documents(TEXTS), atol=1e-4
     )
     assert "fast int8 model unavailable (onnx is not installed)" in caplog.text
 
 
 def test_the_setting_selects_the_document_model(tmp_path):
-    off = build_embedder(Settings(data_dir=tmp_path))
-    on = build_embedder(Settings(data_dir=tmp_path, embed_fast_documents=True))
-    assert isinstance(off, LocalEmbedder) and isinstance(on, LocalEmbedder)
+    default = build_embedder(Settings(data_dir=tmp_path))
+    off = build_embedder(Settings(data_dir=tmp_path, embed_fast_documents=False))
+    assert isinstance(off, LocalEmbedder) and isinstance(default, LocalEmbedder)
+    assert default.name == "local:all-MiniLM-L6-v2-int8+int8-queries+int8-documents"
     assert not off.name.endswith("+int8-documents")
-    assert on.name == "local:all-MiniLM-L6-v2-int8+int8-queries+int8-documents"
+    # One embedding space either way: a database embedded by one keeps
+    # answering under the other (tests/integration/embeddings/test_int8_documents.py).
+    assert default.space == off.space == ("local", "all-MiniLM-L6-v2", 384)

@@ -139,14 +139,16 @@ def _session(source: Path | bytes, threads: int, level: Any) -> Any:
 class LocalEmbedder:
     """all-MiniLM-L6-v2 on onnxruntime; loaded once, on first use.
 
-    Two sessions of the packaged model: one whose operators use every thread,
-    for small batches (lowest latency), and one single-threaded session that
-    several threads run at once, one length group each, for larger batches.
-    Queries have a third, single-threaded, built on first use
-    (``query_model``), so a process that only embeds documents (the worker)
-    never builds it unless documents use it too (``fast_documents``). On short rows a multi-threaded session spends much of
-    its time synchronising its threads between operators; independent groups
-    on independent threads keep every core busy instead.
+    Queries and, by default, documents run on a single-threaded session of
+    the int8-activation build (``query_model``), documents one text per call
+    (``_infer_alone``) on several threads at once. Two sessions of the
+    packaged model serve documents when ``fast_documents`` is off or that
+    build fails: one whose operators use every thread, for small batches
+    (lowest latency), and one single-threaded session that several threads
+    run at once, one length group each, for larger batches. On short rows a
+    multi-threaded session spends much of its time synchronising its threads
+    between operators; independent groups on independent threads keep every
+    core busy instead.
     """
 
     dim = EMBED_DIM
@@ -161,7 +163,7 @@ class LocalEmbedder:
         batch_tokens: int = BATCH_TOKENS,
         *,
         fast_queries: bool = True,
-        fast_documents: bool = False,
+        fast_documents: bool = True,
         model_cache: Path | None = None,
     ):
         """``fast_queries``: embed queries with ``query_model``;
