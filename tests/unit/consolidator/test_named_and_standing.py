@@ -198,3 +198,46 @@ def test_a_practice_about_code_style_is_a_code_convention(text, words):
 )
 def test_a_practice_about_anything_else_is_no_code_convention(text):
     assert "code_convention" not in {p for p, _ in facts(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "name", "since"),
+    [
+        (
+            "We brought home a rescue greyhound two weeks ago, Pickle",
+            "pet",
+            "Pickle",
+            date(2027, 1, 6),
+        ),
+        ("Il y a deux semaines on a adopté un chaton, Filou", "pet", "Filou", date(2027, 1, 6)),
+        ("We had a baby girl three weeks ago, Ava", "daughter", "Ava", date(2026, 12, 30)),
+    ],
+)
+def test_a_being_named_in_apposition_after_a_life_event(text, predicate, name, since):
+    at = datetime(2027, 1, 20, 17, tzinfo=UTC)
+    assert facts_since(text, at)[(predicate, name)] == since
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We got a new car, Tesla",  # no relation
+        "I got a puppy, but Max hates him",  # the name is not in apposition
+        "we had a friend over, Tom",
+        "My sister adopted a kitten, Luna",  # someone else's pet
+    ],
+)
+def test_no_name_in_apposition_from_a_look_alike(text):
+    named = {p for p, v in facts(text) if v[:1].isupper()}
+    assert not named & {"pet", "friend", "daughter", "son"}
+
+
+def test_moving_in_with_someone_somewhere_is_a_home_and_a_schedule_can_be_recent():
+    at = datetime(2027, 1, 20, 17, tzinfo=UTC)
+    home = facts_since("Moved in with my girlfriend in Bristol last week", at)
+    # "last week": a day of the ISO week before the turn's.
+    assert home[("home_city", "Bristol")].isocalendar()[:2] == (2027, 2)
+    assert not facts("My sister moved in with her boyfriend in Leeds")
+    assert ("schedule", "working from home on Mondays") in facts(
+        "Since last week I've been working from home on Mondays"
+    )

@@ -63,6 +63,8 @@ _NAMING_EN = (
     r"(?:'s name(?:'s| is)| name is|(?:'s| is) (?:called|named)|,? (?:he|she|it)(?:'s| is) (?:called|named)"
     r"| goes by)"
 )
+# A name set apart by a comma or a dash that ends the sentence.
+_APPOSED = rf"(?:,| [-–—]) (?P<v>{CAP})(?=\s*(?:[.!]+|$))"
 _NAMING_FR = r"(?:,? (?:il |elle )?(?:s'appelle|se nomme|se prénomme)|,? c'est)"
 
 _CONTACT_EN = (
@@ -98,6 +100,35 @@ NAMED: tuple[Rule, ...] = (
         "name",
         confidence=0.75,
     ),
+    # A being brought into the speaker's life, named in apposition at the end:
+    # "we brought home a rescue greyhound, Pickle", "on a adopté un chaton, Filou".
+    Rule(
+        "",
+        cased(
+            r"\b(?i:(?:I|we)(?:'ve| have)? (?:just |finally |recently )?(?:adopted|got|rescued|brought home"
+            rf"|picked up|welcomed) (?:a|an|another|our) (?:[a-z-]+ ){{0,2}}?){_NOUN}{_APPOSED}"
+        ),
+        "name",
+        confidence=0.7,
+    ),
+    Rule(
+        "",
+        cased(
+            r"\b(?i:(?:I|we)(?:'ve| have)? (?:just )?(?:had|welcomed) (?:a|our) (?:baby |little |new )?)"
+            rf"(?P<rel>boy|girl|son|daughter){_APPOSED}"
+        ),
+        "name",
+        confidence=0.7,
+    ),
+    Rule(
+        "",
+        cased(
+            r"\b(?i:(?:j'ai|on a|nous avons) (?:enfin |récemment )?(?:adopté|pris|eu|recueilli|accueilli)"
+            rf" (?:un|une) (?:[a-zàâçéèêëîïôûùüÿœ-]+ ){{0,2}}?){_NOUN}{_APPOSED}"
+        ),
+        "name",
+        confidence=0.7,
+    ),
     # The subject people drop from a birthday: "Turned 35 last Tuesday".
     Rule(
         "age",
@@ -121,6 +152,18 @@ NAMED: tuple[Rule, ...] = (
         "place",
         volatility="slow",
         confidence=0.75,
+    ),
+    # Moving in with someone somewhere, the subject often dropped:
+    # "Moved in with my girlfriend in Bristol", "we moved in together in Leeds".
+    Rule(
+        "home_city",
+        cased(
+            r"(?:^|\b(?i:I|we)(?:'ve| have)? )(?i:(?:just |finally )?moved in (?:together |with (?:my |our )?"
+            rf"[\w-]+ )?)(?:in|to) (?P<v>{CAP_SEQ})"
+        ),
+        "place",
+        volatility="slow",
+        confidence=0.7,
     ),
     Rule(
         "home_city",

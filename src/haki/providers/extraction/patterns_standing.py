@@ -64,7 +64,8 @@ STANDING: tuple[Rule, ...] = (
     Rule(
         "schedule",
         icase(
-            rf"\b(?:I(?:'m| am)|[Ww]e(?:'re| are)) (?:usually |always |generally |normally )?"
+            rf"\b(?:I(?:'m| am|'ve been| have been)|[Ww]e(?:'re| are|'ve been| have been))"
+            r" (?:usually |always |generally |normally )?"
             rf"(?P<v>{_OFF_EN} (?:{_RECURRING_EN}))\b"
         ),
         "phrase",
