@@ -42,6 +42,7 @@ def test_a_relation_is_named_in_any_naming_shape(text, predicate, name):
     [
         "My husband is Italian",  # a nationality, not a name
         "My friend is Canadian",
+        "My partner is Nigerian",
         "my dog is Happy",  # a state, capitalised
         "My boss is Mike",  # no relation of the speaker's life the rules keep
         "My car is called Betsy",
@@ -136,6 +137,7 @@ def test_a_job_given_after_the_employer(text, job):
     "text",
     [
         "I work at Google as a result of luck",
+        "I work at Acme as a team",
         "je travaille chez Orange comme d'habitude",
         "I worked at Google as an intern",
     ],
@@ -173,6 +175,8 @@ def test_a_recurring_availability_is_a_schedule(text, value):
         "je suis pas là mercredi",
         "We're off to Spain on Monday",
         "I'm off sick",
+        "I'm free after 5pm today",
+        "je suis libre le samedi 12",
     ],
 )
 def test_a_one_off_time_is_no_schedule(text):

@@ -51,11 +51,21 @@ _NOT_NAMES = (
     r"|Christian|Buddhist|Hindu|Protestant|Orthodox|Vegan|Vegetarian|Single|Married|Pregnant"
     r"|Autistic|Deaf|Blind|Gay|Lesbian|Bi|Trans|Sick|Ill|Home|Back|Here|There|Away|Out|Fine"
     r"|Great|Good|Okay|OK|Ok|Happy|Sad|Tired|Cute|Lazy|Old|Young|Busy|Gone|Dead|Alive|Better|Worse"
-    r"|Amazing|Awesome|Adorable|Right|Wrong|Late|Early|Done|Ready|Sure)\b)"
+    r"|Amazing|Awesome|Adorable|Right|Wrong|Late|Early|Done|Ready|Sure"
+    r"|Nigerian|Kenyan|Ghanaian|Egyptian|Moroccan|Algerian|Tunisian|Senegalese|Ethiopian|Israeli"
+    r"|Iranian|Iraqi|Syrian|Lebanese|Saudi|Afghan|Bangladeshi|Nepalese|Indonesian|Malaysian"
+    r"|Singaporean|Taiwanese|Cambodian|Burmese|Argentinian|Argentine|Chilean|Colombian|Peruvian"
+    r"|Venezuelan|Cuban|Jamaican|Haitian|Dominican|Norwegian|Swedish|Danish|Finnish|Icelandic|Czech"
+    r"|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|Bosnian|Albanian|Lithuanian|Latvian"
+    r"|Estonian|Georgian|Armenian|Kazakh|Mongolian|Kiwi|Sikh|Mormon|Atheist|Agnostic|Republican"
+    r"|Democrat|Conservative|Liberal)\b)"
 )
 
 # "as a result", "comme d'habitude": a manner, not a job.
-_NOT_ROLE = r"(?!(?:d')?(?:result|matter|consequence|joke|favou?r|bonus|side|habitude|hab|prévu|toujours)\b)"
+_NOT_ROLE = (
+    r"(?!(?:d')?(?:result|matter|consequence|joke|favou?r|bonus|side|habitude|hab|prévu|toujours"
+    r"|team|group|whole|family)\b)"
+)
 
 # "'s name is", "is called", "'s called", "goes by" (EN); "s'appelle",
 # ", elle s'appelle", ", c'est" (FR).

@@ -36,6 +36,9 @@ _RECURRING_FR = (
     r"|(?:le|les|tous les) (?:week-ends?|matins?|soirs?)|le matin|le soir|le midi"
     r"|(?:avant|après) \d{1,2} ?h(?:\d\d)?"
 )
+# A time that pins the occasion down makes it one-off: "free after 5pm today",
+# "libre le samedi 12".
+_NOT_ONCE = r"(?! (?:today|tonight|tomorrow|this|next|ce|cet|cette|demain|aujourd'hui|prochain|\d))"
 _OFF_EN = (
     r"(?:off|busy|free|unavailable|not available|never available|away|out of office|offline|not around"
     r"|not reachable|unreachable|working from home|remote|wfh|at the office|in the office)"
@@ -66,7 +69,7 @@ STANDING: tuple[Rule, ...] = (
         icase(
             rf"\b(?:I(?:'m| am|'ve been| have been)|[Ww]e(?:'re| are|'ve been| have been))"
             r" (?:usually |always |generally |normally )?"
-            rf"(?P<v>{_OFF_EN} (?:{_RECURRING_EN}))\b"
+            rf"(?P<v>{_OFF_EN} (?:{_RECURRING_EN}))\b{_NOT_ONCE}"
         ),
         "phrase",
         "preference",
@@ -77,7 +80,7 @@ STANDING: tuple[Rule, ...] = (
         "schedule",
         icase(
             rf"\b(?:je (?:ne )?suis|j'suis|chuis|on (?:n'est|est)|nous (?:ne )?sommes) "
-            rf"(?:généralement |toujours |jamais )?(?P<v>{_OFF_FR}(?: pas)? (?:{_RECURRING_FR}))(?![\w-])"
+            rf"(?:généralement |toujours |jamais )?(?P<v>{_OFF_FR}(?: pas)? (?:{_RECURRING_FR}))(?![\w-]){_NOT_ONCE}"
         ),
         "phrase",
         "preference",
