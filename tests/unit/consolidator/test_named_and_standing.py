@@ -245,3 +245,38 @@ def test_moving_in_with_someone_somewhere_is_a_home_and_a_schedule_can_be_recent
     assert ("schedule", "working from home on Mondays") in facts(
         "Since last week I've been working from home on Mondays"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("I'm working at Stripe these days", "employer", "Stripe"),
+        ("I'm employed by Stripe", "employer", "Stripe"),
+        ("I work in marketing at L'Oréal", "employer", "L'Oréal"),
+        ("je suis employée chez Renault", "employer", "Renault"),
+        ("je travaille à la SNCF", "employer", "SNCF"),
+        ("je travaille au Crédit Agricole", "employer", "Crédit Agricole"),
+        ("I reside in Oslo", "home_city", "Oslo"),
+        ("I stay in Nairobi", "home_city", "Nairobi"),
+        ("je vis sur Lyon", "home_city", "Lyon"),
+    ],
+)
+def test_a_first_person_state_verb_in_any_form_gives_its_object(text, predicate, value):
+    assert (predicate, value) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I worked at Stripe",  # over
+        "je vivais à Lyon",
+        "I'm staying in Rome",  # a visit
+        "je travaille à Lyon",  # a place, not an employer
+        "je travaille à la Défense",
+        "I'm working at Starbucks today",  # where one works now, not for whom
+        "I'm working at Crédit Agricole today",
+        "I stay in bed on Sundays",
+    ],
+)
+def test_no_state_from_a_past_a_visit_or_a_place_of_the_moment(text):
+    assert not {p for p, _ in facts(text)} & {"employer", "home_city"}

@@ -27,6 +27,7 @@ from .patterns_possessive import POSSESSIVE
 from .patterns_practice import PRACTICE
 from .patterns_requests import REQUESTS
 from .patterns_standing import STANDING
+from .patterns_state import STATES
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
 
@@ -37,6 +38,7 @@ RULES: tuple[Rule, ...] = (
     *LIFE,
     *NAMED,
     *STANDING,
+    *STATES,
     *CHANGES,
     *REQUESTS,
     *PRACTICE,
