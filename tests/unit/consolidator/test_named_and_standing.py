@@ -50,6 +50,7 @@ def test_a_relation_is_named_in_any_naming_shape(text, predicate, name):
         "my brother's girlfriend is called Emma",  # someone else's partner
         "my kid is called Max",  # son or daughter: the word does not say
         "The dog is Max",  # a bare "is" only after a possessive
+        "Wait no, the dog is called Max.",  # which dog: only "the dog's called/name is"
         "Ma sœur, c'est Léa qui m'a aidé",  # a cleft, not a naming
         "If my dog were called Rex",
     ],

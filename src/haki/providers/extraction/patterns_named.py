@@ -91,9 +91,20 @@ _CONTACT_FR = (
 NAMED: tuple[Rule, ...] = (
     Rule(
         "",
-        cased(rf"\b(?i:(?:my|our|the) {_ADJ_EN}){_NOUN}(?i:{_NAMING_EN}) (?P<v>{CAP}){_NAME_END}"),
+        cased(rf"\b(?i:(?:my|our) {_ADJ_EN}){_NOUN}(?i:{_NAMING_EN}) (?P<v>{CAP}){_NAME_END}"),
         "name",
         confidence=0.75,
+    ),
+    # "The" points at a being already spoken of; with two dogs, "Wait no,
+    # the dog is called Max" cannot say which one, so only the possessive
+    # forms the rules read after "the" ("the dog's name is") are read here.
+    Rule(
+        "",
+        cased(
+            rf"\b(?i:the {_ADJ_EN}){_NOUN}(?i:'s (?:called|named|name(?:'s| is))) (?P<v>{CAP}){_NAME_END}"
+        ),
+        "name",
+        confidence=0.7,
     ),
     # The bare "is" only after a possessive: "my partner is Sam".
     Rule(
