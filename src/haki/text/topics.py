@@ -88,12 +88,13 @@ TOPICS: dict[str, str] = {
     ),
     "spouse": (
         "married, marry, marri*, wife, husband, spouse*, wedding, single, mari, "
-        "femme, epou*, marie, mariee, mariage, celibataire"
+        "femme, epou*, marie, mariee, mariage, celibataire, hubby, wifey, épouse, époux"
     ),
     "partner": (
         "partner*, boyfriend*, girlfriend*, dating, relationship*, single, copain, "
         "broke up, split up, breakup, rompu, "
-        "copine, compagn*, conjoint*, petit ami, petite amie, couple, celibataire"
+        "copine, compagn*, conjoint*, petit ami, petite amie, couple, celibataire, "
+        "compagne, compagnon"
     ),
     "mother": "mother*, mom, mum, mommy, mama, mere, maman, parent*, parents",
     "father": "father*, dad, daddy, papa, pere, parent*, parents",
@@ -102,11 +103,14 @@ TOPICS: dict[str, str] = {
     "son": "en:son, sons, boy, fils, garcon*, child*, kid, kids, enfant*",
     "daughter": "daughter*, girl, fille*, child*, kid, kids, enfant*",
     "friend": (
-        "friend*, buddy, buddies, pal, bestie, ami, amie, amis, amies, copain*, copine*, pote*"
+        "friend*, buddy, buddies, pal, bestie, ami, amie, amis, amies, copain*, copine*, pote*, "
+        "bff, poto"
     ),
     "pet": (
         "pet, pets, dog*, cat, cats, kitten*, kitty, puppy, puppies, animal*, "
-        "animaux, chien*, chat, chats, chaton*, chiot*, compagnie"
+        "animaux, chien*, chat, chats, chaton*, chiot*, compagnie, rabbit*, bunny, bunnies, "
+        "hamster*, parrot*, budgie*, ferret*, tortoise*, lapin*, perroquet*, perruche*, tortue*, "
+        "furet*"
     ),
     "likes": (
         "like, likes, liked, love, loves, loved, enjoy*, fan, aime*, adore*, plait, "
@@ -198,6 +202,37 @@ OTHERS_NAMED = (
     "oncle*, tante*, neveu*, parrain*, marraine*, collegue*, voisin*, medecin*, prof*, "
     "patron*, reseau*, beaupere*, bellemere*, beaufrere*, bellesoeur*, bellesour*"
 )
+# Topic words of a relation that name no one: the tie itself ("wedding",
+# "mariage"), a status, or what a pet is for ("animal de compagnie").
+_NOT_BEINGS = frozenset(
+    {"wedding", "mariage", "marry", "compagnie", "animaux", "pets", "amis", "amies"}
+)
+
+
+@lru_cache(maxsize=1)
+def relation_words() -> dict[str, str]:
+    """Single words that name one relation's person or animal: "pote" -> ``friend``.
+
+    Read from the relations' topic cues, so a word people ask about a
+    relation with is also a word they name it with ("my bestie is Jo", "the
+    bunny's name is Clover"). A word that is a cue of several relations
+    ("child", "parents") or of a relationship status ("single", "couple")
+    names no one in particular and is left out; a ``word*`` cue gives its
+    stem ("sister*" -> "sister"). Each word is given as written and folded
+    without accents.
+    """
+    status = {c.strip().rstrip("*") for c in TOPICS["relationship_status"].split(",")}
+    seen: dict[str, set[str]] = {}
+    for predicate in _RELATIONS:
+        for cue in TOPICS[predicate].split(","):
+            word = cue.strip().rstrip("*").lower()
+            if ":" in word or " " in word or len(word) < 3 or word in _NOT_BEINGS or word in status:
+                continue
+            for form in {word, normalise(word)}:
+                seen.setdefault(form, set()).add(predicate)
+    return {w: next(iter(p)) for w, p in sorted(seen.items()) if len(p) == 1}
+
+
 # Words that say a topic word means something else: an e-mail address is no home.
 VETOES: dict[str, str] = {"home_city": "email*, mail, mails, courriel*"}
 

@@ -49,6 +49,7 @@ def test_traps_give_no_wrong_fact(quality):
         ("facts-check3", 0.9, 0.75, 20),
         ("dates-train2", 0.95, 0.95, 51),
         ("facts-train4", 0.93, 0.9, 52),
+        ("facts-train6", 0.92, 0.88, 15),
     ],
 )
 def test_dated_splits_read_the_fact_and_its_time(split, precision, recall, resolved):

@@ -22,9 +22,12 @@ from .patterns_en import RULES_EN
 from .patterns_events import EVENTS
 from .patterns_fr import RULES_FR
 from .patterns_life import LIFE
+from .patterns_named import NAMED, NAMED_RELATIONS
 from .patterns_possessive import POSSESSIVE
 from .patterns_practice import PRACTICE
 from .patterns_requests import REQUESTS
+from .patterns_standing import STANDING
+from .patterns_state import STATES
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
 
@@ -33,6 +36,9 @@ RULES: tuple[Rule, ...] = (
     *RULES_FR,
     *EVENTS,
     *LIFE,
+    *NAMED,
+    *STANDING,
+    *STATES,
     *CHANGES,
     *REQUESTS,
     *PRACTICE,
@@ -41,6 +47,8 @@ RULES: tuple[Rule, ...] = (
 
 # Relation words, both languages, to the predicate they state.
 RELATION_PREDICATES: dict[str, str] = {
+    # Words the relations' topics list ("bestie", "pote"); the rules' own below win.
+    **NAMED_RELATIONS,
     "sister": "sister",
     "sœur": "sister",
     "soeur": "sister",

@@ -1,0 +1,103 @@
+"""When the speaker is available and how their code is written, read by what the object is.
+
+Two standing preferences people correct later are said without any order
+word, so the request rules miss them:
+
+- **availability**: the speaker (or "we") is off, busy, free or not
+  available on a *recurring* time ("I'm off on Fridays", "I'm never
+  available before 10", "je ne suis pas dispo le mercredi après-midi", "je
+  suis en télétravail le lundi"). A one-off time ("I'm free on Friday",
+  "je suis pas là mercredi") is a plan, not a schedule: the time must be
+  plural, "every"/"tous les", "before"/"after" an hour, or French "le" +
+  a weekday (the habitual article);
+- **code style**: a practice of the speaker or the team ("we use …", "on
+  écrit …", "I always write …") whose object is a matter of how code is
+  written — a naming case, tabs or spaces, quotes, semicolons, line
+  length, type hints, the language of commit messages. It is a
+  ``code_convention``, the more specific reading of the team practice the
+  ``convention`` rules read from the same words (the engine keeps the more
+  specific one). A practice about anything else ("we deploy on Tuesdays")
+  stays a ``convention``.
+"""
+
+from __future__ import annotations
+
+from .fragments import DAYS_EN, DAYS_FR, Rule, icase
+from .vocabulary import LANGS
+
+_RECURRING_EN = (
+    rf"(?:on |every )?(?:(?:{DAYS_EN})s|weekends|mornings|afternoons|evenings|nights)"
+    rf"|every (?:{DAYS_EN}|weekend|morning|afternoon|evening|day)"
+    r"|(?:before|after|past) \d{1,2}(?:[:h]\d\d)?(?: ?(?:am|pm))?"
+    r"|on weekends|at weekends|during lunch|at lunchtime"
+)
+_RECURRING_FR = (
+    rf"(?:le|les|tous les|chaque) (?:{DAYS_FR})s?(?: (?:matin|midi|après-midi|soir))?"
+    r"|(?:le|les|tous les) (?:week-ends?|matins?|soirs?)|le matin|le soir|le midi"
+    r"|(?:avant|après) \d{1,2} ?h(?:\d\d)?"
+)
+# A time that pins the occasion down makes it one-off: "free after 5pm today",
+# "libre le samedi 12".
+_NOT_ONCE = r"(?! (?:today|tonight|tomorrow|this|next|ce|cet|cette|demain|aujourd'hui|prochain|\d))"
+_OFF_EN = (
+    r"(?:off|busy|free|unavailable|not available|never available|away|out of office|offline|not around"
+    r"|not reachable|unreachable|working from home|remote|wfh|at the office|in the office)"
+)
+_OFF_FR = (
+    r"(?:pas dispo|jamais dispo|pas disponible|indisponible|dispo|disponible|libre|pas là|absente?"
+    r"|en télétravail|en congé|de repos|au bureau|injoignable)"
+)
+
+# What a code style is about.
+_STYLE = (
+    r"(?:snake_case|camelCase|camel case|PascalCase|pascal case|kebab-case|kebab case|SCREAMING_CASE|UPPER_CASE"
+    r"|tabs|spaces|tab indentation|\d spaces|double quotes|single quotes|semicolons?|trailing commas?"
+    r"|line length|\d+[- ]char(?:acter)? lines|type hints|type annotations|f-strings|early returns"
+    r"|tabulations|espaces|guillemets doubles|guillemets simples|doubles guillemets|points?-virgules?"
+    r"|virgules finales|annotations de type|indentation)"
+)
+_COMMIT_LANG = (
+    rf"(?:commit messages|messages de commit|commits)\b[^.!?]{{0,20}}?\b(?:in|en) (?:{LANGS})"
+)
+
+# Where the style holds ends it: "tabs, not spaces, in all our Go code" is "tabs, not spaces".
+_WHERE = r",? (?:in|for|dans|pour) (?:all |every |tout |tous |toute |toutes )?(?:of )?(?:our|my|notre|nos|mon|mes) "
+
+STANDING: tuple[Rule, ...] = (
+    Rule(
+        "schedule",
+        icase(
+            rf"\b(?:I(?:'m| am|'ve been| have been)|[Ww]e(?:'re| are|'ve been| have been))"
+            r" (?:usually |always |generally |normally )?"
+            rf"(?P<v>{_OFF_EN} (?:{_RECURRING_EN}))\b{_NOT_ONCE}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "schedule",
+        icase(
+            rf"\b(?:je (?:ne )?suis|j'suis|chuis|on (?:n'est|est)|nous (?:ne )?sommes) "
+            rf"(?:généralement |toujours |jamais )?(?P<v>{_OFF_FR}(?: pas)? (?:{_RECURRING_FR}))(?![\w-]){_NOT_ONCE}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.6,
+    ),
+    Rule(
+        "code_convention",
+        icase(
+            r"\b(?:(?:we|I|on|nous|je)(?: always| only| never| toujours| jamais| uniquement)? |j')"
+            r"(?:use|write|indent with|format with|prefer|stick to|name \w+ (?:in|with)|utilise|utilisons"
+            r"|écrit|écrivons|écris|indente|indentons|met|mettons|nomme|nommons)"
+            rf" (?:the |les |des |le |la |l')?(?P<v>[^.!?;]{{0,30}}?\b(?:{_STYLE}|{_COMMIT_LANG})\b[^.!?;]{{0,40}}?)(?=[.!?;]|$|{_WHERE})"
+        ),
+        "clause",
+        "instruction",
+        "stable",
+        0.65,
+    ),
+)
