@@ -1,8 +1,8 @@
 """Routing quality on every non-blind set at once, optionally beside another checkout.
 
 The guard a routing change is checked against: the development set (tune and
-holdout halves), the shared-corpus cases, train3 and train4 (its held-out third
-apart), the fixture corpus cases and the two small-repository sets, each with a
+holdout halves), the shared-corpus cases, train3, train4 and train5 (their held-out
+thirds apart), the fixture corpus cases and the two small-repository sets, each with a
 fresh index cache. Blind sets are never read.
 
     python bench/engram_dev_sets.py                       # this checkout
@@ -35,6 +35,8 @@ SETS = [
     ("train3", "train3_cases.json", "", SHARED, SHARED / "global"),
     ("train4", "train4_cases.json", "train4", SHARED, SHARED / "global"),
     ("train4 holdout", "train4_cases.json", "train4-holdout", SHARED, SHARED / "global"),
+    ("train5", "train5_cases.json", "train5", SHARED, SHARED / "global"),
+    ("train5 holdout", "train5_cases.json", "train5-holdout", SHARED, SHARED / "global"),
     ("fixture cases", "cases.json", "", F / "corpus" / "workspace", F / "corpus" / "global"),
 ]
 SMALL = [("small repos", "cases"), ("small repos t3", "cases_train3")]
@@ -70,6 +72,7 @@ def _row(report: Report) -> dict[str, float]:
         "must_not_load": report.must_not_load_rate,
         "poisoned": report.poisoned_shown,
         "clean": -1.0 if nf is None else nf,
+        "paraphrase": report.by_category.get("paraphrase", {}).get("recall_at_k", -1.0),
     }
 
 
@@ -107,9 +110,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     after = _run(HERE / "src")
     before = _run(args.baseline.resolve() / "src") if args.baseline else None
-    keys = ("recall", "precision", "must_not_load", "poisoned", "clean")
-    print("| set | n | recall@5 | precision@5 | must-not-load | poisoned | nothing-fits clean |")
-    print("|---|---|---|---|---|---|---|")
+    keys = ("recall", "paraphrase", "precision", "must_not_load", "poisoned", "clean")
+    print(
+        "| set | n | recall@5 | paraphrase | precision@5 | must-not-load | poisoned"
+        " | nothing-fits clean |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for name, row in after.items():
         old = None if before is None else before.get(name)
         cells = " | ".join(_cell(old, row, key) for key in keys)
