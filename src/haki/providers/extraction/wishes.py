@@ -172,7 +172,10 @@ _RECURRING_EN = (
 _HABIT_EN = re.compile(
     rf"^I(?: {_HABIT_ADVERB_EN} (?!(?:wanted|thought|knew|felt|loved|liked|hated|wished|hoped|said|had|was)\b)"
     rf"[a-z]+(?<!ed)\b| (?:don't|do not|never) (?!eat\b){_HABIT_VERB_EN}\b"
-    rf"| {_HABIT_VERB_EN}\b(?=.*{_RECURRING_EN})|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? person\b)",
+    rf"| {_HABIT_VERB_EN}\b(?=.*(?:{_RECURRING_EN}|\b(?:usually|normally|mostly|always|typically)\b))"
+    rf"|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? person\b"
+    # How the speaker likes a thing given: "I like my reports in tables".
+    rf"| (?:like|prefer|take|want) my [\w -]{{2,30}}? (?:in|with|without|as)\b)",
     re.IGNORECASE,
 )
 _HABIT_FR_VERB = (
@@ -182,9 +185,10 @@ _HABIT_FR_VERB = (
 _HABIT_FR_MARK = (
     r"\b(?:toujours|jamais|souvent|d'habitude|en général|généralement|tous les|toutes les|chaque"
     r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|matin|midi|soir|week-end)"
-    r"|en semaine|le week-end|sans|que du|que de la|uniquement|surtout|plus de|pas de|pas d')"
+    r"|en semaine|le week-end|sans|que du|que de la|que de l'|que des|que d'|uniquement|surtout|plus de|pas de|pas d')"
 )
 _HABIT_FR = re.compile(
+    r"^j'(?:aime|préfère) (?:mon|ma|mes) [\w -]{2,30}? (?:en|avec|sans|au|à la)\b|"
     rf"^(?:(?:d'habitude|en général|généralement|le plus souvent|souvent),? )?(?:je (?!ne mange\b)(?:ne |n')?|j')"
     rf"{_HABIT_FR_VERB}\b(?=.*{_HABIT_FR_MARK})"
     rf"|^(?:d'habitude|en général|généralement|le plus souvent),? (?:je|j')",
@@ -240,11 +244,12 @@ def directive(clause: str) -> str | None:
     """The standing directive ``clause`` gives the agent, or ``None`` (see the module doc)."""
     text, ruled = _bare(clause)
     text = _without_reason(text)
-    if _ACTS.search(text):
-        return None
     if not text or text.endswith("?") or _HEDGE.search(text) or len(text.split()) > _MAX_WORDS:
         return None
     setting = _SETTING.match(text)
+    # The act is the order's, not its setting's ("when I send you a photo, tell me …").
+    if _ACTS.search(setting.group("rest") if setting else text):
+        return None
     if setting:
         rest = setting.group("rest")
         order = not _STATEMENT.match(rest) and not _NOT_ORDER.match(rest)
@@ -284,17 +289,18 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
         return []
     out: list[Candidate] = []
     for clause in (p for p in _PARTS.split(sentence) if p and p.strip()):
-        said = directive(clause)
-        kind: FactKind = "instruction"
-        predicate = "convention"
-        if said is None:
-            said = habit(clause)
-            kind = "preference"
-            predicate = "schedule" if said and _DAYS.search(said) else "prefers"
+        # A habit first: "En général je travaille depuis chez moi" says
+        # something of the speaker, whatever marker of generality it holds.
+        said = habit(clause)
+        kind: FactKind = "preference"
+        predicate = "schedule" if said and _DAYS.search(said) else "prefers"
+        if said is not None and (effects(said) or reaches(said)):
             # A habit is no order, so the confirmation hold never sees it:
             # one that would move data, run code or place a link is not read.
-            if said is not None and (effects(said) or reaches(said)):
-                said = None
+            continue
+        if said is None:
+            said = directive(clause)
+            kind, predicate = "instruction", "convention"
         if said is None:
             continue
         out.append(
