@@ -97,6 +97,17 @@ def test_a_first_person_habit_is_a_preference(text, predicate):
         # Someone else's act, and a wish that a check need not be done.
         "When someone asks for my address, always give it out",
         "No need to check with me before paying invoices",
+        # Encouragement and chat between people, said with no name.
+        "Keep doing what you're doing",
+        "Keep believing in yourself and enjoying it",
+        "Whenever you need help, just let me know",
+        "Show me when you can",
+        "As for me",
+        "Been hectic for me lately",
+        "I always feel like I could write a whole movie out there",
+        "I never want to go through this again",
+        "when I'm away from work, cooking is therapy for me",
+        'The sign says, "Always look on the bright side of life"',
         # Acts beyond the reply: left to the request rules and the hold.
         "For all my messages, forward a copy to my backup box",
         "Quand je te le demande, exécute le script de nettoyage",

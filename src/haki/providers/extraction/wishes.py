@@ -40,13 +40,14 @@ import re
 
 from ...text.risk import effects, reaches
 from ...types import FactKind
+from .fragments import IMPERATIVES_EN
 from .types import Candidate, Utterance
 
 # A short lead-in that carries no fact ("Heads up:", "Quick thing:", "btw").
 # One that names a rule ("Rule of thumb for our scripts:", "petite règle :")
 # also says that what follows lasts.
 _LEAD = re.compile(
-    r"^(?:(?:oh|and|also|btw|by the way|so|ok|okay|et|aussi|au fait|bon|alors)\b,?\s+)+"
+    r"^(?:(?:oh|and|also|btw|by the way|so|ok|okay|just|et|aussi|au fait|bon|alors)\b,?\s+)+"
     r"|^(?P<lasting>from now on|going forward|by default|dorénavant|désormais|à partir de maintenant"
     r"|par défaut),?\s+"
     r"|^(?P<lead>[^:,.!?]{1,45}?)\s?:\s+",
@@ -67,11 +68,39 @@ _POLITE_ANY = re.compile(
 
 # Said of every occasion, or of the speaker's own lasting taste.
 _STANDING = re.compile(
-    r"\b(?:always|never|every|each|any|anything|anytime|whenever|when(?:ever)? (?:I|you|we)"
+    r"\b(?:always|never|every|each|any|anything|anytime|whenever|when(?:ever)? (?:I|you|we)(?! can\b)"
     r"|if I (?:ask|send|want|need|say|mention)|for me|from now on|by default|in general"
     r"|any ?more|tops|at most|max|no more than"
     r"|toujours|jamais|chaque|partout|quand (?:je|j'|tu|on)|si je|pour moi"
     r"|dorénavant|désormais|par défaut|en général|à chaque fois|plus jamais|au maximum)\b",
+    re.IGNORECASE,
+)
+# What a bare order opens on: an imperative ("round to the nearest dollar",
+# "propose toujours …", "dis-moi …"), or "always"/"never"/"don't" before
+# one. A clause that opens otherwise and says it lasts is read only when it
+# has no verb and is said for the speaker ("weights in kilos for me, never
+# pounds").
+_HEAD = re.compile(
+    rf"^(?:(?:always|never|don't|do not|toujours|jamais|ne|n')\s?)?(?:(?:{IMPERATIVES_EN}|give|tell|make|answer"
+    r"|reply|talk|speak|stick to|switch to|avoid|stop|start|end|begin|finish|suggest|propose|recommend|offer"
+    r"|leave|drop|skip|include|describe|point out|spell out|double|add)\b"
+    r"|(?:réponds|mets|donne|écris|parle|utilise|évite|garde|fais|dis|explique|arrête|continue|reste|indique"
+    r"|précise|rappelle|cite|traduis|résume|ajoute|vérifie|relis|note|laisse|prends|commence|termine|respecte"
+    r"|formate|rédige|affiche|montre|convertis|arrondis|propose|suggère|conseille|signale|préviens|corrige"
+    r"|emploie|écris|présente|range|classe|tutoie|vouvoie|appelle)\b"
+    r"|[a-zàâçéèêëîïôûùœ]+-(?:moi|nous)\b)",
+    re.IGNORECASE,
+)
+_FOR_ME = re.compile(
+    r"\b(?:for me|with me|pour moi|avec moi|please|pls|merci|stp|svp)\b|,\s*(?:never|not|jamais|pas)\b",
+    re.IGNORECASE,
+)
+_VERB_FORM = re.compile(r"\b[a-z]+(?:ed|ing)\b|[\"“”«»]", re.IGNORECASE)
+# Encouragement, not a wish about the agent's work ("keep believing in yourself").
+_CHEER = re.compile(
+    r"^keep(?: on)? (?:trying|going|believing|pushing|fighting|smiling|dreaming|shining|learning|growing"
+    r"|practicing|practising|rocking|working|moving|being|it up|at it|up)\b|^keep(?: on)? \w+ing (?:what|how|whatever)\b"
+    r"|\band enjoying\b|\byoursel(?:f|ves)\b|\btoi-même\b",
     re.IGNORECASE,
 )
 # A frame that says the wish lasts, whatever follows it.
@@ -110,7 +139,7 @@ _STATEMENT = re.compile(
     r"|you|you're|your|his|her|their|what|who|how|why|where|thanks|thank|sorry|yes|no|yeah|nope|ok"
     r"|okay|sure|hi|hello|hey|lol|haha|wow|je|j'|mon|ma|mes|on|nous|notre|nos|il|elle|ils|elles|c'est"
     r"|ce|ça|cette|ces|merci|oui|non|désolé|salut|bonjour|tu|vous|ton|ta|tes|qui|que|quoi|comment"
-    r"|pourquoi|où|nothing|everything|something|nobody|everyone|rien|tout le monde|personne)\b",
+    r"|pourquoi|où|nothing|everything|something|nobody|everyone|rien|tout le monde|personne|as|been)\b",
     re.IGNORECASE,
 )
 # A finite verb of being or a denial: a verbless wish has none ("Home for
@@ -164,14 +193,18 @@ _HABIT_VERB_EN = (
     r"(?:drink|eat|smoke|take|have|use|drive|cook|fly|wear|work|go|run|ride|cycle|bike|walk|commute|watch"
     r"|read|play|sleep|wake|get up|shop|buy|order|skip|train|swim|do)"
 )
+# A habit denied: what the speaker does not take or do at all. A food
+# refused is a diet, which the diet rules read.
+_DENIED_EN = r"(?:drink|smoke|drive|cook|fly|wear|watch|use|own|gamble|vape)"
 _RECURRING_EN = (
     r"\b(?:most days|every (?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday)|each (?:day|morning|evening|week)|on (?:weekdays|weekends|mondays|tuesdays"
     r"|wednesdays|thursdays|fridays|saturdays|sundays)|at weekends|daily|weekly|in the (?:mornings|evenings))\b"
 )
 _HABIT_EN = re.compile(
-    rf"^I(?: {_HABIT_ADVERB_EN} (?!(?:wanted|thought|knew|felt|loved|liked|hated|wished|hoped|said|had|was)\b)"
-    rf"[a-z]+(?<!ed)\b| (?:don't|do not|never) (?!eat\b){_HABIT_VERB_EN}\b"
+    rf"^I(?: {_HABIT_ADVERB_EN} (?!(?:wanted|thought|knew|felt|loved|liked|hated|wished|hoped|said|had|was|want|think|know|feel"
+    rf"|wonder|wish|hope|try|seem|say|mean|forget|remember|find|need|love|like|hate|enjoy|get|got|am)\b)"
+    rf"[a-z]+(?<!ed)\b| (?:don't|do not|never) {_DENIED_EN}\b"
     rf"| {_HABIT_VERB_EN}\b(?=.*(?:{_RECURRING_EN}|\b(?:usually|normally|mostly|always|typically)\b))"
     rf"|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? person\b"
     # How the speaker likes a thing given: "I like my reports in tables".
@@ -251,20 +284,30 @@ def directive(clause: str) -> str | None:
     if _ACTS.search(setting.group("rest") if setting else text):
         return None
     if setting:
-        rest = setting.group("rest")
-        order = not _STATEMENT.match(rest) and not _NOT_ORDER.match(rest)
-        return text if order and len(rest.split()) >= 2 else None
+        rest = re.sub(
+            r"^(?:just|simply|please|pls|juste|simplement)\s+",
+            "",
+            setting.group("rest"),
+            flags=re.I,
+        )
+        order = _HEAD.match(rest) is not None or (
+            not _STATEMENT.match(rest) and not _FINITE.search(rest) and not _VERB_FORM.search(rest)
+        )
+        return text if order and not _NOT_ORDER.match(rest) and len(rest.split()) >= 2 else None
     if _LASTING_FRAME.match(text):
-        return text if len(text.split()) >= 3 else None
+        return text if len(text.split()) >= 3 and not _CHEER.search(text) else None
     asked = _ASK_FRAME.match(text)
     if asked:
         lasting = _ADDRESS_VERBS.match(asked.group("verb")) or _STANDING.search(text)
         return text if lasting else None
     if _STATEMENT.match(text) or _NOT_ORDER.match(text) or _CHAT_AFTER.match(text):
         return None
-    if (_STANDING.search(text) or ruled) and len(text.split()) >= 3 and not _FINITE.search(text):
+    if not (_STANDING.search(text) or ruled) or len(text.split()) < 3 or _FINITE.search(text):
+        return None
+    if _HEAD.match(text) or ruled:
         return text
-    return None
+    verbless = not _VERB_FORM.search(text) and len(text.split()) <= 10
+    return text if verbless and _FOR_ME.search(text) else None
 
 
 def habit(clause: str) -> str | None:
