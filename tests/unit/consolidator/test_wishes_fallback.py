@@ -41,6 +41,10 @@ def _guarded(text: str) -> tuple[list[tuple[str, str, str]], list[str]]:
         "J'aimerais que tu me vouvoies",
         "Quand je t'envoie une photo de champignon, dis-moi s'il est comestible",
         "Pour tous mes mails, une formule de politesse courte",
+        "Pas de chichis dans tes réponses, va droit au but",
+        "Continue comme ça avec les résumés en fin de message",
+        "Tu peux me tutoyer",
+        "Celsius for me please",
     ],
 )
 def test_a_standing_directive_is_read_as_an_instruction(text):
@@ -66,6 +70,9 @@ def test_a_standing_directive_is_read_as_an_instruction(text):
         ("I like my eggs with a bit of chili", "prefers"),
         ("Je bois mon café sans sucre", "prefers"),
         ("I cook a lot, mostly curries", "prefers"),
+        ("I'm a tea-after-dinner kind of guy", "prefers"),
+        ("Je bois mon café noir", "prefers"),
+        ("I like my answers short and sweet", "prefers"),
     ],
 )
 def test_a_first_person_habit_is_a_preference(text, predicate):
@@ -81,6 +88,8 @@ def test_a_first_person_habit_is_a_preference(text, predicate):
         "Tell me a joke",
         "Give me a recipe with leeks, please",
         "Résume cet article",
+        "Summarise this article for me",
+        "I'd like you to book a table for me",
         # Chit-chat and feelings.
         "Always happy to help",
         "Never a dull moment with you",
@@ -115,6 +124,13 @@ def test_a_first_person_habit_is_a_preference(text, predicate):
 )
 def test_stays_silent(text):
     assert wishes(text, Utterance(role="user", speaker=None, text=text)) == []
+
+
+def test_a_request_put_as_a_question_reads_as_the_request():
+    kept, _ = _guarded("Could you keep calling me Captain?")
+    assert ("instruction", "convention", "Keep calling me Captain") in kept, kept
+    # A one-off errand asked as a question stays one.
+    assert _guarded("Can you tell me a joke?")[0] == []
 
 
 def test_a_named_speaker_speaks_to_someone_else():

@@ -22,7 +22,7 @@ from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
-from .readings import ends_in_condition, readings, without_lead_in
+from .readings import ends_in_condition, readings, unwrapped, without_lead_in
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
@@ -267,8 +267,10 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
             out = renamed
             continue
         found = read_corrections(sentence, read) if sentence else []
-        # A standing wish or habit no rule read, by mood and structure (``wishes``).
-        for cand in found or (wishes(sentence, utterance) if sentence else []):
+        # A standing wish or habit no rule read, by mood and structure
+        # (``wishes``); a request put as a question reads as the request.
+        asked = unwrapped(sentence) if sentence.endswith("?") else sentence
+        for cand in found or (wishes(asked, utterance) if sentence else []):
             if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
                 # "I started at Google in 2019 but left last year": the
                 # sentence tells a tie and its end; nothing of it holds now.

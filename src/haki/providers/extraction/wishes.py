@@ -69,9 +69,10 @@ _POLITE_ANY = re.compile(
 # Said of every occasion, or of the speaker's own lasting taste.
 _STANDING = re.compile(
     r"\b(?:always|never|every|each|any|anything|anytime|whenever|when(?:ever)? (?:I|you|we)(?! can\b)"
-    r"|if I (?:ask|send|want|need|say|mention)|for me|from now on|by default|in general"
-    r"|any ?more|tops|at most|max|no more than"
-    r"|toujours|jamais|chaque|partout|quand (?:je|j'|tu|on)|si je|pour moi"
+    r"|if I (?:ask|send|want|need|say|mention)|from now on|by default|in general"
+    r"|any ?more|tops|at most|max|no more than|in (?:your|all your) (?:answers|replies|messages|responses)"
+    r"|dans (?:tes|vos) (?:réponses|messages)"
+    r"|toujours|jamais|chaque|partout|quand (?:je|j'|tu|on)|si je"
     r"|dorénavant|désormais|par défaut|en général|à chaque fois|plus jamais|au maximum)\b",
     re.IGNORECASE,
 )
@@ -81,6 +82,7 @@ _STANDING = re.compile(
 # has no verb and is said for the speaker ("weights in kilos for me, never
 # pounds").
 _HEAD = re.compile(
+    r"^(?:no|pas de|pas d'|zéro)\s?\w|"
     rf"^(?:(?:always|never|don't|do not|toujours|jamais|ne|n')\s?)?(?:(?:{IMPERATIVES_EN}|give|tell|make|answer"
     r"|reply|talk|speak|stick to|switch to|avoid|stop|start|end|begin|finish|suggest|propose|recommend|offer"
     r"|leave|drop|skip|include|describe|point out|spell out|double|add)\b"
@@ -95,6 +97,7 @@ _FOR_ME = re.compile(
     r"\b(?:for me|with me|pour moi|avec moi|please|pls|merci|stp|svp)\b|,\s*(?:never|not|jamais|pas)\b",
     re.IGNORECASE,
 )
+_SELF_SCOPE = re.compile(r"\b(?:for me|pour moi)\b", re.IGNORECASE)
 _VERB_FORM = re.compile(r"\b[a-z]+(?:ed|ing)\b|[\"“”«»]", re.IGNORECASE)
 # Encouragement, not a wish about the agent's work ("keep believing in yourself").
 _CHEER = re.compile(
@@ -107,20 +110,21 @@ _CHEER = re.compile(
 _LASTING_FRAME = re.compile(
     r"^(?:keep(?: on)? [a-z]+ing\b|(?:you can|you may|feel free to) (?:stop|quit|drop|skip) \w"
     r"|(?:stop|quit) [a-z]+ing\b|no more\b"
-    r"|continue[sz]? (?:à|a|de|d')\s?\w|(?:tu peux|vous pouvez) (?:arrêter|cesser|arrêtez) (?:de|d')"
+    r"|continue[sz]? (?:à|a|de|d'|comme ça|ainsi|avec)\s?\w|(?:tu peux|vous pouvez) (?:arrêter|cesser|arrêtez) (?:de|d')"
     r"|(?:arrête|arrêtez|cesse) (?:de|d')\s?\w|plus (?:de|d')\s?\w)",
     re.IGNORECASE,
 )
 # A request put to the agent with a verb of how it answers or addresses the person.
 _ASK_FRAME = re.compile(
     r"^(?:I(?:'d| would) (?:like|prefer|rather|love)(?: it if)? you(?: to)?|I (?:want|need) you to"
-    r"|j'aimerais (?:bien )?que (?:tu|vous)|je (?:préfère|préférerais|voudrais|veux|souhaite) que (?:tu|vous))\s+"
+    r"|j'aimerais (?:bien )?que (?:tu|vous)|je (?:préfère|préférerais|voudrais|veux|souhaite) que (?:tu|vous)"
+    r"|tu peux|vous pouvez)\s+"
     r"(?:me |m'|always |never |ne |n')?(?P<verb>[\wàâçéèêëîïôûùœ'-]+)",
     re.IGNORECASE,
 )
 _ADDRESS_VERBS = re.compile(
     r"^(?:call|address|greet|refer|talk|speak|answer|reply|respond|write|keep|use|sign"
-    r"|appelles?|appeliez|tutoies?|vouvoies?|répondes?|parles?|écrives?|utilises?|gardes?|évites?"
+    r"|appelles?|appeliez|appeler|tutoies?|tutoyer|vouvoies?|vouvoyer|répondes?|parles?|écrives?|utilises?|gardes?|évites?"
     r"|mettes?|donnes?|fasses?|dises?|expliques?|nommes?|adresses?)$",
     re.IGNORECASE,
 )
@@ -206,9 +210,10 @@ _HABIT_EN = re.compile(
     rf"|wonder|wish|hope|try|seem|say|mean|forget|remember|find|need|love|like|hate|enjoy|get|got|am)\b)"
     rf"[a-z]+(?<!ed)\b| (?:don't|do not|never) {_DENIED_EN}\b"
     rf"| {_HABIT_VERB_EN}\b(?=.*(?:{_RECURRING_EN}|\b(?:usually|normally|mostly|always|typically)\b))"
-    rf"|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? person\b"
+    rf"|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? (?:person|kind of (?:guy|girl|gal|person)|type)\b"
     # How the speaker likes a thing given: "I like my reports in tables".
-    rf"| (?:like|prefer|take|want) my [\w -]{{2,30}}? (?:in|with|without|as)\b)",
+    rf"| (?:like|prefer|take|want) my [\w -]{{2,30}}? (?:in|with|without|as|short|long|strong|black|hot|cold"
+    rf"|sweet|simple|brief|plain|rare|spicy|mild|iced|neat)\b)",
     re.IGNORECASE,
 )
 _HABIT_FR_VERB = (
@@ -218,7 +223,7 @@ _HABIT_FR_VERB = (
 _HABIT_FR_MARK = (
     r"\b(?:toujours|jamais|souvent|d'habitude|en général|généralement|tous les|toutes les|chaque"
     r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|matin|midi|soir|week-end)"
-    r"|en semaine|le week-end|sans|que du|que de la|que de l'|que des|que d'|uniquement|surtout|plus de|pas de|pas d')"
+    r"|en semaine|le week-end|sans|rarement|(?<=bois )(?:mon|ma|mes)|(?<=prends )(?:mon|ma|mes)|que du|que de la|que de l'|que des|que d'|uniquement|surtout|plus de|pas de|pas d')"
 )
 _HABIT_FR = re.compile(
     r"^j'(?:aime|préfère) (?:mon|ma|mes) [\w -]{2,30}? (?:en|avec|sans|au|à la)\b|"
@@ -297,17 +302,19 @@ def directive(clause: str) -> str | None:
     if _LASTING_FRAME.match(text):
         return text if len(text.split()) >= 3 and not _CHEER.search(text) else None
     asked = _ASK_FRAME.match(text)
-    if asked:
+    if asked and not _ONE_MOMENT.search(text):
         lasting = _ADDRESS_VERBS.match(asked.group("verb")) or _STANDING.search(text)
         return text if lasting else None
     if _STATEMENT.match(text) or _NOT_ORDER.match(text) or _CHAT_AFTER.match(text):
         return None
-    if not (_STANDING.search(text) or ruled) or len(text.split()) < 3 or _FINITE.search(text):
+    if len(text.split()) < 3 or _FINITE.search(text):
         return None
-    if _HEAD.match(text) or ruled:
-        return text
+    if _HEAD.match(text):
+        # "Summarise this article for me" is one errand; "always …" is every time.
+        return text if _STANDING.search(text) or ruled else None
     verbless = not _VERB_FORM.search(text) and len(text.split()) <= 10
-    return text if verbless and _FOR_ME.search(text) else None
+    said_for_me = _STANDING.search(text) or _SELF_SCOPE.search(text)
+    return text if verbless and (ruled or (said_for_me and _FOR_ME.search(text))) else None
 
 
 def habit(clause: str) -> str | None:
