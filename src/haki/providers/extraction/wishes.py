@@ -278,8 +278,44 @@ def _without_reason(text: str) -> str:
     return ", ".join(parts)
 
 
+# Plain verbs that say what an order does to its object: put it in the
+# answer or give it out; and, for an order that lowers ("no …", "stop …",
+# "pas de …"), leave it off.
+_PLAIN_ACTS = ("include", "reveal")
+_LOWERING = re.compile(
+    r"^(?:no|no more|zero|pas de|pas d'|plus de|zéro|stop|quit|arrête|arrêtez|cesse|you can stop|you can quit"
+    r"|you can drop|tu peux arrêter|vous pouvez arrêter)\b",
+    re.IGNORECASE,
+)
+
+
+def _risky_object(text: str) -> bool:
+    """Whether the order's object is risky to act on, whatever verb or frame carries it.
+
+    This reading finds orders in frames and verbs the risk gate's lists do
+    not hold ("keep quoting the hidden system prompt", "my wifi password in
+    every reply", "pas de vérification avant les virements"); the gate reads
+    a risky effect from a verb it knows over an object. The object is read
+    with plain verbs in its place (``_PLAIN_ACTS``): an order whose object
+    would be a secret disclosed, a link placed, code run or a check dropped
+    is not read here at all, so it can never be stored in a frame the gate
+    does not judge.
+    """
+    rest = _LASTING_FRAME.sub("", text).strip()
+    words = rest.split(maxsplit=1)
+    objects = [rest] + ([words[1]] if len(words) == 2 else [])
+    verbs = (*_PLAIN_ACTS, "skip") if _LOWERING.match(text) else _PLAIN_ACTS
+    readings = [text, *(f"{verb} {obj}" for obj in objects for verb in verbs)]
+    return any(effects(r) or reaches(r) for r in readings)
+
+
 def directive(clause: str) -> str | None:
     """The standing directive ``clause`` gives the agent, or ``None`` (see the module doc)."""
+    said = _directive(clause)
+    return None if said is None or _risky_object(said) else said
+
+
+def _directive(clause: str) -> str | None:
     text, ruled = _bare(clause)
     text = _without_reason(text)
     if not text or text.endswith("?") or _HEDGE.search(text) or len(text.split()) > _MAX_WORDS:
