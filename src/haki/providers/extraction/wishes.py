@@ -374,7 +374,11 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
     if utterance.speaker or sentence.strip().endswith("?"):
         return []
     out: list[Candidate] = []
-    for clause in (p for p in _PARTS.split(sentence) if p and p.strip()):
+    for clause in _PARTS.split(sentence):
+        # Longer than any wish even with its lead-ins: the story of a
+        # conversation, never read here (and most chat is such).
+        if not clause or not clause.strip() or clause.count(" ") > _MAX_WORDS + 8:
+            continue
         # A habit first: "En général je travaille depuis chez moi" says
         # something of the speaker, whatever marker of generality it holds.
         said = habit(clause)
