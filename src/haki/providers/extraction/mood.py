@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from .fragments import IMPERATIVES_EN, IMPERATIVES_FR
 from .types import Candidate
+from .wishes import directive
 
 REQUESTABLE = frozenset(
     {
@@ -107,6 +108,12 @@ def by_mood(cand: Candidate) -> Candidate:
         return cand
     span = cand.evidence_span
     clause = _clause_of(span, str(cand.value))
-    if asks(clause) or (clause != span and _ADDRESSED.search(span) is not None):
+    # A verbless standing wish ("weights in kilos for me, never pounds") asks
+    # it too: ``wishes.directive`` reads it by its structure.
+    if (
+        asks(clause)
+        or directive(clause) is not None
+        or (clause != span and _ADDRESSED.search(span) is not None)
+    ):
         return replace(cand, fact_kind="instruction")
     return cand

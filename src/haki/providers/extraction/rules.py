@@ -22,13 +22,14 @@ from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
-from .readings import ends_in_condition, readings, without_lead_in
+from .readings import ends_in_condition, readings, unwrapped, without_lead_in
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
 from .when import dates_sentence, past_span, resolve
+from .wishes import split_orders, wishes
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
 # add …"): each order is a clause of its own, judged on its own.
@@ -239,7 +240,7 @@ def _pieces(text: str) -> list[str]:
         out[-1] = f"{out[-1]}{joiner}{piece}"
     else:
         out.append(piece)
-    return [without_lead_in(p) for p in out]
+    return [without_lead_in(o) for p in out for o in split_orders(p)]
 
 
 def extract_utterance(utterance: Utterance) -> list[Candidate]:
@@ -265,7 +266,11 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
         if renamed is not None:
             out = renamed
             continue
-        for cand in read_corrections(sentence, read) if sentence else []:
+        found = read_corrections(sentence, read) if sentence else []
+        # A standing wish or habit no rule read, by mood and structure
+        # (``wishes``); a request put as a question reads as the request.
+        asked = unwrapped(sentence) if sentence.endswith("?") else sentence
+        for cand in found or (wishes(asked, utterance) if sentence else []):
             if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
                 # "I started at Google in 2019 but left last year": the
                 # sentence tells a tie and its end; nothing of it holds now.
