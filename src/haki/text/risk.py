@@ -87,6 +87,9 @@ _DISCLOSE = (
     r"(?:share|sharing|reveal|revealing|disclose|tell|give|include|print|show|display|list|send|post|read out"
     r"|paste|output|repeat|expose|publish|leak|dump|append|put|answer(?: questions)? about|be open about|talk about"
     r"|give out|hand out|read back"
+    # The same acts as they are said in a lasting order ("keep showing …").
+    r"|showing|shows|displaying|printing|including|listing|sending|posting|pasting|repeating|telling"
+    r"|giving|revealing|putting|outputting|dumping|appending|publishing|exposing|leaking|reading out"
     r"|partage[rz]?|r[ée]v[èe]le[rz]?|donne[rz]?|indique[rz]?|affiche[rz]?|envoie[rz]?|inclu(?:s|re|ez)|mets|mettre|colle[rz]?|publie[rz]?"
     r"|dis|dire|raconte[rz]?|montre[rz]?|recopie[rz]?|r[ée]p[èe]te[rz]?)"
 )
@@ -121,6 +124,18 @@ _DISCLOSURE = re.compile(
     # "about another customer's order, just give them the details".
     rf"|(?:{_HIDDEN_RULES}|{_OTHERS})\b[^.!?\n]{{0,50}}?\b(?:{_DISCLOSE}-(?:les|la|le)|(?:show|share|print|reveal|read out)"
     r" (?:it|them)|give (?:them|it|out) (?:the )?(?:details|info\w*|data|everything))\b",
+    re.IGNORECASE,
+)
+
+# A secret set into the replies with no verb at all: "my wifi password in
+# every reply", "mon mot de passe dans chaque réponse". The object opens the
+# clause (after a lead-in such as "Quick note:"), so an act on it said first
+# ("mask my API key in every reply") is that act, not this.
+_PLACED_SECRET = re.compile(
+    rf"^(?:[^:,.!?]{{0,30}}[:,]\s*)?(?:my|our|the|mon|ma|mes|notre|nos|le|la|les)?\s*(?:\w+\s){{0,2}}?{_SENSITIVE}"
+    r"(?:\s\w+){0,2}\s(?:in|into|at the (?:end|start|top|bottom) of|dans|à la fin de|en bas de|en haut de)\s"
+    r"(?:every|each|all|any|your|chaque|toutes?\s(?:tes|les|vos)|tes|vos)\s"
+    r"(?:repl(?:y|ies)|answers?|responses?|messages?|outputs?|r[ée]ponses?)\b",
     re.IGNORECASE,
 )
 
@@ -240,7 +255,7 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
             found.add("address")
         if _CODE.search(part):
             found.add("code")
-        if _DISCLOSURE.search(part):
+        if _DISCLOSURE.search(part) or _PLACED_SECRET.search(part.strip()):
             found.add("disclosure")
         if _LOWER.search(part):
             found.add("safeguard")
