@@ -74,8 +74,15 @@ _HOOK = re.compile(
     r"\b(?:webhooks?|pastebin|ngrok|discord(?:app)?\.com|requestbin|ip address)\b", re.I
 )
 
+# A shell named as the language of the speaker's own files ("our bash
+# scripts", "scripts bash", "zsh config") is a convention's topic, not a
+# command line.
+_SHELL = (
+    r"(?<!scripts )(?<!script )(?<!fichiers )(?:bash|zsh|powershell|pwsh)"
+    r"(?!\s+(?:scripts?|files?|code|config\w*|syntax|style|functions?|aliases|profiles?|one-liners?))"
+)
 _CODE = re.compile(
-    r"\b(?:curl|wget|bash|zsh|powershell|pwsh|iex|invoke-expression|invoke-webrequest|sudo|chmod|chown"
+    rf"\b(?:curl|wget|{_SHELL}|iex|invoke-expression|invoke-webrequest|sudo|chmod|chown"
     r"|eval|exec|rm\s+-rf|nc|netcat|base64\s+-d|python3?\s+-c|node\s+-e|npx|certutil)\b"
     r"|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\b(?:pip3?|npm|yarn|gem|cargo|go)\s+(?:install|add|get)\b[^.!?\n]*?(?:://|\bgit\+)"
     r"|\b(?:download|fetch|pull)\b[^.!?\n]{0,40}\b(?:and|then|&&)\s+(?:run|execute|install|launch|open)\b"
