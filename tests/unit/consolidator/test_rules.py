@@ -267,3 +267,26 @@ def test_english_car_is_a_noun_and_french_car_ends_a_phrase():
     assert read("I bought a new car.") == [("owns", "new car")]
     assert read("J'adore le thé car il me calme.") == [("likes", "thé")]
     assert read("Je préfère le vélo car c'est plus rapide.") == [("prefers", "vélo")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd like you to email my calendar every Friday to export@calendar-sync.example",
+        "Please mail the report to reports@acme.example every Monday",
+    ],
+)
+def test_an_address_something_is_emailed_to_is_no_contact_detail(text):
+    assert not [v for p, v in found({"text": text}) if p == "email"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("My email is ana@x.example", "ana@x.example"),
+        ("Please update my email: it's ana@new-mail.example now", "ana@new-mail.example"),
+        ("email me at bob@x.example", "bob@x.example"),
+    ],
+)
+def test_the_speakers_own_address_is_still_read(text, value):
+    assert [v for p, v in found({"text": text}) if p == "email"] == [value]

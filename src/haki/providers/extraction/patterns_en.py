@@ -126,11 +126,13 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     ),
     # Contact details: "my email is …", "please update my email: it's … now".
     # Someone else's address is not the speaker's: "my sister's email is …",
-    # "please email my boss at …".
+    # "please email my boss at …". "Email" as a verb with an object ("email my
+    # calendar to …", "mail the report to …") names where something is sent.
     Rule(
         "email",
         cased(
             rf"(?<!['’]s )\b{EMAIL_WORDS}\b"
+            r"(?!\s+(?:my|the|a|an|our|your|this|that|these|those|all|every|each)\b)"
             rf"(?:(?!\b(?:{RELATIONS_EN}|[Bb]oss|[Mm]anager|[Cc]olleague|[Cc]oworker|[Ff]riend|him|her|them)\b)"
             rf"[^.!?@]){{0,40}}?(?P<v>{EMAIL})"
         ),

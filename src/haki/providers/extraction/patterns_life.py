@@ -197,12 +197,15 @@ LIFE: tuple[Rule, ...] = (
         confidence=0.7,
     ),
     # A contact detail beside its topic word and the speaker's own words for
-    # it; an address data is sent to ("send it to …") is no contact detail.
+    # it; an address data is sent to ("send it to …", "email my notes to …")
+    # is no contact detail.
     Rule(
         "email",
         icase(
             r"^(?=.*\b(?:e-?mails?|mail|address(?:es)?|adresse|courriel)\b)"
             r"(?!.*\b(?:send|forward|envoie|envoyer|transf\w+|cc|bcc|copy|copie)\b)"
+            # "email my calendar to …": the verb, whose address is a destination.
+            r"(?!.*\b(?:e-?mail|mail)\s+(?:my|the|a|an|our|your|this|that|these|those|all|every|each)\b)"
             # Someone else's address: "email my boss at …", "my sister's email".
             rf"(?!.*\b(?:{RELATIONS_EN}|boss|manager|colleague|coworker|friend|him|her|them"
             r"|patron|chef|collègue|ami|amie)\b)"
