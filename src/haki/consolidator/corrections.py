@@ -51,6 +51,10 @@ Shape = Literal["email", "phone", "number", "name", "time"]
 # else ("sorry, I was wrong about the restaurant, it closes at 9") 0.05-0.15
 # against the subject's facts. Below it the fact is put in doubt instead.
 SHAPE_SIMILARITY = 0.3
+# A sentence that itself says something was wrong ("I got that wrong,
+# she's actually called Pumpkin", 0.26 against the cat's name) needs less:
+# the error is said, only which fact it was is chosen by meaning.
+ERROR_SHAPE_SIMILARITY = 0.25
 
 _EMAIL = re.compile(EMAIL)
 _PHONE = re.compile(rf"(?<![\w.]){PHONE}(?!\w)")
@@ -350,13 +354,15 @@ def by_old_value(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, 
     return found[0] if len(ids) == 1 else None
 
 
-def by_shape(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:
-    """The closest held fact (``SHAPE_SIMILARITY``) of a shape some sentence gives one new value of."""
+def by_shape(
+    sentences: Sequence[str], held: Sequence[Held], floor: float = SHAPE_SIMILARITY
+) -> Replacement | None:
+    """The closest held fact (``floor``) of a shape some sentence gives one new value of."""
     best: tuple[float, str, Replacement] | None = None
     values = [f.value for f in held]
     for fact in held:
         sim = fact.similarity
-        if sim is None or sim < SHAPE_SIMILARITY or fact.predicate == "name":
+        if sim is None or sim < floor or fact.predicate == "name":
             continue
         for sentence in sentences:
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
