@@ -36,7 +36,14 @@ from functools import lru_cache
 from typing import Any, Literal
 from uuid import UUID
 
-from ..providers.extraction.fragments import EMAIL, PHONE, RELATIONS_EN, RELATIONS_FR
+from ..providers.extraction.fragments import (
+    DAYS_EN,
+    EMAIL,
+    MONTHS_EN,
+    PHONE,
+    RELATIONS_EN,
+    RELATIONS_FR,
+)
 from ..text.lexicon import STOP_WORDS, normalise
 from ..text.topics import AskedQuestion, asks_about
 from .identity import value_key
@@ -300,16 +307,33 @@ def _values(sentence: str, kind: Shape) -> list[str]:
     return names
 
 
+_GIVEN_MONTHS = frozenset({"April", "May", "June", "August"})
+# A day or a month is capitalised in English by convention, not as a name:
+# "my new job at Netflix starts Monday" gives one employer. Months that are
+# also given names ("May", "June") stay names.
+_CALENDAR = re.compile(
+    rf"^(?:(?:{DAYS_EN})s?|{'|'.join(m for m in MONTHS_EN.split('|') if m not in _GIVEN_MONTHS)})$",
+    re.IGNORECASE,
+)
+
+
 def replacement(sentence: str, old: Any, held: Sequence[Any] = ()) -> str | int | None:
-    """The one value of ``old``'s shape the sentence gives besides ``old`` and the held values."""
+    """The one value of ``old``'s shape the sentence gives besides ``old`` and the held values.
+
+    A day or a month replaces only a held day or month (a schedule's
+    "Mondays"), never a name.
+    """
     kind = shape(old)
     if kind is None:
         return None
     known = {value_key(str(v)) for v in (old, *held)}
+    dated = kind == "name" and _CALENDAR.match(str(old).strip()) is not None
     found = {
         value_key(v): v
         for v in _values(sentence, kind)
-        if value_key(v) not in known and not any(value_key(w) in known for w in v.split())
+        if value_key(v) not in known
+        and not any(value_key(w) in known for w in v.split())
+        and (dated or kind != "name" or not _CALENDAR.match(v))
     }
     if len(found) != 1:
         return None

@@ -201,3 +201,31 @@ def test_a_sentence_saying_it_was_wrong_reaches_a_fact_less_close_by_meaning():
     assert target == cat and found is not None and found.value == "Pumpkin"
     # A change cue alone at that closeness does not.
     assert plan("We changed things, it's Pumpkin now.", [cat]) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "old", "new"),
+    [
+        # A day or a month is no name: the employer is the one name left.
+        ("My new job at Netflix starts Monday.", "Amazon", "Netflix"),
+        ("Je suis chez Airbus since January.", "Renault", "Airbus"),
+        # A held day is replaced by a day.
+        ("Actually it's Thursdays now.", "Mondays", "Thursdays"),
+    ],
+)
+def test_a_calendar_word_replaces_only_a_calendar_word(sentence, old, new):
+    assert replacement(sentence, old) == new
+
+
+@pytest.mark.parametrize(
+    ("sentence", "old"),
+    [
+        # A date says when the old value ended, not what replaced it.
+        ("I quit IBM last Friday.", "IBM"),
+        ("I moved out of Leeds in March.", "Leeds"),
+        # Two names: nothing says which is the new one.
+        ("My new job at Netflix starts with Tom.", "Amazon"),
+    ],
+)
+def test_no_name_is_read_from_a_date_or_beside_a_second_name(sentence, old):
+    assert replacement(sentence, old) is None
