@@ -159,7 +159,18 @@ def main() -> None:
     parser.add_argument("--base-url", help="use a running server instead of starting one")
     parser.add_argument("--conversations", type=int, default=1)
     parser.add_argument(
-        "--split", default="dev", choices=["dev", "heldout", "train", "train2", "train3", "train4"]
+        "--split",
+        default="dev",
+        choices=[
+            "dev",
+            "heldout",
+            "train",
+            "train2",
+            "train3",
+            "train4",
+            "train5",
+            "train5-holdout",
+        ],
     )
     parser.add_argument("--show", action="store_true")
     args = parser.parse_args()

@@ -36,7 +36,14 @@ from functools import lru_cache
 from typing import Any, Literal
 from uuid import UUID
 
-from ..providers.extraction.fragments import EMAIL, PHONE, RELATIONS_EN, RELATIONS_FR
+from ..providers.extraction.fragments import (
+    DAYS_EN,
+    EMAIL,
+    MONTHS_EN,
+    PHONE,
+    RELATIONS_EN,
+    RELATIONS_FR,
+)
 from ..text.lexicon import STOP_WORDS, normalise
 from ..text.topics import AskedQuestion, asks_about
 from .identity import value_key
@@ -51,6 +58,10 @@ Shape = Literal["email", "phone", "number", "name", "time"]
 # else ("sorry, I was wrong about the restaurant, it closes at 9") 0.05-0.15
 # against the subject's facts. Below it the fact is put in doubt instead.
 SHAPE_SIMILARITY = 0.3
+# A sentence that itself says something was wrong ("I got that wrong,
+# she's actually called Pumpkin", 0.26 against the cat's name) needs less:
+# the error is said, only which fact it was is chosen by meaning.
+ERROR_SHAPE_SIMILARITY = 0.25
 
 _EMAIL = re.compile(EMAIL)
 _PHONE = re.compile(rf"(?<![\w.]){PHONE}(?!\w)")
@@ -296,16 +307,33 @@ def _values(sentence: str, kind: Shape) -> list[str]:
     return names
 
 
+_GIVEN_MONTHS = frozenset({"April", "May", "June", "August"})
+# A day or a month is capitalised in English by convention, not as a name:
+# "my new job at Netflix starts Monday" gives one employer. Months that are
+# also given names ("May", "June") stay names.
+_CALENDAR = re.compile(
+    rf"^(?:(?:{DAYS_EN})s?|{'|'.join(m for m in MONTHS_EN.split('|') if m not in _GIVEN_MONTHS)})$",
+    re.IGNORECASE,
+)
+
+
 def replacement(sentence: str, old: Any, held: Sequence[Any] = ()) -> str | int | None:
-    """The one value of ``old``'s shape the sentence gives besides ``old`` and the held values."""
+    """The one value of ``old``'s shape the sentence gives besides ``old`` and the held values.
+
+    A day or a month replaces only a held day or month (a schedule's
+    "Mondays"), never a name.
+    """
     kind = shape(old)
     if kind is None:
         return None
     known = {value_key(str(v)) for v in (old, *held)}
+    dated = kind == "name" and _CALENDAR.match(str(old).strip()) is not None
     found = {
         value_key(v): v
         for v in _values(sentence, kind)
-        if value_key(v) not in known and not any(value_key(w) in known for w in v.split())
+        if value_key(v) not in known
+        and not any(value_key(w) in known for w in v.split())
+        and (dated or kind != "name" or not _CALENDAR.match(v))
     }
     if len(found) != 1:
         return None
@@ -350,13 +378,15 @@ def by_old_value(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, 
     return found[0] if len(ids) == 1 else None
 
 
-def by_shape(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:
-    """The closest held fact (``SHAPE_SIMILARITY``) of a shape some sentence gives one new value of."""
+def by_shape(
+    sentences: Sequence[str], held: Sequence[Held], floor: float = SHAPE_SIMILARITY
+) -> Replacement | None:
+    """The closest held fact (``floor``) of a shape some sentence gives one new value of."""
     best: tuple[float, str, Replacement] | None = None
     values = [f.value for f in held]
     for fact in held:
         sim = fact.similarity
-        if sim is None or sim < SHAPE_SIMILARITY or fact.predicate == "name":
+        if sim is None or sim < floor or fact.predicate == "name":
             continue
         for sentence in sentences:
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):

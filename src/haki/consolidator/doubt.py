@@ -58,6 +58,7 @@ from ..storage import Connection
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 from .apply import NewFact, supersede_held
 from .corrections import (
+    ERROR_SHAPE_SIMILARITY,
     SHAPE_SIMILARITY,
     Held,
     Replacement,
@@ -81,6 +82,18 @@ TOPIC_SIMILARITY = 0.25
 # in Denver" 0.23 against home_city Boston).
 RESTATE_TOPIC_SIMILARITY = 0.2
 MEANING_SIMILARITY = 0.6
+# A sentence saying what holds from now on, with no value of the held
+# fact's shape to read ("finalement je préfère la mer maintenant", "team
+# decided on 2 spaces for indentation now"), is about the held fact it is
+# at least ``RESTATE_SLOT_SIMILARITY`` close to: a value the rules read in
+# the turn, in the fact's family, replaces it (0.37 for "la mer" against
+# ``prefers: montagne``). With no such value the fact is put in doubt only
+# at ``RESTATE_DOUBT_SIMILARITY``: the training turns that change a value
+# in words scored 0.48-0.50, while LoCoMo turns saying "now" of something
+# else reached 0.35-0.36 ("I'm now friends with one of my fellow
+# volunteers" against ``volunteers_at``; ``bench/doubt.py --conversations 3``).
+RESTATE_SLOT_SIMILARITY = 0.35
+RESTATE_DOUBT_SIMILARITY = 0.45
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: held since before the turn, from other events, not already held
@@ -233,7 +246,9 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     if target_id is None:
         # No value or topic named: the closest fact by meaning that the
         # sentence gives exactly one new value of the same shape for.
-        found = by_shape([s for s, _ in cued], held)
+        found = by_shape([s for s, _ in cued], held) or by_shape(
+            [s for s, strength in cued if strength == 2], held, ERROR_SHAPE_SIMILARITY
+        )
         if found is None:
             return None, None
         return found.target, None if siblings(found.target, held) else found
@@ -276,6 +291,37 @@ def restated(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | No
                 if best is None or key > best[:2]:
                     best = (*key, Replacement(fact, new, sentence))
     return best[2] if best else None
+
+
+def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None:
+    """The held fact a from-now-on sentence speaks of without a value to read (pure).
+
+    Only the closest fact at ``RESTATE_SLOT_SIMILARITY`` or more, of a sentence
+    that is not bound to a moment, not said of someone else and does not
+    repeat the held value ("I still love sushi these days" keeps it): what
+    replaces it is the value the rules read in the turn, in its family, or
+    nothing and the fact is put in doubt.
+    """
+    best: Held | None = None
+    for sentence in sentences:
+        if not new_state(sentence) or temporary(sentence) or _SOMEONE_ELSE.search(sentence):
+            continue
+        said = sentence.casefold()
+        for fact in held:
+            sim = fact.similarity
+            if sim is None or sim < RESTATE_SLOT_SIMILARITY or fact.predicate == "name":
+                continue
+            if _written(fact.value, said) and not _RATHER_THAN.search(said):
+                continue
+            if about_someone_else(sentence, fact.predicate, fact.qualifiers):
+                continue
+            if best is None or (sim, str(fact.id)) > (best.similarity or 0.0, str(best.id)):
+                best = fact
+    return best
+
+
+# "Rather … than X", "plutôt … que X": the held value is the one set aside.
+_RATHER_THAN = re.compile(r"\b(?:rather|plutôt)\b.*\b(?:than|que)\b")
 
 
 def siblings(target: Held, held: Sequence[Held]) -> bool:
@@ -358,6 +404,23 @@ async def doubt_subject(
             if r["speaker"] in speakers
         ]
         target, found = plan(turn, held)
+        slot = None
+        if target is None and found is None and not correction_cue(turn):
+            slot = restated_slot(statements(turn), held)
+            if slot is not None and siblings(slot, held):
+                # Two held prefs of one family: "now" does not say which one changed.
+                slot = None
+        if slot is not None:
+            twin = await _read_beside(conn, event, slot)
+            if twin is not None and not _ADDED.search(turn):
+                replaced, _ = await supersede_held(conn, event, slot.id, twin, turn)
+                if replaced:
+                    out.replaced += 1
+                    continue
+            if (slot.similarity or 0.0) >= RESTATE_DOUBT_SIMILARITY:
+                await _open_doubt(conn, event, slot, turn)
+                out.doubted += 1
+            continue
         if found is not None:
             replaced, new = await supersede_held(
                 conn, event, found.target.id, found.value, found.sentence
@@ -380,16 +443,20 @@ async def doubt_subject(
             # ("that cake is not vegan"): the sentence may speak of anything
             # else. Nothing is doubted.
             continue
-        await conn.execute(
-            OPEN_DOUBT,
-            {
-                "org_id": event.org_id,
-                "project_id": project_id,
-                "subject_type": event.subject_type,
-                "subject_id": subject_id,
-                "fact_ids": [target.id],
-                "reason": f"doubt: event {event.id} may correct it: {turn[:200]}",
-            },
-        )
+        await _open_doubt(conn, event, target, turn)
         out.doubted += 1
     return out
+
+
+async def _open_doubt(conn: Connection, event: EventRow, target: Held, turn: str) -> None:
+    await conn.execute(
+        OPEN_DOUBT,
+        {
+            "org_id": event.org_id,
+            "project_id": event.project_id,
+            "subject_type": event.subject_type,
+            "subject_id": event.subject_id,
+            "fact_ids": [target.id],
+            "reason": f"doubt: event {event.id} may correct it: {turn[:200]}",
+        },
+    )

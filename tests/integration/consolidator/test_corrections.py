@@ -35,7 +35,7 @@ KNOWN_MISSES: set[str] = set()
 # Split ``train2`` holds cases a correction may only mark unsure (no value
 # to read) and cases said across turns between; ``bench/doubt.py --split
 # train2`` scores it end to end, applied and unsure apart.
-SCORED_ELSEWHERE = {"train2", "train3", "train4"}
+SCORED_ELSEWHERE = {"train2", "train3", "train4", "train5", "train5-holdout"}
 
 
 def cases():
@@ -287,3 +287,34 @@ async def test_retiring_puts_the_occupation_in_doubt(client):
     r = await client.get("/v1/conflicts", params={"project_id": P})
     doubts = [c for c in r.json()["conflicts"] if c["kind"] == "doubt" and c["status"] == "open"]
     assert any(job["id"] in c["fact_ids"] for c in doubts)
+
+
+async def test_a_from_now_on_turn_without_a_readable_value_replaces_or_doubts(client):
+    # The rules read the new preference in the turn: it takes the old one's place.
+    await say(client, "mer", "Je préfère la montagne.", 0)
+    await say(client, "mer", "Finalement je préfère la mer maintenant.", 60)
+    by_value = {f["value"]: f for f in await facts(client, "mer")}
+    assert by_value["montagne"]["status"] == "superseded" and ended_at(by_value["montagne"], 60)
+    assert by_value["mer"]["status"] == "active"
+    assert by_value["mer"]["supersedes_id"] == by_value["montagne"]["id"]
+
+    # Nothing read to replace it with: the old value is no longer served as current.
+    await say(client, "tea", "I prefer coffee.", 0)
+    await say(client, "tea", "These days I'd rather have tea than coffee.", 60)
+    (coffee,) = [f for f in await facts(client, "tea") if f["value"] == "coffee"]
+    r = await client.get("/v1/conflicts", params={"project_id": P})
+    doubts = [c for c in r.json()["conflicts"] if c["kind"] == "doubt" and c["status"] == "open"]
+    assert coffee["status"] != "active" or any(coffee["id"] in c["fact_ids"] for c in doubts)
+
+
+@pytest.mark.parametrize(
+    "text", ["My husband prefers coffee these days.", "I still prefer tea these days."]
+)
+async def test_a_from_now_on_turn_of_someone_else_or_the_same_value_keeps_the_fact(client, text):
+    subject = "keep-" + hashlib.sha1(text.encode()).hexdigest()[:8]
+    await say(client, subject, "I prefer tea.", 0)
+    await say(client, subject, text, 60)
+    (tea,) = [f for f in await facts(client, subject) if f["value"] == "tea"]
+    assert tea["status"] == "active"
+    r = await client.get("/v1/conflicts", params={"project_id": P})
+    assert not [c for c in r.json()["conflicts"] if tea["id"] in c["fact_ids"]]

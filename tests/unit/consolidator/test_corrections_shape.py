@@ -14,7 +14,7 @@ from haki.consolidator.corrections import (
     replacement,
     shape,
 )
-from haki.consolidator.doubt import plan
+from haki.consolidator.doubt import RESTATE_SLOT_SIMILARITY, plan, restated_slot
 
 
 def held(predicate, value, similarity=0.2, **qualifiers):
@@ -164,3 +164,68 @@ def test_turns_that_correct_nothing_replace_nothing(turn):
     ]
     _, found = plan(turn, facts)
     assert found is None
+
+
+def test_a_from_now_on_sentence_points_at_the_closest_held_fact_without_a_value():
+    coffee = held("prefers", "coffee", similarity=0.48)
+    far = held("home_city", "Lyon", similarity=0.1)
+    assert restated_slot(["These days I'd rather have tea than coffee."], [coffee, far]) == coffee
+    spaces = held("code_convention", "4 spaces", similarity=0.5)
+    assert restated_slot(["Team decided on 2 spaces for indentation now."], [spaces]) == spaces
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "similarity"),
+    [
+        # No "from now on": a plain statement changes nothing here.
+        ("I'd rather have tea than coffee.", "coffee", 0.6),
+        # Said of someone else, of a moment, or repeating the held value.
+        ("My husband prefers coffee these days.", "tea", 0.6),
+        ("I'm drinking tea right now.", "coffee", 0.6),
+        ("I'm in Rome now for the weekend.", "Lyon", 0.6),
+        ("I still love coffee these days.", "coffee", 0.6),
+        # Too far from the held fact by meaning.
+        ("These days I mostly read novels.", "coffee", RESTATE_SLOT_SIMILARITY - 0.01),
+    ],
+)
+def test_a_from_now_on_sentence_leaves_other_facts_alone(sentence, value, similarity):
+    predicate = "home_city" if value == "Lyon" else "prefers"
+    assert restated_slot([sentence], [held(predicate, value, similarity=similarity)]) is None
+
+
+def test_a_sentence_saying_it_was_wrong_reaches_a_fact_less_close_by_meaning():
+    cat = held("pet", "Biscuit", similarity=0.26, kind="cat")
+    target, found = plan(
+        "Oh wait, I got that wrong yesterday, she's actually called Pumpkin.", [cat]
+    )
+    assert target == cat and found is not None and found.value == "Pumpkin"
+    # A change cue alone at that closeness does not.
+    assert plan("We changed things, it's Pumpkin now.", [cat]) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "old", "new"),
+    [
+        # A day or a month is no name: the employer is the one name left.
+        ("My new job at Netflix starts Monday.", "Amazon", "Netflix"),
+        ("Je suis chez Airbus since January.", "Renault", "Airbus"),
+        # A held day is replaced by a day.
+        ("Actually it's Thursdays now.", "Mondays", "Thursdays"),
+    ],
+)
+def test_a_calendar_word_replaces_only_a_calendar_word(sentence, old, new):
+    assert replacement(sentence, old) == new
+
+
+@pytest.mark.parametrize(
+    ("sentence", "old"),
+    [
+        # A date says when the old value ended, not what replaced it.
+        ("I quit IBM last Friday.", "IBM"),
+        ("I moved out of Leeds in March.", "Leeds"),
+        # Two names: nothing says which is the new one.
+        ("My new job at Netflix starts with Tom.", "Amazon"),
+    ],
+)
+def test_no_name_is_read_from_a_date_or_beside_a_second_name(sentence, old):
+    assert replacement(sentence, old) is None

@@ -93,7 +93,8 @@ def _relative_clause(sentence: str, start: int) -> bool:
 # ``prefers: answers in French``.
 SUBSUMED: dict[str, frozenset[str]] = {
     "prefers": frozenset({"language"}),
-    "convention": frozenset({"language", "code_convention"}),
+    # "Please use Celsius for temperatures": the units fact says it all.
+    "convention": frozenset({"language", "code_convention", "units"}),
     # "I joined Google as an engineer", "I started working for Shopify":
     # an employer, not a club or a pastime.
     "member_of": frozenset({"employer"}),
