@@ -95,3 +95,24 @@ def test_the_setting_selects_the_document_model(tmp_path):
     # One embedding space either way: a database embedded by one keeps
     # answering under the other (tests/integration/embeddings/test_int8_documents.py).
     assert default.space == off.space == ("local", "all-MiniLM-L6-v2", 384)
+
+
+def test_the_int8_build_is_marked_tried_only_once_its_session_is_in_place(tmp_path, monkeypatch):
+    # ``_infer`` reads the int8 session without the lock once the build is
+    # marked tried: marked any earlier, a batch embedded during the build
+    # would run on the packaged model and its vectors would stay cached.
+    from haki.providers import embed
+
+    embedder = LocalEmbedder(fast_documents=True, model_cache=tmp_path)
+    embedder._load()
+    tried_while_building = []
+    real = embed._session
+
+    def watched(model, threads, level):
+        tried_while_building.append(embedder._int8_tried)
+        return real(model, threads, level)
+
+    monkeypatch.setattr(embed, "_session", watched)
+    session = embedder._load_int8_session()
+    assert tried_while_building == [False]
+    assert session is not None and embedder._int8_tried

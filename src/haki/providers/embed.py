@@ -222,7 +222,6 @@ class LocalEmbedder:
         self._load()
         with self._lock:
             if not self._int8_tried:
-                self._int8_tried = True
                 try:
                     import onnxruntime as ort
 
@@ -238,6 +237,10 @@ class LocalEmbedder:
                     log.warning(
                         "fast int8 model unavailable (%s); the packaged model serves instead", exc
                     )
+                # Marked tried only once the session is in place: ``_infer`` reads
+                # it without the lock, and a batch that saw "tried" with no session
+                # yet would run on the packaged model and cache those vectors.
+                self._int8_tried = True
             return self._int8_session
 
     def _load_query_session(self) -> Any:
