@@ -391,8 +391,8 @@ def baseline_run(args: argparse.Namespace, argv: list[str]) -> dict:
         for i, a in enumerate(argv)
         if a != "--baseline" and (i == 0 or argv[i - 1] != "--baseline")
     ]
-    # The baseline embeds documents on the packaged model: the pair then
-    # measures the int8 document model against what the baseline tree ships.
+    # The baseline embeds documents as its own tree ships them (``--documents``
+    # applies to this side only), so the pair measures a change of model too.
     own = [a for a in own if not a.startswith("--baseline=")]
     if "--documents" in own:
         at = own.index("--documents")

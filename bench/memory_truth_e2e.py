@@ -59,6 +59,12 @@ def main():
     args = ap.parse_args()
     rel = load(args.dates)
     corr = load(args.corrections)
+    unusable = [
+        r.get("id") for r in rel if not r.get("facts") or "granularity" not in r["facts"][0]
+    ]
+    if unusable:
+        # Each row is judged on its first labelled fact, its valid_from and granularity.
+        ap.error(f"{args.dates}: rows without facts[0].valid_from/granularity: {unusable[:5]}")
     events = []
     for r in rel:
         events.append(

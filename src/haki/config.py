@@ -69,7 +69,8 @@ class Settings(BaseSettings):
     embed_fast_queries: bool = True
     # Documents on that same int8 model, one text per call so a vector depends
     # on its text only (docs/consolidation.md, Throughput): ~2x less CPU per
-    # text, vectors within cosine 0.97 of the packaged model's and in its
+    # text, vectors close to the packaged model's (cosine >= 0.945 on the
+    # shortest replies, 0.97-0.99 on turns of chat) and in its
     # embedding space, so a database embedded with either keeps answering.
     # False: the packaged float model.
     embed_fast_documents: bool = True

@@ -1,8 +1,8 @@
 """Embedders: text in, unit-length 384-d float32 vectors out.
 
 ``LocalEmbedder`` runs all-MiniLM-L6-v2 (int8 ONNX) on onnxruntime with the
-model's own WordPiece tokenizer: offline, no torch. Queries, and documents
-if asked, may run on a faster variant of the same model (``query_model``). ``HashEmbedder`` is a
+model's own WordPiece tokenizer: offline, no torch. Queries and, by default,
+documents run on a faster variant of the same model (``query_model``). ``HashEmbedder`` is a
 deterministic stand-in for unit tests only (token hashing, no semantics).
 """
 

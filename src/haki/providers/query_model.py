@@ -7,10 +7,11 @@ quantisation, per-channel weights) runs a query in about half the time on
 this machine's AVX-512 VNNI cores, and keeps its vector close to the float
 one (cosine ≥ 0.98 on the reference sentences).
 
-The model serves queries only. Dynamic quantisation takes one scale per
-tensor, so a row's vector would depend on the other rows of its batch;
-a query is always embedded alone, so its vector depends on its text only.
-Documents keep the packaged model. On LoCoMo, ranking with these query
+The model serves queries and, by default, documents. Dynamic quantisation
+takes one scale per tensor, so a row's vector would depend on the other rows
+of its batch; every text is therefore embedded alone (a query always is,
+documents through ``LocalEmbedder._infer_alone``), so its vector depends on
+its text only. On LoCoMo, ranking with these query
 vectors against the documents' vectors matched the float queries' recall
 within 0.3 point (docs/retrieval.md).
 

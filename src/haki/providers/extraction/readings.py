@@ -256,10 +256,18 @@ _ASKED_IF = re.compile(
 
 
 # A sentence is unwrapped about four times while it is read (whole, then as
-# each clause, then again once cut); the answer depends on the text alone.
-@lru_cache(maxsize=4096)
+# each clause, then again once cut); the answer depends on the text alone, so
+# it is kept — for sentences of chat length only, which bounds the memory held
+# (a pasted log can make one "sentence" of megabytes).
+_CACHED_UP_TO = 600
+
+
 def unwrapped(sentence: str) -> str:
     """The request inside its wrappers (lead-in, question, "pls", empty tail); itself without any."""
+    return _unwrapped_cached(sentence) if len(sentence) <= _CACHED_UP_TO else _unwrap(sentence)
+
+
+def _unwrap(sentence: str) -> str:
     folded = _FOLD[0].sub(" ", sentence.strip())
     text = folded
     for _ in range(3):
@@ -283,6 +291,8 @@ def unwrapped(sentence: str) -> str:
     text = _capital(text.strip())
     return sentence if text == folded.rstrip(".!") else text
 
+
+_unwrapped_cached = lru_cache(maxsize=4096)(_unwrap)
 
 # A statement the speaker makes of themselves: a reason an order can rest on.
 _SELF = re.compile(
