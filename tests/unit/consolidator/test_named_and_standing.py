@@ -281,3 +281,140 @@ def test_a_first_person_state_verb_in_any_form_gives_its_object(text, predicate,
 )
 def test_no_state_from_a_past_a_visit_or_a_place_of_the_moment(text):
     assert not {p for p, _ in facts(text)} & {"employer", "home_city"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My daughter just had her birthday. Turned 7 on Sunday.",
+        "Turned 5 last week! My little girl is growing up so fast.",
+        "Our son had a party. Just turned 10 yesterday!",
+        "Turned 40 degrees today, so hot.",
+        "Turned 30% off at checkout",
+        "turned 12 km into the ride and it started raining",
+    ],
+)
+def test_a_subjectless_birthday_is_no_age_of_the_speaker_when_another_is_the_topic(text):
+    assert "age" not in {p for p, _ in facts(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("Turned 35 last Tuesday, feeling old", "35"),
+        ("Just turned 28! Celebrated with friends.", "28"),
+        ("Turned 50 this year. Where did the time go?", "50"),
+    ],
+)
+def test_a_subjectless_birthday_with_no_other_person_is_the_speakers_age(text, age):
+    assert ("age", age) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My husband is Black.",
+        "My wife is Hispanic.",
+        "My mom is Filipina.",
+        "My husband is Palestinian.",
+        "My partner is Pisces, so she's very emotional.",
+        "My daughter is Elsa this year, she loves Frozen.",
+        "My boyfriend is Congolese.",
+        "My wife is Bangladeshi.",
+        "My partner is Capricorn.",
+        "My son is Spiderman for Halloween.",
+        "My sister is Scorpio.",
+        "My dad is Jamaican, my mom is Swedish.",
+    ],
+)
+def test_a_description_after_a_bare_is_is_no_name(text):
+    named = {p for p, v in facts(text) if v[:1].isupper()}
+    assert not named & {"spouse", "partner", "mother", "daughter", "son"}
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "name"),
+    [
+        ("my partner is Sam, we've been together 6 years", "partner", "Sam"),
+        ("My wife is Priya.", "spouse", "Priya"),
+        ("our cat is Mochi", "pet", "Mochi"),
+        ("sorry, typo - my sister is Kate.", "sister", "Kate"),
+        ("My mom is Linda, she's retired", "mother", "Linda"),
+        ("My daughter's called Elsa.", "daughter", "Elsa"),
+    ],
+)
+def test_a_name_after_is_or_a_naming_verb_is_still_read(text, predicate, name):
+    assert (predicate, name) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When I visit Paris I stay in Montmartre.",
+        "I stay in Airbnbs when I travel.",
+        "On business trips I stay in Marriotts",
+        "I work on projects for Google and Meta.",
+        "I work on apps for Shopify merchants",
+    ],
+)
+def test_no_home_from_a_travel_stay_and_no_employer_from_a_client(text):
+    assert not {p for p, _ in facts(text)} & {"employer", "home_city"}
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("I stay in Nairobi with my family", "home_city", "Nairobi"),
+        ("I work on the search team at Google", "employer", "Google"),
+        ("I work in sales for Nike", "employer", "Nike"),
+    ],
+)
+def test_a_stay_or_a_job_without_travel_or_client_is_still_read(text, predicate, value):
+    assert (predicate, value) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I use tabs in Chrome to keep track of recipes.",
+        "I prefer wide open spaces.",
+        "We use spaces in the office for meetings",
+        "j'utilise des espaces de coworking",
+    ],
+)
+def test_tabs_or_spaces_without_code_are_no_code_convention(text):
+    assert "code_convention" not in {p for p, _ in facts(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I use tabs for indentation",
+        "In Python we always use 4 spaces",
+        "We use spaces, not tabs, in our code",
+        "j'indente avec des espaces dans mes fichiers",
+    ],
+)
+def test_tabs_or_spaces_with_code_are_a_code_convention(text):
+    assert "code_convention" in {p for p, _ in facts(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Sure, I'm free after 3.", "I'm busy until 5 but free after 6", "je suis libre après 15h"],
+)
+def test_an_hour_alone_is_no_schedule(text):
+    assert "schedule" not in {p for p, _ in facts(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I'm usually free after 3", "free after 3"),
+        ("I'm busy before 10 on weekdays", "busy before 10 on weekdays"),
+        ("I'm free after 5 every day", "free after 5 every day"),
+        ("je suis toujours dispo après 18h", "dispo après 18h"),
+    ],
+)
+def test_an_hour_with_a_recurring_marker_is_a_schedule(text, value):
+    assert ("schedule", value) in facts(text)

@@ -11,9 +11,17 @@ word the relation's topic lists (``text.topics.relation_words``: "bestie",
 car is a Tesla") gives no fact here.
 
 A bare "is" before the name is the riskiest shape ("My husband is
-French"): it is read only after a possessive, and a word the speaker may
-use as an adjective of a person (a nationality, a language, a faith) is
-no name.
+French", "my daughter is Elsa this year"): it is read only after a
+possessive, never for a child (a child "is" a costume or a role far more
+often than a name; "'s called" still names one), and a word the speaker
+may use as an adjective of a person is no name: a listed nationality, faith or state,
+a colour, a zodiac sign, or a word shaped like an adjective of origin
+(-ian, -ese, -ish, -ican, "Bangladeshi", "Filipina"; see ``_DESCRIPTION``).
+
+A birthday told without a subject ("Turned 35 last Tuesday") is the
+speaker's only when the number is no measure ("turned 40 degrees") and no
+other person is the topic of the turn ("My daughter just had her birthday.
+Turned 7 on Sunday."): ``another_turned`` reads the whole turn.
 
 The other two readers follow the same idea, a first person and a verb that
 says what its object is:
@@ -28,6 +36,9 @@ says what its object is:
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Collection
 
 from ...text.topics import relation_words
 from .fragments import CAP, CAP_SEQ, EMAIL, END, PHONE, PHRASE, Rule, cased, icase
@@ -60,6 +71,69 @@ _NOT_NAMES = (
     r"|Estonian|Georgian|Armenian|Kazakh|Mongolian|Kiwi|Sikh|Mormon|Atheist|Agnostic|Republican"
     r"|Democrat|Conservative|Liberal)\b)"
 )
+
+# Capitalised words shaped like what a person is rather than who: a colour,
+# a zodiac sign ("Leo" is left a name), or an adjective of origin by its
+# ending. The endings are gated by length so that short given names keep
+# their reading ("Ian", "Julian", "Ryan", "Naomi"); the cost is a few long
+# names of the same shape ("Sebastian", "Lillian") after a bare "is".
+_DESCRIPTION = (
+    r"(?!(?:Black|White|Brown|Biracial|Mixed|Amish|Aries|Taurus|Gemini|Cancer|Virgo|Libra|Scorpio"
+    r"|Sagittarius|Capricorn|Aquarius|Pisces)\b)"
+    r"(?!(?=\w{7,}\b)\w+(?:ian|ean|ican)\b)"
+    r"(?!(?=\w{6,}\b)\w+(?:ese|ish|yan|ani|eli|aqi|udi|shi|ali|abi|iti|ari|eni|ati)\b)"
+    r"(?!(?=\w{8,}\b)\w+(?:(?<!t)in[ao]|ic)\b)"
+)
+# A child "is" a role far more often than a name ("my daughter is Elsa this
+# year", "my son is Spiderman for Halloween"): the bare "is" never names one.
+_CHILDREN = {
+    "son",
+    "daughter",
+    "kid",
+    "child",
+    "baby",
+    "boy",
+    "girl",
+    "stepson",
+    "stepdaughter",
+} | {
+    word
+    for word, predicate in relation_words().items()
+    if predicate in {"son", "daughter"} and " " not in word
+}
+_IS_NOUN = (
+    "(?!(?:"
+    + "|".join(re.escape(w) for w in sorted(_CHILDREN, key=lambda w: (-len(w), w)))
+    + r")\b)"
+)
+
+# A birthday with its subject dropped, and a number that says a measure, not years.
+_SUBJECTLESS_AGE = r"^(?:just |finally |officially )?turned (?P<v>\d{1,2})\b"
+_MEASURE = (
+    r"(?!\s*(?:%|°|percent|per ?cent|degrees?|deg\b|minutes|mins|hours|hrs|days|weeks|months|seconds"
+    r"|secs|km|kms|kilomet|miles?|mph|kph|meters|metres|feet|ft|yards|laps|points|pts|pounds|lbs|kg"
+    r"|kilos|bucks|dollars|euros|quid|times|x\b|k\b|pages|reps|sets|pm|am|o'clock|h\b|:))"
+)
+# Another person the turn is about: a relation word or a third-person pronoun.
+_ANOTHER = re.compile(
+    r"\b(?:he|she|his|her|him|kids?|child|children|baby|boy|girl|little one|toddler)\b",
+    re.IGNORECASE,
+)
+_SUBJECTLESS = re.compile(_SUBJECTLESS_AGE, re.IGNORECASE)
+
+
+def another_turned(evidence: str, turn: str, relations: Collection[str]) -> bool:
+    """True when a subjectless "turned N" (``evidence``) is about another person of ``turn``.
+
+    A dropped subject stands for the topic of the turn: the speaker, unless
+    the turn speaks of someone else ("My daughter just had her birthday.
+    Turned 7 on Sunday.", "Turned 5! My little girl is growing up").
+    """
+    if not _SUBJECTLESS.match(evidence.strip()):
+        return False
+    words = set(re.findall(r"[\w'-]+", turn.lower()))
+    return bool(words & set(relations)) or _ANOTHER.search(turn) is not None
+
 
 # "as a result", "comme d'habitude": a manner, not a job.
 _NOT_ROLE = (
@@ -106,10 +180,12 @@ NAMED: tuple[Rule, ...] = (
         "name",
         confidence=0.7,
     ),
-    # The bare "is" only after a possessive: "my partner is Sam".
+    # The bare "is" only after a possessive and for no child: "my partner is Sam".
     Rule(
         "",
-        cased(rf"\b(?i:(?:my|our) {_ADJ_EN}){_NOUN} is {_NOT_NAMES}(?P<v>{CAP}){_NAME_END}"),
+        cased(
+            rf"\b(?i:(?:my|our) {_ADJ_EN}){_IS_NOUN}{_NOUN} is {_NOT_NAMES}{_DESCRIPTION}(?P<v>{CAP}){_NAME_END}"
+        ),
         "name",
         confidence=0.65,
     ),
@@ -153,9 +229,7 @@ NAMED: tuple[Rule, ...] = (
     # The subject people drop from a birthday: "Turned 35 last Tuesday".
     Rule(
         "age",
-        icase(
-            r"^(?:just |finally |officially )?turned (?P<v>\d{1,2})\b(?! (?:minutes|hours|days|weeks|months))"
-        ),
+        icase(_SUBJECTLESS_AGE + _MEASURE),
         "number",
         volatility="slow",
         confidence=0.7,

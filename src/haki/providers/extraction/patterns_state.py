@@ -10,7 +10,9 @@ from them: subject, verb form, preposition, a capitalised object.
 
 What is left out on purpose: past forms ("I worked at", "je vivais à"),
 which say the state is over; a progressive of staying ("I'm staying in
-Rome"), which is a visit; a French "à" before a bare capitalised name
+Rome"), which is a visit, and staying somewhere in a sentence that tells
+a trip ("when I travel I stay in Airbnbs"); working on something for a
+firm ("I work on projects for Google"), which names a client; a French "à" before a bare capitalised name
 ("je travaille à Lyon"), which is a place, not an employer — an employer
 after "à" needs its article ("à la SNCF", "au Crédit Agricole").
 """
@@ -25,13 +27,15 @@ _STATES: dict[str, tuple[str, str]] = {
     "employer": (
         r"(?:'m| am) (?:currently |now )?(?:working|employed) (?:at|for|by)"
         r"|(?:'ve| have) been employed (?:at|by)"
-        r"| work (?:in|on) [a-z]+(?: [a-z]+)? (?:at|for)",
+        # "I work in sales for Nike", "I work on the search team at Google";
+        # "I work on projects for Google" names a client, not an employer.
+        r"| work in [a-z]+(?: [a-z]+){0,2} (?:at|for)| work on [a-z]+(?: [a-z]+){0,2} at",
         r"(?:suis|suis maintenant) (?:employée?|salariée?|embauchée?) (?:chez|à|par|dans)"
         r"|(?:travaille|bosse|taffe)(?: maintenant)? (?:à la|au|à l'|aux)"
         r"(?! (?:Défense|Réunion|Martinique|Guadeloupe)\b)",
     ),
     "home_city": (
-        r" (?:reside|stay|dwell) in|(?:'m| am) (?:currently |now )?(?:residing|settled) in"
+        r" (?:reside|dwell) in|(?:'m| am) (?:currently |now )?(?:residing|settled) in"
         r"|(?:'ve| have) been residing in",
         r"(?:vis|habite|réside|suis installée?|suis installés) (?:sur|à|a)",
     ),
@@ -44,6 +48,14 @@ _NOW_ONLY = (
     r"|\s(?:aujourd'hui|ce (?:matin|soir)|en ce moment sur)\b)"
 )
 _VALUE_SHAPE: dict[str, ValueShape] = {"employer": "org", "home_city": "place"}
+# Where one stays is home only in a sentence that tells no travel: "When I
+# visit Paris I stay in Montmartre", "I stay in Airbnbs when I travel". The
+# check spans the whole sentence, so this rule starts at its beginning.
+_TRAVEL = (
+    r"(?:visit\w*|travel\w*|trips?|holidays?|vacations?|tours?|touring|abroad|away|conferences?"
+    r"|on business|in town|passing through|road ?trips?|weekends? away|getaways?)"
+)
+_STAY = rf"^(?!.*\b(?i:{_TRAVEL})\b).*?\bI(?i: stay in) (?P<v>(?>{CAP_SEQ})){_NOW_ONLY}"
 
 
 def _rules() -> tuple[Rule, ...]:
@@ -59,6 +71,7 @@ def _rules() -> tuple[Rule, ...]:
                     confidence=0.7,
                 )
             )
+    out.append(Rule("home_city", cased(_STAY), "place", volatility="slow", confidence=0.7))
     return tuple(out)
 
 

@@ -20,6 +20,7 @@ from .corrections import merge_retractions, read_corrections, taken_back
 from .mood import by_mood
 from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
+from .patterns_named import another_turned
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
@@ -280,6 +281,13 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
             if key not in seen:
                 seen.add(key)
                 out.append(cand)
+    # "My daughter had her birthday. Turned 7": a dropped subject is the
+    # turn's topic, which only the whole turn tells.
+    out = [
+        c
+        for c in out
+        if not (c.predicate == "age" and another_turned(c.evidence_span, text, RELATION_PREDICATES))
+    ]
     # A wish about the agent's work asked of it is an instruction (``mood``).
     return [by_mood(c) for c in merge_retractions(out)]
 
