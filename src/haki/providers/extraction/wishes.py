@@ -108,7 +108,8 @@ _CHEER = re.compile(
     # your art", "keep chasing your dreams", "keep writing those beautiful
     # poems"), or said with praise or "no matter what", cheers them on: how
     # the agent answers would be "keep writing *the summaries* in bullets".
-    r"|^keep(?: on)? \w+ing (?:\w+ )?(?:your|those (?:\w+ )?(?:beautiful|amazing|great|wonderful|lovely|awesome"
+    r"|^keep(?: on)? \w+ing (?:\w+ )?(?:your(?! (?:\w+ )?(?:answers?|repl(?:y|ies)|responses?|messages?|summar\w*|explanations?|examples?"
+    r"|code|outputs?|tone|recaps?|lists?|tables?|sentences?|paragraphs?|comments?))|those (?:\w+ )?(?:beautiful|amazing|great|wonderful|lovely|awesome"
     r"|incredible|fantastic|brilliant)|ta|tes|ton|vos|votre)\b"
     r"|\bno matter what\b|\bquoi qu'il arrive\b|\bit'?s (?:so |really )?(?:inspiring|amazing|beautiful"
     r"|wonderful|great|awesome)\b",
