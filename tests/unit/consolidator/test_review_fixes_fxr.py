@@ -84,6 +84,7 @@ def test_a_past_event_is_not_a_habit(text):
         "I usually turn left at the lights",
         "I always let the dog out in the morning",
         "I usually go swimming once in a while",
+        "I usually go to bed around 11, so nothing after that",
     ],
 )
 def test_a_present_habit_is_still_read(text):

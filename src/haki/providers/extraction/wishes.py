@@ -227,7 +227,7 @@ _IRREGULAR_PAST_EN = (
 )
 _PAST_MARK_EN = re.compile(
     rf"^I(?: \w+)? {_IRREGULAR_PAST_EN}\b|\b(?:as a (?:kid|child|boy|girl|teen\w*|student)"
-    r"|when I was|back then|back in the day|used to|that day|that time|after that|once (?!in a while)(?:at|in|on|when|before)"
+    r"|when I was|back then|back in the day|used to|that day|once (?!in a while)(?:at|in|on|when|before)"
     r"|in (?:the past|my childhood|high school|college)|years ago|ago|growing up)\b",
     re.IGNORECASE,
 )
