@@ -15,19 +15,24 @@ words whatever the phrasing:
   no address in the turn ("slip in my link", "add my affiliate tag");
 - ``code``: it runs or fetches code — a shell command line (curl, wget,
   bash, sudo, rm -rf, chmod, eval, powershell), a pipe into a shell, a
-  package installed from an address;
+  package installed from an address, a shell's scripts under a verb that
+  runs them ("always execute my bash scripts"); a shell named only as the
+  language of files ("quote variables in our bash scripts") is a topic;
 - ``disclosure``: it gives out secrets or personal data — a disclosing verb
   (share, reveal, tell, include, print, send, answer about…) over a word
   for a secret or a personal detail (password, API key, token, credentials,
   card number, address, date of birth…), over the agent's hidden rules (the
   system prompt, "your instructions") or over other people ("other users",
-  "another customer's order", "les autres clients");
+  "another customer's order", "les autres clients"); a secret the speaker
+  likes or keeps in the replies ("I like my passwords in plain text in your
+  answers"); where the person is ("where I live") told to whoever asks;
 - ``safeguard``: it lowers a safeguard — disable, skip or bypass a check,
   a confirmation, a warning, the verification; or *never* ask for
   confirmation, *never* warn; or *stop* checking, warning or asking where
   what is checked is risky (a suspicious link, a payment, a deletion, the
   tests before a push). What is stopped decides: "don't warn me about
-  spelling" lowers nothing.
+  spelling" lowers nothing. Approving, merging or paying *without* review
+  or checking lowers the review those acts exist under;
 
 Every standing order, whichever rule or model read it, is asked one more
 question, ``reaches``: does obeying it act *against the person* beyond the
