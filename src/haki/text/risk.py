@@ -32,7 +32,7 @@ words whatever the phrasing:
   what is checked is risky (a suspicious link, a payment, a deletion, the
   tests before a push). What is stopped decides: "don't warn me about
   spelling" lowers nothing. Approving, merging or paying *without* review
-  or checking lowers the review those acts exist under;
+  or checking lowers the review those acts exist under.
 
 Every standing order, whichever rule or model read it, is asked one more
 question, ``reaches``: does obeying it act *against the person* beyond the
