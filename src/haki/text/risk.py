@@ -15,19 +15,24 @@ words whatever the phrasing:
   no address in the turn ("slip in my link", "add my affiliate tag");
 - ``code``: it runs or fetches code — a shell command line (curl, wget,
   bash, sudo, rm -rf, chmod, eval, powershell), a pipe into a shell, a
-  package installed from an address;
+  package installed from an address, a shell's scripts under a verb that
+  runs them ("always execute my bash scripts"); a shell named only as the
+  language of files ("quote variables in our bash scripts") is a topic;
 - ``disclosure``: it gives out secrets or personal data — a disclosing verb
   (share, reveal, tell, include, print, send, answer about…) over a word
   for a secret or a personal detail (password, API key, token, credentials,
   card number, address, date of birth…), over the agent's hidden rules (the
   system prompt, "your instructions") or over other people ("other users",
-  "another customer's order", "les autres clients");
+  "another customer's order", "les autres clients"); a secret the speaker
+  likes or keeps in the replies ("I like my passwords in plain text in your
+  answers"); where the person is ("where I live") told to whoever asks;
 - ``safeguard``: it lowers a safeguard — disable, skip or bypass a check,
   a confirmation, a warning, the verification; or *never* ask for
   confirmation, *never* warn; or *stop* checking, warning or asking where
   what is checked is risky (a suspicious link, a payment, a deletion, the
   tests before a push). What is stopped decides: "don't warn me about
-  spelling" lowers nothing.
+  spelling" lowers nothing. Approving, merging or paying *without* review
+  or checking lowers the review those acts exist under.
 
 Every standing order, whichever rule or model read it, is asked one more
 question, ``reaches``: does obeying it act *against the person* beyond the
@@ -86,7 +91,15 @@ _CODE = re.compile(
     r"|eval|exec|rm\s+-rf|nc|netcat|base64\s+-d|python3?\s+-c|node\s+-e|npx|certutil)\b"
     r"|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\b(?:pip3?|npm|yarn|gem|cargo|go)\s+(?:install|add|get)\b[^.!?\n]*?(?:://|\bgit\+)"
     r"|\b(?:download|fetch|pull)\b[^.!?\n]{0,40}\b(?:and|then|&&)\s+(?:run|execute|install|launch|open)\b"
-    r"|\b(?:run|execute|launch|lance[rz]?|ex[ée]cute[rz]?)\b[^.!?\n]{0,40}\b(?:script|binary|payload|installer|commande|command)\b[^.!?\n]{0,40}(?:://|\bfrom\b|\bdepuis\b)",
+    r"|\b(?:run|execute|launch|lance[rz]?|ex[ée]cute[rz]?)\b[^.!?\n]{0,40}\b(?:script|binary|payload|installer|commande|command)\b[^.!?\n]{0,40}(?:://|\bfrom\b|\bdepuis\b)"
+    # A shell's scripts or one-liners under a verb that runs them ("always
+    # execute my bash scripts", "keep piping my bash one-liners into the
+    # terminal", "lance mes scripts bash"): a command line, whatever the noun.
+    r"|\b(?:run|runs|running|ran|execut\w*|launch\w*|pip(?:e|es|ed|ing)|source|sourcing|install\w*"
+    r"|lance[rz]?|lances|ex[ée]cute[rz]?|ex[ée]cutes)\b(?!\s+(?:of|de|du)\b)"
+    # A tool run *on* the scripts ("run shellcheck on our bash scripts") runs the tool.
+    r"(?:(?!\b(?:on|over|against|across|sur)\b)[^.!?\n]){0,40}?"
+    r"\b(?:bash|zsh|sh|powershell|pwsh)\b",
     re.IGNORECASE,
 )
 
@@ -108,6 +121,24 @@ _SENSITIVE = (
     r"|\.env\b|env(?:ironment)? var(?:iable)?s|config(?:uration)? secrets|keychain|vault"
     r"|mots? de passe|cl[ée]s? (?:api|priv[ée]es?|secr[èe]tes?)|identifiants|jetons?|num[ée]ros? de carte"
     r"|coordonn[ée]es(?: bancaires)?|donn[ée]es (?:personnelles|m[ée]dicales)|adresse postale|num[ée]ro de s[ée]cu)"
+)
+# Where the person is to be found, said as a clause rather than a noun:
+# "where I live" is the home address. Told to the person themself it is
+# their own errand ("the weather where I live"), so it is read only when
+# told to others (``_TOLD_OTHERS``).
+_WHEREABOUTS = (
+    r"(?:where (?:I|we) (?:live|work|stay|sleep|park|hide the key)|my (?:whereabouts|location|home)"
+    r"|when (?:I'm|I am|we're) (?:away|out|home|on holiday)"
+    r"|o[ùu] (?:j'habite|j'habites|je (?:vis|travaille|dors|suis))|quand je (?:suis absente?|pars))"
+)
+# Whoever asks, everyone, strangers: not the person, so what they are told
+# leaves the person's hands.
+_TOLD_OTHERS = re.compile(
+    rf"\b{_DISCLOSE}\b\s+(?:it\s+|that\s+)?(?:to\s+|à\s+)?(?:everyone|everybody|anyone|anybody|whoever|people"
+    r"|strangers|others|other people|the public|callers|visitors|tout le monde|n'importe qui|quiconque"
+    r"|les inconnus|les gens)\b"
+    rf"[^.!?\n]{{0,40}}?\b(?:{_SENSITIVE}|{_WHEREABOUTS})\b",
+    re.IGNORECASE,
 )
 # What the agent was told to keep to itself: 12 forms in EN and FR.
 _HIDDEN_RULES = (
@@ -145,6 +176,18 @@ _PLACED_SECRET = re.compile(
     r"(?:repl(?:y|ies)|answers?|responses?|messages?|outputs?|r[ée]ponses?)\b",
     re.IGNORECASE,
 )
+# The same placement said as the speaker's taste or habit: "I like my
+# passwords in plain text in your answers", "I always keep my password in
+# every reply". A masking act ("hide my key in every reply") is not one of
+# these verbs, so it is not read.
+_KEPT_SECRET = re.compile(
+    r"\b(?:keep|keeps|keeping|like|love|want|prefer|need|leave|have|garde[rz]?|laisse[rz]?|veux|voudrais"
+    r"|aime|pr[ée]f[èe]re)\b[^.!?\n]{0,20}?"
+    rf"\b{_SENSITIVE}(?:\s[\w-]+){{0,4}}?\s(?:in|into|at the (?:end|start|top|bottom) of|dans|à la fin de)\s"
+    r"(?:every|each|all|any|your|chaque|toutes?\s(?:tes|les|vos)|tes|vos)\s"
+    r"(?:repl(?:y|ies)|answers?|responses?|messages?|outputs?|r[ée]ponses?)\b",
+    re.IGNORECASE,
+)
 
 _SAFEGUARD_WORDS = (
     r"(?:safety|security|verification|verifications|2fa|two-factor|mfa|confirmations?|confirm|security warnings?"
@@ -158,6 +201,18 @@ _LOWER = re.compile(
     r"|deactivate|suppress|without|no more|d[ée]sactive[rz]?|contourne[rz]?|ignore[rz]?|saute[rz]?|sans)\b"
     rf"[^.!?\n]{{0,40}}?\b{_SAFEGUARD_WORDS}\b"
     r"|--no-verify\b|--insecure\b|-k\b(?= https?://)|verify\s*=\s*false",
+    re.IGNORECASE,
+)
+# An act that others' review or a check exists for, done without it:
+# "keep approving my pull requests without review", "pay the invoices
+# without checking them", "fusionne sans relire". The review is the
+# safeguard; pushing or committing one's own work is not in this list.
+_UNCHECKED_ACT = re.compile(
+    r"\b(?:approv\w*|merg\w*|accept\w*|sign(?:s|ing|ed)?|pay|pays|paying|paid|transfer\w*|wir(?:e|es|ing)"
+    r"|valide[rz]?|validant|fusionne[rz]?|fusionnant|paie[rz]?|payer|payant|vire[rz]?|signe[rz]?)\b"
+    r"[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:any\s+|a\s+|the\s+|me\s+|la\s+|les\s+)?"
+    r"(?:review\w*|read(?:ing)?|check\w*|look\w*|verif\w*|test\w*|confirm\w*|ask\w*|approval"
+    r"|revue|relecture|relire|lire|regarder|v[ée]rifi\w*|test\w*|demander|contr[ôo]le\w*)\b",
     re.IGNORECASE,
 )
 # A link or a code that earns the speaker or a partner something, put in
@@ -262,9 +317,14 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
             found.add("address")
         if _CODE.search(part):
             found.add("code")
-        if _DISCLOSURE.search(part) or _PLACED_SECRET.search(part.strip()):
+        if (
+            _DISCLOSURE.search(part)
+            or _PLACED_SECRET.search(part.strip())
+            or _KEPT_SECRET.search(part)
+            or _TOLD_OTHERS.search(part)
+        ):
             found.add("disclosure")
-        if _LOWER.search(part):
+        if _LOWER.search(part) or _UNCHECKED_ACT.search(part):
             found.add("safeguard")
     elif _NEVER_CHECK.search(part) or _LOWERED_CHECK.search(part):
         found.add("safeguard")

@@ -103,7 +103,16 @@ _VERB_FORM = re.compile(r"\b[a-z]+(?:ed|ing)\b|[\"“”«»]", re.IGNORECASE)
 _CHEER = re.compile(
     r"^keep(?: on)? (?:trying|going|believing|pushing|fighting|smiling|dreaming|shining|learning|growing"
     r"|practicing|practising|rocking|working|moving|being|it up|at it|up)\b|^keep(?: on)? \w+ing (?:what|how|whatever)\b"
-    r"|\band enjoying\b|\byoursel(?:f|ves)\b|\btoi-même\b",
+    r"|\band enjoying\b|\byoursel(?:f|ves)\b|\btoi-même\b"
+    # An act whose object is the addressee's own life or work ("keep sharing
+    # your art", "keep chasing your dreams", "keep writing those beautiful
+    # poems"), or said with praise or "no matter what", cheers them on: how
+    # the agent answers would be "keep writing *the summaries* in bullets".
+    r"|^keep(?: on)? \w+ing (?:\w+ )?(?:your(?! (?:\w+ )?(?:answers?|repl(?:y|ies)|responses?|messages?|summar\w*|explanations?|examples?"
+    r"|code|outputs?|tone|recaps?|lists?|tables?|sentences?|paragraphs?|comments?))|those (?:\w+ )?(?:beautiful|amazing|great|wonderful|lovely|awesome"
+    r"|incredible|fantastic|brilliant)|ta|tes|ton|vos|votre)\b"
+    r"|\bno matter what\b|\bquoi qu'il arrive\b|\bit'?s (?:so |really )?(?:inspiring|amazing|beautiful"
+    r"|wonderful|great|awesome)\b",
     re.IGNORECASE,
 )
 # A frame that says the wish lasts, whatever follows it.
@@ -204,6 +213,23 @@ _RECURRING_EN = (
     r"\b(?:most days|every (?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday)|each (?:day|morning|evening|week)|on (?:weekdays|weekends|mondays|tuesdays"
     r"|wednesdays|thursdays|fridays|saturdays|sundays)|at weekends|daily|weekly|in the (?:mornings|evenings))\b"
+)
+# A past tense makes a habit a story ("I never saw him again", "I usually
+# went to the beach as a kid"): regular pasts end in -ed, the irregular ones
+# are listed (the common English irregular verbs), and a few words place a
+# statement in the past whatever its verb.
+_IRREGULAR_PAST_EN = (
+    r"(?:saw|met|understood|told|went|came|became|began|bought|brought|built|caught|chose|did|drank|drove"
+    r"|ate|fell|felt|fought|found|flew|forgot|forgave|froze|got|gave|grew|had|heard|held|hid|kept"
+    r"|knew|led|left|lent|lost|made|meant|paid|ran|rang|rode|rose|said|sat|sold|sent"
+    r"|shook|shot|sang|sank|slept|spoke|spent|stood|stole|stuck|swam|took|taught|tore|thought|threw"
+    r"|wore|won|wrote|woke|was|were|read(?= (?:it|that|them|him|her) (?:again|once|before)))"
+)
+_PAST_MARK_EN = re.compile(
+    rf"^I(?: \w+)? {_IRREGULAR_PAST_EN}\b|\b(?:as a (?:kid|child|boy|girl|teen\w*|student)"
+    r"|when I was|back then|back in the day|used to|that day|once (?!in a while)(?:at|in|on|when|before)"
+    r"|in (?:the past|my childhood|high school|college)|years ago|ago|growing up)\b",
+    re.IGNORECASE,
 )
 _HABIT_EN = re.compile(
     rf"^I(?: {_HABIT_ADVERB_EN} (?!(?:wanted|thought|knew|felt|loved|liked|hated|wished|hoped|said|had|was|want|think|know|feel"
@@ -360,7 +386,9 @@ def habit(clause: str) -> str | None:
         return None
     if _ONE_MOMENT.search(text):
         return None
-    if _HABIT_EN.match(text) or _HABIT_FR.match(text):
+    if _HABIT_EN.match(text) and not _PAST_MARK_EN.search(text):
+        return text
+    if _HABIT_FR.match(text):
         return text
     return None
 
