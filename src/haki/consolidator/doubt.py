@@ -326,11 +326,12 @@ def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None
     return best
 
 
-# Words saying the held value ended or was set aside for the new one.
+# Words saying the held value ended, moved or was set aside for the new one.
 _OLD_ENDS = re.compile(
     r"\b(?:no longer|no more|any ?more|not|never|stopp?ed|quit|gave up|given up|dropped|switched"
-    r"|replaced|instead|rather|prefer\w*|ne|n'|plus|arrêté|abandonné|remplacé|au lieu|plutôt"
-    r"|préf[eéè]r\w*)\b|n't\b|\bn['’]",
+    r"|replaced|instead|rather|prefer\w*|moved|changed|rescheduled|swapped|pushed|ne|plus|arrêté"
+    r"|abandonné|remplac\w*|déplac\w*|décal\w*|chang\w*|au lieu|plutôt|préf[eéè]r\w*)\b"
+    r"|n't\b|\bn['’]",
     re.IGNORECASE,
 )
 # "Rather … than X", "plutôt … que X": the held value is the one set aside.

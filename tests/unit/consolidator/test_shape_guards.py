@@ -115,6 +115,7 @@ def test_a_new_value_of_a_many_valued_predicate_doubts_nothing(turn, predicate, 
     [
         ("I don't do that any more, my hobby is pottery now.", "hobby", "painting"),
         ("Finalement je préfère la mer maintenant.", "prefers", "montagne"),
+        ("Standup moved to 10:15 starting this week.", "schedule", "9:30"),
         ("I live in Denver now.", "home_city", "Boston"),
     ],
 )
