@@ -45,9 +45,8 @@ from ..providers.extraction.fragments import (
     RELATIONS_FR,
 )
 from ..text.lexicon import STOP_WORDS, normalise
-from ..text.topics import TOPICS, AskedQuestion, asks_about, relation_words
+from ..text.topics import AskedQuestion, asks_about, relation_words
 from .identity import value_key
-from .predicates import spec
 
 Shape = Literal["email", "phone", "number", "name", "time"]
 
@@ -297,21 +296,19 @@ _KIN = (
 
 
 def _other_topic(lead: str, predicate: str) -> bool:
-    """The words leading up to a value ask about another single-valued predicate
-    than ``predicate`` ("I live in Paris" gives a home, not an employer)."""
+    """The words leading up to a name ask about another predicate whose value is
+    a name ("I live in Paris" gives a home, not an employer or a pet's name)."""
     asked = AskedQuestion.of(lead)
     if asks_about(asked, predicate):
         return False
-    family = spec(predicate).identity_family
     kin = next((k for k in _KIN if predicate in k), frozenset({predicate}))
-    return any(
-        other != "name"
-        and other not in kin
-        and spec(other).cardinality == "one"
-        and spec(other).identity_family != family
-        and asks_about(asked, other)
-        for other in TOPICS
-    )
+    return any(other not in kin and asks_about(asked, other) for other in _NAMED_SLOTS)
+
+
+# Single-valued predicates whose value is a name: a name led by one of their
+# topic words ("live in", "work at", "married to") is theirs. Other shapes
+# are left alone: "moved to 10:15" moves a meeting, not a home.
+_NAMED_SLOTS = ("home_city", "hometown", "employer", "spouse", "partner", "mother", "father")
 
 
 @lru_cache(maxsize=256)
@@ -448,7 +445,7 @@ def replacement(
         and not any(value_key(w) in known for w in v.split())
         and (dated or kind != "name" or not _as_time(sentence, v, start))
         and not denied(sentence, start, end)
-        and not (predicate and _other_topic(_lead(sentence, start), predicate))
+        and not (kind == "name" and predicate and _other_topic(_lead(sentence, start), predicate))
     }
     if len(found) != 1:
         return None
