@@ -45,7 +45,7 @@ from ..providers.extraction.fragments import (
     RELATIONS_FR,
 )
 from ..text.lexicon import STOP_WORDS, normalise
-from ..text.topics import AskedQuestion, asks_about
+from ..text.topics import AskedQuestion, asks_about, relation_words
 from .identity import value_key
 
 Shape = Literal["email", "phone", "number", "name", "time"]
@@ -263,7 +263,52 @@ def about_someone_else(sentence: str, predicate: str, qualifiers: dict[str, Any]
             return True
         if not (kind and who[:3] == kind[:3]) and not asks_about(AskedQuestion.of(who), predicate):
             return True
+    if predicate in _BEINGS:
+        # "My trainer is called Marco", "our vet is Dr Lee": the name stated is
+        # the trainer's or the vet's, not the partner's or the pet's.
+        for match in _OWNED.finditer(sentence):
+            who = _plain(match.group("who"))
+            if who in STOP_WORDS or who in _SELF_NOUNS or (kind and who[:3] == kind[:3]):
+                continue
+            if not asks_about(AskedQuestion.of(who), predicate):
+                return True
     return False
+
+
+# The predicates whose value is a person or an animal.
+_BEINGS = frozenset(relation_words().values())
+# A possessive, a noun and a copula or a name: the value stated is that noun's.
+_OWNED = re.compile(
+    r"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?P<who>[^\W\d_]{3,})"
+    r"(?:['’]s\s+name)?\s+(?:is|was|['’]s|est|s['’]appelle)\b",
+    re.IGNORECASE,
+)
+# Nouns that stand for the thing itself, not for its owner: "her name is Friday".
+_SELF_NOUNS = frozenset({"name", "names", "nom", "prenom", "surname", "nickname", "surnom"})
+
+
+# Single-valued predicates sharing one slot: a job word may name an
+# employer, a partner word a spouse.
+_KIN = (
+    frozenset({"occupation", "employer"}),
+    frozenset({"partner", "spouse", "relationship_status"}),
+)
+
+
+def _other_topic(lead: str, predicate: str) -> bool:
+    """The words leading up to a name ask about another predicate whose value is
+    a name ("I live in Paris" gives a home, not an employer or a pet's name)."""
+    asked = AskedQuestion.of(lead)
+    if asks_about(asked, predicate):
+        return False
+    kin = next((k for k in _KIN if predicate in k), frozenset({predicate}))
+    return any(other not in kin and asks_about(asked, other) for other in _NAMED_SLOTS)
+
+
+# Single-valued predicates whose value is a name: a name led by one of their
+# topic words ("live in", "work at", "married to") is theirs. Other shapes
+# are left alone: "moved to 10:15" moves a meeting, not a home.
+_NAMED_SLOTS = ("home_city", "hometown", "employer", "spouse", "partner", "mother", "father")
 
 
 @lru_cache(maxsize=256)
@@ -275,21 +320,23 @@ def _someones(sentence: str) -> tuple[str | None, ...]:
     )
 
 
-def _values(sentence: str, kind: Shape) -> list[str]:
+def _spans(sentence: str, kind: Shape) -> list[tuple[str, int, int]]:
+    """The values of ``kind`` a sentence gives, each with where it stands."""
     if kind == "email":
-        return [m.group(0) for m in _EMAIL.finditer(sentence)]
+        return [(m.group(0), *m.span()) for m in _EMAIL.finditer(sentence)]
     if kind == "phone":
         return [
-            m.group(0).strip()
+            (m.group(0).strip(), *m.span())
             for m in _PHONE.finditer(sentence)
             if sum(ch.isdigit() for ch in m.group(0)) >= 6
         ]
     if kind == "time":
-        return [m.group(0) for m in _TIMES.finditer(sentence)]
+        return [(m.group(0), *m.span()) for m in _TIMES.finditer(sentence)]
     if kind == "number":
-        # Phone numbers and addresses are no ages.
-        bare = _PHONE.sub(" ", _EMAIL.sub(" ", sentence))
-        return [m.group(0) for m in _NUMBER.finditer(bare)]
+        # Phone numbers and addresses are no ages (blanked to keep offsets).
+        bare = _PHONE.sub(lambda m: " " * len(m.group(0)), sentence)
+        bare = _EMAIL.sub(lambda m: " " * len(m.group(0)), bare)
+        return [(m.group(0), *m.span()) for m in _NUMBER.finditer(bare)]
     names = []
     for match in _CAPS.finditer(sentence):
         opens = not sentence[: match.start()].strip(" \"'([-–—")
@@ -303,7 +350,8 @@ def _values(sentence: str, kind: Shape) -> list[str]:
             and not (opens and i == 0 and _ADVERB.search(w))
         ]
         if kept and not _POSSESSIVE.search(kept[-1]):
-            names.append(" ".join(kept))
+            start = match.start() + match.group(0).index(kept[0])
+            names.append((" ".join(kept), start, match.end()))
     return names
 
 
@@ -315,13 +363,75 @@ _CALENDAR = re.compile(
     rf"^(?:(?:{DAYS_EN})s?|{'|'.join(m for m in MONTHS_EN.split('|') if m not in _GIVEN_MONTHS)})$",
     re.IGNORECASE,
 )
+# A name stated by a copula after a naming word ("her name is Friday", "he's
+# called March") is a name, whatever the calendar says.
+_NAMED_AS = re.compile(
+    r"(?:\bname\s+(?:is|was|['’]s)|\b(?:called|named|appelle|appelée?|nommée?|s['’]appelle))\s+$",
+    re.IGNORECASE,
+)
 
 
-def replacement(sentence: str, old: Any, held: Sequence[Any] = ()) -> str | int | None:
+def _as_time(sentence: str, value: str, start: int) -> bool:
+    """A day or a month used as a time ("starts Monday", "in March"), not stated as a name."""
+    if not _CALENDAR.match(value):
+        return False
+    return _NAMED_AS.search(sentence[:start]) is None
+
+
+# A clause ends at a comma, a colon, a dash or a conjunction that sets a
+# second statement against the first ("I'm not at Google, I'm at Meta").
+_CLAUSE = re.compile(r"[,;:!?()]|\s[-–—]\s|\b(?:but|and|so|mais|et|donc)\b", re.IGNORECASE)
+# Words that deny or end what follows in their clause: "I don't live in
+# Paris", "no longer at Acme", "je n'habite plus à Lyon", "I used to …".
+_DENIED_BEFORE = re.compile(
+    r"(?:\b(?:not|no longer|never|used to|formerly|instead of|rather than|pas|plus|jamais"
+    r"|plutôt que|au lieu de)\b|n['’]t\b)",
+    re.IGNORECASE,
+)
+_RESTART = re.compile(
+    r"\b(?:before|after|until|till|past|avant|après|apres|jusqu)\b"
+    r"|\b(?:it|he|she|they|this|that)\s*(?:['’]s|is|are|was)\b|\bc['’]est\b|\b(?:il|elle) est\b",
+    re.IGNORECASE,
+)
+# … or that say after it that it has ended: "in Paris any more", "Lyon, c'est fini".
+_ENDED_AFTER = re.compile(
+    r"^[^,;:!?]*?\b(?:any ?more|any longer|no more|no longer|in the past|plus maintenant)\b",
+    re.IGNORECASE,
+)
+
+
+def denied(sentence: str, start: int, end: int) -> bool:
+    """The words at ``sentence[start:end]`` are negated or said to have ended in
+    their clause: such a value is what no longer holds, never a replacement."""
+    head = sentence[:start]
+    cuts = [m.end() for m in _CLAUSE.finditer(head)]
+    clause = head[cuts[-1] if cuts else 0 :]
+    negations = list(_DENIED_BEFORE.finditer(clause))
+    # "It's not Rex it's Max": a new subject and copula restart the statement;
+    # "pas de réunion avant 10h", "no calls after 6pm": the value bounds what is
+    # negated, it is the rule stated.
+    if negations and not _RESTART.search(clause[negations[-1].end() :]):
+        return True
+    tail = sentence[end:]
+    cut = _CLAUSE.search(tail)
+    return _ENDED_AFTER.search(tail[: cut.start()] if cut else tail) is not None
+
+
+def _lead(sentence: str, start: int) -> str:
+    """The last few words of the clause before ``start``: what the value is of."""
+    head = sentence[:start]
+    cuts = [m.end() for m in _CLAUSE.finditer(head)]
+    return " ".join(head[cuts[-1] if cuts else 0 :].split()[-4:])
+
+
+def replacement(
+    sentence: str, old: Any, held: Sequence[Any] = (), predicate: str | None = None
+) -> str | int | None:
     """The one value of ``old``'s shape the sentence gives besides ``old`` and the held values.
 
     A day or a month replaces only a held day or month (a schedule's
-    "Mondays"), never a name.
+    "Mondays"), never a name used as a time. A value the sentence negates
+    or says has ended ("I don't live in Paris any more") replaces nothing.
     """
     kind = shape(old)
     if kind is None:
@@ -330,10 +440,12 @@ def replacement(sentence: str, old: Any, held: Sequence[Any] = ()) -> str | int 
     dated = kind == "name" and _CALENDAR.match(str(old).strip()) is not None
     found = {
         value_key(v): v
-        for v in _values(sentence, kind)
+        for v, start, end in _spans(sentence, kind)
         if value_key(v) not in known
         and not any(value_key(w) in known for w in v.split())
-        and (dated or kind != "name" or not _CALENDAR.match(v))
+        and (dated or kind != "name" or not _as_time(sentence, v, start))
+        and not denied(sentence, start, end)
+        and not (kind == "name" and predicate and _other_topic(_lead(sentence, start), predicate))
     }
     if len(found) != 1:
         return None
@@ -391,7 +503,7 @@ def by_shape(
         for sentence in sentences:
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
                 continue
-            new = replacement(sentence, fact.value, values)
+            new = replacement(sentence, fact.value, values, fact.predicate)
             if new is not None:
                 key = (sim, str(fact.id))
                 if best is None or key > best[:2]:

@@ -298,7 +298,8 @@ def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None
 
     Only the closest fact at ``RESTATE_SLOT_SIMILARITY`` or more, of a sentence
     that is not bound to a moment, not said of someone else and does not
-    repeat the held value ("I still love sushi these days" keeps it): what
+    repeat the held value; a fact of a many-valued predicate (hobby, friend)
+    only if the sentence says the old value ended or ranks the new above it ("I still love sushi these days" keeps it): what
     replaces it is the value the rules read in the turn, in its family, or
     nothing and the fact is put in doubt.
     """
@@ -311,6 +312,11 @@ def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None
             sim = fact.similarity
             if sim is None or sim < RESTATE_SLOT_SIMILARITY or fact.predicate == "name":
                 continue
+            if spec(fact.predicate).cardinality == "many" and not _OLD_ENDS.search(said):
+                # A new hobby or a new friend sits beside the old ones: only a
+                # sentence saying the old one ended (or ranking the new above
+                # it, as a preference does) speaks of the held value.
+                continue
             if _written(fact.value, said) and not _RATHER_THAN.search(said):
                 continue
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
@@ -320,6 +326,14 @@ def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None
     return best
 
 
+# Words saying the held value ended, moved or was set aside for the new one.
+_OLD_ENDS = re.compile(
+    r"\b(?:no longer|no more|any ?more|not|never|stopp?ed|quit|gave up|given up|dropped|switched"
+    r"|replaced|instead|rather|prefer\w*|moved|changed|rescheduled|swapped|pushed|ne|plus|arrêté"
+    r"|abandonné|remplac\w*|déplac\w*|décal\w*|chang\w*|au lieu|plutôt|préf[eéè]r\w*)\b"
+    r"|n't\b|\bn['’]",
+    re.IGNORECASE,
+)
 # "Rather … than X", "plutôt … que X": the held value is the one set aside.
 _RATHER_THAN = re.compile(r"\b(?:rather|plutôt)\b.*\b(?:than|que)\b")
 
