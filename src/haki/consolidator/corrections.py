@@ -456,6 +456,23 @@ def replacement(
     return value
 
 
+def denies_another(sentences: Sequence[str], old: Any) -> bool:
+    """Some sentence denies a value of ``old``'s shape other than ``old``, and none
+    denies ``old`` itself: "I don't live in Paris any more" said while Lisbon is
+    held agrees with what is held rather than taking it back."""
+    kind = shape(old)
+    if kind is None:
+        return False
+    held = value_key(str(old))
+    denied_keys = {
+        value_key(v)
+        for sentence in sentences
+        for v, start, end in _spans(sentence, kind)
+        if denied(sentence, start, end)
+    }
+    return bool(denied_keys) and held not in denied_keys
+
+
 @dataclass(frozen=True, slots=True)
 class Held:
     """An active fact of the subject, as a correcting turn is compared with it."""

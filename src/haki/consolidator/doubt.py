@@ -65,6 +65,7 @@ from .corrections import (
     about_someone_else,
     by_old_value,
     by_shape,
+    denies_another,
     ends_status,
     replace_in,
     replacement,
@@ -256,7 +257,12 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     if siblings(target, held):
         # Two dogs, two sisters: a topic does not say whose name was wrong.
         return target, None
-    return target, replace_in([s for s, _ in cued], target, held)
+    found = replace_in([s for s, _ in cued], target, held)
+    if found is None and denies_another([s for s, _ in cued], target.value):
+        # "I don't live in Paris any more" while Lisbon is held: the turn
+        # denies another value of the topic, which is no doubt on this one.
+        return None, None
+    return target, found
 
 
 def restated(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:

@@ -123,3 +123,19 @@ def test_a_new_value_of_a_many_valued_predicate_doubts_nothing(turn, predicate, 
 def test_an_ended_or_single_value_is_still_restated(turn, predicate, value):
     found = restated_slot(statements(turn), _held(predicate, value, 0.5))
     assert found is not None and found.predicate == predicate
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Actually I don't live in Paris any more.", "En fait je n'habite plus à Paris."],
+)
+def test_denying_another_value_of_the_topic_leaves_the_held_one_alone(turn):
+    # Lisbon is held; saying Paris is over agrees with it.
+    assert plan(turn, _held("home_city", "Lisbon", 0.4)) == (None, None)
+
+
+def test_denying_the_held_value_still_takes_it_back():
+    target, found = plan(
+        "Actually I don't live in Paris any more.", _held("home_city", "Paris", 0.4)
+    )
+    assert target is not None and target.value == "Paris" and found is None
