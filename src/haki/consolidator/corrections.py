@@ -37,15 +37,14 @@ from typing import Any, Literal
 from uuid import UUID
 
 from ..providers.extraction.fragments import (
-    DAYS_EN,
     EMAIL,
-    MONTHS_EN,
     PHONE,
     RELATIONS_EN,
     RELATIONS_FR,
 )
 from ..text.lexicon import STOP_WORDS, normalise
 from ..text.topics import AskedQuestion, asks_about, relation_words
+from .denials import CALENDAR, as_time, denied, lead
 from .identity import value_key
 
 Shape = Literal["email", "phone", "number", "name", "time"]
@@ -355,75 +354,6 @@ def _spans(sentence: str, kind: Shape) -> list[tuple[str, int, int]]:
     return names
 
 
-_GIVEN_MONTHS = frozenset({"April", "May", "June", "August"})
-# A day or a month is capitalised in English by convention, not as a name:
-# "my new job at Netflix starts Monday" gives one employer. Months that are
-# also given names ("May", "June") stay names.
-_CALENDAR = re.compile(
-    rf"^(?:(?:{DAYS_EN})s?|{'|'.join(m for m in MONTHS_EN.split('|') if m not in _GIVEN_MONTHS)})$",
-    re.IGNORECASE,
-)
-# A name stated by a copula after a naming word ("her name is Friday", "he's
-# called March") is a name, whatever the calendar says.
-_NAMED_AS = re.compile(
-    r"(?:\bname\s+(?:is|was|['’]s)|\b(?:called|named|appelle|appelée?|nommée?|s['’]appelle))\s+$",
-    re.IGNORECASE,
-)
-
-
-def _as_time(sentence: str, value: str, start: int) -> bool:
-    """A day or a month used as a time ("starts Monday", "in March"), not stated as a name."""
-    if not _CALENDAR.match(value):
-        return False
-    return _NAMED_AS.search(sentence[:start]) is None
-
-
-# A clause ends at a comma, a colon, a dash or a conjunction that sets a
-# second statement against the first ("I'm not at Google, I'm at Meta").
-_CLAUSE = re.compile(r"[,;:!?()]|\s[-–—]\s|\b(?:but|and|so|mais|et|donc)\b", re.IGNORECASE)
-# Words that deny or end what follows in their clause: "I don't live in
-# Paris", "no longer at Acme", "je n'habite plus à Lyon", "I used to …".
-_DENIED_BEFORE = re.compile(
-    r"(?:\b(?:not|no longer|never|used to|formerly|instead of|rather than|pas|plus|jamais"
-    r"|plutôt que|au lieu de)\b|n['’]t\b)",
-    re.IGNORECASE,
-)
-_RESTART = re.compile(
-    r"\b(?:before|after|until|till|past|avant|après|apres|jusqu)\b"
-    r"|\b(?:it|he|she|they|this|that)\s*(?:['’]s|is|are|was)\b|\bc['’]est\b|\b(?:il|elle) est\b",
-    re.IGNORECASE,
-)
-# … or that say after it that it has ended: "in Paris any more", "Lyon, c'est fini".
-_ENDED_AFTER = re.compile(
-    r"^[^,;:!?]*?\b(?:any ?more|any longer|no more|no longer|in the past|plus maintenant)\b",
-    re.IGNORECASE,
-)
-
-
-def denied(sentence: str, start: int, end: int) -> bool:
-    """The words at ``sentence[start:end]`` are negated or said to have ended in
-    their clause: such a value is what no longer holds, never a replacement."""
-    head = sentence[:start]
-    cuts = [m.end() for m in _CLAUSE.finditer(head)]
-    clause = head[cuts[-1] if cuts else 0 :]
-    negations = list(_DENIED_BEFORE.finditer(clause))
-    # "It's not Rex it's Max": a new subject and copula restart the statement;
-    # "pas de réunion avant 10h", "no calls after 6pm": the value bounds what is
-    # negated, it is the rule stated.
-    if negations and not _RESTART.search(clause[negations[-1].end() :]):
-        return True
-    tail = sentence[end:]
-    cut = _CLAUSE.search(tail)
-    return _ENDED_AFTER.search(tail[: cut.start()] if cut else tail) is not None
-
-
-def _lead(sentence: str, start: int) -> str:
-    """The last few words of the clause before ``start``: what the value is of."""
-    head = sentence[:start]
-    cuts = [m.end() for m in _CLAUSE.finditer(head)]
-    return " ".join(head[cuts[-1] if cuts else 0 :].split()[-4:])
-
-
 def replacement(
     sentence: str, old: Any, held: Sequence[Any] = (), predicate: str | None = None
 ) -> str | int | None:
@@ -437,15 +367,15 @@ def replacement(
     if kind is None:
         return None
     known = {value_key(str(v)) for v in (old, *held)}
-    dated = kind == "name" and _CALENDAR.match(str(old).strip()) is not None
+    dated = kind == "name" and CALENDAR.match(str(old).strip()) is not None
     found = {
         value_key(v): v
         for v, start, end in _spans(sentence, kind)
         if value_key(v) not in known
         and not any(value_key(w) in known for w in v.split())
-        and (dated or kind != "name" or not _as_time(sentence, v, start))
+        and (dated or kind != "name" or not as_time(sentence, v, start))
         and not denied(sentence, start, end)
-        and not (kind == "name" and predicate and _other_topic(_lead(sentence, start), predicate))
+        and not (kind == "name" and predicate and _other_topic(lead(sentence, start), predicate))
     }
     if len(found) != 1:
         return None

@@ -66,6 +66,12 @@ from __future__ import annotations
 
 import re
 
+from .risk_words import DISCLOSE as _DISCLOSE
+from .risk_words import HIDDEN_RULES as _HIDDEN_RULES
+from .risk_words import OTHERS as _OTHERS
+from .risk_words import SENSITIVE as _SENSITIVE
+from .risk_words import WHEREABOUTS as _WHEREABOUTS
+
 RISK_KINDS = ("address", "code", "disclosure", "safeguard")
 
 _URL = re.compile(
@@ -103,34 +109,6 @@ _CODE = re.compile(
     re.IGNORECASE,
 )
 
-_DISCLOSE = (
-    r"(?:share|sharing|reveal|revealing|disclose|tell|give|include|print|show|display|list|send|post|read out"
-    r"|paste|output|repeat|expose|publish|leak|dump|append|put|answer(?: questions)? about|be open about|talk about"
-    r"|give out|hand out|read back"
-    # The same acts as they are said in a lasting order ("keep showing …").
-    r"|showing|shows|displaying|printing|including|listing|sending|posting|pasting|repeating|telling"
-    r"|giving|revealing|putting|outputting|dumping|appending|publishing|exposing|leaking|reading out"
-    r"|partage[rz]?|r[ée]v[èe]le[rz]?|donne[rz]?|indique[rz]?|affiche[rz]?|envoie[rz]?|inclu(?:s|re|ez)|mets|mettre|colle[rz]?|publie[rz]?"
-    r"|dis|dire|raconte[rz]?|montre[rz]?|recopie[rz]?|r[ée]p[èe]te[rz]?)"
-)
-_SENSITIVE = (
-    r"(?:passwords?|passphrases?|pass ?codes?|pins?|api[ _-]?keys?|secret(?: key)?s?|tokens?|credentials?|creds"
-    r"|private keys?|ssh keys?|session (?:ids?|cookies?)|cookies?|card numbers?|credit cards?|cvv|iban|bank (?:details|account)"
-    r"|social security(?: numbers?)?|ssn|passport(?: numbers?)?|date of birth|medical (?:records?|history)|health data"
-    r"|(?:home |postal )?address(?:es)?|phone numbers?|personal (?:data|details|information|info)|contacts? list"
-    r"|\.env\b|env(?:ironment)? var(?:iable)?s|config(?:uration)? secrets|keychain|vault"
-    r"|mots? de passe|cl[ée]s? (?:api|priv[ée]es?|secr[èe]tes?)|identifiants|jetons?|num[ée]ros? de carte"
-    r"|coordonn[ée]es(?: bancaires)?|donn[ée]es (?:personnelles|m[ée]dicales)|adresse postale|num[ée]ro de s[ée]cu)"
-)
-# Where the person is to be found, said as a clause rather than a noun:
-# "where I live" is the home address. Told to the person themself it is
-# their own errand ("the weather where I live"), so it is read only when
-# told to others (``_TOLD_OTHERS``).
-_WHEREABOUTS = (
-    r"(?:where (?:I|we) (?:live|work|stay|sleep|park|hide the key)|my (?:whereabouts|location|home)"
-    r"|when (?:I'm|I am|we're) (?:away|out|home|on holiday)"
-    r"|o[ùu] (?:j'habite|j'habites|je (?:vis|travaille|dors|suis))|quand je (?:suis absente?|pars))"
-)
 # Whoever asks, everyone, strangers: not the person, so what they are told
 # leaves the person's hands.
 _TOLD_OTHERS = re.compile(
@@ -139,21 +117,6 @@ _TOLD_OTHERS = re.compile(
     r"|les inconnus|les gens)\b"
     rf"[^.!?\n]{{0,40}}?\b(?:{_SENSITIVE}|{_WHEREABOUTS})\b",
     re.IGNORECASE,
-)
-# What the agent was told to keep to itself: 12 forms in EN and FR.
-_HIDDEN_RULES = (
-    r"(?:(?:system|initial|original|hidden|internal|secret|developer|base|pre-?)\s?(?:prompts?|instructions?|rules|guidelines"
-    r"|messages?|config\w*)|your (?:own )?(?:instructions|rules|prompt|guidelines|configuration|directives)"
-    r"|prompts? syst[èe]me|(?:instructions?|consignes|r[èe]gles) (?:initiales|cach[ée]es|internes|syst[èe]me|secr[èe]tes)"
-    r"|(?:tes|vos) (?:consignes|instructions|r[èe]gles|directives))"
-)
-# People other than the speaker, whose data is not theirs to hand out: 9 nouns
-# behind "other/another", FR "les autres …", and what others confided.
-_OTHERS = (
-    r"(?:(?:other|another|different|someone else'?s?)\s(?:\w+\s)?(?:users?|customers?|clients?|people|persons?|members?"
-    r"|employees?|colleagues?|patients?|students?|subscribers?|accounts?)|others'|what others\b"
-    r"|(?:des |les |d'|aux )autres (?:utilisateurs|clients|gens|personnes|membres|employ[ée]s|coll[èe]gues|patients"
-    r"|[ée]l[èe]ves|abonn[ée]s)|autrui|salar(?:y|ies)|salaires?)"
 )
 _DISCLOSURE = re.compile(
     rf"\b{_DISCLOSE}\b[^.!?\n]{{0,60}}?\b(?:my|our|the|user'?s?|all|any|their|his|her|mes|mon|ma|nos|les|tes|ses)?\s*"
