@@ -216,6 +216,23 @@ async def test_a_relative_time_sets_when_the_fact_began(client, text, since):
     )
 
 
+@pytest.mark.parametrize(
+    ("said_at", "day"),
+    [
+        # 23:50 in California is already the next morning in UTC.
+        ("2027-03-02T23:50:00-08:00", "2027-03-01"),
+        # 07:00 in Sydney is still the evening before in UTC.
+        ("2026-06-01T07:00:00+10:00", "2026-05-31"),
+    ],
+)
+async def test_a_relative_day_is_read_on_the_speakers_clock(client, said_at, day):
+    subject = f"clock-{day}"
+    await _say(client, subject, said_at, "Yesterday I adopted a cat named Miso.")
+    [pet] = [f for f in await _facts(client, subject) if f["predicate"] == "pet"]
+    assert pet["value"] == "Miso" and pet["valid_from"].startswith(day), pet
+    assert f"(since {day}" in render(await _packet(client, subject, "What is my cat called?"))
+
+
 # --- 4. A block that tells the truth ----------------------------------------------
 
 

@@ -9,6 +9,8 @@ concurrent replay harmless.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta, timezone
+from typing import Any
 from uuid import UUID
 
 import numpy as np
@@ -22,7 +24,7 @@ from .embedding import embed_texts
 from .types import Chunk
 
 LOAD_EVENTS = """
-SELECT id, org_id, project_id, subject_type, subject_id, kind, occurred_at, payload,
+SELECT id, org_id, project_id, subject_type, subject_id, kind, occurred_at, occurred_offset, payload,
        origin_trust, actor_type, embedding IS NOT NULL AS has_embedding
 FROM events
 WHERE project_id = %(project_id)s AND id = ANY(%(ids)s) AND forgotten_at IS NULL
@@ -56,7 +58,15 @@ async def load_events(
     conn: Connection, project_id: str, ids: Sequence[UUID | str]
 ) -> list[EventRow]:
     cur = await conn.execute(LOAD_EVENTS, {"project_id": project_id, "ids": [str(i) for i in ids]})
-    return [EventRow(**row) for row in await cur.fetchall()]
+    return [_event_row(row) for row in await cur.fetchall()]
+
+
+def _event_row(row: dict[str, Any]) -> EventRow:
+    """The row with ``occurred_at`` on the speaker's clock, the offset it was captured in."""
+    offset = row.pop("occurred_offset")
+    if offset:
+        row["occurred_at"] = row["occurred_at"].astimezone(timezone(timedelta(seconds=offset)))
+    return EventRow(**row)
 
 
 async def event_subjects(conn: Connection, project_id: str, ids: Sequence[UUID | str]) -> list[str]:

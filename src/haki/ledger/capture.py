@@ -23,19 +23,22 @@ from .types import CaptureBatch, CapturedEvent, CaptureResult
 INSERT_EVENTS = """
 INSERT INTO events (
     org_id, project_id, subject_type, subject_id, actor_type, actor_id, agent_id, thread_id,
-    run_id, kind, occurred_at, payload, source, classification, hash, idempotency_key, origin_trust)
+    run_id, kind, occurred_at, occurred_offset, payload, source, classification, hash,
+    idempotency_key, origin_trust)
 SELECT %(org_id)s, %(project_id)s, r.subject_type, r.subject_id, r.actor_type, r.actor_id,
-       r.agent_id, r.thread_id, r.run_id, r.kind, r.occurred_at, r.payload::jsonb, r.source::jsonb,
+       r.agent_id, r.thread_id, r.run_id, r.kind, r.occurred_at, r.occurred_offset, r.payload::jsonb,
+       r.source::jsonb,
        ARRAY(SELECT jsonb_array_elements_text(r.classification::jsonb)),
        r.hash, r.idempotency_key, r.origin_trust
 FROM unnest(
     %(subject_type)b::text[], %(subject_id)b::text[], %(actor_type)b::text[], %(actor_id)b::text[],
     %(agent_id)b::text[], %(thread_id)b::text[], %(run_id)b::text[], %(kind)b::text[],
-    %(occurred_at)b::timestamptz[], %(payload)b::text[], %(source)b::text[],
-    %(classification)b::text[], %(hash)b::text[], %(idempotency_key)b::text[],
+    %(occurred_at)b::timestamptz[], %(occurred_offset)b::int4[], %(payload)b::text[],
+    %(source)b::text[], %(classification)b::text[], %(hash)b::text[], %(idempotency_key)b::text[],
     %(origin_trust)b::text[]
 ) AS r(subject_type, subject_id, actor_type, actor_id, agent_id, thread_id, run_id, kind,
-       occurred_at, payload, source, classification, hash, idempotency_key, origin_trust)
+       occurred_at, occurred_offset, payload, source, classification, hash, idempotency_key,
+       origin_trust)
 ON CONFLICT (project_id, idempotency_key) DO NOTHING
 RETURNING id, idempotency_key"""
 
@@ -53,6 +56,7 @@ _COLUMNS = (
     "run_id",
     "kind",
     "occurred_at",
+    "occurred_offset",
     "hash",
     "origin_trust",
 )

@@ -63,6 +63,8 @@ class PlannedEvent:
     run_id: str | None
     kind: str
     occurred_at: datetime
+    # Seconds east of UTC the instant was given in (timestamptz drops it).
+    occurred_offset: int
     payload_json: str
     source_json: str | None
     classification_json: str
@@ -143,6 +145,11 @@ def _required(value: str | None, field: str, error: type[InvalidPayload] = Inval
     return value
 
 
+def _offset_seconds(moment: datetime) -> int:
+    offset = moment.utcoffset()
+    return int(offset.total_seconds()) if offset is not None else 0
+
+
 def plan_event(
     event: NewEvent, position: int, batch_key: str | None, origin_trust_allowed: bool
 ) -> PlannedEvent:
@@ -194,6 +201,7 @@ def plan_event(
         run_id=event.run_id,
         kind=kind,
         occurred_at=event.occurred_at,
+        occurred_offset=_offset_seconds(event.occurred_at),
         payload_json=payload_json,
         source_json=source_json,
         classification_json=canonical_json(list(event.classification)),

@@ -20,10 +20,10 @@ from ...ledger.planning import MAX_EVENTS, MAX_KEY_CHARS
 from ...types import OriginTrust
 from .fields import (
     Identifier,
-    Instant,
     JsonObject,
     ProjectScope,
     RequestBody,
+    SaidAt,
     SubjectId,
     Text,
 )
@@ -57,7 +57,7 @@ class EventIn(RequestBody):
     thread_id: Identifier | None = Field(default=None, description="Conversation or thread.")
     run_id: Identifier | None = Field(default=None, description="Agent run or session.")
     kind: Key = Field(description="Event kind, e.g. message, tool_call, note.")
-    occurred_at: Instant = Field(
+    occurred_at: SaidAt = Field(
         description="When it happened, ISO 8601 with an offset (no zone is assumed)."
     )
     payload: JsonObject = Field(

@@ -115,6 +115,11 @@ def check_aware(value: datetime) -> datetime:
     return _in_utc(value)
 
 
+def check_said(value: datetime) -> datetime:
+    check_aware(value)
+    return value
+
+
 def check_as_of(value: datetime) -> datetime:
     # A naive as-of time is read as UTC, so a query never depends on the server's zone.
     return _in_utc(value if value.tzinfo is not None else value.replace(tzinfo=UTC))
@@ -151,6 +156,10 @@ JsonObject = Annotated[dict[str, Any], AfterValidator(check_json)]
 
 Instant = Annotated[datetime, BeforeValidator(_no_numbers), AfterValidator(check_aware)]
 """An ISO 8601 instant with an explicit offset, stored in UTC."""
+
+SaidAt = Annotated[datetime, BeforeValidator(_no_numbers), AfterValidator(check_said)]
+"""An ISO 8601 instant with an explicit offset, kept as given: the speaker's clock, which
+the consolidator reads relative times on ("yesterday" said at 23:50 in California)."""
 
 AsOf = Annotated[datetime, BeforeValidator(_no_numbers), AfterValidator(check_as_of)]
 """An ISO 8601 instant; without an offset it is read as UTC."""

@@ -52,6 +52,14 @@ _RANK_FR = (
     r"|responsable(?: (?:de |d'|du |des )?[a-zà-ÿ']+)?|manager|cheffe? d'équipe"
 )
 
+# A pet, a number, a job or a cold one gets is no thing one owns; "a border
+# collie puppy" is a pet however it is described.
+_NOT_OWNED = (
+    rf"(?!(?:new |second |third )?(?:(?:{PET_KINDS})\b|(?:{BREED})\b|(?:phone |mobile )?number\b"
+    r"|e-?mail|job\b|position\b|role\b|promotion\b|raise\b|cold\b|flu\b|ticket)"
+    rf"|[^,.;!?]*\b(?:{PET_KINDS})\b)"
+)
+
 EVENTS_CORE: tuple[Rule, ...] = (
     Rule(
         "employer",
@@ -110,9 +118,7 @@ EVENTS_CORE: tuple[Rule, ...] = (
         "owns",
         icase(
             rf"\b(?:I|we)(?:'ve| have)? {_RECENTLY}(?:bought|purchased|got) (?:a|an|my first|a new) "
-            # A pet, a number or a job one gets is no thing one owns.
-            rf"(?!(?:new |second |third )?(?:(?:{PET_KINDS})\b|(?:phone |mobile )?number\b|e-?mail|job\b|position\b|role\b))"
-            rf"(?P<v>{PHRASE}){END}"
+            rf"{_NOT_OWNED}(?P<v>{PHRASE}){END}"
         ),
         "phrase",
         volatility="slow",
@@ -227,11 +233,7 @@ MILESTONES: tuple[Rule, ...] = (
             rf"{_ME}(?:just |finally |recently |officially )?(?:bought|purchased|got|picked up|closed on)"
             # The value keeps its "new" or "used", as the rule above reads "a new car".
             r" (?:myself |ourselves )?(?:a|an|my first|our first) "
-            rf"(?!(?:new |second |third )?(?:(?:{PET_KINDS})\b|(?:{BREED})\b|(?:phone |mobile )?number\b"
-            r"|e-?mail|job\b|position\b|role\b|promotion\b|raise\b|cold\b|flu\b|ticket)"
-            # "a border collie puppy": a pet however it is described.
-            rf"|[^,.;!?]*\b(?:{PET_KINDS})\b)"
-            rf"(?P<v>{PHRASE}){END}"
+            rf"{_NOT_OWNED}(?P<v>{PHRASE}){END}"
         ),
         "phrase",
         volatility="slow",

@@ -109,6 +109,40 @@ def without_time(sentence: str) -> tuple[str, str] | None:
     return (text[:1].upper() + text[1:], first) if text else None
 
 
+# Adverbs that colour a statement without changing what it states ("we
+# finally moved to Rotterdam", "I'm officially a team lead", "j'ai enfin
+# trouvé un appart"). Hedges ("really", "kinda") and correction cues
+# ("actually") stay: they change what the sentence says.
+_COLOURING = re.compile(
+    r"\b(?:finally|officially|eventually|basically|honestly|literally|totally|enfin|finalement"
+    r"|officiellement|carrément)\b,?\s+(?=\w)",
+    re.IGNORECASE,
+)
+# A statement whose speaker goes unsaid, as in a chat ("Went keto a couple of
+# weeks ago", "Moved to Oslo last year"): a past verb of a life event opens it.
+_UNSAID_SPEAKER = re.compile(
+    r"^(?=(?:went|got|took|began|became|bought|joined|moved|started|adopted|switched|relocated"
+    r"|signed|landed|quit|left|finished|graduated)\b)",
+    re.IGNORECASE,
+)
+
+
+# Chat openers that carry nothing ("so yeah, we moved…", "ça y est, je suis…").
+_OPENER = re.compile(
+    r"^(?:(?:so|ok|okay) yeah|yeah so|ok so|okay so|so|yeah|well|anyway|oh and|ça y est|du coup|bref)"
+    r"\b[,!]*\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def plainly(sentence: str) -> str:
+    """The sentence without its opener and colouring adverbs, its unsaid speaker said."""
+    text = _COLOURING.sub("", _OPENER.sub("", sentence, count=1))
+    if _UNSAID_SPEAKER.match(text):
+        text = "I " + text[:1].lower() + text[1:]
+    return text
+
+
 def first_person(sentence: str) -> str:
     """The sentence with a shared subject of a life event said as the speaker."""
     out = _SHARED_EN.sub("I ", sentence, count=1)
@@ -408,6 +442,9 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
     if cut is not None:
         base, span = cut
         out.append(cut)
+    if (plain := plainly(base)) != base:
+        base = plain
+        out.append((base, span))
     shared = first_person(base)
     if shared != base:
         out.append((shared, span))

@@ -13,6 +13,7 @@ from typing import Any
 
 from .fragments import Rule
 from .vocabulary import DIETS, LANGUAGES, WORDS
+from .when import UNIT, past_span_all
 
 # Words that make a captured phrase a pronoun, a clause or chit-chat rather
 # than a thing someone likes ("I love that!", "I love how you...").
@@ -233,7 +234,7 @@ _STOP_NAMES = frozenset(
 _TRAILING = re.compile(
     r"\s+(?:too|so much|a lot|very much|right now|lately|these days|as well|again|anymore|now|though|"
     r"last (?:week|month|year|night)|yesterday|recently|today|this (?:week|month|year)|"
-    r"(?:\w+ |a couple of )?(?:days?|weeks?|months?|years?) ago|il y a \w+ \w+|"
+    rf"(?:\w+ |a couple of )?{UNIT} ago|il y a \w+ \w+|"
     r"haha|lol|aussi|beaucoup|vraiment|maintenant|désormais|à présent|hier|récemment|"
     r"(?:la semaine|le mois|l'an|l'année|le week-end) derni(?:er|ère)|cette (?:semaine|année)|ce mois-ci|"
     # "a climbing gym in January": the time the fact began, not its value.
@@ -252,6 +253,10 @@ _PLACE_TAIL = re.compile(r"\s(?:at|for|in|with|on|chez|à|dans|pour)\s", re.IGNO
 _DEMONSTRATIVE = re.compile(r"^(?:this|that|these|those)\s+(?=\S+\s+\S)", re.IGNORECASE)
 # Longer values where lists are the norm ("most reptiles and animals with fur").
 MAX_WORDS = {"allergy": 8}
+_NEARBY = re.compile(
+    r"\s+(?:near|close to|next to|a?round the corner from|près de|à côté de|pas loin de|proche de)\s.*$",
+    re.IGNORECASE,
+)
 
 
 def _clean(value: str) -> str:
@@ -259,7 +264,15 @@ def _clean(value: str) -> str:
     previous = None
     while previous != value:
         previous = value
-        value = _TRAILING.sub("", value).strip()
+        value = _until_said_time(_TRAILING.sub("", value).strip())
+    return value
+
+
+def _until_said_time(value: str) -> str:
+    """``value`` without a time that ends it ("course à pied cet été"): when it began, not what."""
+    spans = past_span_all(value)
+    if spans and spans[-1][1] == len(value) and spans[-1][0] > 0:
+        return value[: spans[-1][0]].rstrip(" ,")
     return value
 
 
@@ -336,7 +349,12 @@ def checked_value(rule: Rule, raw: str) -> Any | None:
             value = _PLACE_TAIL.split(value)[0]
         if not rule.predicate:  # "my favourite treat is this amazing tart"
             value = _DEMONSTRATIVE.sub("", value)
-        return value if _phrase_ok(value, MAX_WORDS.get(rule.predicate, 5)) else None
+        limit = MAX_WORDS.get(rule.predicate, 5)
+        if _phrase_ok(value, limit):
+            return value
+        # "un club d'échecs près de chez moi": where it is, past a long value.
+        near = _NEARBY.sub("", value)
+        return near if near != value and _phrase_ok(near, limit) else None
     # Clauses: decisions, plans, conventions (whose pattern already fixed the
     # verb or the "our rule is" frame, so any first word may follow).
     if rule.predicate == "schedule" and value.lower().startswith(("d'", "de ")):

@@ -39,7 +39,7 @@ DAYS = (
 )
 _NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several"
 _NUMBER += r"|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques)"
-_UNIT = r"(?:days?|weeks?|months?|years?|jours?|semaines?|mois|ans?|années?)"
+UNIT = r"(?:days?|weeks?|wks?|months?|mos|mths?|years?|yrs?|jours?|semaines?|mois|ans?|années?)"
 # Named periods of the calendar: seasons and the holidays people date by.
 SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
 HOLIDAYS = (
@@ -49,8 +49,8 @@ HOLIDAYS = (
 _DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _DAYS_FR = "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
 _PAST = re.compile(
-    rf"\b{_NUMBER} {_UNIT} (?:ago|back)\b"
-    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {_NUMBER} {_UNIT}\b"
+    rf"\b{_NUMBER} {UNIT} (?:ago|back)\b"
+    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {_NUMBER} {UNIT}\b"
     r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin)\b"
     rf"|\blast (?:week|month|year|night|weekend|{DAYS}|{MONTHS})\b"
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
@@ -58,7 +58,7 @@ _PAST = re.compile(
     rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
     rf"|\b(?:since|depuis) (?:{DAYS})\b"
     rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
-    rf"|\bdepuis {_NUMBER} {_UNIT}\b|\bfor the (?:past|last) {_NUMBER} {_UNIT}\b"
+    rf"|\bdepuis {_NUMBER} {UNIT}\b|\bfor the (?:past|last) {_NUMBER} {UNIT}\b"
     r"|\b(?:il y a|ça fait|cela fait) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
     r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b"
     r"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:at|in) the (?:start|beginning) of (?:the|this) (?:month|year)\b"
@@ -89,7 +89,7 @@ _CALENDAR = re.compile(
 # "for three years now": a span of time up to the turn, when the verb says
 # the state still holds (a perfect: "I've lived", "been married"); "I'm off
 # to Spain for two weeks" states no start.
-_LASTING = re.compile(rf"\bfor {_NUMBER} {_UNIT}(?: now)?\b", re.IGNORECASE)
+_LASTING = re.compile(rf"\bfor {_NUMBER} {UNIT}(?: now)?\b", re.IGNORECASE)
 _PERFECT = re.compile(r"(?:'ve|’ve|\bhave|\bhas|\bbeen)\b", re.IGNORECASE)
 # Ways of saying a past moment that dateparser does not read, said the way it does.
 _SAID_AS = (
@@ -117,15 +117,30 @@ _SAID_AS = (
         ),
         "today",
     ),
-    (re.compile(rf"^depuis ({_NUMBER} {_UNIT})$", re.I), r"il y a \1"),
+    (re.compile(rf"^depuis ({_NUMBER} {UNIT})$", re.I), r"il y a \1"),
     (re.compile(r"^for the (?:past|last) (.+)$", re.I), r"\1 ago"),
     (re.compile(r"\b(?:mi|mid)-", re.I), ""),
+    # Units as typed in a hurry: "2 yrs ago", "3 wks back", "6 mos".
+    (
+        re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) yrs?\b", re.I),
+        r"\1 years",
+    ),
+    (
+        re.compile(
+            r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) (?:mos|mths?)\b", re.I
+        ),
+        r"\1 months",
+    ),
+    (
+        re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) wks?\b", re.I),
+        r"\1 weeks",
+    ),
     (re.compile(r"\ba couple of\b", re.I), "2"),
     (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
     (re.compile(r"\bquelques\b", re.I), "3"),
     (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
     (re.compile(r"\b(?:ça|ca|cela) fait\b|\bil ya\b", re.I), "il y a"),
-    (re.compile(rf"^for ({_NUMBER} {_UNIT})(?: now)?$", re.I), r"\1 ago"),
+    (re.compile(rf"^for ({_NUMBER} {UNIT})(?: now)?$", re.I), r"\1 ago"),
     (re.compile(r"^(?:since |depuis )?(?:since|depuis|back in|in|en)\s+", re.I), ""),
     (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
 )
@@ -305,21 +320,34 @@ def _named(span: str, today: date) -> date | None:
     return _latest(today, 1, 1)
 
 
-def resolve(span: str, at: datetime) -> datetime | None:
-    """``span`` read against ``at`` (the event's time), as an aware UTC datetime; ``None`` if unread.
+def on_their_clock(day: date, at: datetime) -> datetime | None:
+    """``day`` as the speaker meant it: noon on their clock, never after ``at``; ``None`` if later.
 
-    A moment after ``at`` is not a past statement's start and is refused.
+    The words name a day, not an hour. Noon of that day in the speaker's
+    offset falls on the same date in UTC for any offset within ±12 h, so the
+    date a packet shows (``since 2027-02-27``) is the day said whichever clock
+    reads it; midnight there would be the day before in UTC east of Greenwich.
+    """
+    if day > at.date():
+        return None
+    noon = datetime(day.year, day.month, day.day, 12, tzinfo=at.tzinfo or UTC)
+    return min(noon, at).astimezone(UTC)
+
+
+def resolve(span: str, at: datetime) -> datetime | None:
+    """``span`` read against ``at`` (the event's time, in the speaker's offset), as an aware UTC
+    datetime on the day it names (``on_their_clock``); ``None`` if unread or later than ``at``.
     """
     day = _named(span, at.date())
     if day is not None:
-        # Midnight where the speaker was: the day they meant, in their offset.
-        return datetime(day.year, day.month, day.day, tzinfo=at.tzinfo).astimezone(UTC)
+        return on_their_clock(day, at)
     text = span
     for pattern, repl in _SAID_AS:
         text = pattern.sub(repl, text)
-    base = at.astimezone(UTC).replace(tzinfo=None)
+    # Read on the speaker's wall clock: "on Saturday" said at 23:50 in
+    # California is that Saturday there, whatever day it already is in UTC.
     settings = {
-        "RELATIVE_BASE": base,
+        "RELATIVE_BASE": at.replace(tzinfo=None),
         "PREFER_DATES_FROM": "past",
         "RETURN_AS_TIMEZONE_AWARE": False,
     }
@@ -331,7 +359,4 @@ def resolve(span: str, at: datetime) -> datetime | None:
     found = _parser().parse(text.strip(), languages=["en", "fr"], settings=settings)
     if not isinstance(found, datetime):
         return None
-    moment = found.replace(tzinfo=UTC)
-    if moment > at + timedelta(minutes=1):
-        return None
-    return moment
+    return on_their_clock(found.date(), at)

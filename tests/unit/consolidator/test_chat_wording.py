@@ -1,0 +1,82 @@
+"""Facts typed as in a chat, and days read on the speaker's clock (``readings``, ``when``, ``values``)."""
+
+from datetime import UTC, date, datetime
+
+import pytest
+from dated_reading import facts_since
+
+from haki.providers.extraction.readings import plainly
+from haki.providers.extraction.when import on_their_clock, resolve
+
+# Monday 2026-09-14, morning in Rotterdam.
+AT = datetime.fromisoformat("2026-09-14T08:15:00+02:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("so yeah, we finally moved to Rotterdam", "we moved to Rotterdam"),
+        ("Went keto a couple of weeks ago", "I went keto a couple of weeks ago"),
+        ("ça y est, je suis officiellement prof", "je suis prof"),
+        # Hedges and correction cues change what is said: they stay.
+        ("I don't really like jazz", "I don't really like jazz"),
+        ("I actually live in Lyon", "I actually live in Lyon"),
+        # A bare verb that is no past life event gets no speaker.
+        ("Remind me tomorrow", "Remind me tomorrow"),
+    ],
+)
+def test_plainly_takes_off_what_colours_a_statement(text, plain):
+    assert plainly(text) == plain
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "since"),
+    [
+        (
+            "so yeah, we finally moved to Rotterdam last week",
+            ("home_city", "Rotterdam"),
+            "2026-09-07",
+        ),
+        ("Moved to Oslo 2 yrs ago.", ("home_city", "Oslo"), "2024-09-14"),
+        ("I started learning the cello 3 wks ago", ("learning", "cello"), "2026-08-24"),
+        ("j'ai commencé la course à pied cet été", ("hobby", "course à pied"), "2026-06-01"),
+        (
+            "Lundi dernier j'ai rejoint un club d'échecs près de chez moi",
+            ("member_of", "club d'échecs"),
+            "2026-09-07",
+        ),
+    ],
+)
+def test_chat_wording_gives_the_fact_and_its_day(text, fact, since):
+    assert facts_since(text, AT) == {fact: date.fromisoformat(since)}
+
+
+def test_a_pet_got_is_not_a_thing_owned():
+    assert facts_since("got a border collie last month", AT) == {
+        ("pet", "border collie"): date(2026, 8, 14)
+    }
+
+
+@pytest.mark.parametrize(
+    ("said_at", "span", "day"),
+    [
+        # 23:50 in California on a Tuesday: UTC is already Wednesday.
+        ("2027-03-02T23:50:00-08:00", "on Saturday", "2027-02-27"),
+        ("2027-03-02T23:50:00-08:00", "yesterday", "2027-03-01"),
+        # 07:00 in Sydney on a Monday: UTC is still Sunday.
+        ("2026-06-01T07:00:00+10:00", "yesterday", "2026-05-31"),
+        ("2026-06-01T07:00:00+10:00", "last Christmas", "2025-12-25"),
+    ],
+)
+def test_a_day_is_read_on_the_speakers_clock_and_keeps_its_date_in_utc(said_at, span, day):
+    at = datetime.fromisoformat(said_at)
+    moment = resolve(span, at)
+    assert moment is not None
+    assert moment.astimezone(at.tzinfo).date().isoformat() == day
+    assert moment.astimezone(UTC).date().isoformat() == day
+
+
+def test_a_day_is_never_later_than_the_turn():
+    at = datetime.fromisoformat("2026-06-01T07:00:00+10:00")
+    assert on_their_clock(date(2026, 6, 1), at) == at.astimezone(UTC)
+    assert on_their_clock(date(2026, 6, 2), at) is None
