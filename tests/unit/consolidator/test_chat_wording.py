@@ -51,6 +51,34 @@ def test_chat_wording_gives_the_fact_and_its_day(text, fact, since):
     assert facts_since(text, AT) == {fact: date.fromisoformat(since)}
 
 
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # A comma splice: the part after it has a subject of its own.
+        ("je suis en couple avec Karim, ça se passe super bien", ("partner", "Karim")),
+        ("We moved into our new flat in Bristol, boxes everywhere", ("home_city", "Bristol")),
+        ("j'ai emménagé dans un studio à Lille", ("home_city", "Lille")),
+        ("I'm now a team lead.", ("occupation", "team lead")),
+        ("I adopted a ferret. His name is Noodle.", ("pet", "Noodle")),
+    ],
+)
+def test_everyday_facts_in_chat_shapes(text, fact):
+    assert fact in facts_since(text, AT)
+
+
+@pytest.mark.parametrize(
+    ("text", "not_fact"),
+    [
+        # A pronoun that points back continues the first part: the pet has its name.
+        ("We adopted a beagle three weeks ago, she's called Pepper.", ("pet", "beagle")),
+        # After a subordinate clause, the main clause states no fact of its own.
+        ("When I moved here, I was 20", ("age", "20")),
+    ],
+)
+def test_a_comma_splits_only_statements_of_their_own(text, not_fact):
+    assert not_fact not in facts_since(text, AT)
+
+
 def test_a_pet_got_is_not_a_thing_owned():
     assert facts_since("got a border collie last month", AT) == {
         ("pet", "border collie"): date(2026, 8, 14)

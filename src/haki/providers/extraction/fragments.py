@@ -110,6 +110,7 @@ OCCUPATIONS_EN = (
     "|ux designer|data analyst|civil servant|postman|courier|builder|roofer|tiler|landscaper|zookeeper"
     "|teaching assistant|lifeguard|personal trainer|sous-chef|freelancer|paralegal|solicitor|barrister"
     "|copywriter|illustrator|animator|dental nurse|care worker|support worker|delivery driver"
+    "|team lead|team leader|tech lead|engineering manager|cto|ceo|founder|co-founder"
 )
 # What may stand before an occupation without changing it ("a freelance photographer").
 OCCUPATION_MODIFIERS = (
@@ -155,7 +156,11 @@ PHONE_WORDS = (
 )
 RELATIONSHIP_EN = r"single|married|engaged|divorced|widowed|separated|in a relationship"
 RELATIONSHIP_FR = r"célibataire|mariée?|fiancée?|divorcée?|veuf|veuve|en couple|pacsée?|séparée?"
-PET_KINDS = r"turtles?|dogs?|cats?|pupp(?:y|ies)|kittens?|hamsters?|rabbits?|bunn(?:y|ies)|parrots?|snakes?|horses?|guinea pigs?"
+PET_KINDS = (
+    r"turtles?|dogs?|cats?|pupp(?:y|ies)|kittens?|hamsters?|rabbits?|bunn(?:y|ies)|parrots?|snakes?|horses?"
+    r"|guinea pigs?|ferrets?|gerbils?|chinchillas?|hedgehogs?|budgies?|budgerigars?|parakeets?|cockatiels?"
+    r"|canar(?:y|ies)|geckos?|iguanas?|tortoises?|axolotls?|bearded dragons?|ponies|pony|lizards?"
+)
 # Conventions are imperatives about work ("always run the tests before
 # pushing"); "Always here to help!" and "Never give up!" are chit-chat.
 IMPERATIVES_EN = (

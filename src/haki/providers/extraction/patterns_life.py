@@ -184,6 +184,12 @@ LIFE: tuple[Rule, ...] = (
             rf"\bI(?:'ve| have)? (?:just |recently )?(?:relocated|settled|moved(?: in together| back| over| out)?)"
             rf" (?:to|in) (?P<v>{CAP_SEQ})"
             rf"|\bI(?:'m| am) (?:now (?:living )?in (?P<v2>{CAP_SEQ})|(?:living )?in (?P<v3>{CAP_SEQ}) now\b)"
+            # A home moved into, in its city: "moved into our new flat in Bristol",
+            # "emménagé dans un nouvel appart à Lyon".
+            rf"|\b(?:I(?:'ve| have)? moved|(?:j'ai|on a|nous avons) emménagé) (?:into|dans) (?:an?|our|my|the|un|une|notre|mon|ma|le|la|l')"
+            r" (?:(?:new|first|little|tiny|nouvel|nouveau|nouvelle|premier|premi[eè]re|petit|petite) )?"
+            r"(?i:flat|apartment|house|place|home|condo|studio|loft|townhouse|appart|appartement|maison|logement)"
+            rf" (?:in|à|a) (?P<v4>{CAP_SEQ})"
         ),
         "place",
         volatility="slow",

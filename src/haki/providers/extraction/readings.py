@@ -337,6 +337,23 @@ _FORBIDDING = re.compile(r"^(?:don't|do not|never|avoid|stop|évite|arrête|ne|n
 _FRENCH = re.compile(r"[àâçéèêëîïôûùœ]|\b(?:les|des|tes|mes|pas|jamais|une?|du)\b", re.IGNORECASE)
 
 
+# A comma splice, as chat joins two statements ("je suis en couple avec
+# Karim, ça se passe super bien"): the part after the comma opens with a
+# subject of its own. A pronoun that points back ("a beagle, she's called
+# Pepper") continues the first part, and so does a main clause after a
+# subordinate one ("When I moved here, I was 20").
+_OWN_SUBJECT = re.compile(r"^(?:ça|ca|on|je|j'|nous|we|I|I'm|that's)\b", re.IGNORECASE)
+_SUBORDINATE = re.compile(
+    r"^(?:when|whenever|if|after|before|since|because|as|while|although|though|once|until|quand"
+    r"|lorsque|si|s'|après|avant|depuis que|parce que|comme|puisque|bien que|dès que)\b",
+    re.IGNORECASE,
+)
+
+
+def _spliced(before: str, after: str) -> bool:
+    return _OWN_SUBJECT.match(after) is not None and _SUBORDINATE.match(before.lstrip()) is None
+
+
 def clauses(sentence: str) -> list[str]:
     """The sentence's joined parts of at least three words, when it has several.
 
@@ -352,7 +369,11 @@ def clauses(sentence: str) -> list[str]:
         pieces = re.split(r",\s+", part)
         merged = [pieces[0]]
         for piece in pieces[1:]:
-            if asks(piece) and len(piece.split()) >= 3 and not ends_in_condition(merged[-1]):
+            if (
+                (asks(piece) or _spliced(merged[-1], piece))
+                and len(piece.split()) >= 3
+                and not ends_in_condition(merged[-1])
+            ):
                 merged.append(piece)
             else:
                 merged[-1] = f"{merged[-1]}, {piece}"

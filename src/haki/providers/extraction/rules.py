@@ -136,9 +136,9 @@ def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]
             ):
                 continue
             predicate = _predicate(rule, match)
-            # A rule with several shapes names the others' values ``v2``, ``v3``.
+            # A rule with several shapes names the others' values ``v2`` to ``v4``.
             groups = match.groupdict()
-            raw = next((groups[g] for g in ("v", "v2", "v3") if groups.get(g)), "")
+            raw = next((groups[g] for g in ("v", "v2", "v3", "v4") if groups.get(g)), "")
             value = checked_value(rule, raw)
             if predicate is None or value is None:
                 continue
