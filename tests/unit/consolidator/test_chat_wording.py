@@ -79,6 +79,13 @@ def test_a_comma_splits_only_statements_of_their_own(text, not_fact):
     assert not_fact not in facts_since(text, AT)
 
 
+def test_a_state_that_follows_from_an_event_holds_from_its_moment():
+    found = facts_since("I broke up with him at the end of last month, so I'm single again", AT)
+    assert found == {("relationship_status", "single"): date(2026, 8, 14)}
+    # Only a consequence borrows the moment: a mere second clause does not.
+    assert facts_since("I saw a film yesterday, and I'm vegan", AT)[("diet", "vegan")] is None
+
+
 def test_a_pet_got_is_not_a_thing_owned():
     assert facts_since("got a border collie last month", AT) == {
         ("pet", "border collie"): date(2026, 8, 14)

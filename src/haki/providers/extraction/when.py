@@ -149,6 +149,7 @@ _CLAUSE = re.compile(
     r"|\b(?:and|et) (?=(?:I|we|je|j'|j’|on|nous)\b)",
     re.I,
 )
+_CONSEQUENCE = re.compile(r"(?:so|donc|du coup|which means|alors)\s", re.IGNORECASE)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
 
@@ -170,6 +171,17 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         # time words set right (only here, per fact, never per sentence).
         fixed = _respelled(sentence[opening:closing])
         match = _PAST.search(fixed) if fixed != sentence[opening:closing] else None
+    if match is None and opening > 0 and _CONSEQUENCE.match(sentence, opening):
+        # "I broke up with him last month, so I'm single": a state that follows
+        # from an event holds from that event's moment.
+        before = max(
+            (m.end() for m in _CLAUSE.finditer(sentence, 0, max(opening - 2, 0))), default=0
+        )
+        found = [
+            _PAST.search(sentence, before, opening),
+            _CALENDAR.search(sentence, before, opening),
+        ]
+        match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
         lead = _PAST.match(sentence.lstrip()) or _CALENDAR.match(sentence.lstrip())
