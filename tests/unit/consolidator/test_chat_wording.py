@@ -60,6 +60,9 @@ def test_chat_wording_gives_the_fact_and_its_day(text, fact, since):
         ("j'ai emménagé dans un studio à Lille", ("home_city", "Lille")),
         ("I'm now a team lead.", ("occupation", "team lead")),
         ("I adopted a ferret. His name is Noodle.", ("pet", "Noodle")),
+        ("we've had our beagle Waffles since Easter", ("pet", "Waffles")),
+        ("on m'a diagnostiqué une allergie au latex", ("allergy", "latex")),
+        ("je suis inscrit chez Basic-Fit, je m'accroche", ("member_of", "Basic-Fit")),
     ],
 )
 def test_everyday_facts_in_chat_shapes(text, fact):

@@ -105,6 +105,15 @@ BREEDS: dict[str, str] = {
         "cat",
     ),
 }  # fmt: skip
+# The kinds of pet a name is read for ("a rabbit called Pompon", "my ferret Noodle").
+PET_KINDS_EN = (
+    r"dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|turtle|tortoise|guinea pig|ferret"
+    r"|budgie|goldfish|lizard|snake"
+)
+PET_KINDS_FR = (
+    r"chien|chienne|chat|chatte|chiot|chaton|lapin|lapine|hamster|perroquet|cheval|jument|tortue"
+    r"|furet|cochon d'Inde|perruche"
+)
 # What may follow a breed in the same noun: "a border collie puppy".
 PET_YOUNG = r"(?: (?:puppy|pup|dog|kitten|cat|mix|cross|chiot|chaton))?"
 # What may stand before it: "a rescue greyhound", "un petit teckel".

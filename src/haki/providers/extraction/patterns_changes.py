@@ -224,8 +224,10 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "member_of",
         icase(
-            rf"\bje me suis {_NOW_FR}inscrite? (?:dans|à|au|en) (?:un |une |le |la |l'|au )?"
+            rf"\bje (?:me suis|suis) {_NOW_FR}inscrite? (?:dans|à|au|en) (?:un |une |le |la |l'|au )?"
             rf"(?P<v>(?:club|cours|association|salle|chorale|équipe)[^,.;!?]{{0,30}}?){_STOP}"
+            # "je suis inscrit chez Basic-Fit": a club or gym by its name.
+            rf"|\bje (?:me suis|suis) {_NOW_FR}inscrite? chez (?P<v2>(?-i:[A-ZÀ-Ý][\w-]+(?: [A-ZÀ-Ý][\w-]+)*))"
         ),
         "phrase",
         "preference",

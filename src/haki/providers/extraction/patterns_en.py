@@ -23,7 +23,7 @@ from .fragments import (
     cased,
     icase,
 )
-from .lexicon import BREED, PET_MODIFIERS, PET_YOUNG
+from .lexicon import BREED, PET_KINDS_EN, PET_MODIFIERS, PET_YOUNG
 from .patterns_en_likes import LIKES_EN
 from .patterns_en_orders import ORDERS_EN
 from .vocabulary import DIET_WORDS
@@ -111,7 +111,8 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            rf"\b(?:[Mm]y|[Oo]ur) (?P<rel>{RELATIONS_EN})(?:,| named| called|'s name is| is called| is named"
+            # "my beagle Waffles", "our ferret Noodle": a pet by its kind or breed.
+            rf"\b(?:[Mm]y|[Oo]ur) (?P<rel>{RELATIONS_EN}|{PET_KINDS_EN}|{BREED})(?:,| named| called|'s name is| is called| is named"
             rf"|'s called| name is| is(?= {CAP},? (?:not|rather than) {CAP}))? (?P<v>{CAP})\b"
         ),
         "name",

@@ -268,6 +268,9 @@ MILESTONES: tuple[Rule, ...] = (
             r"(?P<v>[\wà-ÿ -]{2,30}?)\b(?=\s*(?:[,.;!?]|$))"
             r"|\bje suis (?:devenue? )?allergique (?:aux |au |à la |à l')(?P<v2>[\wà-ÿ-]{2,30})"
             r"(?= depuis\b|\s*[,.;!?]|$)"
+            # "on m'a diagnostiqué une allergie au latex", "j'ai une allergie aux arachides".
+            r"|\b(?:j'ai|je fais|on m'a (?:diagnostiqué|découvert|trouvé)) une allergie (?:aux |au |à la |à l')"
+            r"(?P<v3>[\wà-ÿ-]{2,30})(?=\s*[,.;!?]|$| depuis\b)"
         ),
         "phrase",
         volatility="stable",

@@ -25,17 +25,9 @@ from .fragments import (
     cased,
     icase,
 )
-from .lexicon import BREED, PET_MODIFIERS, PET_YOUNG
+from .lexicon import BREED, PET_KINDS_EN, PET_KINDS_FR, PET_MODIFIERS, PET_YOUNG
 from .vocabulary import DIET_WORDS
 
-PET_KINDS_EN = (
-    r"dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|turtle|tortoise|guinea pig|ferret"
-    r"|budgie|goldfish|lizard|snake"
-)
-PET_KINDS_FR = (
-    r"chien|chienne|chat|chatte|chiot|chaton|lapin|lapine|hamster|perroquet|cheval|jument|tortue"
-    r"|furet|cochon d'Inde|perruche"
-)
 _NAMED_EN = (
     r"(?:,? (?:who(?:'s| is) )?(?:named|called)|,? (?:and )?(?:we|I) (?:named|called) (?:him|her|it)"
     r"|,? (?:his|her|its) name(?: is|'s)|,? (?:he|she|it)(?:'s| is) (?:called|named))"
