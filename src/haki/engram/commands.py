@@ -6,14 +6,16 @@ Every handler imports what it needs when it runs, so the hook path
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import EngramError
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def _split(value: str | None) -> tuple[str, ...]:

@@ -6,10 +6,10 @@ the lowest-ranked cards are dropped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from .plan import Item, LoadPlan, Skip
+from .record import Record
 from .text import estimate_tokens
 
 Tier = Literal["body", "card"]
@@ -18,8 +18,7 @@ Tier = Literal["body", "card"]
 NOTHING_MATCHED = "nothing matched: no memory covers this task closely enough to load"
 
 
-@dataclass(frozen=True, slots=True)
-class Rendering:
+class Rendering(Record):
     """The text an agent sees, with the ids shown as bodies and as cards."""
 
     text: str

@@ -5,15 +5,17 @@ Kept apart from ``cli.py`` so the other commands never import them.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EngramError
 from ..workspace import Roots, locate
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def roots_of(args: argparse.Namespace) -> Roots:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+
+from ..record import Record
 
 Kind = Literal["start", "prompt", "files", "compact", "subagent", "instructions", "other"]
 
@@ -26,8 +27,7 @@ GEMINI_FILE_TOOLS = frozenset({"read_file", "write_file", "replace"})
 _PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$", re.M)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Record):
     """One host event, read from the hook's stdin in the host's own words."""
 
     name: str  # the host's own event name, echoed back in the answer

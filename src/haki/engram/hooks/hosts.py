@@ -14,9 +14,10 @@ Sources (read with the hosts' own documentation):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+
+from ..record import Record
 
 HostName = Literal["claude", "codex", "gemini", "cursor"]
 HOSTS: tuple[HostName, ...] = ("claude", "codex", "gemini", "cursor")
@@ -25,16 +26,14 @@ HOSTS: tuple[HostName, ...] = ("claude", "codex", "gemini", "cursor")
 TIMEOUT_SECONDS = 10
 
 
-@dataclass(frozen=True, slots=True)
-class Registration:
+class Registration(Record):
     """One hook entry written into a host's configuration."""
 
     event: str
     matcher: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Host:
+class Host(Record):
     """How one agent host configures hooks and reads their answers."""
 
     name: HostName
