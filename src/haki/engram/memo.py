@@ -45,6 +45,9 @@ def _code_digest() -> list[tuple[str, str]]:
     cost to read and keep true."""
     code: list[tuple[str, str]] = []
     for folder in _PACKAGES:
+        # Walked paths all start with the resolved folder: the name relative to its
+        # parent is a slice (``os.path.relpath`` normalises both paths on every file).
+        cut = len(os.path.join(folder.parent, ""))
         for parent, dirs, files in os.walk(folder):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in files:
@@ -56,7 +59,7 @@ def _code_digest() -> list[tuple[str, str]]:
                         digest = hashlib.sha256(f.read()).hexdigest()
                 except OSError:
                     continue
-                rel = os.path.relpath(path, folder.parent).replace(os.sep, "/")
+                rel = path[cut:].replace(os.sep, "/")
                 code.append((rel, digest))
     code.sort()
     return code
