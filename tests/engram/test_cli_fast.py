@@ -113,7 +113,7 @@ def test_every_hot_option_is_read_or_refused() -> None:
         }
 
 
-def test_load_and_hook_import_neither_argparse_nor_dataclasses(tmp_path: Path) -> None:
+def test_load_and_hook_import_no_argparse_dataclasses_or_typing(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     env = dict(os.environ, ENGRAM_CACHE_DIR=str(tmp_path / "c"), ENGRAM_GLOBAL_DIR=str(tmp_path))
@@ -123,7 +123,7 @@ def test_load_and_hook_import_neither_argparse_nor_dataclasses(tmp_path: Path) -
         "sys.stdin = __import__('io').StringIO("
         '\'{"session_id": "s", "hook_event_name": "UserPromptSubmit", "prompt": "x"}\')\n'
         "main(sys.argv[1:])\n"
-        "print(sorted(m for m in ('argparse', 'dataclasses', 'inspect') if m in sys.modules),"
+        "print(sorted(m for m in ('argparse', 'dataclasses', 'inspect', 'typing') if m in sys.modules),"
         " file=sys.stderr)\n"
     )
     for argv in (["load", "--", "write a migration"], ["hook", "--host", "claude"]):

@@ -15,10 +15,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 from . import commands
 from .errors import EngramError
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def main(argv: Sequence[str] | None = None) -> int:

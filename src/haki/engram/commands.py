@@ -10,12 +10,13 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from .errors import EngramError
 
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 def _split(value: str | None) -> tuple[str, ...]:

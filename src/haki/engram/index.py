@@ -13,14 +13,16 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from .record import Record, as_dict, field_names, replace
 from .text import ENGRAM_STOP_WORDS, estimate_tokens, words
 from .vocabulary import phrase_terms, terms_of
 from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig, write_atomic
 
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .memo import Memo
     from .memory import Memory
     from .semantic import Table

@@ -24,9 +24,12 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from .workspace import memo_dir
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 MEMO_NAME = "memo-v1.sqlite"
 _CHUNK = 500  # names per query, under SQLite's oldest limit on bound parameters

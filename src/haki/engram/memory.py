@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
 
 from .body import LEVELS, sections
 from .errors import SchemaError
 from .record import Record
 
-MemoryType = Literal["rule", "skill", "knowledge"]
-Scope = Literal["workspace", "global"]
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    MemoryType = Literal["rule", "skill", "knowledge"]
+    Scope = Literal["workspace", "global"]
+
 
 TYPES = ("rule", "skill", "knowledge")
 TYPE_DIRS = {"rule": "rules", "skill": "skills", "knowledge": "knowledge"}

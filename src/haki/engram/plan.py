@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
 
 from .record import Record, as_dict
 
-Disclosure = Literal["auto", "full"]
-Origin = Literal["routed", "prerequisite", "fetched", "omitted"]
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Disclosure = Literal["auto", "full"]
+    Origin = Literal["routed", "prerequisite", "fetched", "omitted"]
 
 
 class LoadRequest(Record):

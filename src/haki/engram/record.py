@@ -14,10 +14,20 @@ assignment after construction (``class X(Record, frozen=False)`` allows it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-T = TypeVar("T")
-R = TypeVar("R", bound="Record")
+# ``typing`` costs every process about 3 ms of CPU to import, and the load and hook
+# paths need it only for annotations (strings here): mypy reads the imports below, the
+# interpreter a stand-in decorator.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeVar, dataclass_transform
+
+    T = TypeVar("T")
+    R = TypeVar("R", bound="Record")
+else:
+
+    def dataclass_transform(**_: object) -> Callable[[type], type]:
+        return lambda cls: cls
 
 
 class _Factory:

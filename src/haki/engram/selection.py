@@ -6,9 +6,12 @@ from collections.abc import Callable, Sequence
 
 from .body import level_rank
 from .index import Doc
-from .plan import Origin
 from .record import Record
 from .routing import OMITTED_LIFECYCLES, Scored
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from .plan import Origin
 
 
 class Picked(Record):

@@ -13,19 +13,23 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
 
 from .errors import ConfigError
 from .record import Record, field
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Disclosure = Literal["auto", "full"]
+    HookRead = Literal["startup", "auto", "always", "off"]
+    PathRules = Literal["native", "hooks"]
 
 WORKSPACE_DIR = Path(".agents") / "engram"
 SUBDIRS = ("rules", "skills", "knowledge", "archive")
 CONFIG_NAME = "config.yaml"
 IGNORE_NAME = ".engramignore"
 LOCK_NAME = "engram.lock.json"
-Disclosure = Literal["auto", "full"]
-HookRead = Literal["startup", "auto", "always", "off"]
-PathRules = Literal["native", "hooks"]
 HOOK_READ_MODES = ("startup", "auto", "always", "off")
 PATH_RULES_MODES = ("native", "hooks")
 

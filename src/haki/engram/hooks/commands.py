@@ -9,13 +9,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ..errors import EngramError
 from ..workspace import Roots, locate
 
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 def roots_of(args: argparse.Namespace) -> Roots:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal
 
 from ..record import Record
 
-Kind = Literal["start", "prompt", "files", "compact", "subagent", "instructions", "other"]
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Kind = Literal["start", "prompt", "files", "compact", "subagent", "instructions", "other"]
+
 
 _KINDS: dict[str, Kind] = {
     "SessionStart": "start",

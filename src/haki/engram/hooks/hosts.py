@@ -15,11 +15,15 @@ Sources (read with the hosts' own documentation):
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
 
 from ..record import Record
 
-HostName = Literal["claude", "codex", "gemini", "cursor"]
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    HostName = Literal["claude", "codex", "gemini", "cursor"]
+
 HOSTS: tuple[HostName, ...] = ("claude", "codex", "gemini", "cursor")
 
 # Our handler must finish well inside this; the runtime gives up earlier (``runtime.DEADLINE``).

@@ -13,11 +13,11 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..record import Record
 from ..workspace import Roots, write_atomic
 
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
     from ..plan import Item
 

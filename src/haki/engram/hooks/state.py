@@ -15,10 +15,13 @@ import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from ..record import Record, field
 from ..workspace import write_atomic
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_AGE_SECONDS = 7 * 24 * 3600
 
