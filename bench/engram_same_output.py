@@ -149,16 +149,11 @@ def calls(repo: Path, tasks: list[str]) -> list[tuple[list[str], str | None]]:
 
 
 def prepare(name: str, workspace: Path, into: Path) -> Path:
-    repo = into / name
-    if repo.exists():
-        shutil.rmtree(repo)
-    (repo / ".git").mkdir(parents=True)
-    source = workspace / ".agents" / "engram"
-    if source.is_dir():
-        shutil.copytree(
-            source, repo / ".agents" / "engram", ignore=shutil.ignore_patterns(".cache")
-        )
-    return repo
+    """A fresh copy of ``workspace``'s memories at a path both sides share."""
+    from haki.engram.timing import fresh_copy
+
+    shutil.rmtree(into / name, ignore_errors=True)
+    return fresh_copy(workspace, into / name)
 
 
 def child(into: Path, process: int) -> list[dict[str, Any]]:
