@@ -3,12 +3,11 @@ weak-meaning veto that keeps accidental one-word matches out."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from haki.engram import LoadRequest, load
 from haki.engram.admission import two_anchor_match
 from haki.engram.index import FIELD_BITS, open_index
 from haki.engram.loader import _query_vector, merge_and_filter
+from haki.engram.record import replace
 from haki.engram.routing import DEFAULT_ROUTING, route
 from haki.engram.vocabulary import names_stack
 

@@ -1,7 +1,5 @@
 """Engram: repo-local memories (rules, skills, knowledge) routed into coding-agent context."""
 
-import typing
-
 from .errors import (
     ConfigError,
     DuplicateMemory,
@@ -13,9 +11,11 @@ from .errors import (
     WorkspaceError,
 )
 
-if typing.TYPE_CHECKING:
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
     from .loader import load
     from .plan import Item, LoadPlan, LoadRequest, Skip
+del TYPE_CHECKING  # not one of the package's names
 
 # The loader (index, routing) is imported on first use: every `engram hook`
 # process imports this package, and most hook events never route.

@@ -6,14 +6,17 @@ Every handler imports what it needs when it runs, so the hook path
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from .errors import EngramError
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 
 def _split(value: str | None) -> tuple[str, ...]:

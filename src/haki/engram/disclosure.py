@@ -6,20 +6,22 @@ the lowest-ranked cards are dropped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
 from .plan import Item, LoadPlan, Skip
+from .record import Record
 from .text import estimate_tokens
 
-Tier = Literal["body", "card"]
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Tier = Literal["body", "card"]
+
 
 # Said out loud so an agent does not read an empty batch as a failure to look.
 NOTHING_MATCHED = "nothing matched: no memory covers this task closely enough to load"
 
 
-@dataclass(frozen=True, slots=True)
-class Rendering:
+class Rendering(Record):
     """The text an agent sees, with the ids shown as bodies and as cards."""
 
     text: str

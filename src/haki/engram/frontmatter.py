@@ -9,9 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from typing import Any
 
 from .errors import FrontmatterError
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 _FENCE = "---"
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from .record import Record, field
 from .workspace import Root, write_atomic
 
 
-@dataclass(frozen=True, slots=True)
-class Lock:
+class Lock(Record):
     memories: dict[str, str] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
 

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+from .record import Record, as_dict, field_names, replace
 from .text import ENGRAM_STOP_WORDS, estimate_tokens, words
 from .vocabulary import phrase_terms, terms_of
 from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig, write_atomic
 
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .memo import Memo
     from .memory import Memory
     from .semantic import Table
@@ -42,8 +44,7 @@ FIELD_BITS: dict[str, int] = {name: 1 << i for i, name in enumerate(FIELD_WEIGHT
 STRONG_BITS = FIELD_BITS["id"] | FIELD_BITS["tags"] | FIELD_BITS["directive"]
 
 
-@dataclass(frozen=True, slots=True)
-class Doc:
+class Doc(Record):
     """What routing and rendering need about one memory, without its body."""
 
     id: str
@@ -75,8 +76,7 @@ class Doc:
         return self.recorded is not None and self.recorded != self.sha256
 
 
-@dataclass(frozen=True, slots=True)
-class FileProblem:
+class FileProblem(Record):
     """A memory file that could not be indexed, and why."""
 
     path: str
@@ -84,8 +84,7 @@ class FileProblem:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class Index:
+class Index(Record):
     """Columns every load needs, plus one JSON row per memory decoded on demand.
 
     Decoding 1,000 rows and postings lists on every prompt would dominate a
@@ -134,7 +133,7 @@ class Index:
         ]
 
 
-_DOC_FIELDS = [f.name for f in fields(Doc)]
+_DOC_FIELDS = list(field_names(Doc))
 # One encoder for every row: ``json.dumps`` with separators builds a new one per call.
 _compact_json = json.JSONEncoder(separators=(",", ":")).encode
 
@@ -187,8 +186,6 @@ def parse_bytes(rel: str, raw: bytes) -> tuple[Memory | None, FileProblem | None
 
 
 def _replace_lifecycle(memory: Memory, lifecycle: str) -> Memory:
-    from dataclasses import replace
-
     return replace(memory, lifecycle=lifecycle)
 
 
@@ -241,7 +238,7 @@ def _entries(root: Root, rels: list[str], memo: Memo) -> list[dict[str, Any]]:
             entry = new[name] = {
                 "sha256": digest,
                 "memory": _memory_row(memory) if memory else None,
-                "problem": asdict(problem) if problem else None,
+                "problem": as_dict(problem) if problem else None,
                 "derived": _derive(memory, table) if memory else None,
             }
         out.append(entry)
@@ -331,7 +328,7 @@ def _build(
         "rows": [_compact_json([d[name] for name in _DOC_FIELDS]) for d in docs],
         "postings": {term: " ".join(found) for term, found in postings.items()},
         "vectors": [e["derived"]["vector"] for _, e in memories],
-        "problems": [asdict(p) for p in problems],
+        "problems": [as_dict(p) for p in problems],
     }
 
 
@@ -402,7 +399,7 @@ def _field_texts(m: Memory) -> dict[str, str]:
 def _memory_row(memory: Memory) -> dict[str, Any]:
     """The fields an index row needs, without the body: what the index keeps of the body
     is derived (``_derive``), and the memo reads every row on a fresh clone's build."""
-    return {f.name: getattr(memory, f.name) for f in fields(memory) if f.name != "content"}
+    return {n: getattr(memory, n) for n in field_names(memory) if n != "content"}
 
 
 def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:

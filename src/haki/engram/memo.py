@@ -24,9 +24,12 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from .workspace import memo_dir
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 MEMO_NAME = "memo-v1.sqlite"
 _CHUNK = 500  # names per query, under SQLite's oldest limit on bound parameters
@@ -45,6 +48,9 @@ def _code_digest() -> list[tuple[str, str]]:
     cost to read and keep true."""
     code: list[tuple[str, str]] = []
     for folder in _PACKAGES:
+        # Walked paths all start with the resolved folder: the name relative to its
+        # parent is a slice (``os.path.relpath`` normalises both paths on every file).
+        cut = len(os.path.join(folder.parent, ""))
         for parent, dirs, files in os.walk(folder):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in files:
@@ -56,7 +62,7 @@ def _code_digest() -> list[tuple[str, str]]:
                         digest = hashlib.sha256(f.read()).hexdigest()
                 except OSError:
                     continue
-                rel = os.path.relpath(path, folder.parent).replace(os.sep, "/")
+                rel = path[cut:].replace(os.sep, "/")
                 code.append((rel, digest))
     code.sort()
     return code

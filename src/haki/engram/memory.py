@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Literal
 
 from .body import LEVELS, sections
 from .errors import SchemaError
+from .record import Record
 
-MemoryType = Literal["rule", "skill", "knowledge"]
-Scope = Literal["workspace", "global"]
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    MemoryType = Literal["rule", "skill", "knowledge"]
+    Scope = Literal["workspace", "global"]
+
 
 TYPES = ("rule", "skill", "knowledge")
 TYPE_DIRS = {"rule": "rules", "skill": "skills", "knowledge": "knowledge"}
@@ -42,8 +46,7 @@ ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 
 
-@dataclass(frozen=True, slots=True)
-class Memory:
+class Memory(Record):
     """One parsed memory file (frontmatter fields plus the agent-visible body)."""
 
     id: str

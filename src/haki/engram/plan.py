@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
 
-Disclosure = Literal["auto", "full"]
-Origin = Literal["routed", "prerequisite", "fetched", "omitted"]
+from .record import Record, as_dict
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Disclosure = Literal["auto", "full"]
+    Origin = Literal["routed", "prerequisite", "fetched", "omitted"]
 
 
-@dataclass(frozen=True, slots=True)
-class LoadRequest:
+class LoadRequest(Record):
     """Inputs of one ``load``; ``None`` means "use the config value"."""
 
     query: str = ""
@@ -30,8 +33,7 @@ class LoadRequest:
     record_usage: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(Record):
     """A memory that passed the gate and may be rendered as a body or a card."""
 
     id: str
@@ -50,8 +52,7 @@ class Item:
     body: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Skip:
+class Skip(Record):
     """A memory left out of the plan, with the reason shown to the user."""
 
     id: str
@@ -60,8 +61,7 @@ class Skip:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class LoadPlan:
+class LoadPlan(Record):
     """What ``load`` decided for one task: the batch, the cards and what was left out."""
 
     query: str
@@ -79,4 +79,4 @@ class LoadPlan:
     problems: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return as_dict(self)

@@ -5,14 +5,13 @@ and the scored and omitted candidates.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from .index import FIELD_BITS, Doc, Index
+from .record import Record, field
 from .semantic import decode
 
 
-@dataclass(frozen=True, slots=True)
-class RoutingConfig:
+class RoutingConfig(Record):
     """The routing constants (scoring, admission, ranking)."""
 
     k1: float = 1.2
@@ -84,8 +83,7 @@ CURATED_BITS = (
 OMITTED_LIFECYCLES = ("superseded", "archived")
 
 
-@dataclass(frozen=True, slots=True)
-class Pool:
+class Pool(Record):
     """Visible memories after merge and filters; position ``p`` is ``refs[p]``.
 
     Memories are decoded only when routing scores them.
@@ -118,8 +116,7 @@ class Pool:
         return sum(self.indexes[i].lengths[no] for i, no in self.refs)
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(Record):
     """An admitted memory with its score and the evidence behind it."""
 
     doc: Doc
@@ -132,8 +129,7 @@ class Scored:
     meaning: float | None = None  # cosine of the task's and the memory's static vectors
 
 
-@dataclass(frozen=True, slots=True)
-class Omitted:
+class Omitted(Record):
     """A candidate routing refused, with the reason."""
 
     id: str
@@ -142,8 +138,7 @@ class Omitted:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Routed:
+class Routed(Record):
     """Routing's answer: the task's anchors, the ranked memories, the refusals."""
 
     anchors: tuple[str, ...]

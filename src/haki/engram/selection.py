@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from .body import level_rank
 from .index import Doc
-from .plan import Origin
+from .record import Record
 from .routing import OMITTED_LIFECYCLES, Scored
 
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from .plan import Origin
 
-@dataclass(frozen=True, slots=True)
-class Picked:
+
+class Picked(Record):
     """A memory chosen for the batch or the cards, in rank order."""
 
     doc: Doc
@@ -22,8 +24,7 @@ class Picked:
     reasons: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Selection:
+class Selection(Record):
     """The batch (bodies), the overflow (cards) and any problem met."""
 
     batch: tuple[Picked, ...]

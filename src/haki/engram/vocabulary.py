@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from .record import Record
 from .text import anchors, stem, words
 
 # Words a developer types about almost any task: they rank, they never carry admission.
@@ -230,8 +230,7 @@ def terms_of(tokens: Sequence[str], stop: frozenset[str]) -> list[str]:
     return [term(w) for w in tokens if w not in stop and len(w) > 1]
 
 
-@dataclass(frozen=True, slots=True)
-class Anchor:
+class Anchor(Record):
     """One meaningful word of the task, with the terms it may match."""
 
     word: str

@@ -12,26 +12,29 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
 
 from .errors import ConfigError
+from .record import Record, field
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Disclosure = Literal["auto", "full"]
+    HookRead = Literal["startup", "auto", "always", "off"]
+    PathRules = Literal["native", "hooks"]
 
 WORKSPACE_DIR = Path(".agents") / "engram"
 SUBDIRS = ("rules", "skills", "knowledge", "archive")
 CONFIG_NAME = "config.yaml"
 IGNORE_NAME = ".engramignore"
 LOCK_NAME = "engram.lock.json"
-Disclosure = Literal["auto", "full"]
-HookRead = Literal["startup", "auto", "always", "off"]
-PathRules = Literal["native", "hooks"]
 HOOK_READ_MODES = ("startup", "auto", "always", "off")
 PATH_RULES_MODES = ("native", "hooks")
 
 
-@dataclass(frozen=True, slots=True)
-class Root:
+class Root(Record):
     """A memory root: ``path`` holds the files, ``base`` is where ``sources`` resolve."""
 
     scope: Literal["workspace", "global"]
@@ -47,8 +50,7 @@ class Root:
         return self.path / IGNORE_NAME
 
 
-@dataclass(frozen=True, slots=True)
-class LoadSettings:
+class LoadSettings(Record):
     """``load`` settings from ``config.yaml``."""
 
     disclosure: Disclosure = "auto"
@@ -56,8 +58,7 @@ class LoadSettings:
     limit: int = 8
 
 
-@dataclass(frozen=True, slots=True)
-class HookSettings:
+class HookSettings(Record):
     """``hooks.read``: when hooks inject; ``hooks.path_rules``: how path-scoped memories load.
 
     ``native`` writes rule files the host reads by itself (Claude, Cursor);
@@ -68,8 +69,7 @@ class HookSettings:
     path_rules: PathRules = "native"
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+class Config(Record):
     """The workspace's ``config.yaml``, with defaults for what it leaves out."""
 
     load: LoadSettings = field(default_factory=LoadSettings)
@@ -79,8 +79,7 @@ class Config:
     hooks: HookSettings = field(default_factory=HookSettings)
 
 
-@dataclass(frozen=True, slots=True)
-class Roots:
+class Roots(Record):
     """The workspace root, the global root when enabled, and the config."""
 
     workspace: Root

@@ -5,15 +5,18 @@ Kept apart from ``cli.py`` so the other commands never import them.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from ..errors import EngramError
 from ..workspace import Roots, locate
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 
 def roots_of(args: argparse.Namespace) -> Roots:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
 
-Kind = Literal["start", "prompt", "files", "compact", "subagent", "instructions", "other"]
+from ..record import Record
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Kind = Literal["start", "prompt", "files", "compact", "subagent", "instructions", "other"]
+
 
 _KINDS: dict[str, Kind] = {
     "SessionStart": "start",
@@ -26,8 +31,7 @@ GEMINI_FILE_TOOLS = frozenset({"read_file", "write_file", "replace"})
 _PATCH_PATH = re.compile(r"^\*\*\* (?:Add File|Update File|Move to): (.+?)\s*$", re.M)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Record):
     """One host event, read from the hook's stdin in the host's own words."""
 
     name: str  # the host's own event name, echoed back in the answer

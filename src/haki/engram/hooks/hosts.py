@@ -14,27 +14,30 @@ Sources (read with the hosts' own documentation):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
 
-HostName = Literal["claude", "codex", "gemini", "cursor"]
+from ..record import Record
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    HostName = Literal["claude", "codex", "gemini", "cursor"]
+
 HOSTS: tuple[HostName, ...] = ("claude", "codex", "gemini", "cursor")
 
 # Our handler must finish well inside this; the runtime gives up earlier (``runtime.DEADLINE``).
 TIMEOUT_SECONDS = 10
 
 
-@dataclass(frozen=True, slots=True)
-class Registration:
+class Registration(Record):
     """One hook entry written into a host's configuration."""
 
     event: str
     matcher: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Host:
+class Host(Record):
     """How one agent host configures hooks and reads their answers."""
 
     name: HostName

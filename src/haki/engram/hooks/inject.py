@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Literal
 
 from ..disclosure import card_line, requirements
 from ..plan import Item, LoadPlan, Skip
+from ..record import Record
 
-Tier = Literal["body", "card"]
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Tier = Literal["body", "card"]
 
 
-@dataclass(frozen=True, slots=True)
-class Injection:
+class Injection(Record):
     text: str
     bodies: tuple[str, ...]
     cards: tuple[str, ...]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..record import Record
 from ..workspace import write_atomic
 from .hosts import Host
 
@@ -22,8 +22,7 @@ from .hosts import Host
 _OURS = re.compile(r"engram\S*\s+hook\s+--host\s+(\w+)")
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(Record):
     path: Path
     changed: bool
     events: tuple[str, ...]

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ..record import Record
 from ..workspace import Roots, write_atomic
 
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
     from ..plan import Item
 
@@ -26,8 +26,7 @@ RULE_DIRS = {"claude": Path(".claude/rules/engram"), "cursor": Path(".cursor/rul
 SUFFIX = {"claude": ".md", "cursor": ".mdc"}
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSync:
+class RuleSync(Record):
     """What one native-rule sync wrote and removed for a host."""
 
     host: str

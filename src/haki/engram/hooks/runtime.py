@@ -13,14 +13,16 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ..workspace import Roots, cache_dir, locate
 from . import events, rules
 from .hosts import Host, host
 from .state import locked, prune, session_path
 
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .inject import Injection
 
 # Every hook event is a new process. What composes an injection (the plan, its

@@ -14,17 +14,19 @@ import json
 import os
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from ..record import Record, field
 from ..workspace import write_atomic
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_AGE_SECONDS = 7 * 24 * 3600
 
 
-@dataclass
-class Session:
+class Session(Record, frozen=False):
     """What a host session has already been given."""
 
     delivered: list[str] = field(default_factory=list)  # memory ids, in delivery order
