@@ -74,6 +74,7 @@ def test_every_pass_applies_to_each_of_the_six_layers(tmp_path):
         "merge_projections": 6,
         "transpose_keys": 6,
         "constant_shapes": 24,
+        "float_positions": 1,
     }
     assert [i.name for i in model.graph.input] == ["input_ids", "token_type_ids"]
     ops = [n.op_type for n in model.graph.node]
