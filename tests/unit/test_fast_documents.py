@@ -48,11 +48,23 @@ def test_a_text_gets_the_same_vector_whatever_its_batch(fast: LocalEmbedder):
 def test_one_text_per_call_is_what_makes_it_batch_independent(fast: LocalEmbedder):
     # The int8 model scales a call's activations by their range over the
     # whole call: two texts in one call get vectors that depend on each other.
-    session = fast._load_int8_session()
+    # Its graph without the mask (query_graph) refuses them; the graph before
+    # that rewrite shows why one text per call matters.
+    import onnxruntime as ort
+
+    from haki.providers.embed import _session, model_files
+    from haki.providers.query_model import query_model
+
+    source, _ = model_files()
+    unrewritten = _session(
+        query_model(source, None, rewritten=False), 1, ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    )
     ids = [e.ids for e in fast._loaded_tokenizer().encode_batch(TEXTS[2:4])]
-    together = fast._run(session, ids)
-    alone = np.concatenate([fast._run(session, [r]) for r in ids])
+    together = fast._run(unrewritten, ids)
+    alone = np.concatenate([fast._run(unrewritten, [r]) for r in ids])
     assert not np.array_equal(together, alone)
+    with pytest.raises(ValueError, match="one text per run"):
+        fast._run(fast._load_int8_session(), ids)
 
 
 def test_fast_documents_stay_close_to_the_packaged_and_the_reference_vectors(

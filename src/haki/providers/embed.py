@@ -260,9 +260,14 @@ class LocalEmbedder:
         for i, r in enumerate(rows):
             ids[i, : len(r)] = r
             mask[i, : len(r)] = 1
-        (hidden,) = session.run(
-            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-        )
+        feed = {"input_ids": ids, "token_type_ids": np.zeros_like(ids)}
+        if session is not self._int8_session:
+            feed["attention_mask"] = mask
+        elif len(rows) != 1:
+            # Its graph has no attention mask (query_graph): padding would
+            # count as text and change every row's vector.
+            raise ValueError(f"the int8 model embeds one text per run, not {len(rows)}")
+        (hidden,) = session.run(None, feed)
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
         return _l2_normalise(pooled)

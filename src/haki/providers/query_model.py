@@ -33,8 +33,10 @@ from pathlib import Path
 def _key(source: Path) -> str:
     import onnxruntime
 
+    from .query_graph import GRAPH_VERSION
+
     digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
-    return f"{digest}-ort{onnxruntime.__version__}"
+    return f"{digest}-ort{onnxruntime.__version__}-g{GRAPH_VERSION}"
 
 
 class _QuietAdvice(logging.Filter):
@@ -47,7 +49,18 @@ class _QuietAdvice(logging.Filter):
         return "pre-processing before quantization" not in record.getMessage()
 
 
-def _build(source: Path, target: Path) -> None:
+def _rewrite(path: Path) -> None:
+    import onnx
+
+    from .query_graph import rewrite
+
+    model = onnx.load(str(path))
+    rewrite(model)
+    onnx.save(model, str(path))
+
+
+def _build(source: Path, target: Path, *, rewritten: bool = True) -> None:
+    """``rewritten``: apply ``query_graph`` (False only to compare against it)."""
     import onnxruntime as ort
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -72,15 +85,19 @@ def _build(source: Path, target: Path) -> None:
             )
         finally:
             logging.getLogger().removeFilter(quiet)
+        if rewritten:
+            _rewrite(built)
         os.replace(built, target)  # atomic: a concurrent builder loses nothing
 
 
-def query_model(source: Path, cache_dir: Path | None) -> Path | bytes:
-    """The query model for ``source``: a cached file, or the model's bytes."""
-    if cache_dir is None:
+def query_model(source: Path, cache_dir: Path | None, *, rewritten: bool = True) -> Path | bytes:
+    """The query model for ``source``: a cached file, or the model's bytes
+    (``rewritten=False``: in memory, the graph before ``query_graph``, to
+    compare against)."""
+    if cache_dir is None or not rewritten:
         with tempfile.TemporaryDirectory() as tmp:
             target = Path(tmp) / "query.onnx"
-            _build(source, target)
+            _build(source, target, rewritten=rewritten)
             return target.read_bytes()
     cache_dir.mkdir(parents=True, exist_ok=True)
     target = cache_dir / f"minilm-query-int8-{_key(source)}.onnx"
