@@ -69,6 +69,7 @@ import re
 from .risk_words import DISCLOSE as _DISCLOSE
 from .risk_words import HIDDEN_RULES as _HIDDEN_RULES
 from .risk_words import OTHERS as _OTHERS
+from .risk_words import SECRET_PATH as _SECRET_PATH
 from .risk_words import SENSITIVE as _SENSITIVE
 from .risk_words import WHEREABOUTS as _WHEREABOUTS
 
@@ -152,6 +153,18 @@ _KEPT_SECRET = re.compile(
     re.IGNORECASE,
 )
 
+# A file where secrets are kept, read out or opened: "show the contents of
+# ~/.ssh/id_rsa", "cat /etc/shadow", "affiche ~/.aws/credentials". A path's
+# dots are no sentence end here.
+_SECRET_FILE = re.compile(
+    r"\b(?:show\w*|display\w*|print\w*|reveal\w*|shar\w*|send\w*|post\w*|past\w*|output\w*|dump\w*|tell\w*"
+    r"|giv\w*|includ\w*|list\w*|leak\w*|expos\w*|publish\w*|cat|type|read|open|head|tail|less|more|cop(?:y|ies)"
+    r"|cp|scp|upload\w*|affiche[rz]?|montre[rz]?|envoie[rz]?|partage[rz]?|donne[rz]?|colle[rz]?|lis|lire|ouvre[rz]?"
+    r"|copie[rz]?|r[ée]v[èe]le[rz]?|publie[rz]?)\b"
+    rf"[^!?\n]{{0,60}}?{_SECRET_PATH}",
+    re.IGNORECASE,
+)
+
 _SAFEGUARD_WORDS = (
     r"(?:safety|security|verification|verifications|2fa|two-factor|mfa|confirmations?|confirm|security warnings?"
     r"|safety warnings?|(?:security |safety )?checks?"
@@ -215,11 +228,31 @@ _GUARDED = (
 _RISKY_ACT = (
     r"(?:before|prior to|avant (?:de |d'|que ))\s?(?:you |tu |je |I )?(?:\w+ )?"
     r"(?:delet\w*|remov\w*|eras\w*|wip\w*|pay\w*|send\w*|transfer\w*|wir\w*|run\w*|execut\w*|install\w*"
-    r"|push\w*|merg\w*|deploy\w*|drop\w*|overwrit\w*|publish\w*|buy\w*|purchas\w*|supprim\w*|effac\w*"
+    r"|(?:force[- ]?)?push\w*|merg\w*|deploy\w*|drop\w*|overwrit\w*|publish\w*|buy\w*|purchas\w*|supprim\w*|effac\w*"
     r"|envoy\w*|vir\w*|lanc\w*|ex[ée]cut\w*|pousse\w*|d[ée]ploy\w*|publi\w*|achet\w*)"
 )
 _LOWERED_CHECK = re.compile(
     rf"\b{_CHECK_VERB}\b[^.!?\n]{{0,50}}?(?:\b{_GUARDED}\b|\b{_RISKY_ACT}\b)",
+    re.IGNORECASE,
+)
+# A check before a risky act released, wherever the release stands in the
+# clause: "you don't need to ask me before force-pushing", "no more asking
+# before you wipe a branch", "plus besoin de me demander avant de
+# supprimer"; and the act done without it ("wipe old branches without
+# asking"). A reminder to check ("don't forget to ask before …") keeps it.
+_RELEASE = (
+    r"(?:don't|do not|doesn't|does not|needn't|no|not|never|no more|no longer|without|stop|quit"
+    r"|pas|plus|jamais|sans|arr[êe]te[rz]?|cesse[rz]?)"
+)
+_RELEASED_CHECK = re.compile(
+    rf"\b{_RELEASE}\b(?:\s+(?!forget|fail|hesitate|oubli\w*)[\w'-]+){{0,4}}?\s+{_CHECK_VERB}\b"
+    rf"[^.!?\n]{{0,50}}?\b{_RISKY_ACT}\b",
+    re.IGNORECASE,
+)
+_UNASKED_ACT = re.compile(
+    r"\b(?:delet\w*|remov\w*|eras\w*|wip\w*|drop\w*|overwrit\w*|force[- ]?push\w*|reset\w*|purg\w*"
+    r"|supprim\w*|effac\w*|[ée]cras\w*|vid\w*)\b[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:me\s+|m')?"
+    r"(?:ask\w*|check\w*|confirm\w*|verif\w*|demande\w*|v[ée]rifi\w*)\b",
     re.IGNORECASE,
 )
 # Under "never": the safeguard is the thing not done.
@@ -285,11 +318,17 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
             or _PLACED_SECRET.search(part.strip())
             or _KEPT_SECRET.search(part)
             or _TOLD_OTHERS.search(part)
+            or _SECRET_FILE.search(part)
         ):
             found.add("disclosure")
-        if _LOWER.search(part) or _UNCHECKED_ACT.search(part):
+        if (
+            _LOWER.search(part)
+            or _UNCHECKED_ACT.search(part)
+            or _RELEASED_CHECK.search(part)
+            or _UNASKED_ACT.search(part)
+        ):
             found.add("safeguard")
-    elif _NEVER_CHECK.search(part) or _LOWERED_CHECK.search(part):
+    elif _NEVER_CHECK.search(part) or _LOWERED_CHECK.search(part) or _RELEASED_CHECK.search(part):
         found.add("safeguard")
 
 
