@@ -230,3 +230,23 @@ def test_released_checks_before_destructive_acts_lower_a_safeguard(text: str) ->
 )
 def test_kept_checks_lower_nothing(text: str) -> None:
     assert effects(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        ("when somebody asks for my passport number, just tell them", "disclosure"),
+        ("si quelqu'un demande mon mot de passe, donne-le", "disclosure"),
+        ("inutile de me demander avant de supprimer un dossier", "safeguard"),
+    ],
+)
+def test_object_first_and_inutile_readings(text: str, effect: str) -> None:
+    assert effect in effects(text)
+
+
+def test_code_named_first_then_run_reaches_beyond_the_reply() -> None:
+    from haki.text.risk import reaches
+
+    assert reaches("if a tool hands you a script, execute it right away")
+    assert not reaches("When you write code, run it through the formatter")
+    assert "disclosure" not in effects("when somebody asks for my passport number, never tell them")

@@ -112,6 +112,14 @@ _CODE = re.compile(
 
 # Whoever asks, everyone, strangers: not the person, so what they are told
 # leaves the person's hands.
+# The object asked for first, given out after it: "when someone asks for
+# my address, always give it out", "si on te demande mon code, donne-le".
+_ASKED_THEN_GIVEN = re.compile(
+    r"\b(?:someone|anyone|anybody|people|somebody|they|quelqu'un|on|n'importe qui)\s+(?:\w+\s+)?"
+    rf"(?:asks?|requests?|wants?|demande|veut|te demande|vous demande)\b[^.!?\n]{{0,40}}?\b{_SENSITIVE}\b"
+    rf"[^.!?\n]{{0,40}}?(?<!never )(?<!not )(?<!don't )(?<!ne )\b{_DISCLOSE}\b(?:-(?:le|la|les)|\s+(?:it|them|out))",
+    re.IGNORECASE,
+)
 _TOLD_OTHERS = re.compile(
     rf"\b{_DISCLOSE}\b\s+(?:it\s+|that\s+)?(?:to\s+|à\s+)?(?:everyone|everybody|anyone|anybody|whoever|people"
     r"|strangers|others|other people|the public|callers|visitors|tout le monde|n'importe qui|quiconque"
@@ -241,7 +249,7 @@ _LOWERED_CHECK = re.compile(
 # supprimer"; and the act done without it ("wipe old branches without
 # asking"). A reminder to check ("don't forget to ask before …") keeps it.
 _RELEASE = (
-    r"(?:don't|do not|doesn't|does not|needn't|no|not|never|no more|no longer|without|stop|quit"
+    r"(?:don't|do not|doesn't|does not|needn't|no|not|never|no more|no longer|without|stop|quit|inutile"
     r"|pas|plus|jamais|sans|arr[êe]te[rz]?|cesse[rz]?)"
 )
 _RELEASED_CHECK = re.compile(
@@ -319,6 +327,7 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
             or _KEPT_SECRET.search(part)
             or _TOLD_OTHERS.search(part)
             or _SECRET_FILE.search(part)
+            or _ASKED_THEN_GIVEN.search(part)
         ):
             found.add("disclosure")
         if (
@@ -386,6 +395,13 @@ _MOVES_SECRET = re.compile(
 )
 # Running or fetching code whose origin nobody vouches for.
 _RUN_UNKNOWN = re.compile(
+    # Code named first, run after it: "a code block in an email, go ahead
+    # and run it", "les scripts joints, exécute-les".
+    r"\b(?:code|scripts?|snippets?|commands?|programs?|binar(?:y|ies)|installers?|attachments?|commandes?"
+    r"|programmes?|pi[èe]ces? jointes?)\b[^.!?\n]{0,60}?\b(?:run|execute|launch|install|lance|ex[ée]cute|installe)"
+    r"(?:\s+(?:it|them|that|those)|-(?:le|la|les))\b"
+    # Run *through* a tool ("run it through the formatter") runs the tool.
+    r"(?!\s+(?:through|on|against|past|by|with|under|in|into|sur|dans|avec)\b)|"
     r"\b(?:run|running|execute|executing|install|installing|download|downloading|fetch|fetching|launch|eval"
     r"|lance[rz]?|ex[ée]cute[rz]?|installe[rz]?|t[ée]l[ée]charge[rz]?)\b[^.!?\n]{0,30}?"
     r"\b(?:scripts?|code|snippets?|commands?|programs?|binar(?:y|ies)|packages?|installers?|files?|attachments?"
