@@ -101,6 +101,8 @@ def test_threshold_leaves_unsure_sentences_unread() -> None:
         ("ok", False),
         ("Grams for baking, please", True),
         ("Which city am I in now?", False),
+        ("it helps me a lot", False),
+        ("ça m'aide beaucoup", False),
         (" ".join(["word"] * 30), False),
     ],
 )

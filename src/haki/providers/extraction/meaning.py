@@ -54,6 +54,10 @@ THRESHOLDS = {"wish": 0.95, "habit": 0.97}
 # Shorter than a wish ("ok thanks") or longer than one (a story): not read.
 MIN_WORDS, MAX_WORDS = 3, 24
 _URL_ONLY = re.compile(r"^\W*(?:https?://\S+)?\W*$")
+# A sentence that opens on a word pointing back ("it helps me a lot", "that's
+# great", "ça m'aide") remarks on what came before; it wishes nothing of its
+# own, and read alone it would keep a remark on a refused order.
+_REMARK = re.compile(r"^(?:it|that|this|those|these|ça|cela|ceci|c'|ce)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,7 @@ def readable(sentence: str) -> bool:
         not text.endswith("?")
         and MIN_WORDS <= len(text.split()) <= MAX_WORDS
         and not _URL_ONLY.match(text)
+        and not _REMARK.match(text)
     )
 
 
