@@ -333,9 +333,9 @@ def _added(found: list[Candidate], more: Sequence[Candidate | None]) -> list[Can
 class RulesExtractor:
     """The patterns, and with an embedder of the reader's space, wishes read by meaning (``meaning``).
 
-    The unread sentences of all the events go to the embedder in one call;
-    its document cache serves a sentence already embedded as a chunk (a
-    one-sentence turn), so such a sentence is not embedded twice.
+    The unread sentences of all the events go to the embedder in one call,
+    each distinct sentence once; its document cache serves a sentence seen
+    in an earlier job.
     """
 
     name = "rules"
