@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...text.risk import effects, reaches
+from ...types import FactKind
 from .types import Candidate
 from .wishes import DAYS
 
@@ -134,27 +135,22 @@ def reader_for(embedder: object) -> WishReader | None:
 def candidate(unread: Unread, kind: str | None) -> Candidate | None:
     """The fact a sentence of class ``kind`` states, or ``None`` (module doc)."""
     said = unread.sentence.strip().strip(" .!")
+    fact_kind: FactKind
     if kind == "wish":
-        return Candidate(
-            predicate="convention",
-            value=said[:200],
-            fact_kind="instruction",
-            volatility="stable",
-            confidence=0.5,
-            evidence_span=unread.sentence.strip()[:300],
-            role=unread.role,
-        )
-    if kind == "habit" and not (effects(said) or reaches(said)):
-        return Candidate(
-            predicate="schedule" if DAYS.search(said) else "prefers",
-            value=said[:200],
-            fact_kind="preference",
-            volatility="stable",
-            confidence=0.5,
-            evidence_span=unread.sentence.strip()[:300],
-            role=unread.role,
-        )
-    return None
+        predicate, fact_kind = "convention", "instruction"
+    elif kind == "habit" and not (effects(said) or reaches(said)):
+        predicate, fact_kind = ("schedule" if DAYS.search(said) else "prefers"), "preference"
+    else:
+        return None
+    return Candidate(
+        predicate=predicate,
+        value=said[:200],
+        fact_kind=fact_kind,
+        volatility="stable",
+        confidence=0.5,
+        evidence_span=unread.sentence.strip()[:300],
+        role=unread.role,
+    )
 
 
 def read(
