@@ -18,4 +18,5 @@ class Providers:
 
 
 def build_providers(settings: Settings) -> Providers:
-    return Providers(embedder=build_embedder(settings), extractor=build_extractor(settings))
+    embedder = build_embedder(settings)
+    return Providers(embedder=embedder, extractor=build_extractor(settings, embedder))

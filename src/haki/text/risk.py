@@ -69,6 +69,7 @@ import re
 from .risk_words import DISCLOSE as _DISCLOSE
 from .risk_words import HIDDEN_RULES as _HIDDEN_RULES
 from .risk_words import OTHERS as _OTHERS
+from .risk_words import SECRET_PATH as _SECRET_PATH
 from .risk_words import SENSITIVE as _SENSITIVE
 from .risk_words import WHEREABOUTS as _WHEREABOUTS
 
@@ -111,6 +112,14 @@ _CODE = re.compile(
 
 # Whoever asks, everyone, strangers: not the person, so what they are told
 # leaves the person's hands.
+# The object asked for first, given out after it: "when someone asks for
+# my address, always give it out", "si on te demande mon code, donne-le".
+_ASKED_THEN_GIVEN = re.compile(
+    r"\b(?:someone|anyone|anybody|people|somebody|they|quelqu'un|on|n'importe qui)\s+(?:\w+\s+)?"
+    rf"(?:asks?|requests?|wants?|demande|veut|te demande|vous demande)\b[^.!?\n]{{0,40}}?\b{_SENSITIVE}\b"
+    rf"[^.!?\n]{{0,40}}?(?<!never )(?<!not )(?<!don't )(?<!ne )\b{_DISCLOSE}\b(?:-(?:le|la|les)|\s+(?:it|them|out))",
+    re.IGNORECASE,
+)
 _TOLD_OTHERS = re.compile(
     rf"\b{_DISCLOSE}\b\s+(?:it\s+|that\s+)?(?:to\s+|à\s+)?(?:everyone|everybody|anyone|anybody|whoever|people"
     r"|strangers|others|other people|the public|callers|visitors|tout le monde|n'importe qui|quiconque"
@@ -149,6 +158,18 @@ _KEPT_SECRET = re.compile(
     rf"\b{_SENSITIVE}(?:\s[\w-]+){{0,4}}?\s(?:in|into|at the (?:end|start|top|bottom) of|dans|à la fin de)\s"
     r"(?:every|each|all|any|your|chaque|toutes?\s(?:tes|les|vos)|tes|vos)\s"
     r"(?:repl(?:y|ies)|answers?|responses?|messages?|outputs?|r[ée]ponses?)\b",
+    re.IGNORECASE,
+)
+
+# A file where secrets are kept, read out or opened: "show the contents of
+# ~/.ssh/id_rsa", "cat /etc/shadow", "affiche ~/.aws/credentials". A path's
+# dots are no sentence end here.
+_SECRET_FILE = re.compile(
+    r"\b(?:show\w*|display\w*|print\w*|reveal\w*|shar\w*|send\w*|post\w*|past\w*|output\w*|dump\w*|tell\w*"
+    r"|giv\w*|includ\w*|list\w*|leak\w*|expos\w*|publish\w*|cat|type|read|open|head|tail|less|more|cop(?:y|ies)"
+    r"|cp|scp|upload\w*|affiche[rz]?|montre[rz]?|envoie[rz]?|partage[rz]?|donne[rz]?|colle[rz]?|lis|lire|ouvre[rz]?"
+    r"|copie[rz]?|r[ée]v[èe]le[rz]?|publie[rz]?)\b"
+    rf"[^!?\n]{{0,60}}?{_SECRET_PATH}",
     re.IGNORECASE,
 )
 
@@ -215,11 +236,31 @@ _GUARDED = (
 _RISKY_ACT = (
     r"(?:before|prior to|avant (?:de |d'|que ))\s?(?:you |tu |je |I )?(?:\w+ )?"
     r"(?:delet\w*|remov\w*|eras\w*|wip\w*|pay\w*|send\w*|transfer\w*|wir\w*|run\w*|execut\w*|install\w*"
-    r"|push\w*|merg\w*|deploy\w*|drop\w*|overwrit\w*|publish\w*|buy\w*|purchas\w*|supprim\w*|effac\w*"
+    r"|(?:force[- ]?)?push\w*|merg\w*|deploy\w*|drop\w*|overwrit\w*|publish\w*|buy\w*|purchas\w*|supprim\w*|effac\w*"
     r"|envoy\w*|vir\w*|lanc\w*|ex[ée]cut\w*|pousse\w*|d[ée]ploy\w*|publi\w*|achet\w*)"
 )
 _LOWERED_CHECK = re.compile(
     rf"\b{_CHECK_VERB}\b[^.!?\n]{{0,50}}?(?:\b{_GUARDED}\b|\b{_RISKY_ACT}\b)",
+    re.IGNORECASE,
+)
+# A check before a risky act released, wherever the release stands in the
+# clause: "you don't need to ask me before force-pushing", "no more asking
+# before you wipe a branch", "plus besoin de me demander avant de
+# supprimer"; and the act done without it ("wipe old branches without
+# asking"). A reminder to check ("don't forget to ask before …") keeps it.
+_RELEASE = (
+    r"(?:don't|do not|doesn't|does not|needn't|no|not|never|no more|no longer|without|stop|quit|inutile"
+    r"|pas|plus|jamais|sans|arr[êe]te[rz]?|cesse[rz]?)"
+)
+_RELEASED_CHECK = re.compile(
+    rf"\b{_RELEASE}\b(?:\s+(?!forget|fail|hesitate|oubli\w*)[\w'-]+){{0,4}}?\s+{_CHECK_VERB}\b"
+    rf"[^.!?\n]{{0,50}}?\b{_RISKY_ACT}\b",
+    re.IGNORECASE,
+)
+_UNASKED_ACT = re.compile(
+    r"\b(?:delet\w*|remov\w*|eras\w*|wip\w*|drop\w*|overwrit\w*|force[- ]?push\w*|reset\w*|purg\w*"
+    r"|supprim\w*|effac\w*|[ée]cras\w*|vid\w*)\b[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:me\s+|m')?"
+    r"(?:ask\w*|check\w*|confirm\w*|verif\w*|demande\w*|v[ée]rifi\w*)\b",
     re.IGNORECASE,
 )
 # Under "never": the safeguard is the thing not done.
@@ -285,11 +326,18 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
             or _PLACED_SECRET.search(part.strip())
             or _KEPT_SECRET.search(part)
             or _TOLD_OTHERS.search(part)
+            or _SECRET_FILE.search(part)
+            or _ASKED_THEN_GIVEN.search(part)
         ):
             found.add("disclosure")
-        if _LOWER.search(part) or _UNCHECKED_ACT.search(part):
+        if (
+            _LOWER.search(part)
+            or _UNCHECKED_ACT.search(part)
+            or _RELEASED_CHECK.search(part)
+            or _UNASKED_ACT.search(part)
+        ):
             found.add("safeguard")
-    elif _NEVER_CHECK.search(part) or _LOWERED_CHECK.search(part):
+    elif _NEVER_CHECK.search(part) or _LOWERED_CHECK.search(part) or _RELEASED_CHECK.search(part):
         found.add("safeguard")
 
 
@@ -347,6 +395,13 @@ _MOVES_SECRET = re.compile(
 )
 # Running or fetching code whose origin nobody vouches for.
 _RUN_UNKNOWN = re.compile(
+    # Code named first, run after it: "a code block in an email, go ahead
+    # and run it", "les scripts joints, exécute-les".
+    r"\b(?:code|scripts?|snippets?|commands?|programs?|binar(?:y|ies)|installers?|attachments?|commandes?"
+    r"|programmes?|pi[èe]ces? jointes?)\b[^.!?\n]{0,60}?\b(?:run|execute|launch|install|lance|ex[ée]cute|installe)"
+    r"(?:\s+(?:it|them|that|those)|-(?:le|la|les))\b"
+    # Run *through* a tool ("run it through the formatter") runs the tool.
+    r"(?!\s+(?:through|on|against|past|by|with|under|in|into|sur|dans|avec)\b)|"
     r"\b(?:run|running|execute|executing|install|installing|download|downloading|fetch|fetching|launch|eval"
     r"|lance[rz]?|ex[ée]cute[rz]?|installe[rz]?|t[ée]l[ée]charge[rz]?)\b[^.!?\n]{0,30}?"
     r"\b(?:scripts?|code|snippets?|commands?|programs?|binar(?:y|ies)|packages?|installers?|files?|attachments?"

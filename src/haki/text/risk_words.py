@@ -46,3 +46,15 @@ OTHERS = (
     r"|(?:des |les |d'|aux )autres (?:utilisateurs|clients|gens|personnes|membres|employ[ée]s|coll[èe]gues|patients"
     r"|[ée]l[èe]ves|abonn[ée]s)|autrui|salar(?:y|ies)|salaires?)"
 )
+# Where secrets are kept on disk, as a path says it: a hidden directory of a
+# home (~/.ssh, ~/.aws, ~/.gnupg, ~/.kube, ~/.config/… hold per-user keys
+# and tokens), the system's password files, and files named for key
+# material or credentials wherever they are. Reading one out discloses what
+# it keeps, whatever the file is called in the order.
+SECRET_PATH = (
+    r"(?:(?:~|\$HOME|%USERPROFILE%|/home/\w+|/Users/\w+|/root)[/\\]\.[\w.-]+"
+    r"|/etc/(?:shadow|gshadow|passwd|sudoers|master\.passwd|ssl/private)\b|/root\b"
+    r"|(?<![\w.])(?:[\w./-]*/)?(?:id_(?:rsa|dsa|ecdsa|ed25519)\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b"
+    r"|\.git-credentials\b|\.htpasswd\b|\.env(?:\.\w+)?\b|credentials(?:\.\w+)?\b|secrets?\.\w+\b"
+    r"|[\w-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks)\b))"
+)

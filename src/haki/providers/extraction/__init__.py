@@ -10,9 +10,11 @@ from .rules import RulesExtractor
 
 if TYPE_CHECKING:
     from ...config import Settings
+    from ..embed import Embedder
 
 
-def build_extractor(settings: Settings) -> Extractor:
+def build_extractor(settings: Settings, embedder: Embedder | None = None) -> Extractor:
+    """The extractor ``HAKI_LLM_PROVIDER`` names; the rules read wishes by meaning with ``embedder``."""
     if settings.llm_provider == "fake":
         return FakeExtractor()
     if settings.llm_provider == "openai":
@@ -20,7 +22,7 @@ def build_extractor(settings: Settings) -> Extractor:
         from .openai import OpenAIExtractor
 
         return OpenAIExtractor(ChatClient.from_settings(settings))
-    return RulesExtractor()
+    return RulesExtractor(embedder)
 
 
 __all__ = ["Extractor", "FakeExtractor", "RulesExtractor", "build_extractor"]

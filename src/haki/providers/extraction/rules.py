@@ -9,14 +9,17 @@ in one conversation never share a fact.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
+from .meaning import Unread, readable, reader_for
+from .meaning import read as meaning_read
 from .mood import by_mood
 from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
@@ -31,6 +34,9 @@ from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
 from .when import dates_sentence, past_span, resolve
 from .wishes import split_orders, wishes
+
+if TYPE_CHECKING:
+    from ..embed import Embedder
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
 # add …"): each order is a clause of its own, judged on its own.
@@ -245,11 +251,13 @@ def _pieces(text: str) -> list[str]:
     return [without_lead_in(o) for p in out for o in split_orders(p)]
 
 
-def extract_utterance(utterance: Utterance) -> list[Candidate]:
+def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) -> list[Candidate]:
     """Candidates stated by one utterance; the first statement of a (predicate, value) wins.
 
     Corrections ("not … any more", "…, not Paris") are read by
     ``corrections``: retractions and replacements carry what they end.
+    The subject's own sentences nothing read, worth reading by meaning
+    (``meaning.readable``), are added to ``unread`` when it is given.
     """
     if utterance.role not in SUBJECT_ROLES:
         return []
@@ -272,7 +280,10 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
         asked = unwrapped(sentence) if sentence.endswith("?") else sentence
-        for cand in found or (wishes(asked, utterance) if sentence else []):
+        found = found or (wishes(asked, utterance) if sentence else [])
+        if not found and unread is not None and not utterance.speaker and readable(asked):
+            unread.append(Unread(asked, utterance.role))
+        for cand in found:
             if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
                 # "I started at Google in 2019 but left last year": the
                 # sentence tells a tie and its end; nothing of it holds now.
@@ -292,8 +303,8 @@ def extract_utterance(utterance: Utterance) -> list[Candidate]:
     return [by_mood(c) for c in merge_retractions(out)]
 
 
-def extract_payload(payload: dict[str, Any]) -> list[Candidate]:
-    return [c for u in utterances(payload) for c in extract_utterance(u)]
+def extract_payload(payload: dict[str, Any], unread: list[Unread] | None = None) -> list[Candidate]:
+    return [c for u in utterances(payload) for c in extract_utterance(u, unread)]
 
 
 def dated(candidates: list[Candidate], at: datetime) -> list[Candidate]:
@@ -305,8 +316,45 @@ def dated(candidates: list[Candidate], at: datetime) -> list[Candidate]:
     return out
 
 
+def _added(found: list[Candidate], more: Sequence[Candidate | None]) -> list[Candidate]:
+    """``found`` and then each of ``more`` whose (predicate, value) it does not hold yet."""
+    seen = {(c.predicate, str(c.value).lower(), c.retract) for c in found}
+    out = list(found)
+    for cand in more:
+        if (
+            cand is not None
+            and (key := (cand.predicate, str(cand.value).lower(), False)) not in seen
+        ):
+            seen.add(key)
+            out.append(cand)
+    return out
+
+
 class RulesExtractor:
+    """The patterns, and with an embedder of the reader's space, wishes read by meaning (``meaning``).
+
+    The unread sentences of all the events go to the embedder in one call,
+    each distinct sentence once; its document cache serves a sentence seen
+    in an earlier job.
+    """
+
     name = "rules"
 
+    def __init__(self, embedder: Embedder | None = None) -> None:
+        self.embedder = embedder
+        self.reader = reader_for(embedder) if embedder is not None else None
+
     async def extract(self, events: Sequence[EventRow]) -> list[list[Candidate]]:
-        return [dated(extract_payload(event.payload), event.occurred_at) for event in events]
+        if self.reader is None or self.embedder is None:
+            return [dated(extract_payload(event.payload), event.occurred_at) for event in events]
+        unread: list[list[Unread]] = [[] for _ in events]
+        found = [extract_payload(e.payload, u) for e, u in zip(events, unread, strict=True)]
+        sentences = [u.sentence for us in unread for u in us]
+        if not sentences:
+            return [dated(f, e.occurred_at) for f, e in zip(found, events, strict=True)]
+        vectors = await asyncio.to_thread(self.embedder.embed_documents, sentences)
+        read = iter(meaning_read(self.reader, [u for us in unread for u in us], vectors))
+        return [
+            dated(_added(f, [next(read) for _ in us]), e.occurred_at)
+            for f, us, e in zip(found, unread, events, strict=True)
+        ]

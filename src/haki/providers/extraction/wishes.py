@@ -259,7 +259,7 @@ _HABIT_FR = re.compile(
     re.IGNORECASE,
 )
 # A habit on given days is a routine of the person's own time (``schedule``).
-_DAYS = re.compile(
+DAYS = re.compile(
     r"\b(?:on (?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
     r"|every (?:weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at weekends"
     r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end)|en semaine)\b",
@@ -411,7 +411,7 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
         # something of the speaker, whatever marker of generality it holds.
         said = habit(clause)
         kind: FactKind = "preference"
-        predicate = "schedule" if said and _DAYS.search(said) else "prefers"
+        predicate = "schedule" if said and DAYS.search(said) else "prefers"
         if said is not None and (effects(said) or reaches(said)):
             # A habit is no order, so the confirmation hold never sees it:
             # one that would move data, run code or place a link is not read.

@@ -1,0 +1,160 @@
+"""Standing wishes and habits read by meaning, where no pattern read the sentence.
+
+The patterns (``patterns_*``, ``wishes``) read a wish by its words and its
+frame; people say what they want in words no list holds ("Distances in
+kilometres for me, miles confuse me", "Call me Sam, nobody calls me
+Samantha", "Je commence le travail à 8h30 tous les jours"). A sentence
+that no pattern read is placed by its MiniLM document vector in one of four
+classes, by a softmax trained on the training sets only
+(``scripts/train_wish_reader.py``, weights in ``wish_weights.json``):
+
+- ``wish``: a standing wish to the agent, stored as an ``instruction``
+  (``convention``);
+- ``habit``: a habit or lasting taste of the speaker, stored as a
+  ``preference`` (``schedule`` on given days, else ``prefers``);
+- ``request``: a one-off request; ``other``: anything else. Neither is read.
+
+Only a class at or above its threshold (``THRESHOLDS``) counts: most unread sentences are
+chat, and a wrong standing order costs more than a lost one.
+
+Meaning never vouches for an order. A ``wish`` goes to the guard like any
+other order, so the risk gate (``text/risk.py``) quarantines what obeying
+it would do and holds what reaches beyond the reply for confirmation; a
+``habit`` is no order, so one that would move data, run code or place a
+link is not read at all (as in ``wishes``). A named speaker's sentence is
+never read here: in a conversation between people it is said to another
+person, not to the agent. The reader runs only on vectors of the space it
+was trained in; any other embedder leaves the extractor as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ...text.risk import effects, reaches
+from ...types import FactKind
+from .types import Candidate
+from .wishes import DAYS
+
+if TYPE_CHECKING:
+    import numpy as np
+
+CLASSES = ("wish", "habit", "request", "other")
+WEIGHTS = Path(__file__).with_name("wish_weights.json")
+# The least probability of the class read, chosen by five-fold
+# cross-validation on the training rows (scripts/train_wish_reader.py): at
+# 0.95 a wish is read with precision 0.95 (recall 0.70); a habit, whose
+# class borders on plain statements, needs 0.97 (precision 0.76).
+THRESHOLDS = {"wish": 0.95, "habit": 0.97}
+# Shorter than a wish ("ok thanks") or longer than one (a story): not read.
+MIN_WORDS, MAX_WORDS = 3, 24
+_URL_ONLY = re.compile(r"^\W*(?:https?://\S+)?\W*$")
+# A sentence that opens on a word pointing back ("it helps me a lot", "that's
+# great", "ça m'aide") remarks on what came before; it wishes nothing of its
+# own, and read alone it would keep a remark on a refused order.
+_REMARK = re.compile(r"^(?:it|that|this|those|these|ça|cela|ceci|c'|ce)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """A sentence of the subject's that no pattern read, and who said it."""
+
+    sentence: str
+    role: str
+
+
+def readable(sentence: str) -> bool:
+    """Whether ``sentence`` is worth a vector: a statement of a wish's length."""
+    text = sentence.strip()
+    return (
+        not text.endswith("?")
+        and MIN_WORDS <= len(text.split()) <= MAX_WORDS
+        and not _URL_ONLY.match(text)
+        and not _REMARK.match(text)
+    )
+
+
+@dataclass(frozen=True)
+class WishReader:
+    weights: np.ndarray  # (classes, dim)
+    bias: np.ndarray
+    space: tuple[Any, ...]
+
+    def probabilities(self, vectors: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        logits = vectors.astype(np.float64) @ self.weights.T + self.bias
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        out: np.ndarray = p / p.sum(axis=1, keepdims=True)
+        return out
+
+    def classes(self, vectors: np.ndarray) -> list[str | None]:
+        """Each vector's class, or ``None`` when it is not a read class above its threshold."""
+        out: list[str | None] = []
+        for row in self.probabilities(vectors):
+            kind = CLASSES[int(row.argmax())]
+            out.append(kind if row.max() >= THRESHOLDS.get(kind, 2.0) else None)
+        return out
+
+
+@lru_cache(maxsize=1)
+def shipped() -> WishReader | None:
+    """The reader of ``wish_weights.json``, or ``None`` when it is not there."""
+    import numpy as np
+
+    if not WEIGHTS.exists():
+        return None
+    data = json.loads(WEIGHTS.read_text())
+    if tuple(data["classes"]) != CLASSES:
+        return None
+    return WishReader(
+        weights=np.array(data["weights"], dtype=np.float64),
+        bias=np.array(data["bias"], dtype=np.float64),
+        space=tuple(data["space"]),
+    )
+
+
+def reader_for(embedder: object) -> WishReader | None:
+    """The shipped reader when ``embedder`` embeds in the space it was trained in."""
+    reader = shipped()
+    space = getattr(embedder, "space", None)
+    return (
+        reader
+        if reader is not None and space is not None and tuple(space) == reader.space
+        else None
+    )
+
+
+def candidate(unread: Unread, kind: str | None) -> Candidate | None:
+    """The fact a sentence of class ``kind`` states, or ``None`` (module doc)."""
+    said = unread.sentence.strip().strip(" .!")
+    fact_kind: FactKind
+    if kind == "wish":
+        predicate, fact_kind = "convention", "instruction"
+    elif kind == "habit" and not (effects(said) or reaches(said)):
+        predicate, fact_kind = ("schedule" if DAYS.search(said) else "prefers"), "preference"
+    else:
+        return None
+    return Candidate(
+        predicate=predicate,
+        value=said[:200],
+        fact_kind=fact_kind,
+        volatility="stable",
+        confidence=0.5,
+        evidence_span=unread.sentence.strip()[:300],
+        role=unread.role,
+    )
+
+
+def read(
+    reader: WishReader, unread: Sequence[Unread], vectors: np.ndarray
+) -> list[Candidate | None]:
+    """The candidate each unread sentence states, in order (``None``: nothing)."""
+    return [candidate(u, kind) for u, kind in zip(unread, reader.classes(vectors), strict=True)]
