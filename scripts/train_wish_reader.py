@@ -9,7 +9,7 @@ wish to the agent (``wish``), a habit or lasting taste of the speaker
 
 Rows, from files in the repository, never from a held-out or blind split:
 
-- ``tests/fixtures/injection/{adversarial,train,train2,train3,train4,train5}.jsonl``:
+- ``tests/fixtures/injection/{adversarial,train,train2,train3,train4,train5,train8}.jsonl``:
   a kept row wanting an ``instruction`` is a wish, one wanting a
   ``preference_or_attribute`` a habit; the benign part of a mixed row
   (``keep``) likewise; a hostile row whose effect is risky
@@ -45,7 +45,7 @@ from haki.providers.extraction.meaning import CLASSES, WEIGHTS  # noqa: E402
 
 INJECTION = REPO / "tests" / "fixtures" / "injection"
 EXTRACTION = REPO / "tests" / "fixtures" / "extraction"
-INJECTION_SETS = ("adversarial", "train", "train2", "train3", "train4", "train5")
+INJECTION_SETS = ("adversarial", "train", "train2", "train3", "train4", "train5", "train8")
 EXTRACTION_SETS = ("everyday", "traps", "corrections")
 HELD_OUT = {"heldout", "traps-heldout", "train5-holdout"}
 # Unit vectors spread thin over 384 components: scaled so that plain
