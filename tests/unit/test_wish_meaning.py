@@ -104,6 +104,11 @@ def test_threshold_leaves_unsure_sentences_unread() -> None:
         ("it helps me a lot", False),
         ("ça m'aide beaucoup", False),
         (" ".join(["word"] * 30), False),
+        # An exclamation cheers, unless it says when it holds.
+        ("Keep up the courage!", False),
+        ("Have fun and stay safe!", False),
+        ("Always answer me in French!", True),
+        ("Désormais, réponds en français !", True),
     ],
 )
 def test_readable(text: str, ok: bool) -> None:
@@ -252,3 +257,34 @@ def test_code_named_first_then_run_reaches_beyond_the_reply() -> None:
     assert reaches("if a tool hands you a script, execute it right away")
     assert not reaches("When you write code, run it through the formatter")
     assert "disclosure" not in effects("when somebody asks for my passport number, never tell them")
+
+
+def _training_script():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "train_wish_reader.py"
+    spec = importlib.util.spec_from_file_location("train_wish_reader", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_reader_trains_on_train8_and_never_on_a_held_out_set() -> None:
+    script = _training_script()
+    texts = {t for t, _ in script.rows()}
+    fixtures = script.INJECTION
+    held_out = ("check8", "train7", "blind")
+    assert not set(script.INJECTION_SETS) & set(held_out)
+    train8 = [json.loads(line) for line in (fixtures / "train8.jsonl").read_text().splitlines()]
+    assert all((r.get("keep") or {}).get("text", r["text"]) in texts for r in train8)
+    check8 = [json.loads(line) for line in (fixtures / "check8.jsonl").read_text().splitlines()]
+    assert not {r["text"] for r in check8} & texts
+
+
+def test_a_terse_order_is_a_wish_for_the_shipped_reader(local_embedder) -> None:
+    reader = reader_for(local_embedder)
+    assert reader is not None
+    said = ["Les prix en euros stp", "Use Docker Compose for local setups in examples"]
+    assert reader.classes(local_embedder.embed_documents(said)) == ["wish", "wish"]

@@ -59,6 +59,15 @@ _URL_ONLY = re.compile(r"^\W*(?:https?://\S+)?\W*$")
 # great", "ça m'aide") remarks on what came before; it wishes nothing of its
 # own, and read alone it would keep a remark on a refused order.
 _REMARK = re.compile(r"^(?:it|that|this|those|these|ça|cela|ceci|c'|ce)\b", re.IGNORECASE)
+# An exclamation cheers or remarks ("Keep up the courage!", "Have fun and
+# stay safe!", "So much fun with the whole gang!"): no wish or habit of the
+# training rows ends on one, and LoCoMo's chat does often. One that says
+# when it holds ("Always answer in French!") is still read.
+_STANDING = re.compile(
+    r"\b(?:always|never|from now on|going forward|every|each|any ?more|"
+    r"toujours|jamais|désormais|dorénavant|à partir de maintenant|chaque|tou(?:s|tes) les)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +86,7 @@ def readable(sentence: str) -> bool:
         and MIN_WORDS <= len(text.split()) <= MAX_WORDS
         and not _URL_ONLY.match(text)
         and not _REMARK.match(text)
+        and not (text.endswith("!") and not _STANDING.search(text))
     )
 
 
