@@ -8,12 +8,11 @@ reader on, so this module does the same.
 import json
 
 import pytest
+from test_injection import capture, facts, packet
 
 from bench_modules import load_bench
 from haki.providers.bundle import Providers
 from haki.providers.extraction import build_extractor
-
-from test_injection import capture, facts, packet
 
 
 @pytest.fixture(scope="module")
