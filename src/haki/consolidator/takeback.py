@@ -36,7 +36,7 @@ TAKEBACK_SIMILARITY = 0.25
 
 _ENDED = re.compile(
     r"\b(?:no longer|no more|any ?more|any longer|after all|gave up|given up|giving up|give up"
-    r"|stop|stopped|stopping|quit|quitting|dropped|done with|over|switched|replaced|instead"
+    r"|stop|stopped|stopping|quit|quitting|dropped|done with|over|switched|replaced|instead|bumped"
     r"|rather than|ne\b[^.!?]{0,40}\bplus|n['’]\w+ plus|plus (?:de|d['’]|du|le|la|les)|arrêté"
     r"|abandonné|laissé tomber|fini avec|au lieu|plutôt que|finalement)\b",
     re.IGNORECASE,

@@ -53,6 +53,9 @@ OPENER = re.compile(
     r"^(?:(?:actually|in fact|correction|sorry|oops|wait|well|no(?=\s*[,:!])|oh|update|to be clear|scratch that"
     r"|I misspoke|I mis-spoke|I meant|I mean|my bad|my mistake|let me correct (?:that|myself)"
     r"|en fait|en réalité|en vrai|pardon|non(?=\s*[,:!])|désolée?|rectification|petite correction|oups"
+    # Words saying a value holds from now on open a statement as well:
+    # "Now I go to the pool on Saturdays", "maintenant je vais à la piscine le samedi".
+    r"|now|these days|nowadays|from now on|maintenant|désormais|dorénavant|finalement"
     r"|je me suis trompée?|erreur de ma part|je voulais dire|je rectifie)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
@@ -350,7 +353,7 @@ _ERROR_CUE = re.compile(
     # An apology or a halt that opens (or closes) the sentence: "oops, I
     # meant …", "non attends, c'est …", "It's John, sorry." ("sorry to hear",
     # "sorry for" apologise for something else).
-    r"|^(?:oops|whoops|oups|sorry|pardon|(?:no )?wait(?: no)?|(?:non )?attends)\b"
+    r"|^(?:oops|whoops|oups|sorry|pardon|(?:no )?wait(?: no)?|(?:non )?attends|correction)\b"
     r"(?! (?:to|for|about|de|pour)\b)"
     r"|[,;]\s*(?:sorry|pardon|oops|oups)[.!]*$",
     re.IGNORECASE,
