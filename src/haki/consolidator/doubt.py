@@ -301,9 +301,7 @@ def restated(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | No
 
 
 def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None:
-    """The held fact a from-now-on sentence, or one saying a value was set aside
-    ("we bumped the max line length", "finalement on passe aux guillemets
-    doubles", ``takeback.takeback_cue``), speaks of without a value to read (pure).
+    """The held fact a from-now-on sentence speaks of without a value to read (pure).
 
     Only the closest fact at ``RESTATE_SLOT_SIMILARITY`` or more, of a sentence
     that is not bound to a moment, not said of someone else and does not
@@ -314,18 +312,14 @@ def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None
     """
     best: Held | None = None
     for sentence in sentences:
-        if not (new_state(sentence) or takeback_cue(sentence)) or temporary(sentence):
-            continue
-        if _SOMEONE_ELSE.search(sentence):
+        if not new_state(sentence) or temporary(sentence) or _SOMEONE_ELSE.search(sentence):
             continue
         said = sentence.casefold()
         for fact in held:
             sim = fact.similarity
             if sim is None or sim < RESTATE_SLOT_SIMILARITY or fact.predicate == "name":
                 continue
-            if spec(fact.predicate).cardinality == "many" and not (
-                _OLD_ENDS.search(said) or takeback_cue(sentence)
-            ):
+            if spec(fact.predicate).cardinality == "many" and not _OLD_ENDS.search(said):
                 # A new hobby or a new friend sits beside the old ones: only a
                 # sentence saying the old one ended (or ranking the new above
                 # it, as a preference does) speaks of the held value.

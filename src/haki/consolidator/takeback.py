@@ -36,7 +36,11 @@ TAKEBACK_SIMILARITY = 0.25
 
 _ENDED = re.compile(
     r"\b(?:no longer|no more|any ?more|any longer|after all|gave up|given up|giving up|give up"
-    r"|stop|stopped|stopping|quit|quitting|dropped|done with|over|switched|replaced|instead|bumped"
+    # A particle after the verb makes it a visit, not an end: "dropped off
+    # the cakes at the shelter", "stop by the gym".
+    r"|(?:stop|stopped|stopping|dropped)(?! (?:off|by|in|at|over)\b)|quit|quitting|done with"
+    r"|(?:I'm|I am|so|kind of|totally|completely|it's|it is|we're|we are) over|we're done|c'est fini"
+    r"|switched|replaced|instead"
     r"|rather than|ne\b[^.!?]{0,40}\bplus|n['’]\w+ plus|plus (?:de|d['’]|du|le|la|les)|arrêté"
     r"|abandonné|laissé tomber|fini avec|au lieu|plutôt que|finalement)\b",
     re.IGNORECASE,
