@@ -73,3 +73,19 @@ def test_the_cue_is_a_word_not_a_fragment():
 )
 def test_first_statements_are_read(text, predicate, value):
     assert (predicate, value) in [(c.predicate, c.value) for c in extract_payload({"text": text})]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("J'aime plus trop les sushis.", "likes", "sushis"),
+        ("J'habite plus à Lyon.", "home_city", "Lyon"),
+    ],
+)
+def test_spoken_french_without_ne_ends_the_value(text, predicate, value):
+    found = [(c.predicate, c.value, c.retract) for c in extract_payload({"text": text})]
+    assert (predicate, value, True) in found
+
+
+def test_plus_meaning_more_ends_nothing():
+    assert not any(c.retract for c in extract_payload({"text": "Je mange plus de légumes."}))
