@@ -41,7 +41,11 @@ def test_a_held_value_written_beside_an_ending_word_is_taken_back(sentence, pred
         ("I'm skipping jazz tonight, I'm over it for today.", "likes", "jazz"),
         ("Jazz night was great.", "likes", "jazz"),
         # A visit, not an end.
-        ("Last week I dropped off cakes at the homeless shelter.", "volunteers_at", "homeless shelter"),
+        (
+            "Last week I dropped off cakes at the homeless shelter.",
+            "volunteers_at",
+            "homeless shelter",
+        ),
     ],
 )
 def test_a_sentence_that_ends_nothing_held_takes_nothing_back(sentence, predicate, value):
