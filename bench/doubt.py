@@ -170,6 +170,8 @@ def main() -> None:
             "train4",
             "train5",
             "train5-holdout",
+            "train8",
+            "train8-check",
         ],
     )
     parser.add_argument("--show", action="store_true")

@@ -196,6 +196,53 @@ async def test_an_unrelated_turn_with_a_cue_doubts_nothing(client):
     assert await _conflicts(client, subject) == []
 
 
+async def test_a_held_value_said_to_have_ended_is_doubted_when_nothing_replaces_it(client):
+    subject = "takeback-diet"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "I'm keto.")
+    await _say(client, subject, "2026-05-02T09:00:00Z", "Gave up keto, I eat everything now.")
+    [doubt] = await _conflicts(client, subject)
+    assert doubt["kind"] == "doubt" and doubt["facts"][0]["value"] == "keto"
+    packet = await _packet(client, subject, "What do I eat?")
+    assert "keto" not in [f["value"] for f in packet["facts"]]
+
+
+async def test_a_held_value_said_to_have_ended_is_replaced_by_the_one_given(client):
+    subject = "takeback-language"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "Reply in German please.")
+    await _say(
+        client, subject, "2026-05-02T09:00:00Z", "You can stop using German, French is fine."
+    )
+    facts = [f for f in await _facts(client, subject) if f["predicate"] == "language"]
+    assert {f["value"]: f["status"] for f in facts} == {
+        "German": "superseded",
+        "French": "active",
+    }, facts
+
+
+async def test_a_pet_of_any_kind_is_stored_then_corrected(client):
+    subject = "takeback-hamster"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "I have a hamster called Nibbles.")
+    await _say(client, subject, "2026-05-02T09:00:00Z", "oops I meant Nugget, not Nibbles")
+    facts = [f for f in await _facts(client, subject) if f["predicate"] == "pet"]
+    assert {f["value"]: f["status"] for f in facts} == {
+        "Nibbles": "superseded",
+        "Nugget": "active",
+    }, facts
+
+
+async def test_a_visit_to_a_held_place_takes_nothing_back(client):
+    subject = "takeback-visit"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "I volunteer at the homeless shelter.")
+    await _say(
+        client,
+        subject,
+        "2026-05-02T09:00:00Z",
+        "Last week I dropped off cakes at the homeless shelter.",
+    )
+    assert (await _active(client, subject)).get("volunteers_at") == ["homeless shelter"]
+    assert await _conflicts(client, subject) == []
+
+
 # --- 3. Time as said -----------------------------------------------------------
 
 

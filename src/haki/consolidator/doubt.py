@@ -75,6 +75,7 @@ from .corrections import (
 )
 from .identity import value_key
 from .predicates import spec
+from .takeback import takeback_cue, taken_back
 
 TOPIC_SIMILARITY = 0.25
 # A new value of the held fact's shape beside its topic word needs less
@@ -413,7 +414,9 @@ async def doubt_subject(
         if event.id in corrected or event.origin_trust != "trusted":
             continue
         turn, speakers = subject_words(event)
-        if not turn or not (correction_cue(turn) or _NEGATED.search(turn) or new_state(turn)):
+        if not turn or not (
+            correction_cue(turn) or _NEGATED.search(turn) or new_state(turn) or takeback_cue(turn)
+        ):
             continue
         cur = await conn.execute(
             ABOUT, {"event_id": event.id, "project_id": project_id, "subject_id": subject_id}
@@ -430,6 +433,18 @@ async def doubt_subject(
             if slot is not None and siblings(slot, held):
                 # Two held prefs of one family: "now" does not say which one changed.
                 slot = None
+        if target is None and found is None and slot is None:
+            named = taken_back(statements(turn), held)
+            if named is not None and not siblings(named[0], held):
+                # A held value written out beside words saying it ended:
+                # replaced by what the turn gives in its place, else doubted.
+                replaced, new = await _replace_or_doubt(conn, event, *named, held, turn)
+                if replaced:
+                    out.replaced += 1
+                    out.created.extend([new] if new else [])
+                else:
+                    out.doubted += 1
+                continue
         if slot is not None:
             twin = await _read_beside(conn, event, slot)
             if twin is not None and not _ADDED.search(turn):
@@ -466,6 +481,22 @@ async def doubt_subject(
         await _open_doubt(conn, event, target, turn)
         out.doubted += 1
     return out
+
+
+async def _replace_or_doubt(
+    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held], turn: str
+) -> tuple[bool, NewFact | None]:
+    """Supersede ``target`` with the turn's value in its family or of its shape; else doubt it."""
+    twin = await _read_beside(conn, event, target)
+    if twin is None:
+        found = replace_in([sentence], target, held)
+        twin = found.value if found is not None else None
+    if twin is not None and not _ADDED.search(turn):
+        replaced, new = await supersede_held(conn, event, target.id, twin, sentence)
+        if replaced:
+            return True, new
+    await _open_doubt(conn, event, target, turn)
+    return False, None
 
 
 async def _open_doubt(conn: Connection, event: EventRow, target: Held, turn: str) -> None:

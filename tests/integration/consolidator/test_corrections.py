@@ -35,7 +35,15 @@ KNOWN_MISSES: set[str] = set()
 # Split ``train2`` holds cases a correction may only mark unsure (no value
 # to read) and cases said across turns between; ``bench/doubt.py --split
 # train2`` scores it end to end, applied and unsure apart.
-SCORED_ELSEWHERE = {"train2", "train3", "train4", "train5", "train5-holdout"}
+SCORED_ELSEWHERE = {
+    "train2",
+    "train3",
+    "train4",
+    "train5",
+    "train5-holdout",
+    "train8",
+    "train8-check",
+}
 
 
 def cases():

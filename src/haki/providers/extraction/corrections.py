@@ -53,6 +53,9 @@ OPENER = re.compile(
     r"^(?:(?:actually|in fact|correction|sorry|oops|wait|well|no(?=\s*[,:!])|oh|update|to be clear|scratch that"
     r"|I misspoke|I mis-spoke|I meant|I mean|my bad|my mistake|let me correct (?:that|myself)"
     r"|en fait|en réalité|en vrai|pardon|non(?=\s*[,:!])|désolée?|rectification|petite correction|oups"
+    # Words saying a value holds from now on open a statement as well:
+    # "Now I go to the pool on Saturdays", "maintenant je vais à la piscine le samedi".
+    r"|now|these days|nowadays|from now on|maintenant|désormais|dorénavant|finalement"
     r"|je me suis trompée?|erreur de ma part|je voulais dire|je rectifie)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
@@ -63,8 +66,13 @@ OPENER = re.compile(
 _SPACES = re.compile(r"\s{2,}")
 _CLAUSES = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\b(?:but|mais)\b)\s*")
 # A clause says something stopped being true.
+# Spoken French drops the "ne": "j'aime plus trop les sushis", "j'habite
+# plus à Lyon"; "plus" after the verb alone may mean "more" ("je mange plus
+# de légumes"), so only before a degree word or a place it ends something.
+_SPOKEN_PLUS = r"\b(?:j'|je )\w+ plus(?= (?:trop|du tout|vraiment|à|au|aux|chez|en)\b)"
 _ENDED = re.compile(
-    r"\b(?:any ?more|no longer|not any longer|ne\b[^,;]*?\bplus|n'\w+ plus)\b", re.IGNORECASE
+    rf"\b(?:any ?more|no longer|not any longer|ne\b[^,;]*?\bplus|n'\w+ plus)\b|{_SPOKEN_PLUS}",
+    re.IGNORECASE,
 )
 # "I'm not" before a word of doubt, intent or manner negates the speaker's
 # stance, not an attribute: "I'm not sure why my turtles make me so happy"
@@ -88,6 +96,8 @@ _FIRST_PERSON: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"\bje ne suis (?:plus|pas)\b(?! {_STANCE})", "je suis"),
         (r"\bje ne (\w+) plus\b", r"je \1"),
         (r"\bje n'(\w+) plus\b", r"j'\1"),
+        (r"\bj'(\w+) plus (?:(?:trop|du tout|vraiment) )?(?=\w)", r"j'\1 "),
+        (r"\bje (\w+) plus (?:(?:trop|du tout|vraiment) )?(?=\w)", r"je \1 "),
     )
 )
 _ANY_MORE = re.compile(r"\s*\b(?:any ?more|any longer)\b", re.IGNORECASE)
@@ -350,7 +360,7 @@ _ERROR_CUE = re.compile(
     # An apology or a halt that opens (or closes) the sentence: "oops, I
     # meant …", "non attends, c'est …", "It's John, sorry." ("sorry to hear",
     # "sorry for" apologise for something else).
-    r"|^(?:oops|whoops|oups|sorry|pardon|(?:no )?wait(?: no)?|(?:non )?attends)\b"
+    r"|^(?:oops|whoops|oups|sorry|pardon|(?:no )?wait(?: no)?|(?:non )?attends|correction)\b"
     r"(?! (?:to|for|about|de|pour)\b)"
     r"|[,;]\s*(?:sorry|pardon|oops|oups)[.!]*$",
     re.IGNORECASE,

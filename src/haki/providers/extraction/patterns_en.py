@@ -159,7 +159,8 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     Rule(
         "partner",
         cased(
-            rf"{I_AM} (?:now |happily |newly )?(?:engaged|dating|seeing|going out with) (?:to )?(?P<v>{CAP})\b"
+            rf"{I_AM} (?:now |happily |newly )?(?:engaged|dating|seeing|going out with) (?:to )?"
+            rf"(?:(?i:a (?:guy|man|girl|woman|boy|lady)) (?:named|called) )?(?P<v>{CAP})\b"
             rf"|\bI(?:'ve| have)? (?:just |recently |finally )?started (?:dating|seeing|going out with) (?P<v2>{CAP})\b"
         ),
         "name",
@@ -183,7 +184,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "",
         cased(
             rf"\b(?:I|[Ww]e)(?:'ve| have)? (?:just |recently )?(?:have|got|adopted|own|rescued) (?:a|an|another)"
-            rf" {PET_MODIFIERS}(?P<rel>{RELATIONS_EN}|{BREED}){PET_YOUNG}(?:,)? (?:named|called) (?P<v>{CAP})\b"
+            rf" {PET_MODIFIERS}(?P<rel>{RELATIONS_EN}|{PET_KINDS_EN}|{BREED}){PET_YOUNG}(?:,)? (?:named|called) (?P<v>{CAP})\b"
         ),
         "name",
         confidence=0.75,
