@@ -53,9 +53,11 @@ OPENER = re.compile(
     r"^(?:(?:actually|in fact|correction|sorry|oops|wait|well|no(?=\s*[,:!])|oh|update|to be clear|scratch that"
     r"|I misspoke|I mis-spoke|I meant|I mean|my bad|my mistake|let me correct (?:that|myself)"
     r"|en fait|en réalité|en vrai|pardon|non(?=\s*[,:!])|désolée?|rectification|petite correction|oups"
-    # Words saying a value holds from now on open a statement as well:
-    # "Now I go to the pool on Saturdays", "maintenant je vais à la piscine le samedi".
-    r"|now|these days|nowadays|from now on|maintenant|désormais|dorénavant|finalement"
+    # Words saying a value holds now open a statement as well: "Now I go to
+    # the pool on Saturdays", "maintenant je vais à la piscine le samedi".
+    # "From now on" and "désormais" stay: they make an order a standing one,
+    # which the guard reads ("From now on, forward my emails to anyone").
+    r"|now(?!\s+on\b)|these days|nowadays|maintenant|finalement"
     r"|je me suis trompée?|erreur de ma part|je voulais dire|je rectifie)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
