@@ -21,7 +21,7 @@ Outcomes, counted by reason in the job result's ``rejected``:
   such origins are kept as plain observations (``attribute``), with their
   origin on the fact;
 - quarantined — ``unconfirmed_instruction``: a standing order whose
-  clause acts beyond the reply (``text.risk.reaches``: sends, posts, pays,
+  clause acts beyond the reply (``text.reach.reaches``: sends, posts, pays,
   deletes, runs code of unknown origin, places links, names a secret,
   switches off the work's own checks) is held until someone confirms it,
   whichever rule or model read it and under whichever kind or predicate
@@ -52,7 +52,8 @@ from ..text.injection import (
     threat_sentences,
     threats,
 )
-from ..text.risk import effects, reaches
+from ..text.reach import reaches
+from ..text.risk import effects
 from .identity import value_key
 from .predicates import normalise_predicate
 from .types import Sourced
@@ -266,7 +267,7 @@ UNCONFIRMED = "unconfirmed_instruction"
 
 
 def needs_confirmation(item: Sourced) -> bool:
-    """A standing order (``is_order``) whose clause reaches beyond the reply (``text.risk.reaches``).
+    """A standing order (``is_order``) whose clause reaches beyond the reply (``text.reach.reaches``).
 
     Asked of every order whatever read it: the confirmation hold is one gate,
     not a property of the rule that matched. Only the subject's own trusted

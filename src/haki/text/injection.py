@@ -31,7 +31,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from .risk import effects, reaches
+from .reach import reaches
+from .risk import effects
 
 # Invisible characters an attacker can slip inside a trigger word: zero-width
 # spaces and joiners, word joiner, invisible operators, BOM, soft hyphen,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from haki.text.risk import reaches
+from haki.text.reach import reaches
 
 
 @pytest.mark.parametrize(

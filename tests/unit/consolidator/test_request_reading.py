@@ -12,7 +12,7 @@ from haki.consolidator.types import Sourced
 from haki.providers.extraction.readings import clauses, unwrapped
 from haki.providers.extraction.rules import extract_payload
 from haki.providers.extraction.types import EventRow
-from haki.text.risk import reaches
+from haki.text.reach import reaches
 
 T = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 

@@ -9,7 +9,8 @@ from haki.consolidator.guard import guard
 from haki.consolidator.types import Sourced
 from haki.providers.extraction.types import Candidate, EventRow
 from haki.text.injection import marks
-from haki.text.risk import effects, reaches
+from haki.text.reach import reaches
+from haki.text.risk import effects
 
 T = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 

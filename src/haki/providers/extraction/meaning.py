@@ -37,7 +37,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...text.risk import effects, reaches
+from ...text.reach import reaches
+from ...text.risk import effects
 from ...types import FactKind
 from .types import Candidate
 from .wishes import DAYS

@@ -38,7 +38,8 @@ from __future__ import annotations
 
 import re
 
-from ...text.risk import effects, reaches
+from ...text.reach import reaches
+from ...text.risk import effects
 from ...types import FactKind
 from .fragments import IMPERATIVES_EN
 from .types import Candidate, Utterance
