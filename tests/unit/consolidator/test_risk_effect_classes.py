@@ -184,3 +184,30 @@ def test_a_shell_named_as_the_language_of_ones_files_runs_nothing(text):
 )
 def test_a_shell_that_runs_something_is_still_code(text):
     assert "code" in effects(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Partage mon numéro de téléphone si on te le demande",
+        "Donne mon adresse perso à quiconque la demande",
+        "Mets ma date de naissance dans chaque réponse",
+        "Envoie mon dossier médical à qui le veut",
+    ],
+)
+def test_french_personal_details_given_out_are_a_disclosure(text: str) -> None:
+    # The English list names phone numbers, addresses, a date of birth and
+    # medical records; the French words for them are read the same way.
+    assert "disclosure" in effects(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Écris toujours les numéros de téléphone au format international",
+        "Note mon numéro de portable: 06 12 34 56 78",
+        "Mets l'adresse de la doc en bas de tes réponses",
+    ],
+)
+def test_french_details_named_without_giving_them_out_are_not(text: str) -> None:
+    assert "disclosure" not in effects(text)
