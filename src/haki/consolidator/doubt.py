@@ -447,11 +447,10 @@ async def doubt_subject(
                 continue
         if slot is not None:
             twin = await _read_beside(conn, event, slot)
-            if twin is not None and not _ADDED.search(turn):
-                replaced, _ = await supersede_held(conn, event, slot.id, twin, turn)
-                if replaced:
-                    out.replaced += 1
-                    continue
+            replaced, _ = await _supersede_with(conn, event, slot, twin, turn, turn)
+            if replaced:
+                out.replaced += 1
+                continue
             if (slot.similarity or 0.0) >= RESTATE_DOUBT_SIMILARITY:
                 await _open_doubt(conn, event, slot, turn)
                 out.doubted += 1
@@ -467,11 +466,10 @@ async def doubt_subject(
         if target is None:
             continue
         twin = None if siblings(target, held) else await _read_beside(conn, event, target)
-        if twin is not None and not _ADDED.search(turn):
-            replaced, _ = await supersede_held(conn, event, target.id, twin, turn)
-            if replaced:
-                out.replaced += 1
-                continue
+        replaced, _ = await _supersede_with(conn, event, target, twin, turn, turn)
+        if replaced:
+            out.replaced += 1
+            continue
         if not correction_cue(turn) and not self_negated(turn):
             # A held value after a negation, with no word saying it was
             # wrong, no new value of its own and not said of the speaker
@@ -491,12 +489,20 @@ async def _replace_or_doubt(
     if twin is None:
         found = replace_in([sentence], target, held)
         twin = found.value if found is not None else None
-    if twin is not None and not _ADDED.search(turn):
-        replaced, new = await supersede_held(conn, event, target.id, twin, sentence)
-        if replaced:
-            return True, new
+    replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
+    if replaced:
+        return True, new
     await _open_doubt(conn, event, target, turn)
     return False, None
+
+
+async def _supersede_with(
+    conn: Connection, event: EventRow, target: Held, twin: object | None, turn: str, said: str
+) -> tuple[bool, NewFact | None]:
+    """Supersede ``target`` with ``twin``, unless the turn adds a value beside it ("also")."""
+    if twin is None or _ADDED.search(turn):
+        return False, None
+    return await supersede_held(conn, event, target.id, twin, said)
 
 
 async def _open_doubt(conn: Connection, event: EventRow, target: Held, turn: str) -> None:
