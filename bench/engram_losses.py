@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-from engram_dev_sets import F, SETS, SMALL
-
+from engram_dev_sets import SETS, SMALL, F
 from haki.engram import benchmark
 from haki.engram.index import open_index
 from haki.engram.loader import _query_vector, load, merge_and_filter

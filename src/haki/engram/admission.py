@@ -82,6 +82,30 @@ def weak_meaning(
     return f"explains {coverage:.0%} of the task, meaning {meaning:.2f}"
 
 
+def lone_far_word(
+    words_hit: Sequence[str],
+    n_anchors: int,
+    pool_size: int,
+    meaning: float | None,
+    cfg: RoutingConfig,
+) -> str | None:
+    """One shared word, whatever share of the task it is, far in meaning: out.
+
+    ``weak_meaning`` only judges matches that explain little of the task, so a short task
+    whose one known word a memory names ("update the session timetable on the conference
+    page" / a SQLAlchemy session rule) passes on coverage alone. Such a match at a cosine
+    far under that of a related pair (0.5) is the word met in another sense. Tasks of
+    fewer than ``lone_min_anchors`` words are left to the seed (their vector is little
+    more than the shared word), and so are pools under ``idf_pool`` memories, where a few
+    memories' vectors say little.
+    """
+    if meaning is None or len(set(words_hit)) != 1 or meaning >= cfg.lone_far_meaning:
+        return None
+    if n_anchors < cfg.lone_min_anchors or pool_size < cfg.idf_pool:
+        return None
+    return f"one word ({words_hit[0]}), meaning {meaning:.2f}"
+
+
 def other_language(doc: Doc, languages: frozenset[str]) -> str:
     """A memory tagged only for languages the task does not name belongs to another stack."""
     if not languages:
