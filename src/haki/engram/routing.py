@@ -134,7 +134,7 @@ def route(
         if reason is None and pos not in path_hits and not exempt:
             reason = weak_meaning(local, meaning, floor, cfg)
         if reason is None and pos not in path_hits:
-            reason = lone_far_word(words_hit, len(groups), n, meaning, cfg)
+            reason = lone_far_word(hit_pairs, len(groups), n, meaning, cfg)
         if reason is not None:
             omitted.append(Omitted(doc.id, doc.scope, "weak_match", reason))
             continue
