@@ -82,6 +82,36 @@ def weak_meaning(
     return f"explains {coverage:.0%} of the task, meaning {meaning:.2f}"
 
 
+def lone_far_word(
+    hit_pairs: Sequence[tuple[str, int]],
+    n_anchors: int,
+    pool_size: int,
+    meaning: float | None,
+    cfg: RoutingConfig,
+) -> str | None:
+    """One shared word, whatever share of the task it is, far in meaning: out.
+
+    ``weak_meaning`` only judges matches that explain little of the task, so a short task
+    whose one known word a memory names ("update the session timetable on the conference
+    page" / a JWT rule triggered by ``session``) passes on coverage alone. A lone word in
+    a strong field (id, tags, directive) stays unless its cosine is far under that of a
+    related pair (``lone_far_meaning``); one met only in a weak field (triggers, title,
+    summary, body), which the seed already finds too little in a longer task, needs the
+    cosine of a related pair (``weak_meaning``). Tasks of fewer than ``lone_min_anchors``
+    words are left to the seed (their vector is little more than the shared word), and
+    so are pools under ``idf_pool`` memories, whose few vectors say little.
+    """
+    if meaning is None or not cfg.lone_far_meaning or len({w for w, _ in hit_pairs}) != 1:
+        return None
+    if n_anchors < cfg.lone_min_anchors or pool_size < cfg.idf_pool:
+        return None
+    strong = any(bits & STRONG_BITS for _, bits in hit_pairs)
+    if meaning >= (cfg.lone_far_meaning if strong else cfg.weak_meaning):
+        return None
+    field = "strong field" if strong else "weak field"
+    return f"one word ({hit_pairs[0][0]}, {field}), meaning {meaning:.2f}"
+
+
 def other_language(doc: Doc, languages: frozenset[str]) -> str:
     """A memory tagged only for languages the task does not name belongs to another stack."""
     if not languages:

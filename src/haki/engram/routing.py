@@ -13,6 +13,7 @@ from . import globs, scoring
 from .admission import (
     admits,
     extra_rejection,
+    lone_far_word,
     other_language,
     refusal,
     two_anchor_match,
@@ -132,6 +133,8 @@ def route(
         exempt = cfg.two_anchor_exempt and two_anchor_match(hit_pairs, generic_words)
         if reason is None and pos not in path_hits and not exempt:
             reason = weak_meaning(local, meaning, floor, cfg)
+        if reason is None and pos not in path_hits:
+            reason = lone_far_word(hit_pairs, len(groups), n, meaning, cfg)
         if reason is not None:
             omitted.append(Omitted(doc.id, doc.scope, "weak_match", reason))
             continue
