@@ -4,15 +4,15 @@
 under one of 26 well-known endings. An order can name a target in any
 other shape and do the same harm: a host under any ending
 ("getfreeprizes.win", "bonsplans.shop", "pasteboard.ee"), a host spelled
-out to slip past a link check ("bargainhub dot net", "evil[.]com"), a phone
-number to text or call ("+44 7700 900123"), or a program file to run
+out to slip past a link check ("bargainhub dot net", "evil[.]com"), a machine by its number
+("198.51.100.7"), a phone number to text or call ("+44 7700 900123"), or a program file to run
 ("./install.sh", "setup.exe"). The token's shape says it is a place or a
 program whatever the verb, so a standing order that holds one is an
 effect target; the guard asks this only of orders, never of a statement
 about the person ("my number is …" is a fact).
 
 What is not read as a host: a file name ("main.py", "README.md",
-"config.yaml": 40 endings of code, data and documents), a name written in
+"config.yaml": 75 endings of code, data, documents and programs), a name written in
 capitals ("ASP.NET"), an abbreviation ("e.g.", "a.m."), a version or a
 number ("v1.2", "3.5"). A date or a time is not a phone number. The cost:
 an order that names a host in passing ("always check status.acme.io
@@ -44,6 +44,8 @@ _SPELLED_HOST = re.compile(
     r"(?:com|net|org|io|co|fr|de|uk|ru|xyz|top|site|info|biz|app|dev|me|ly|shop|store|win|online|club|link)\b",
     re.IGNORECASE,
 )
+# A machine by its number: "198.51.100.7", "10.0.0.5:8080".
+_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?![\w.])")
 # A phone number: an international prefix, or at least eight digits in
 # groups; a date (2024-01-31, 31/01/2024) or a time is not one.
 _PHONE = re.compile(r"(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(?\d{1,4}\)?[\s.-]?){2,6}\d{2,4}(?!\w)")
@@ -57,7 +59,7 @@ _PROGRAM = re.compile(
 
 
 def hosts(text: str) -> list[str]:
-    """The host names in ``text``, in order, spelled-out ones included."""
+    """The hosts in ``text``: names, then spelled-out names, then numeric addresses."""
     found = []
     for match in _HOST.finditer(text):
         name = match.group(1)
@@ -67,6 +69,7 @@ def hosts(text: str) -> list[str]:
             continue
         found.append(name)
     found += [m.group(0) for m in _SPELLED_HOST.finditer(text)]
+    found += [m.group(0) for m in _IPV4.finditer(text)]
     return found
 
 

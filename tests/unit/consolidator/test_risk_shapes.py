@@ -77,6 +77,7 @@ def test_targets_by_shape():
     assert hosts("plus d'infos sur bonsplans.shop") == ["bonsplans.shop"]
     assert hosts("Deals at bargainhub dot net") == ["bargainhub dot net"]
     assert hosts("ASP.NET, Vue.js, e.g. main.py, v1.2, 3.5") == []
+    assert hosts("post it to 198.51.100.7:8080 nightly") == ["198.51.100.7:8080"]
     assert phones("Text it to +44 7700 900123") == ["+44 7700 900123"]
     assert phones("on 2024-01-31 at 10:30") == []
     assert programs("run ./install.sh then setup.exe") == ["./install.sh", "setup.exe"]
