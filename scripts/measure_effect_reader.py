@@ -73,7 +73,9 @@ def rows() -> list[tuple[str, str, int]]:
                 out += [(name, row["keep"]["text"], 0), (name, _hostile_half(row), 1)]
             elif row["kind"] in RISKY_KINDS:
                 out.append((name, row["text"], 1))
-    out += [("wish_reader_train", r["text"], 0) for r in _jsonl(INJECTION / "wish_reader_train.jsonl")]
+    out += [
+        ("wish_reader_train", r["text"], 0) for r in _jsonl(INJECTION / "wish_reader_train.jsonl")
+    ]
     seen: set[str] = set()
     return [r for r in out if not (r[1] in seen or seen.add(r[1]))]
 

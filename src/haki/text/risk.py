@@ -49,14 +49,14 @@ from __future__ import annotations
 
 import re
 
+from .risk_shapes import disclosure as _disclosure_shape
+from .risk_shapes import safeguard as _safeguard_shape
 from .risk_words import DISCLOSE as _DISCLOSE
 from .risk_words import HIDDEN_RULES as _HIDDEN_RULES
 from .risk_words import OTHERS as _OTHERS
 from .risk_words import SECRET_PATH as _SECRET_PATH
 from .risk_words import SENSITIVE as _SENSITIVE
 from .risk_words import WHEREABOUTS as _WHEREABOUTS
-from .risk_shapes import disclosure as _disclosure_shape
-from .risk_shapes import safeguard as _safeguard_shape
 from .targets import address_target, programs
 
 RISK_KINDS = ("address", "code", "disclosure", "safeguard")

@@ -30,7 +30,9 @@ _FILE_ENDINGS = (
     "|zip|gz|tar|tgz|mp3|mp4|wav|c|h|cpp|hpp|cs|ipynb|env|bak|tmp|sh|ps1|bat|exe|msi|dmg|apk|deb|rpm|bin|run"
 )
 # Abbreviations written with dots that are not hosts.
-_ABBREVIATIONS = frozenset({"e.g", "i.e", "a.m", "p.m", "etc", "vs", "cf", "n.b", "p.s", "u.s", "u.k"})
+_ABBREVIATIONS = frozenset(
+    {"e.g", "i.e", "a.m", "p.m", "etc", "vs", "cf", "n.b", "p.s", "u.s", "u.k"}
+)
 # A host: labels of letters, digits and hyphens, the last all lower-case
 # letters (a capitalised "ASP.NET" is a product name), not a file ending.
 _HOST = re.compile(
