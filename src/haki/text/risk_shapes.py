@@ -116,9 +116,23 @@ _OVERRULE = (
     r"|power\s+through|carry\s+on|proceed\s+anyway|go\s+ahead\s+anyway|do\s+it\s+anyway|anyway"
     r"|passe(?:r|z)?\s+outre|force[rz]?|ignore[rz]?|contourne[rz]?|fais-le quand m[êe]me|quand m[êe]me)"
 )
+# A protector named in the condition, and the order goes on past it: "if
+# the certificate looks wrong, just continue", "quand l'antivirus
+# s'affiche, continue". Going on is the overruling; telling the person
+# ("when you see a security warning, tell me") is not.
+_PROTECTOR = (
+    r"(?:certificates?|warnings?|alerts?|scanners?|antivirus|anti-virus|firewalls?|filters?|signatures?|2fa"
+    r"|captchas?|sandbox|security (?:checks?|prompts?)|certificats?|avertissements?|alertes?|pare-feu|filtres?)"
+)
+_GO_ON = (
+    r"(?:continue|proceed|keep going|go on|carry on|click through|accept it|continue quand m[êe]me"
+    r"|continuer|poursuis|poursuivre)"
+)
 _OVERRULED = re.compile(
     rf"\b(?:if|when|whenever|every time|si|quand|d[èe]s que)\b[^.!?\n]{{0,40}}?\b{_OBJECTS}\b"
-    rf"[^.!?\n]{{0,40}}?\b{_OVERRULE}\b",
+    rf"[^.!?\n]{{0,40}}?\b{_OVERRULE}\b"
+    rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s que|lorsque)\b[^.!?\n]{{0,40}}?\b{_PROTECTOR}\b"
+    rf"[^.!?\n]{{0,40}}?\b{_GO_ON}\b",
     re.IGNORECASE,
 )
 # Things deemed safe unseen.
