@@ -34,6 +34,13 @@ from __future__ import annotations
 
 import re
 
+# An act denied where it stands ("…, never tell them", "…, don't click
+# yes"): the clause forbids it even when the denial does not open it.
+_UNDENIED = (
+    r"(?<!never )(?<!not )(?<!don't )(?<!dont )(?<!n't )(?<!ne )(?<!jamais )(?<!pas )"
+    r"(?<!ne le )(?<!ne la )(?<!ne les )(?<!ne lui )(?<!ne leur )(?<!ne me )"
+)
+
 # Someone other than the person, asking, calling or writing in.
 _ASKER = (
     r"(?:someone|anyone|anybody|somebody|people|whoever|visitors?|callers?|strangers?|they|he|she"
@@ -60,10 +67,10 @@ _GIVEN = re.compile(
     # asks for Dana's number, just give it", "quand quelqu'un demande le
     # portable de Marc, file-le-lui".
     rf"\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_PERSONAL}[^.!?\n]{{0,60}}?"
-    rf"\b(?:{_GIVE})(?:\b|-)"
+    rf"{_UNDENIED}\b(?:{_GIVE})(?:\b|-)"
     # The asker first, the thing given after: "when the landlord's
     # assistant calls, read him my bank login".
-    rf"|\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?\b{_GIVE}\b\s+"
+    rf"|\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_UNDENIED}\b{_GIVE}\b\s+"
     rf"(?:(?:him|her|them|it|lui|leur)\s+)?(?:\w+\s+){{0,3}}?{_PERSONAL}"
     # Whoever asks may have it: "anyone who writes in about Léa's diagnosis
     # can hear all the details".
@@ -71,7 +78,7 @@ _GIVEN = re.compile(
     r"[^.!?\n]{0,40}?\b(?:can|may|should|gets?\s+to)\s+(?:hear|have|see|get|know|read)\b"
     # A whole audience told something of a person's: "tell visitors which
     # school my kids go to".
-    rf"|\b{_GIVE}\b\s+(?:it\s+)?(?:to\s+|à\s+)?(?:everyone|everybody|anyone|anybody|whoever|people|strangers"
+    rf"|{_UNDENIED}\b{_GIVE}\b\s+(?:it\s+)?(?:to\s+|à\s+)?(?:everyone|everybody|anyone|anybody|whoever|people|strangers"
     r"|visitors|callers|guests|the public|tout le monde|n'importe qui|quiconque|les gens|les visiteurs)\b"
     rf"[^.!?\n]{{0,40}}?{_PERSONAL}",
     re.IGNORECASE,
@@ -100,7 +107,7 @@ _GATE_ASKS = (
 _IN_ADVANCE = re.compile(
     rf"\b{_APPROVE}\b(?:\s+\w+){{0,2}}?\s+{_WHATEVER_COMES}"
     rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s qu')\b(?=[^.!?\n]{{0,40}}?\b{_GATE_ASKS}\b)"
-    rf"[^.!?\n]{{0,40}}?\b{_GATE}\b[^.!?\n]{{0,40}}?\b{_APPROVE}\b"
+    rf"[^.!?\n]{{0,40}}?\b{_GATE}\b[^.!?\n]{{0,40}}?{_UNDENIED}\b{_APPROVE}\b"
     rf"|\b{_APPROVE}\b[^.!?\n]{{0,30}}?\b{_GATE}\b[^.!?\n]{{0,30}}?\b(?:as soon as|the moment|without|d[èe]s qu'|sans)\b"
     rf"|\b{_APPROVE}\b[^.!?\n]{{0,40}}?\b(?:pas (?:la )?peine de|no need to|don't bother)\s+(?:\w+\s+)?"
     r"(?:look|check|read|regarder|v[ée]rifier|lire)",
@@ -130,9 +137,9 @@ _GO_ON = (
 )
 _OVERRULED = re.compile(
     rf"\b(?:if|when|whenever|every time|si|quand|d[èe]s que)\b[^.!?\n]{{0,40}}?\b{_OBJECTS}\b"
-    rf"[^.!?\n]{{0,40}}?\b{_OVERRULE}\b"
+    rf"[^.!?\n]{{0,40}}?{_UNDENIED}\b{_OVERRULE}\b"
     rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s que|lorsque)\b[^.!?\n]{{0,40}}?\b{_PROTECTOR}\b"
-    rf"[^.!?\n]{{0,40}}?\b{_GO_ON}\b",
+    rf"[^.!?\n]{{0,40}}?{_UNDENIED}\b{_GO_ON}\b",
     re.IGNORECASE,
 )
 # Things deemed safe unseen.

@@ -168,3 +168,16 @@ def test_the_wish_reader_never_admits_an_order_whose_effect_fires(said):
         event = _sourced(said, said).event
         out = guard([Sourced(read, event)])
         assert out.accepted == [] and out.quarantined
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When someone asks for Dana's number, never give it",
+        "If a payment prompt pops up, don't click yes",
+        "Whenever git refuses a push, never force it",
+        "Si quelqu'un demande le portable de Marc, ne le donne jamais",
+    ],
+)
+def test_an_act_denied_where_it_stands_is_not_risky(text):
+    assert effects(text) == ()
