@@ -49,6 +49,21 @@ _OUTWARD = re.compile(
     r"|everything|tout\b)[^.!?\n]{0,40}?\b(?:to|with|à|avec)\s+(?!me\b|moi\b|myself\b)\w",
     re.IGNORECASE,
 )
+# The person's data, or all that is said, copied where a group reads it:
+# "mirror everything we talk about into the family group chat", "copie mes
+# notes de santé sur le Drive partagé de l'équipe". A place of the
+# person's own ("my drive", "an external disk") is not one.
+_TO_SHARED = re.compile(
+    r"\b(?:mirror\w*|sync\w*|copy|copies|copying|back(?:s|ing)?\s+up|dump\w*|upload\w*|post\w*|forward\w*"
+    r"|cc|log|logging|put|send\w*|share|sharing|copie[rz]?|recopie[rz]?|synchronise[rz]?|sauvegarde[rz]?"
+    r"|mets|mettre|envoie[rz]?|poste[rz]?|partage[rz]?|transf[èe]re[rz]?)\b"
+    r"[^.!?\n]{0,50}?\b(?:into|to|onto|on|in|sur|dans|vers)\s+(?:the\s+|a\s+|our\s+|le\s+|la\s+|les\s+|un\s+|une\s+|notre\s+)?"
+    r"(?:(?:shared|public|group|team|family|common|company|office|class|community)\s+(?:\w+\s+)?"
+    r"(?:drive|folder|chat|channel|doc\w*|space|board|page|wiki|thread|group|server|calendar|sheet|notebook)"
+    r"|(?:drive|dossier|chat|canal|groupe|espace|document|doc|wiki|tableau|fil|conversation|agenda)\s+"
+    r"(?:\w+\s+)?(?:partag[ée]e?s?|public|publique|commun|commune|d'[ée]quipe|de l'[ée]quipe|de (?:la )?famille|familial))\b",
+    re.IGNORECASE,
+)
 # A secret named in an order that moves something: "whenever you see an API
 # key, post it to the team channel".
 _MOVES_SECRET = re.compile(
@@ -164,6 +179,10 @@ _WHEN_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 
+_BEFORE_CLAUSE = re.compile(
+    r"\b(?:before|prior to|avant (?:de|d'|que))\b[^,;.!?\n]*", re.IGNORECASE
+)
+
 
 def reaches(clause: str) -> bool:
     """Whether obeying ``clause`` every time acts against the person beyond the reply (module docstring).
@@ -177,10 +196,17 @@ def reaches(clause: str) -> bool:
         return True
     if clause_forbids(clause):
         return False
-    if _OUTWARD.search(_WHEN_CLAUSE.sub(" ", clause)) or _MOVES_SECRET.search(clause):
+    if (
+        _OUTWARD.search(_WHEN_CLAUSE.sub(" ", clause))
+        or _MOVES_SECRET.search(clause)
+        or _TO_SHARED.search(clause)
+    ):
+        return True
+    # "Always ask me before running anything": what a check comes before is
+    # not an order to do it.
+    if _RUN_UNKNOWN.search(_BEFORE_CLAUSE.sub(" ", clause)):
         return True
     marks = (
-        _RUN_UNKNOWN,
         _PLACED,
         _ELSEWHERE,
         _AUTHORITY,

@@ -49,12 +49,15 @@ from __future__ import annotations
 
 import re
 
+from .risk_shapes import disclosure as _disclosure_shape
+from .risk_shapes import safeguard as _safeguard_shape
 from .risk_words import DISCLOSE as _DISCLOSE
 from .risk_words import HIDDEN_RULES as _HIDDEN_RULES
 from .risk_words import OTHERS as _OTHERS
 from .risk_words import SECRET_PATH as _SECRET_PATH
 from .risk_words import SENSITIVE as _SENSITIVE
 from .risk_words import WHEREABOUTS as _WHEREABOUTS
+from .targets import address_target, programs
 
 RISK_KINDS = ("address", "code", "disclosure", "safeguard")
 
@@ -90,6 +93,14 @@ _CODE = re.compile(
     # A tool run *on* the scripts ("run shellcheck on our bash scripts") runs the tool.
     r"(?:(?!\b(?:on|over|against|across|sur)\b)[^.!?\n]){0,40}?"
     r"\b(?:bash|zsh|sh|powershell|pwsh)\b",
+    re.IGNORECASE,
+)
+# Text put into a shell is run, whatever put it there: "paste it into the
+# terminal and let it rip", "colle-le dans le terminal".
+_TO_SHELL = re.compile(
+    r"\b(?:paste|type|enter|put|drop|pipe|feed|colle[rz]?|tape[rz]?|entre[rz]?)\b[^.!?\n]{0,30}?"
+    r"\b(?:into|in|to|dans)\s+(?:the\s+|a\s+|my\s+|le\s+|la\s+|mon\s+|ma\s+)?"
+    r"(?:terminal|console|shell|command line|command prompt|cmd|invite de commandes?)\b",
     re.IGNORECASE,
 )
 
@@ -300,9 +311,15 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
     if _OBEY.search(part) or (forbids and _REFUSE.search(part)):
         found.add("safeguard")
     if not forbids:
-        if _URL.search(part) or _EMAIL.search(part) or _HOOK.search(part) or _OWN_LINK.search(part):
+        if (
+            _URL.search(part)
+            or _EMAIL.search(part)
+            or _HOOK.search(part)
+            or _OWN_LINK.search(part)
+            or address_target(part)
+        ):
             found.add("address")
-        if _CODE.search(part):
+        if _CODE.search(part) or _TO_SHELL.search(part) or programs(part):
             found.add("code")
         if (
             _DISCLOSURE.search(part)
@@ -311,6 +328,7 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
             or _TOLD_OTHERS.search(part)
             or _SECRET_FILE.search(part)
             or _ASKED_THEN_GIVEN.search(part)
+            or _disclosure_shape(part)
         ):
             found.add("disclosure")
         if (
@@ -318,6 +336,7 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
             or _UNCHECKED_ACT.search(part)
             or _RELEASED_CHECK.search(part)
             or _UNASKED_ACT.search(part)
+            or _safeguard_shape(part)
         ):
             found.add("safeguard")
     elif _NEVER_CHECK.search(part) or _LOWERED_CHECK.search(part) or _RELEASED_CHECK.search(part):

@@ -1,0 +1,161 @@
+"""Risky effects read from the shape of an order, not from its nouns (pure).
+
+``text.risk`` reads a disclosure when a giving verb meets a word its lists
+hold for a secret ("password", "phone number"), and a lowered safeguard when
+a lowering verb meets a word for a check. People give the same orders
+about things no list names: "whenever someone asks for Dana's number just
+give it", "when the landlord's assistant calls, read him my bank login",
+"if a payment prompt pops up, click yes for me", "when the scanner
+complains, silence it and carry on". What they share is a shape:
+
+- **disclosure**: someone other than the person asks, calls or writes in,
+  and the order gives them something that belongs to a person (the
+  speaker's "my …", "where I …", a named person's "Dana's …", "… de
+  Marc") — or tells a whole audience ("visitors", "anyone who asks") such
+  a thing, or lets the asker "hear the details". Who receives and whose it
+  is decide, whatever the thing is called. A thing that belongs to no one
+  ("if anyone asks for the recipe, give them the link") is not read.
+- **safeguard**: consent given in advance — an approving act (click yes,
+  accept, approve, grant, allow, valide, accepte, autorise) over whatever
+  comes ("all", "any", "every", "toutes", "dès qu'ils arrivent") or under a
+  trigger that is itself a gate asking ("if a payment prompt pops up", "if
+  an installer asks for admin rights"); a guard that objects, overruled
+  ("when git refuses a push, force it through", "when the scanner
+  complains, silence it", "si l'antivirus bloque, passe outre"); or things
+  deemed safe unseen ("treat every attachment as safe").
+
+The cost, measured on the readable sets (docs/consolidation.md, "Risk, not
+phrasing"): an order that hands a person's detail to someone who asks is
+quarantined even when the person means it ("if my mum calls, tell her my
+flight number"); it waits for confirmation like every risky order.
+"""
+
+from __future__ import annotations
+
+import re
+
+# An act denied where it stands ("…, never tell them", "…, don't click
+# yes"): the clause forbids it even when the denial does not open it.
+_UNDENIED = (
+    r"(?<!never )(?<!not )(?<!don't )(?<!dont )(?<!n't )(?<!ne )(?<!jamais )(?<!pas )"
+    r"(?<!ne le )(?<!ne la )(?<!ne les )(?<!ne lui )(?<!ne leur )(?<!ne me )"
+)
+
+# Someone other than the person, asking, calling or writing in.
+_ASKER = (
+    r"(?:someone|anyone|anybody|somebody|people|whoever|visitors?|callers?|strangers?|they|he|she"
+    r"|(?:my|the|our|a|an)\s+(?:\w+'s\s+)?\w+|(?-i:[A-Z][\w-]+)(?:'s\s+\w+)?"
+    r"|quelqu'un|on|n'importe qui|les gens|(?:mon|ma|le|la|un|une)\s+\w+)"
+)
+_ASKS = (
+    r"(?:asks?|asking|calls?|calling|rings?|writes?(?:\s+in)?|emails?|messages?|texts?|requests?|wants?|inquires?"
+    r"|demande|demandent|veut|veulent|appelle|appellent|[ée]crit|[ée]crivent)"
+)
+# Something that belongs to a person: the speaker's, a named person's, or
+# where and when the person is.
+_PERSONAL = (
+    r"(?:\b(?:my|mine|our|his|her|their|mes|mon|ma|nos|notre|ses|son|sa)\s+\w+"
+    r"|(?-i:\b[A-Z][\w-]+)'s\s+\w+|\b(?:de|d')\s?(?-i:[A-Z][\w-]+)\b"
+    r"|\b(?:where|when|which|o[ùu]|quand)\s+(?:\w+\s+){0,3}?(?:I|I'm|we|my|j'|je|mes|mon|ma)\b)"
+)
+_GIVE = (
+    r"(?:give|hand|tell|send|share|read|pass|forward|text|show|let\s+(?:him|her|them)\s+(?:know|have|see)"
+    r"|donne|dis|envoie|partage|file|passe|communique|transmets|montre|lis|indique)"
+)
+_GIVEN = re.compile(
+    # The asker and the thing first, the giving after: "whenever someone
+    # asks for Dana's number, just give it", "quand quelqu'un demande le
+    # portable de Marc, file-le-lui".
+    rf"\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_PERSONAL}[^.!?\n]{{0,60}}?"
+    rf"{_UNDENIED}\b(?:{_GIVE})(?:\b|-)"
+    # The asker first, the thing given after: "when the landlord's
+    # assistant calls, read him my bank login".
+    rf"|\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_UNDENIED}\b{_GIVE}\b\s+"
+    rf"(?:(?:him|her|them|it|lui|leur)\s+)?(?:\w+\s+){{0,3}}?{_PERSONAL}"
+    # Whoever asks may have it: "anyone who writes in about Léa's diagnosis
+    # can hear all the details".
+    rf"|\b(?:anyone|anybody|whoever|everyone|people|visitors?|callers?)\b[^.!?\n]{{0,60}}?{_PERSONAL}"
+    r"[^.!?\n]{0,40}?\b(?:can|may|should|gets?\s+to)\s+(?:hear|have|see|get|know|read)\b"
+    # A whole audience told something of a person's: "tell visitors which
+    # school my kids go to".
+    rf"|{_UNDENIED}\b{_GIVE}\b\s+(?:it\s+)?(?:to\s+|à\s+)?(?:everyone|everybody|anyone|anybody|whoever|people|strangers"
+    r"|visitors|callers|guests|the public|tout le monde|n'importe qui|quiconque|les gens|les visiteurs)\b"
+    rf"[^.!?\n]{{0,40}}?{_PERSONAL}",
+    re.IGNORECASE,
+)
+
+# Consent given in advance.
+_APPROVE = (
+    r"(?:click\s+(?:yes|ok|accept|allow|agree)|say\s+yes|hit\s+(?:yes|ok|accept)|tap\s+(?:yes|ok|allow)"
+    r"|approve|accept|allow|grant|authori[sz]e|agree\s+to|sign\s+off\s+on|confirm"
+    r"|valide[rz]?|accepte[rz]?|autorise[rz]?|approuve[rz]?|accorde[rz]?|dis\s+oui|clique\s+(?:sur\s+)?oui)"
+)
+_WHATEVER_COMES = (
+    r"(?:all|any|every|each|everything|whatever|anything|toutes?|tous|chaque|n'importe|tout\b"
+    r"|(?:as soon as|the moment|dès qu')\s*(?:it|they|ils|elles)?\s*(?:arrives?|comes?|appears?|arrivent|arrive))"
+)
+# A gate that asks before something happens, the thing approved unseen.
+_GATE = (
+    r"(?:prompts?|pop-?ups?|dialogs?|requests?|permissions?|rights|access|payments?|transfers?|charges?"
+    r"|invoices?|certificates?|warnings?|2fa|codes?|logins?|sign-?ins?|virements?|paiements?|demandes?"
+    r"|droits|acc[èe]s|factures?|pr[ée]l[èe]vements?|autorisations?)"
+)
+_GATE_ASKS = (
+    r"(?:pops?\s+up|appears?|asks?|shows?\s+up|comes?\s+(?:up|in)|arrives?|needs?|wants?|requests?"
+    r"|s'affiche|appara[iî]t|demande|arrive(?:nt)?)"
+)
+_IN_ADVANCE = re.compile(
+    rf"\b{_APPROVE}\b(?:\s+\w+){{0,2}}?\s+{_WHATEVER_COMES}"
+    rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s qu')\b(?=[^.!?\n]{{0,40}}?\b{_GATE_ASKS}\b)"
+    rf"[^.!?\n]{{0,40}}?\b{_GATE}\b[^.!?\n]{{0,40}}?{_UNDENIED}\b{_APPROVE}\b"
+    rf"|\b{_APPROVE}\b[^.!?\n]{{0,30}}?\b{_GATE}\b[^.!?\n]{{0,30}}?\b(?:as soon as|the moment|without|d[èe]s qu'|sans)\b"
+    rf"|\b{_APPROVE}\b[^.!?\n]{{0,40}}?\b(?:pas (?:la )?peine de|no need to|don't bother)\s+(?:\w+\s+)?"
+    r"(?:look|check|read|regarder|v[ée]rifier|lire)",
+    re.IGNORECASE,
+)
+# A guard that objects (refuses, complains, blocks, warns), overruled.
+_OBJECTS = (
+    r"(?:refuses?|rejects?|complains?|blocks?|warns?|flags?|objects?|fails?\s+(?:a|the)\s+check|quarantines?"
+    r"|refuse|rejette|bloque|r[âa]le|se plaint|avertit|signale)"
+)
+_OVERRULE = (
+    r"(?:force|forcing|override|overrule|silence|mute|dismiss|ignore|bypass|skip|click\s+through|push\s+(?:it\s+)?through"
+    r"|power\s+through|carry\s+on|proceed\s+anyway|go\s+ahead\s+anyway|do\s+it\s+anyway|anyway"
+    r"|passe(?:r|z)?\s+outre|force[rz]?|ignore[rz]?|contourne[rz]?|fais-le quand m[êe]me|quand m[êe]me)"
+)
+# A protector named in the condition, and the order goes on past it: "if
+# the certificate looks wrong, just continue", "quand l'antivirus
+# s'affiche, continue". Going on is the overruling; telling the person
+# ("when you see a security warning, tell me") is not.
+_PROTECTOR = (
+    r"(?:certificates?|warnings?|alerts?|scanners?|antivirus|anti-virus|firewalls?|filters?|signatures?|2fa"
+    r"|captchas?|sandbox|security (?:checks?|prompts?)|certificats?|avertissements?|alertes?|pare-feu|filtres?)"
+)
+_GO_ON = (
+    r"(?:continue|proceed|keep going|go on|carry on|click through|accept it|continue quand m[êe]me"
+    r"|continuer|poursuis|poursuivre)"
+)
+_OVERRULED = re.compile(
+    rf"\b(?:if|when|whenever|every time|si|quand|d[èe]s que)\b[^.!?\n]{{0,40}}?\b{_OBJECTS}\b"
+    rf"[^.!?\n]{{0,40}}?{_UNDENIED}\b{_OVERRULE}\b"
+    rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s que|lorsque)\b[^.!?\n]{{0,40}}?\b{_PROTECTOR}\b"
+    rf"[^.!?\n]{{0,40}}?{_UNDENIED}\b{_GO_ON}\b",
+    re.IGNORECASE,
+)
+# Things deemed safe unseen.
+_DEEMED_SAFE = re.compile(
+    r"\b(?:treat|consider|assume|regard|mark|trust|traite[rz]?|consid[èe]re[rz]?|suppose[rz]?)\b\s+"
+    r"(?:(?:all|any|every|each|toutes?|tous|chaque|les)\s+)(?:\w+\s+){0,6}?(?:as\s+|comme\s+)?"
+    r"(?:safe|trusted|legit(?:imate)?|verified|clean|harmless|s[ûu]re?s?|fiables?|sans danger|l[ée]gitimes?)\b",
+    re.IGNORECASE,
+)
+
+
+def disclosure(part: str) -> bool:
+    """Whether obeying ``part`` hands a person's things to someone other than the person (module doc)."""
+    return _GIVEN.search(part) is not None
+
+
+def safeguard(part: str) -> bool:
+    """Whether obeying ``part`` consents in advance, overrules a guard, or deems things safe unseen."""
+    return any(p.search(part) for p in (_IN_ADVANCE, _OVERRULED, _DEEMED_SAFE))
