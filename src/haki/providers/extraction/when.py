@@ -28,42 +28,55 @@ from typing import Any
 
 from dateutil.easter import easter
 
-MONTHS = (
-    "January|February|March|April|May|June|July|August|September|October|November|December"
-    "|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre"
-    "|décembre|decembre"
+from .when_words import (
+    AMOUNT,
+    DAYS,
+    HOLIDAYS,
+    MONTHS,
+    MONTHS_SHORT,
+    NUMBER,
+    PART_EN,
+    PART_FR,
+    SEASONS,
+    UNIT,
+    said_as,
 )
-DAYS = (
-    "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
-    "|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
-)
-_NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several"
-_NUMBER += r"|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques)"
-UNIT = r"(?:days?|weeks?|wks?|months?|mos|mths?|years?|yrs?|jours?|semaines?|mois|ans?|années?)"
-# Named periods of the calendar: seasons and the holidays people date by.
-SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
-HOLIDAYS = (
-    r"(?:Christmas|Xmas|Easter|New Year(?:'s|’s)?(?: Day| Eve)?|Noël|Noel|Pâques|Paques"
-    r"|(?:le )?(?:nouvel an|jour de l'an)|(?:la )?rentrée)"
-)
+
+__all__ = ["UNIT", "dates_sentence", "on_their_clock", "past_span", "past_span_all", "resolve"]
+
+_NUMBER = NUMBER
 _DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _DAYS_FR = "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+_ANY_MONTH = rf"(?:{MONTHS}|{MONTHS_SHORT})"
 _PAST = re.compile(
-    rf"\b{_NUMBER} {UNIT} (?:ago|back)\b"
-    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {_NUMBER} {UNIT}\b"
-    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin)\b"
-    rf"|\blast (?:week|month|year|night|weekend|{DAYS}|{MONTHS})\b"
-    rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
+    rf"\b{AMOUNT} (?:ago|back)\b"
+    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {AMOUNT}"
+    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin"
+    r"|today|aujourd'hui|aujourd’hui)\b"
+    # A period gone by, or a part of it: "last month", "at the end of last
+    # month", "early last year", "the year before last".
+    rf"|\b(?:{PART_EN}|(?:early|late|mid)[- ])?(?:last|this past) (?:week|month|year|night|weekend|wk|yr"
+    rf"|{DAYS}|{_ANY_MONTH})(?!\w)"
+    r"|\bthe (?:year|month|week) before last\b"
+    rf"|(?:\b{PART_FR}|\b(?:(?:la|le|l'|l’)\s*))?\b(?:semaine|mois|année|an|week-end|{DAYS})"
+    r" (?:derni(?:er|ère)|passée?|précédente?)\b"
     rf"|\b(?:(?:en|depuis) )?(?:{MONTHS}) derni(?:er|ère)\b"
-    rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
+    rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
     rf"|\b(?:since|depuis) (?:{DAYS})\b"
     rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
-    rf"|\bdepuis {_NUMBER} {UNIT}\b|\bfor the (?:past|last) {_NUMBER} {UNIT}\b"
-    r"|\b(?:il y a|ça fait|cela fait) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
-    r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b"
-    r"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:at|in) the (?:start|beginning) of (?:the|this) (?:month|year)\b"
-    r"|\b(?:cette semaine|ce mois-ci|cette année|au début du mois|en début de mois|en début d'année)\b"
-    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:19|20)\d\d\b",
+    # A day of the month: "on the 3rd", "on November 3rd", "le 1er mars".
+    rf"|\b(?:on|since) (?:the )?\d{{1,2}}(?:st|nd|rd|th)(?: of {_ANY_MONTH})?(?!\w)"
+    rf"|\b(?:on|since) {_ANY_MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"|\b(?:on|since) \d{{1,2}} (?:{MONTHS})\b"
+    rf"|\b(?:le|depuis le) (?:1er|\d{{1,2}}) (?:{MONTHS})\b"
+    rf"|\bdepuis {AMOUNT}|\bfor the (?:past|last) {AMOUNT}"
+    r"|\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
+    r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b|\bce week-?end\b(?! prochain)"
+    rf"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:(?:at|in|since) )?the (?:start|beginning) of (?:the|this) (?:week|month|year)\b"
+    r"|\b(?:cette semaine|ce mois-ci|cette année|(?:depuis )?(?:au |le )?début (?:du mois|de la semaine|de l'année)"
+    r"|en début de (?:mois|semaine)|en début d'année)\b"
+    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:19|20)\d\d\b"
+    r"|\b(?:(?:in )?(?:early|late|mid)[- ]|(?:début|fin|mi-)\s?)(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
 # Days of the calendar by name, apart from ``_PAST`` so that a sentence
@@ -74,6 +87,8 @@ _CALENDAR = re.compile(
     # "l'été dernier", "cet hiver", "au printemps dernier".
     rf"\b(?:last|this|past) {SEASONS}\b"
     rf"|\b(?:(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?{SEASONS} (?:derni(?:er|ère)|pass[ée]e?)\b"
+    # "over the summer": told as a story, the one gone by.
+    rf"|\bover the {SEASONS}\b"
     rf"|\b(?:cet|cette|ce) {SEASONS}\b"
     # "since the summer", "depuis l'été": the latest one begun.
     rf"|\b(?:since|depuis) (?:the |l'|l’|le )?{SEASONS}\b(?! (?:prochain|next))"
@@ -89,61 +104,8 @@ _CALENDAR = re.compile(
 # "for three years now": a span of time up to the turn, when the verb says
 # the state still holds (a perfect: "I've lived", "been married"); "I'm off
 # to Spain for two weeks" states no start.
-_LASTING = re.compile(rf"\bfor {_NUMBER} {UNIT}(?: now)?\b", re.IGNORECASE)
+_LASTING = re.compile(rf"\bfor {AMOUNT}(?: now)?\b", re.IGNORECASE)
 _PERFECT = re.compile(r"(?:'ve|’ve|\bhave|\bhas|\bbeen)\b", re.IGNORECASE)
-# Ways of saying a past moment that dateparser does not read, said the way it does.
-_SAID_AS = (
-    (re.compile(r"\bl[’']an dernier\b", re.I), "l'année dernière"),
-    (re.compile(r"\b(semaine|année|an)\s+pass[ée]e?\b", re.I), r"\1 dernière"),
-    (re.compile(r"\b(?:le )?mois pass[ée]\b", re.I), "le mois dernier"),
-    (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
-    # "last September", "septembre dernier": the latest one, as a bare month.
-    (re.compile(rf"\blast ({MONTHS})\b|\b({MONTHS}) derni(?:er|ère)\b", re.I), r"\1\2"),
-    (re.compile(r"\blast weekend\b", re.I), "last Saturday"),
-    (re.compile(r"\b(?:le )?week-end dernier\b", re.I), "samedi"),
-    (re.compile(r"\b(?:this morning|earlier today|ce matin)\b", re.I), "today"),
-    (re.compile(r"\b(?:over|during) the weekend\b", re.I), "last Saturday"),
-    (re.compile(r"\b(?:le )?weekend dernier\b", re.I), "samedi"),
-    (re.compile(r"\b(?:il y a|ça fait|cela fait) quinze jours\b", re.I), "il y a 2 semaines"),
-    (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
-    # The current week, month or year: its granularity is all the words
-    # tell, and the day of the turn falls in it.
-    (
-        re.compile(
-            r"^(?:(?:earlier )?this (?:week|month|year)|(?:at|in) the (?:start|beginning) of (?:the|this)"
-            r" (?:month|year)|cette semaine|ce mois-ci|cette année|au début du mois|en début de mois"
-            r"|en début d'année)$",
-            re.I,
-        ),
-        "today",
-    ),
-    (re.compile(rf"^depuis ({_NUMBER} {UNIT})$", re.I), r"il y a \1"),
-    (re.compile(r"^for the (?:past|last) (.+)$", re.I), r"\1 ago"),
-    (re.compile(r"\b(?:mi|mid)-", re.I), ""),
-    # Units as typed in a hurry: "2 yrs ago", "3 wks back", "6 mos".
-    (
-        re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) yrs?\b", re.I),
-        r"\1 years",
-    ),
-    (
-        re.compile(
-            r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) (?:mos|mths?)\b", re.I
-        ),
-        r"\1 months",
-    ),
-    (
-        re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) wks?\b", re.I),
-        r"\1 weeks",
-    ),
-    (re.compile(r"\ba couple of\b", re.I), "2"),
-    (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
-    (re.compile(r"\bquelques\b", re.I), "3"),
-    (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
-    (re.compile(r"\b(?:ça|ca|cela) fait\b|\bil ya\b", re.I), "il y a"),
-    (re.compile(rf"^for ({_NUMBER} {UNIT})(?: now)?$", re.I), r"\1 ago"),
-    (re.compile(r"^(?:since |depuis )?(?:since|depuis|back in|in|en)\s+", re.I), ""),
-    (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
-)
 _CLAUSE = re.compile(
     r"[,;:]\s|\s[-–—]\s|\b(?:but|and then|because|mais|parce que)\s"
     r"|\b(?:and|et) (?=(?:I|we|je|j'|j’|on|nous)\b)",
@@ -243,7 +205,8 @@ def dates_sentence(sentence: str, span: str) -> bool:
 _ANCHORS = (
     "ago", "back", "il y a", "fait", "yesterday", "hier", "today", "last", "derni", "pass", "past",
     "since", "depuis", "this", "cette", "ce mois", "matin", "morning", "weekend", "week-end",
-    "fortnight", "quinze", "début", "start", "beginning", "il ya",
+    "fortnight", "quinze", "début", "start", "beginning", "il ya", "fin ", "milieu", "courant",
+    "end of", "middle of", "aujourd", "before last",
     *MONTHS.lower().split("|"),
 )  # fmt: skip
 # Every match of ``_CALENDAR`` holds one of these.
@@ -255,7 +218,10 @@ _CALENDAR_ANCHORS = (
 
 
 # One scan for all anchors (a digit included) rather than one test per word.
-_ANCHORED = re.compile("|".join(map(re.escape, _ANCHORS)) + r"|\d")
+_ANCHORED = re.compile(
+    "|".join(map(re.escape, _ANCHORS))
+    + r"|\d|\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|janv|févr|fevr|avr|juil|déc)\b"
+)
 _CALENDAR_ANCHORED = re.compile("|".join(map(re.escape, _CALENDAR_ANCHORS)))
 
 
@@ -332,6 +298,25 @@ def _named(span: str, today: date) -> date | None:
     return _latest(today, 1, 1)
 
 
+# A day of the month said alone ("on the 3rd"): the latest such day not
+# after the turn (dateparser reads "3rd" as a month and "22nd" ahead).
+_DAY_OF_MONTH = re.compile(r"\d{1,2}")
+
+
+def _latest_day(today: date, day: int) -> date:
+    """The latest ``day`` of a month not after ``today`` (a month that has it)."""
+    year, month = today.year, today.month
+    for _ in range(3):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            found = None
+        if found is not None and found <= today:
+            return found
+        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+    return today
+
+
 def on_their_clock(day: date, at: datetime) -> datetime | None:
     """``day`` as the speaker meant it: noon on their clock, never after ``at``; ``None`` if later.
 
@@ -353,9 +338,10 @@ def resolve(span: str, at: datetime) -> datetime | None:
     day = _named(span, at.date())
     if day is not None:
         return on_their_clock(day, at)
-    text = span
-    for pattern, repl in _SAID_AS:
-        text = pattern.sub(repl, text)
+    text = said_as(span)
+    day_of_month = _DAY_OF_MONTH.fullmatch(text)
+    if day_of_month is not None:
+        return on_their_clock(_latest_day(at.date(), int(day_of_month.group(0))), at)
     # Read on the speaker's wall clock: "on Saturday" said at 23:50 in
     # California is that Saturday there, whatever day it already is in UTC.
     settings = {
