@@ -52,13 +52,13 @@ from .when import past_span_all
 # tabs") keep their subject, which the convention rules read as it stands.
 _EVENT_VERBS_EN = (
     r"(?:just |recently |finally |officially )?(?:moved|relocated|adopted|rescued|bought|got|settled"
-    r"|welcomed|brought home)\b"
+    r"|welcomed|brought home|joined|signed up|enrolled)\b"
 )
 _SHARED_EN = re.compile(
     rf"^(?:(?:we|my (?:\w+ ){{1,2}}and I|[A-Z]\w+ and I),? )(?=(?:'ve |have )?{_EVENT_VERBS_EN})",
     re.IGNORECASE,
 )
-_EVENT_VERBS_FR = r"(?:enfin |récemment )?(?:emménagé|déménagé|adopté|acheté|accueilli)\b"
+_EVENT_VERBS_FR = r"(?:enfin |récemment )?(?:emménagé|déménagé|adopté|acheté|accueilli|rejoint)\b"
 _SHARED_FR = re.compile(
     rf"^(?:(?:mon|ma) \w+ et moi,? )?(?:nous avons|on a) (?={_EVENT_VERBS_FR})", re.IGNORECASE
 )

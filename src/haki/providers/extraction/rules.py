@@ -194,6 +194,19 @@ _ENDABLE = frozenset(
 )
 
 
+def _own_moment(sentence: str, lowered: str, cand: Candidate) -> str | None:
+    """The past moment of the clause where ``cand``'s value stands in ``sentence``, if any.
+
+    A reading cuts every moment out of the sentence; a fact found in it
+    takes the moment of its own words ("On a emménagé à Lille en janvier et
+    j'ai commencé chez Auchan le mois dernier": Auchan is last month's).
+    """
+    at = lowered.find(str(cand.value).lower())
+    if at < 0:
+        return None
+    return past_span(sentence, at, at + len(str(cand.value)))
+
+
 def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     """The sentence's candidates, then what its other readings (``readings``) add.
 
@@ -205,9 +218,12 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     """
     found = _sentence_candidates(sentence, utterance)
     index = {(c.predicate, str(c.value).lower()): i for i, c in enumerate(found)}
+    lowered = sentence.lower()
     for text, span in readings(sentence):
         for cand in _sentence_candidates(text, utterance):
-            when = cand.said_when or (None if cand.predicate == "plan" else span)
+            when = cand.said_when or (
+                None if cand.predicate == "plan" else _own_moment(sentence, lowered, cand) or span
+            )
             key = (cand.predicate, str(cand.value).lower())
             if key in index:
                 held = found[index[key]]

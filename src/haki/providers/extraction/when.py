@@ -61,7 +61,7 @@ _PAST = re.compile(
     rf"|(?:\b{PART_FR}|\b(?:(?:la|le|l'|l’)\s*))?\b(?:semaine|mois|année|an|week-end|{DAYS})"
     r" (?:derni(?:er|ère)|passée?|précédente?)\b"
     rf"|\b(?:(?:en|depuis) )?(?:{MONTHS}) derni(?:er|ère)\b"
-    rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
+    rf"|\b(?:(?:back )?in|en|since|depuis|this) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
     rf"|\b(?:since|depuis) (?:{DAYS})\b"
     rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
     # A day of the month: "on the 3rd", "on November 3rd", "le 1er mars".
@@ -116,13 +116,23 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
 
 
+_SINCE = re.compile(r"(?:since|depuis)\s+", re.IGNORECASE)
+
+
+def _distance(match: re.Match[str], start: int, end: int) -> int:
+    """How many characters lie between ``match`` and ``[start, end)``."""
+    return max(start - match.end(), match.start() - end, 0)
+
+
 def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | None:
     """The words naming a past moment in the clause around ``[start, end)``, if any."""
     end = len(sentence) if end is None else end
     opening = max((m.end() for m in _CLAUSE.finditer(sentence, 0, start)), default=0)
     closing = min((m.start() for m in _CLAUSE.finditer(sentence, end)), default=len(sentence))
-    found = [_PAST.search(sentence, opening, closing), _CALENDAR.search(sentence, opening, closing)]
-    match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+    # The moment nearest the statement: "I moved to Austin last year and
+    # started at Dell two weeks ago" dates each fact by its own words.
+    found = [*_PAST.finditer(sentence, opening, closing), *_CALENDAR.finditer(sentence, opening, closing)]
+    match = min(found, key=lambda m: (_distance(m, start, end), m.start()), default=None)
     if match is None:
         # A duration counts back from the turn only when no moment is named
         # ("lived in Berlin for two weeks in 2019" began in 2019).
@@ -146,8 +156,12 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
-        lead = _PAST.match(sentence.lstrip()) or _CALENDAR.match(sentence.lstrip())
-        rest = sentence.lstrip()[lead.end() :] if lead else ""
+        # "Depuis la semaine dernière, je suis …" too: the moment after "since".
+        text = sentence.lstrip()
+        skip = _SINCE.match(text)
+        at = skip.end() if skip else 0
+        lead = _PAST.match(text, at) or _CALENDAR.match(text, at)
+        rest = text[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
 
@@ -225,11 +239,21 @@ _ANCHORED = re.compile(
 _CALENDAR_ANCHORED = re.compile("|".join(map(re.escape, _CALENDAR_ANCHORS)))
 
 
+_TODAY = re.compile(r"today|aujourd['’]hui", re.IGNORECASE)
+_NOW_STATE = re.compile(
+    r"\b(?:I'm|I am|I’m|we're|we are|je suis|on est|nous sommes|je travaille|je bosse)\b", re.IGNORECASE
+)
+
+
 def past_span_all(sentence: str) -> list[tuple[int, int]]:
     """Where the sentence names past moments, in order (``readings`` cuts them out)."""
     lowered = sentence.lower()
     anchored = _ANCHORED.search(lowered) is not None
     spans = [m.span() for m in _PAST.finditer(sentence)] if anchored else []
+    if spans and _NOW_STATE.search(sentence):
+        # "I'm working at Starbucks today": a state said of today is one of
+        # the moment, and stays with its "today" (the rules read it so).
+        spans = [(a, b) for a, b in spans if not _TODAY.fullmatch(sentence, a, b)]
     if _CALENDAR_ANCHORED.search(lowered) is not None:
         spans += [m.span() for m in _CALENDAR.finditer(sentence)]
     lasting = _lasting(sentence)

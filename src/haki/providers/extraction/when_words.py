@@ -34,7 +34,7 @@ _NUMBER_WORDS = {
     "trente": 30,
 }  # fmt: skip
 NUMBER = (
-    r"(?:\d+|a|an|one|a couple of|a few|several|un|une|quelques|"
+    r"(?:\d+|a|an|one|a couple(?: of)?|a few|several|un|une|quelques|"
     + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
     + ")"
 )
@@ -78,7 +78,7 @@ def _count(word: str) -> int | None:
         return int(low)
     if low in ("a", "an", "one", "un", "une"):
         return 1
-    if low == "a couple of":
+    if low in ("a couple", "a couple of"):
         return 2
     if low in ("a few", "several", "quelques"):
         return 3
@@ -135,7 +135,7 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:early|late|mid)[- ](?=last\b|this\b)", re.I), ""),
     (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
     # "last September", "septembre dernier": the latest one, as a bare month.
-    (re.compile(rf"\blast ({MONTHS})\b|\b({MONTHS}) derni(?:er|ère)\b", re.I), r"\1\2"),
+    (re.compile(rf"\b(?:last|this) ({MONTHS})\b|\b({MONTHS}) derni(?:er|ère)\b", re.I), r"\1\2"),
     (re.compile(r"\blast (?:yr|year)\b", re.I), "1 year ago"),
     (re.compile(r"\blast wk\b", re.I), "1 week ago"),
     (re.compile(r"\bthe (year|month|week) before last\b", re.I), r"2 \1s ago"),
@@ -145,7 +145,7 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b", re.I), "il y a 2 semaines"),
     (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
     (re.compile(r"\b(?:mi|mid)-", re.I), ""),
-    (re.compile(r"\ba couple of\b", re.I), "2"),
+    (re.compile(r"\ba couple(?: of)?\b", re.I), "2"),
     (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
     (re.compile(r"\bquelques\b", re.I), "3"),
     (_HALF, ""),  # replaced by ``_amount``
