@@ -35,7 +35,7 @@ _NAMED_EN = (
 _NAMED_FR = r"(?:,? (?:qui s'appelle|nommée?|appelée?|prénommée?|(?:il|elle) s'appelle))"
 # The work a sentence is about, so "I joined Stellantis" or "je suis chez
 # SFR" names an employer, not a club or someone's home.
-_WORK_EN = r"(?=.*\b(?:work\w*|job|company|employer|hired|quit|left|career)\b)"
+_WORK_EN = r"(?=.*\b(?:work\w*|jobs?|company|employer|hired|quit|left|career)\b)"
 _WORK_FR = r"(?=.*\b(?:travail\w*|boulot|job|poste|entreprise|bosse|quitté|embauchée?)\b)"
 
 LIFE: tuple[Rule, ...] = (

@@ -107,6 +107,8 @@ SUBSUMED: dict[str, frozenset[str]] = {
     "member_of": frozenset({"employer"}),
     # "j'ai commencé le piano": an instrument read as such is not also a pastime.
     "hobby": frozenset({"employer", "plays", "learning"}),
+    # "got hitched to my boyfriend Sam": he is a spouse now.
+    "partner": frozenset({"spouse"}),
 }
 
 
