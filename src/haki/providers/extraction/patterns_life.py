@@ -127,7 +127,10 @@ LIFE: tuple[Rule, ...] = (
     ),
     Rule(
         "employer",
-        cased(rf"\bI(?:'ve| have) been (?:working )?(?:at|with) (?P<v>{CAP_SEQ})(?=\s*[.!]?$)"),
+        # "… and I've been at Booking ever since": since the change told before.
+        cased(
+            rf"\bI(?:'ve| have) been (?:working )?(?:at|with) (?P<v>{CAP_SEQ})(?=\s*[.!]?$|\s+ever since\b)"
+        ),
         "org",
         volatility="slow",
         confidence=0.6,

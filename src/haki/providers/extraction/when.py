@@ -119,6 +119,20 @@ _MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
 _SINCE = re.compile(r"(?:since|depuis)\s+", re.IGNORECASE)
 
 
+# Verbs of a change that begins a state ("joined", "switched", "arrêté").
+_CHANGE = re.compile(
+    r"\b(?:start(?:ed)?|began|joined|switched|moved|relocated|quit|stopped|became|enrolled|converted"
+    r"|took up|went|commencé|arrêté|rejoint|intégré|passée?|devenue?|emménagé|déménagé|quitté|lancée?)\b",
+    re.IGNORECASE,
+)
+
+
+def _moment_in(sentence: str, start: int, end: int) -> re.Match[str] | None:
+    """The first past moment named in ``sentence[start:end]``."""
+    found = [_PAST.search(sentence, start, end), _CALENDAR.search(sentence, start, end)]
+    return min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+
+
 def _distance(match: re.Match[str], start: int, end: int) -> int:
     """How many characters lie between ``match`` and ``[start, end)``."""
     return max(start - match.end(), match.start() - end, 0)
@@ -143,17 +157,22 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         # time words set right (only here, per fact, never per sentence).
         fixed = _respelled(sentence[opening:closing])
         match = _PAST.search(fixed) if fixed != sentence[opening:closing] else None
-    if match is None and opening > 0 and _CONSEQUENCE.match(sentence, opening):
-        # "I broke up with him last month, so I'm single": a state that follows
-        # from an event holds from that event's moment.
+    if match is None and opening > 0:
+        # "I broke up with him last month, so I'm single", "j'ai arrêté la
+        # viande le mois dernier, je suis végétarienne maintenant": a state
+        # that follows from a change holds from that change's moment.
         before = max(
             (m.end() for m in _CLAUSE.finditer(sentence, 0, max(opening - 2, 0))), default=0
         )
-        found = [
-            _PAST.search(sentence, before, opening),
-            _CALENDAR.search(sentence, before, opening),
-        ]
-        match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+        if _CONSEQUENCE.match(sentence, opening) or _CHANGE.search(sentence, before, opening):
+            match = _moment_in(sentence, before, opening)
+    if match is None and closing < len(sentence):
+        # "I work at Deloitte now, joined in April": the change told after.
+        after = min(
+            (m.start() for m in _CLAUSE.finditer(sentence, closing + 1)), default=len(sentence)
+        )
+        if _CHANGE.search(sentence, closing, after):
+            match = _moment_in(sentence, closing, after)
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
         # "Depuis la semaine dernière, je suis …" too: the moment after "since".
