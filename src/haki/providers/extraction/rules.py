@@ -32,7 +32,8 @@ from .reported import without_reported_speech
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
-from .when import dates_sentence, past_span, resolve
+from .respell import respelled
+from .when import dates_sentence, names_past, past_span, resolve
 from .wishes import split_orders, wishes
 
 if TYPE_CHECKING:
@@ -295,6 +296,13 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             out = renamed
             continue
         found = read_corrections(sentence, read) if sentence else []
+        if not found and sentence and names_past(sentence):
+            # A dated event no rule read: its verb may be typed in a hurry.
+            fixed = respelled(sentence)
+            found = [
+                replace(c, evidence_span=sentence.strip()[:300])
+                for c in (read(fixed) if fixed != sentence else [])
+            ]
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
         asked = unwrapped(sentence) if sentence.endswith("?") else sentence

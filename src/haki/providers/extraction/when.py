@@ -42,7 +42,9 @@ from .when_words import (
     said_as,
 )
 
-__all__ = ["UNIT", "dates_sentence", "on_their_clock", "past_span", "past_span_all", "resolve"]
+__all__ = [
+    "UNIT", "dates_sentence", "names_past", "on_their_clock", "past_span", "past_span_all", "resolve",
+]
 
 _NUMBER = NUMBER
 _DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
@@ -283,6 +285,11 @@ def past_span_all(sentence: str) -> list[tuple[int, int]]:
         if not kept or start >= kept[-1][1]:
             kept.append((start, end))
     return kept
+
+
+def names_past(sentence: str) -> bool:
+    """Does ``sentence`` name a past moment, its near-misspelt time words set right?"""
+    return bool(past_span_all(sentence) or past_span_all(_respelled(sentence)))
 
 
 @lru_cache(maxsize=1)
