@@ -50,6 +50,9 @@ def test_traps_give_no_wrong_fact(quality):
         ("dates-train2", 0.95, 0.95, 51),
         ("facts-train4", 0.93, 0.9, 52),
         ("facts-train6", 0.92, 0.88, 15),
+        ("dates-train8", 0.8, 0.82, 42),
+        ("dates-check8", 0.8, 0.8, 40),
+        ("dates-train9", 0.9, 0.92, 32),
     ],
 )
 def test_dated_splits_read_the_fact_and_its_time(split, precision, recall, resolved):
