@@ -119,7 +119,10 @@ def test_a_state_holds_from_the_change_told_beside_it():
         ("my boyfriend and I broke up the day before yesterday", ("relationship_status", "single")),
         ("il y a quatre mois on a adopté Moka, notre golden", ("pet", "Moka")),
         ("we got a kelpie pup at the start of last month, named her Tilly", ("pet", "Tilly")),
-        ("I enrolled in a nursing degree at the end of last month", ("occupation", "nursing student")),
+        (
+            "I enrolled in a nursing degree at the end of last month",
+            ("occupation", "nursing student"),
+        ),
         ("I started a part-time MBA at UCLA in January", ("occupation", "MBA student")),
         ("Mardi j'ai rejoint l'équipe de Mistral", ("employer", "Mistral")),
         ("depuis lundi je suis en CDI chez Qonto", ("employer", "Qonto")),
@@ -141,7 +144,13 @@ def test_ties_are_read_from_who_did_what_with_whom(text, fact):
     ],
 )
 def test_look_alikes_give_no_tie(text):
-    assert not {p for p, _ in facts(text)} & {"partner", "spouse", "relationship_status", "employer", "learning"}
+    assert not {p for p, _ in facts(text)} & {
+        "partner",
+        "spouse",
+        "relationship_status",
+        "employer",
+        "learning",
+    }
 
 
 def test_a_dated_event_typed_in_a_hurry_is_read():

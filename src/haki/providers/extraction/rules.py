@@ -29,10 +29,10 @@ from .prefilter import Prefilter
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
+from .respell import respelled
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
-from .respell import respelled
 from .when import dates_sentence, names_past, past_span, resolve
 from .wishes import split_orders, wishes
 

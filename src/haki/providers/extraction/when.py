@@ -43,7 +43,13 @@ from .when_words import (
 )
 
 __all__ = [
-    "UNIT", "dates_sentence", "names_past", "on_their_clock", "past_span", "past_span_all", "resolve",
+    "UNIT",
+    "dates_sentence",
+    "names_past",
+    "on_their_clock",
+    "past_span",
+    "past_span_all",
+    "resolve",
 ]
 
 _NUMBER = NUMBER
@@ -147,7 +153,10 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
     closing = min((m.start() for m in _CLAUSE.finditer(sentence, end)), default=len(sentence))
     # The moment nearest the statement: "I moved to Austin last year and
     # started at Dell two weeks ago" dates each fact by its own words.
-    found = [*_PAST.finditer(sentence, opening, closing), *_CALENDAR.finditer(sentence, opening, closing)]
+    found = [
+        *_PAST.finditer(sentence, opening, closing),
+        *_CALENDAR.finditer(sentence, opening, closing),
+    ]
     match = min(found, key=lambda m: (_distance(m, start, end), m.start()), default=None)
     if match is None:
         # A duration counts back from the turn only when no moment is named
@@ -262,7 +271,8 @@ _CALENDAR_ANCHORED = re.compile("|".join(map(re.escape, _CALENDAR_ANCHORS)))
 
 _TODAY = re.compile(r"today|aujourd['’]hui", re.IGNORECASE)
 _NOW_STATE = re.compile(
-    r"\b(?:I'm|I am|I’m|we're|we are|je suis|on est|nous sommes|je travaille|je bosse)\b", re.IGNORECASE
+    r"\b(?:I'm|I am|I’m|we're|we are|je suis|on est|nous sommes|je travaille|je bosse)\b",
+    re.IGNORECASE,
 )
 
 

@@ -127,7 +127,13 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(semaine|année)\s+(?:pass[ée]e?|précédente)\b", re.I), r"\1 dernière"),
     (re.compile(r"\b(?:le )?mois (?:pass[ée]|précédent)\b", re.I), "le mois dernier"),
     # A part of a period is the period: "fin du mois dernier", "au début de l'année dernière".
-    (re.compile(r"(?:(?:au|à la|en|vers la|depuis le|depuis la) )?(?:début|fin|milieu|courant) d(?:u |e la |e l'|e l’|'|’)(?=mois|semaine|année|an\b)", re.I), ""),
+    (
+        re.compile(
+            r"(?:(?:au|à la|en|vers la|depuis le|depuis la) )?(?:début|fin|milieu|courant) d(?:u |e la |e l'|e l’|'|’)(?=mois|semaine|année|an\b)",
+            re.I,
+        ),
+        "",
+    ),
     (re.compile(r"^mois dernier$", re.I), "le mois dernier"),
     (re.compile(r"^semaine dernière$", re.I), "la semaine dernière"),
     (re.compile(r"^année dernière$", re.I), "l'année dernière"),
@@ -139,10 +145,19 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\blast (?:yr|year)\b", re.I), "1 year ago"),
     (re.compile(r"\blast wk\b", re.I), "1 week ago"),
     (re.compile(r"\bthe (year|month|week) before last\b", re.I), r"2 \1s ago"),
-    (re.compile(r"\b(?:last weekend|this past weekend|(?:over|during) the weekend)\b", re.I), "last Saturday"),
+    (
+        re.compile(r"\b(?:last weekend|this past weekend|(?:over|during) the weekend)\b", re.I),
+        "last Saturday",
+    ),
     (re.compile(r"\b(?:le |ce )?week-?end(?: dernier)?\b", re.I), "samedi"),
-    (re.compile(r"\b(?:this morning|earlier today|ce matin|today|aujourd['’]hui)\b", re.I), "today"),
-    (re.compile(r"\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b", re.I), "il y a 2 semaines"),
+    (
+        re.compile(r"\b(?:this morning|earlier today|ce matin|today|aujourd['’]hui)\b", re.I),
+        "today",
+    ),
+    (
+        re.compile(r"\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b", re.I),
+        "il y a 2 semaines",
+    ),
     (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
     (re.compile(r"\b(?:mi|mid)-", re.I), ""),
     (re.compile(r"\ba couple(?: of)?\b", re.I), "2"),
