@@ -127,6 +127,10 @@ def test_a_state_holds_from_the_change_told_beside_it():
         ("Mardi j'ai rejoint l'équipe de Mistral", ("employer", "Mistral")),
         ("depuis lundi je suis en CDI chez Qonto", ("employer", "Qonto")),
         ("We joined the local tennis club last week", ("member_of", "local tennis club")),
+        ("I married my partner Alex in 2020", ("spouse", "Alex")),
+        ("Just moved into a new place in Leeds last week", ("home_city", "Leeds")),
+        ("j'ai un chat depuis l'été dernier, il s'appelle Filou", ("pet", "Filou")),
+        ("Adopted a kitten yesterday! Named him Ziggy", ("pet", "Ziggy")),
     ],
 )
 def test_ties_are_read_from_who_did_what_with_whom(text, fact):

@@ -53,8 +53,8 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            r"\b(?i:(?:j'ai|nous avons|on a) (?:enfin |récemment )?(?:adopté|eu|recueilli|accueilli|acheté)"
-            rf" (?:un|une) {PET_MODIFIERS}(?P<rel>{PET_KINDS_FR}|{BREED}){PET_YOUNG}{_NAMED_FR}) (?P<v>{CAP})\b"
+            r"\b(?i:(?:j'ai|nous avons|on a) (?:(?:enfin |récemment )?(?:adopté|eu|recueilli|accueilli|acheté) )?"
+            rf"(?:un|une) {PET_MODIFIERS}(?P<rel>{PET_KINDS_FR}|{BREED}){PET_YOUNG}{_NAMED_FR}) (?P<v>{CAP})\b"
         ),
         "name",
         confidence=0.75,
@@ -181,7 +181,7 @@ LIFE: tuple[Rule, ...] = (
             rf"|\bI(?:'m| am) (?:now (?:living )?in (?P<v2>{CAP_SEQ})|(?:living )?in (?P<v3>{CAP_SEQ}) now\b)"
             # A home moved into, in its city: "moved into our new flat in Bristol",
             # "emménagé dans un nouvel appart à Lyon".
-            rf"|\b(?:I(?:'ve| have)? moved|(?:j'ai|on a|nous avons) emménagé) (?:into|dans) (?:an?|our|my|the|un|une|notre|mon|ma|le|la|l')"
+            rf"|\b(?:I(?:'ve| have)? (?:just |finally |recently )?moved|(?:j'ai|on a|nous avons) emménagé) (?:into|dans) (?:an?|our|my|the|un|une|notre|mon|ma|le|la|l')"
             r" (?:(?:new|first|little|tiny|nouvel|nouveau|nouvelle|premier|premi[eè]re|petit|petite) )?"
             r"(?i:flat|apartment|house|place|home|condo|studio|loft|townhouse|appart|appartement|maison|logement)"
             rf" (?:in|à|a) (?P<v4>{CAP_SEQ})"

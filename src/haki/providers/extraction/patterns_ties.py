@@ -33,6 +33,7 @@ TIES: tuple[Rule, ...] = (
             rf"{_COUPLE_EN},? {_NOW}(?i:got married|got hitched|tied the knot|married|wed|"
             r"(?:'ve|have) been married)\b"
             rf"|{_ME}{_NOW}(?i:got (?:married|hitched)) (?i:to|with) {_WITH_EN}(?P<v3>{_NAME})\b"
+            rf"|{_ME}{_NOW}(?i:married|wed) {_WITH_EN}(?P<v4>{_NAME})\b"
         ),
         "name",
         volatility="slow",

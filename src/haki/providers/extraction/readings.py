@@ -121,7 +121,7 @@ _COLOURING = re.compile(
 # A statement whose speaker goes unsaid, as in a chat ("Went keto a couple of
 # weeks ago", "Moved to Oslo last year"): a past verb of a life event opens it.
 _UNSAID_SPEAKER = re.compile(
-    r"^(?=(?:went|got|took|began|became|bought|joined|moved|started|adopted|switched|relocated"
+    r"^(?=(?:(?:just|finally|recently) )?(?:went|got|took|began|became|bought|joined|moved|started|adopted|switched|relocated"
     r"|signed|landed|quit|left|finished|graduated)\b)",
     re.IGNORECASE,
 )
