@@ -56,17 +56,15 @@ _NUMBER = NUMBER
 _DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _DAYS_FR = "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
 _ANY_MONTH = rf"(?:{MONTHS}|{MONTHS_SHORT})"
+_AMOUNT_PLAIN = rf"{NUMBER} {UNIT}"
 _PAST = re.compile(
-    rf"\b{AMOUNT} (?:ago|back)\b"
+    rf"\b{_AMOUNT_PLAIN} (?:ago|back)\b"
     rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {AMOUNT}"
     r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin"
     r"|today|aujourd'hui|aujourd’hui)\b"
-    # A period gone by, or a part of it: "last month", "at the end of last
-    # month", "early last year", "the year before last".
-    rf"|\b(?:{PART_EN}|(?:early|late|mid)[- ])?(?:last|this past) (?:week|month|year|night|weekend|wk|yr"
-    rf"|{DAYS}|{_ANY_MONTH})(?!\w)"
+    rf"|\b(?:last|this past) (?:week|month|year|night|weekend|wk|yr|{DAYS}|{_ANY_MONTH})(?!\w)"
     r"|\bthe (?:year|month|week) before last\b"
-    rf"|(?:\b{PART_FR}|\b(?:(?:la|le|l'|l’)\s*))?\b(?:semaine|mois|année|an|week-end|{DAYS})"
+    rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS})"
     r" (?:derni(?:er|ère)|passée?|précédente?)\b"
     rf"|\b(?:(?:en|depuis) )?(?:{MONTHS}) derni(?:er|ère)\b"
     rf"|\b(?:(?:back )?in|en|since|depuis|this) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
@@ -83,10 +81,43 @@ _PAST = re.compile(
     rf"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:(?:at|in|since) )?the (?:start|beginning) of (?:the|this) (?:week|month|year)\b"
     r"|\b(?:cette semaine|ce mois-ci|cette année|(?:depuis )?(?:au |le )?début (?:du mois|de la semaine|de l'année)"
     r"|en début de (?:mois|semaine)|en début d'année)\b"
-    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:19|20)\d\d\b"
+    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:19|20)\d\d\b",
+    re.IGNORECASE,
+)
+# Composed forms, apart from ``_PAST`` so that only a sentence holding one
+# of their words (``_COMPOSED_ANCHORED``) is scanned for them: an amount
+# said roughly or with a half ("about three months ago", "a year and a half
+# ago"), a part of a period ("at the end of last month", "fin du mois
+# dernier", "early last year", "early 2024").
+_COMPOSED = re.compile(
+    rf"\b{AMOUNT} (?:ago|back)\b"
+    rf"|\b(?:{PART_EN}|(?:early|late|mid)[- ])(?:last|this past) (?:week|month|year|weekend|wk|yr"
+    rf"|{DAYS}|{_ANY_MONTH})(?!\w)"
+    rf"|\b{PART_FR}(?:semaine|mois|année|an) (?:derni(?:er|ère)|passée?|précédente?)\b"
     r"|\b(?:(?:in )?(?:early|late|mid)[- ]|(?:début|fin|mi-)\s?)(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
+_COMPOSED_ANCHORED = re.compile(
+    r"\b(?:about|around|roughly|almost|nearly|like|over|more than|a good|environ|peu près|presque"
+    r"|près de|quasiment|genre|plus de|half|demi|decades?|décennies?|début|fin|milieu|courant"
+    r"|start|beginning|end|middle|early|late|mid)\b"
+)
+
+
+def _moments(sentence: str, start: int = 0, end: int | None = None) -> list[re.Match[str]]:
+    """Every past moment named in ``sentence[start:end]``, each form scanned only when anchored."""
+    end = len(sentence) if end is None else end
+    lowered = sentence[start:end].lower()
+    found: list[re.Match[str]] = []
+    if _ANCHORED.search(lowered) is not None:
+        found += _PAST.finditer(sentence, start, end)
+        if _COMPOSED_ANCHORED.search(lowered) is not None:
+            found += _COMPOSED.finditer(sentence, start, end)
+    if _CALENDAR_ANCHORED.search(lowered) is not None:
+        found += _CALENDAR.finditer(sentence, start, end)
+    return found
+
+
 # Days of the calendar by name, apart from ``_PAST`` so that a sentence
 # naming none is never scanned for them (the weekday alternative, tried at
 # every position, would double the scan).
@@ -137,8 +168,12 @@ _CHANGE = re.compile(
 
 def _moment_in(sentence: str, start: int, end: int) -> re.Match[str] | None:
     """The first past moment named in ``sentence[start:end]``."""
-    found = [_PAST.search(sentence, start, end), _CALENDAR.search(sentence, start, end)]
-    return min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+    return min(_moments(sentence, start, end), key=_first, default=None)
+
+
+def _first(match: re.Match[str]) -> tuple[int, int]:
+    """Order of moments: the earliest, then the longest ("about three months ago" over its tail)."""
+    return match.start(), -match.end()
 
 
 def _distance(match: re.Match[str], start: int, end: int) -> int:
@@ -153,11 +188,8 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
     closing = min((m.start() for m in _CLAUSE.finditer(sentence, end)), default=len(sentence))
     # The moment nearest the statement: "I moved to Austin last year and
     # started at Dell two weeks ago" dates each fact by its own words.
-    found = [
-        *_PAST.finditer(sentence, opening, closing),
-        *_CALENDAR.finditer(sentence, opening, closing),
-    ]
-    match = min(found, key=lambda m: (_distance(m, start, end), m.start()), default=None)
+    found = _moments(sentence, opening, closing)
+    match = min(found, key=lambda m: (_distance(m, start, end), *_first(m)), default=None)
     if match is None:
         # A duration counts back from the turn only when no moment is named
         # ("lived in Berlin for two weeks in 2019" began in 2019).
@@ -167,7 +199,11 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         # that names no moment is read once more with its near-misspelt
         # time words set right (only here, per fact, never per sentence).
         fixed = _respelled(sentence[opening:closing])
-        match = _PAST.search(fixed) if fixed != sentence[opening:closing] else None
+        match = (
+            min(_moments(fixed), key=_first, default=None)
+            if fixed != sentence[opening:closing]
+            else None
+        )
     if match is None and opening > 0:
         # "I broke up with him last month, so I'm single", "j'ai arrêté la
         # viande le mois dernier, je suis végétarienne maintenant": a state
@@ -190,7 +226,7 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         text = sentence.lstrip()
         skip = _SINCE.match(text)
         at = skip.end() if skip else 0
-        lead = _PAST.match(text, at) or _CALENDAR.match(text, at)
+        lead = min((m for m in _moments(text, at) if m.start() == at), key=_first, default=None)
         rest = text[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
@@ -278,28 +314,24 @@ _NOW_STATE = re.compile(
 
 def past_span_all(sentence: str) -> list[tuple[int, int]]:
     """Where the sentence names past moments, in order (``readings`` cuts them out)."""
-    lowered = sentence.lower()
-    anchored = _ANCHORED.search(lowered) is not None
-    spans = [m.span() for m in _PAST.finditer(sentence)] if anchored else []
+    spans = [m.span() for m in _moments(sentence)]
     if spans and _NOW_STATE.search(sentence):
         # "I'm working at Starbucks today": a state said of today is one of
         # the moment, and stays with its "today" (the rules read it so).
         spans = [(a, b) for a, b in spans if not _TODAY.fullmatch(sentence, a, b)]
-    if _CALENDAR_ANCHORED.search(lowered) is not None:
-        spans += [m.span() for m in _CALENDAR.finditer(sentence)]
     lasting = _lasting(sentence)
     if lasting is not None:
         spans.append(lasting.span())
     kept: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
+    for start, end in sorted(spans, key=lambda span: (span[0], -span[1])):
         if not kept or start >= kept[-1][1]:
             kept.append((start, end))
     return kept
 
 
 def names_past(sentence: str) -> bool:
-    """Does ``sentence`` name a past moment, its near-misspelt time words set right?"""
-    return bool(past_span_all(sentence) or past_span_all(_respelled(sentence)))
+    """Does ``sentence`` name a past moment?"""
+    return bool(past_span_all(sentence))
 
 
 @lru_cache(maxsize=1)
