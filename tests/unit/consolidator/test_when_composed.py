@@ -70,10 +70,27 @@ def within(sentence: str, wanted: str, at: datetime = AT) -> bool:
         ("I moved to Lyon on the 22nd", "2026-10-22"),
         ("I moved to Lyon on November 3rd", "2026-11-03"),
         ("j'ai emménagé à Lyon le 1er mars", "2026-03-01"),
+        # As typed in a chat.
+        ("y a deux semaines j'ai emménagé à Lyon", "W2026-11-02"),
+        ("ya 3 mois j'ai emménagé à Lyon", "2026-08"),
+        ("j'ai emménagé à Lyon voilà deux ans", "2024"),
+        ("I moved to Lyon couple weeks ago", "W2026-11-02"),
+        ("I moved to Lyon yday", "2026-11-17"),
+        ("I moved to Lyon last Fri", "2026-11-13"),
+        ("I moved to Lyon Saturday night", "2026-11-14"),
+        ("I moved to Lyon two nights ago", "2026-11-16"),
     ],
 )
 def test_composed_forms_are_read_on_the_speakers_clock(sentence, wanted):
     assert within(sentence, wanted)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["I go to Lyon every Monday", "I'm moving to Lyon next Friday", "I stay in Lyon until Sunday"],
+)
+def test_a_weekday_of_a_habit_or_a_plan_names_no_past(sentence):
+    assert past_span(sentence) is None
 
 
 def facts(text: str, at: datetime = AT) -> dict[tuple[str, str], str | None]:

@@ -31,6 +31,7 @@ from dateutil.easter import easter
 from .when_words import (
     AMOUNT,
     DAYS,
+    DAYS_SHORT,
     HOLIDAYS,
     MONTHS,
     MONTHS_SHORT,
@@ -59,10 +60,10 @@ _ANY_MONTH = rf"(?:{MONTHS}|{MONTHS_SHORT})"
 _AMOUNT_PLAIN = rf"{NUMBER} {UNIT}"
 _PAST = re.compile(
     rf"\b{_AMOUNT_PLAIN} (?:ago|back)\b"
-    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {AMOUNT}"
-    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin"
+    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {AMOUNT}|(?<!\bil )\b(?:y a|ya|voilà|voila) {AMOUNT}"
+    r"|\b(?:the day before yesterday|yesterday|yday|avant-hier|hier|this morning|earlier today|ce matin"
     r"|today|aujourd'hui|aujourd’hui)\b"
-    rf"|\b(?:last|this past) (?:week|month|year|night|weekend|wk|yr|{DAYS}|{_ANY_MONTH})(?!\w)"
+    rf"|\b(?:last|this past) (?:week|month|year|night|weekend|wk|yr|{DAYS}|{DAYS_SHORT}|{_ANY_MONTH})(?!\w)"
     r"|\bthe (?:year|month|week) before last\b"
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS})"
     r" (?:derni(?:er|ère)|passée?|précédente?)\b"
@@ -77,7 +78,7 @@ _PAST = re.compile(
     rf"|\b(?:le|depuis le) (?:1er|\d{{1,2}}) (?:{MONTHS})\b"
     rf"|\bdepuis {AMOUNT}|\bfor the (?:past|last) {AMOUNT}"
     r"|\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
-    r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b|\bce week-?end\b(?! prochain)"
+    r"|\b(?:over|during) the weekend\b|\bthis weekend\b|\b(?:le )?weekend dernier\b|\bce week-?end\b(?! prochain)"
     rf"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:(?:at|in|since) )?the (?:start|beginning) of (?:the|this) (?:week|month|year)\b"
     r"|\b(?:cette semaine|ce mois-ci|cette année|(?:depuis )?(?:au |le )?début (?:du mois|de la semaine|de l'année)"
     r"|en début de (?:mois|semaine)|en début d'année)\b"
@@ -136,7 +137,11 @@ _CALENDAR = re.compile(
     # A weekday of the week gone by: "on Tuesday"; French says it bare
     # ("vendredi j'ai emménagé"), but "le lundi" and "lundi prochain" are
     # habits and plans.
-    rf"|\bon (?:{_DAYS_EN})\b"
+    rf"|\bon (?:{_DAYS_EN}|{DAYS_SHORT})(?!\w)"
+    # Said bare in a chat ("moved Monday", "Saturday night"), but not a
+    # habit or a plan ("every Monday", "next Friday", "until Sunday").
+    rf"|(?<!\bevery )(?<!\bnext )(?<!\bthis )(?<!\bcoming )(?<!\buntil )(?<!\btill )(?<!\bby )"
+    rf"(?<!\bbefore )(?<!\bafter )(?<!\bon )\b(?:{_DAYS_EN})\b(?! next\b)"
     rf"|(?<!\ble )(?<!\bles )(?<!\bdu )(?<!\bau )\b(?:{_DAYS_FR})\b(?! prochain| soir prochain)",
     re.IGNORECASE,
 )
@@ -286,7 +291,7 @@ _ANCHORS = (
     "ago", "back", "il y a", "fait", "yesterday", "hier", "today", "last", "derni", "pass", "past",
     "since", "depuis", "this", "cette", "ce mois", "matin", "morning", "weekend", "week-end",
     "fortnight", "quinze", "début", "start", "beginning", "il ya", "fin ", "milieu", "courant",
-    "end of", "middle of", "aujourd", "before last",
+    "end of", "middle of", "aujourd", "before last", "y a", "ya ", "voilà", "voila", "yday",
     *MONTHS.lower().split("|"),
 )  # fmt: skip
 # Every match of ``_CALENDAR`` holds one of these.

@@ -22,6 +22,7 @@ MONTHS = (
 # Months as typed in a hurry ("in Sept", "depuis janv."): only after a word
 # that introduces a time ("in", "since", "last", "en", "depuis", "on").
 MONTHS_SHORT = r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|janv|févr|fevr|avr|juil|déc)\b\.?"
+DAYS_SHORT = r"(?:Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)\b\.?"
 DAYS = (
     "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
     "|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
@@ -34,7 +35,7 @@ _NUMBER_WORDS = {
     "trente": 30,
 }  # fmt: skip
 NUMBER = (
-    r"(?:\d+|a|an|one|a couple(?: of)?|a few|several|un|une|quelques|"
+    r"(?:\d+|a|an|one|a couple(?: of)?|couple(?: of)?|a few|few|several|un|une|quelques|"
     + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
     + ")"
 )
@@ -44,7 +45,7 @@ _APPROX = (
     r"|presque|près de|quasiment|genre|plus de|un peu plus de)"
 )
 UNIT = (
-    r"(?:days?|weeks?|wks?|months?|mos|mths?|years?|yrs?|decades?|jours?|semaines?|mois|ans?"
+    r"(?:days?|nights?|weeks?|wks?|months?|mos|mths?|years?|yrs?|decades?|jours?|semaines?|mois|ans?"
     r"|années?|décennies?)"
 )
 # An amount of time: "two weeks", "about 3 months", "a year and a half", "deux ans et demi".
@@ -62,7 +63,7 @@ PART_FR = r"(?:(?:au|à la|en|vers la|depuis le|depuis la) )?(?:début|fin|milie
 
 _UNITS = {"days": "days", "weeks": "weeks", "months": "months", "years": "years"}
 _UNIT_OF = re.compile(
-    r"^(?:(?P<day>day|jour)|(?P<week>week|wk|semaine)|(?P<month>month|mo|mth|mois)"
+    r"^(?:(?P<day>day|night|jour)|(?P<week>week|wk|semaine)|(?P<month>month|mo|mth|mois)"
     r"|(?P<year>year|yr|an|année)|(?P<decade>decade|décennie))",
     re.IGNORECASE,
 )
@@ -78,9 +79,9 @@ def _count(word: str) -> int | None:
         return int(low)
     if low in ("a", "an", "one", "un", "une"):
         return 1
-    if low in ("a couple", "a couple of"):
+    if low in ("a couple", "a couple of", "couple", "couple of"):
         return 2
-    if low in ("a few", "several", "quelques"):
+    if low in ("a few", "few", "several", "quelques"):
         return 3
     return _NUMBER_WORDS.get(low)
 
@@ -146,9 +147,13 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\blast wk\b", re.I), "1 week ago"),
     (re.compile(r"\bthe (year|month|week) before last\b", re.I), r"2 \1s ago"),
     (
-        re.compile(r"\b(?:last weekend|this past weekend|(?:over|during) the weekend)\b", re.I),
+        re.compile(
+            r"\b(?:last weekend|this (?:past )?weekend|(?:over|during) the weekend)\b", re.I
+        ),
         "last Saturday",
     ),
+    # A weekday with its part of the day: "Saturday night" is Saturday.
+    (re.compile(r"\b(\w+day) (?:night|morning|afternoon|evening)\b", re.I), r"\1"),
     (re.compile(r"\b(?:le |ce )?week-?end(?: dernier)?\b", re.I), "samedi"),
     (
         re.compile(r"\b(?:this morning|earlier today|ce matin|today|aujourd['’]hui)\b", re.I),
@@ -160,14 +165,16 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
     (re.compile(r"\b(?:mi|mid)-", re.I), ""),
-    (re.compile(r"\ba couple(?: of)?\b", re.I), "2"),
-    (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
+    (re.compile(r"\b(?:a )?couple(?: of)?\b", re.I), "2"),
+    (re.compile(r"\b(?:a few|few|several)\b", re.I), "3"),
     (re.compile(r"\bquelques\b", re.I), "3"),
     (_HALF, ""),  # replaced by ``_amount``
     (re.compile(rf"^depuis ({NUMBER} {UNIT})$", re.I), r"il y a \1"),
     (re.compile(r"^for the (?:past|last) (.+)$", re.I), r"\1 ago"),
     (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
-    (re.compile(r"\b(?:ça|ca|cela) fait\b|\bil ya\b", re.I), "il y a"),
+    (re.compile(r"\b(?:ça|ca|cela) fait\b|\bil ya\b|^(?:y a|ya|voilà|voila)\b", re.I), "il y a"),
+    (re.compile(r"\byday\b", re.I), "yesterday"),
+    (re.compile(r"\byday\b", re.I), "yesterday"),
     (re.compile(rf"^for ({NUMBER} {UNIT})(?: now)?$", re.I), r"\1 ago"),
     (re.compile(r"^(?:since |depuis )?(?:since|depuis|back in|in|en|on)\s+", re.I), ""),
     (re.compile(r"^(?:the|le)\s+(?=\d)", re.I), ""),
