@@ -36,6 +36,10 @@ _NAMED_FR = r"(?:,? (?:qui s'appelle|nommée?|appelée?|prénommée?|(?:il|elle)
 # The work a sentence is about, so "I joined Stellantis" or "je suis chez
 # SFR" names an employer, not a club or someone's home.
 _WORK_EN = r"(?=.*\b(?:work\w*|jobs?|company|employer|hired|quit|left|career)\b)"
+_TENURE_FR = (
+    r"(?=.*\bdepuis (?:\d{4}|(?:\w+ )?(?:ans?|années?|mois)\b|l'an\b|l'année\b|le mois\b|(?:janvier|février"
+    r"|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b))"
+)
 _WORK_FR = r"(?=.*\b(?:travail\w*|boulot|job|poste|entreprise|bosse|quitté|embauchée?)\b)"
 
 LIFE: tuple[Rule, ...] = (
@@ -53,7 +57,7 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            r"\b(?i:(?:j'ai|nous avons|on a) (?:(?:enfin |récemment )?(?:adopté|eu|recueilli|accueilli|acheté) )?"
+            r"\b(?i:(?:j'ai|nous avons|on a) (?:(?:enfin |récemment )?(?:adopté|eu|recueilli|accueilli|acheté|récupéré|pris) )?"
             rf"(?:un|une) {PET_MODIFIERS}(?P<rel>{PET_KINDS_FR}|{BREED}){PET_YOUNG}{_NAMED_FR}) (?P<v>{CAP})\b"
         ),
         "name",
@@ -138,7 +142,9 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "employer",
         cased(
-            rf"^{_WORK_EN}.*?\b(?:I(?:'ve| have)? (?:just |recently )?joined|I(?:'m| am) (?:now )?(?:at|with))"
+            # "I left Google last year and joined OpenAI": the subject said once.
+            rf"^{_WORK_EN}.*?(?:(?:\bI(?:'ve| have)? |\band |\bthen )(?:just |recently )?joined"
+            r"|\bI(?:'m| am) (?:now )?(?:at|with))"
             rf" (?P<v>{CAP_SEQ})"
         ),
         "org",
@@ -149,8 +155,10 @@ LIFE: tuple[Rule, ...] = (
         "employer",
         cased(
             rf"\b[Jj]'ai (?:enfin )?commencé (?:à (?:travailler|bosser) )?chez (?P<v>{CAP_SEQ})"
-            rf"|\b[Jj]e (?:bosse|taffe|travaille) (?:maintenant |désormais )?(?:chez|pour) (?P<v2>{CAP_SEQ})"
-            rf"|^{_WORK_FR}.*?\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v3>{CAP_SEQ})"
+            rf"|\b[Jj]e (?:bosse|taffe|travaille) (?:maintenant |désormais )?(?:chez|pour) (?:la |le |l')?(?P<v2>{CAP_SEQ})"
+            # "chez X" with work said, or held for a tenure ("depuis 2020", "depuis trois ans",
+            # "depuis l'an dernier"), not a stay ("chez Paul depuis lundi").
+            rf"|^(?:{_WORK_FR}|{_TENURE_FR}).*?\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v3>{CAP_SEQ})"
         ),
         "org",
         volatility="slow",
