@@ -163,10 +163,13 @@ _MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
 _SINCE = re.compile(r"(?:since|depuis)\s+", re.IGNORECASE)
 
 
-# Verbs of a change that begins a state ("joined", "switched", "arrêté").
+# Verbs of a change that begins a state ("joined", "switched", "arrêté", "got married").
 _CHANGE = re.compile(
     r"\b(?:start(?:ed)?|began|joined|switched|moved|relocated|quit|stopped|became|enrolled|converted"
-    r"|took up|went|commencé|arrêté|rejoint|intégré|passée?|devenue?|emménagé|déménagé|quitté|lancée?)\b",
+    r"|took up|went|commencé|arrêté|rejoint|intégré|passée?|devenue?|emménagé|déménagé|quitté|lancée?"
+    # A tie begun or ended: "My girlfriend Ana and I got together last summer".
+    r"|got (?:together|married|engaged|divorced)|started dating|broke up|split up"
+    r"|mariée?s|fiancée?s|pacsée?s|séparée?s)\b",
     re.IGNORECASE,
 )
 
