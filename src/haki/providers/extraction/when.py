@@ -9,9 +9,12 @@ where a sentence speaks of a past moment and hands that span over:
 
 - ``past_span``: the words of a clause that name a past moment, found by
   their anchors (ago, last, yesterday, since, il y a, dernier, hier, in +
-  month or year…), cheap enough to run on every candidate sentence;
-- ``resolve``: the span against the event's time, through dateparser. A
-  span dateparser cannot read gives ``None`` and the event's time stands.
+  month or year…), cheap enough to run on every candidate sentence; of
+  several, the one nearest the fact's own words, and for a state whose
+  clause names none, the moment of a change told beside it;
+- ``resolve``: the span against the event's time, through dateparser
+  (``when_words`` says it first the way dateparser reads it). A span
+  dateparser cannot read gives ``None`` and the event's time stands.
 
 dateparser is imported on first use (about 1.5 s, then ~2 s to load its
 language data on the first parse, then ~6 ms a parse): a consolidation
