@@ -148,6 +148,11 @@ def test_a_state_holds_from_the_change_told_beside_it():
         ("Just moved into a new place in Leeds last week", ("home_city", "Leeds")),
         ("j'ai un chat depuis l'été dernier, il s'appelle Filou", ("pet", "Filou")),
         ("Adopted a kitten yesterday! Named him Ziggy", ("pet", "Ziggy")),
+        ("Just wanted to say we moved to Bristol last month", ("home_city", "Bristol")),
+        ("started a pottery class 3 weeks ago", ("hobby", "pottery")),
+        ("Hired as a data scientist at Criteo last Tuesday", ("employer", "Criteo")),
+        ("je suis chez Thales depuis 2020", ("employer", "Thales")),
+        ("My girlfriend Ana and I got together last summer.", ("partner", "Ana")),
     ],
 )
 def test_ties_are_read_from_who_did_what_with_whom(text, fact):
@@ -162,6 +167,7 @@ def test_ties_are_read_from_who_did_what_with_whom(text, fact):
         "She broke up with him last week",
         "I stared at Tom yesterday",
         "Startd learning Korean",  # no moment: nothing says an event, nothing is set right
+        "je suis chez Paul depuis lundi",  # a stay, not a tenure
     ],
 )
 def test_look_alikes_give_no_tie(text):

@@ -114,7 +114,9 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "employer",
         cased(
-            rf"\bI (?:was|got|have been|'ve been) (?:just )?hired (?:by|at) (?P<v>{CAP_SEQ})"
+            # "Hired as a data scientist at Criteo": the speaker dropped, the job between.
+            rf"(?:\bI (?:was|got|have been|'ve been) (?:just )?|^(?:[Jj]ust |[Ff]inally )?)(?i:hired)"
+            rf"(?: as an? [a-z]+(?: [a-z]+){{0,2}})? (?:by|at) (?P<v>{CAP_SEQ})"
             rf"|\b[Jj]'ai été (?:embauchée?|recrutée?|engagée?) (?:chez|par|à) (?P<v2>{CAP_SEQ})"
             rf"|\b[Jj]'ai (?:intégré|rejoint) (?P<v3>{CAP_SEQ})(?= (?:en|il y a|le|la|l'|depuis|comme|en tant)\b|[.!,]|$)"
         ),

@@ -152,6 +152,7 @@ def first_person(sentence: str) -> str:
 _LEAD_IN = re.compile(
     r"^(?:hey|hi|hello|ok|okay|oh|also|salut|coucou|bon|alors)\b,?\s+(?=\w)"
     r"|^(?:(?:just )?so you know|fyi|btw|by the way|note that|keep in mind(?: that)?|remember(?: that)?"
+    r"|(?:I )?(?:just )?wanted to (?:say|tell you|let you know)(?: that)?|just to let you know(?: that)?"
     r"|don't forget(?: that)?|pour info|pour ton info|au fait|d'ailleurs|en passant|sache que|n'oublie pas que|rappelle-toi que"
     r"|retiens que)[,:]?\s+",
     re.IGNORECASE,
@@ -480,9 +481,8 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
             out.append((tail[:1].upper() + tail[1:], span))
     out.extend((text, span) for text in listed_names(base))
     for text in [unwrapped(base), *clauses(base)]:
-        out.append((text, span))
-        if (plain := unwrapped(text)) != text:
-            out.append((plain, span))
+        # A wrapper off may leave a shared subject first ("Just wanted to say we moved…").
+        out.extend((t, span) for t in dict.fromkeys((text, unwrapped(text), first_person(text))))
         if (order := negative_wish(text)) is not None:
             out.append((order, span))
         if (order := conditional_order(text)) is not None:
