@@ -78,7 +78,7 @@ INSTRUMENTS_FR: tuple[str, ...] = (
 BREEDS: dict[str, str] = {
     **dict.fromkeys(
         (
-            "labrador", "golden retriever", "retriever", "beagle", "poodle", "greyhound",
+            "labrador", "golden retriever", "retriever", "golden", "kelpie", "beagle", "poodle", "greyhound",
             "whippet", "lurcher", "border collie", "collie", "dachshund", "sausage dog", "corgi",
             "husky", "pug", "bulldog", "french bulldog", "frenchie", "german shepherd",
             "australian shepherd", "aussie", "sheepdog", "chihuahua", "terrier", "jack russell",
@@ -107,7 +107,7 @@ BREEDS: dict[str, str] = {
 }  # fmt: skip
 # The kinds of pet a name is read for ("a rabbit called Pompon", "my ferret Noodle").
 PET_KINDS_EN = (
-    r"dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|turtle|tortoise|guinea pig|ferret"
+    r"dog|cat|puppy|pup|kitten|rabbit|bunny|hamster|parrot|horse|turtle|tortoise|guinea pig|ferret"
     r"|budgie|goldfish|lizard|snake"
 )
 PET_KINDS_FR = (

@@ -16,7 +16,8 @@ from .types import Candidate
 
 _NAME_NEXT = re.compile(
     r"^(?:and )?(?i:(?:his|her|its) name(?:'s| is)|(?:he|she|it)(?:'s| is) (?:called|named)"
-    r"|(?:il|elle) s'appelle|(?:son nom|son petit nom),? c'est|(?:we|I) (?:named|called) (?:him|her|it))"
+    r"|(?:il|elle) s'appelle|(?:son nom|son petit nom),? c'est|(?:(?:we|I) )?(?:named|called) (?:him|her|it)"
+    r"|(?:on l'a|je l'ai|nous l'avons) (?:appelée?|nommée?))"
     r" (?P<name>[A-ZÀ-Ý][\w'-]+)\b"
 )
 

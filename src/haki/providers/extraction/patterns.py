@@ -28,6 +28,7 @@ from .patterns_practice import PRACTICE
 from .patterns_requests import REQUESTS
 from .patterns_standing import STANDING
 from .patterns_state import STATES
+from .patterns_ties import TIES
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
 
@@ -35,6 +36,7 @@ RULES: tuple[Rule, ...] = (
     *RULES_EN,
     *RULES_FR,
     *EVENTS,
+    *TIES,
     *LIFE,
     *NAMED,
     *STANDING,
@@ -87,6 +89,7 @@ RELATION_PREDICATES: dict[str, str] = {
     "dog": "pet",
     "cat": "pet",
     "puppy": "pet",
+    "pup": "pet",
     "kitten": "pet",
     "chien": "pet",
     "chienne": "pet",

@@ -120,7 +120,7 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "hobby",
         icase(
-            rf"{_ME}{_NOW}(?:signed up for|enrolled in|booked) (?:a |an |some )?(?P<v>{ACTIVITY_EN})"
+            rf"{_ME}{_NOW}(?:signed up for|enrolled in|booked|started|began|took) (?:a |an |some )?(?P<v>{ACTIVITY_EN})"
             r" (?:class|classes|course|lessons?|club|workshop)\b"
         ),
         "phrase",

@@ -35,7 +35,11 @@ _NAMED_EN = (
 _NAMED_FR = r"(?:,? (?:qui s'appelle|nommée?|appelée?|prénommée?|(?:il|elle) s'appelle))"
 # The work a sentence is about, so "I joined Stellantis" or "je suis chez
 # SFR" names an employer, not a club or someone's home.
-_WORK_EN = r"(?=.*\b(?:work\w*|job|company|employer|hired|quit|left|career)\b)"
+_WORK_EN = r"(?=.*\b(?:work\w*|jobs?|company|employer|hired|quit|left|career)\b)"
+_TENURE_FR = (
+    r"(?=.*\bdepuis (?:\d{4}|(?:\w+ )?(?:ans?|années?|mois)\b|l'an\b|l'année\b|le mois\b|(?:janvier|février"
+    r"|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b))"
+)
 _WORK_FR = r"(?=.*\b(?:travail\w*|boulot|job|poste|entreprise|bosse|quitté|embauchée?)\b)"
 
 LIFE: tuple[Rule, ...] = (
@@ -53,8 +57,8 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            r"\b(?i:(?:j'ai|nous avons|on a) (?:enfin |récemment )?(?:adopté|eu|recueilli|accueilli|acheté)"
-            rf" (?:un|une) {PET_MODIFIERS}(?P<rel>{PET_KINDS_FR}|{BREED}){PET_YOUNG}{_NAMED_FR}) (?P<v>{CAP})\b"
+            r"\b(?i:(?:j'ai|nous avons|on a) (?:(?:enfin |récemment )?(?:adopté|eu|recueilli|accueilli|acheté|récupéré|pris) )?"
+            rf"(?:un|une) {PET_MODIFIERS}(?P<rel>{PET_KINDS_FR}|{BREED}){PET_YOUNG}{_NAMED_FR}) (?P<v>{CAP})\b"
         ),
         "name",
         confidence=0.75,
@@ -110,7 +114,9 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "employer",
         cased(
-            rf"\bI (?:was|got|have been|'ve been) (?:just )?hired (?:by|at) (?P<v>{CAP_SEQ})"
+            # "Hired as a data scientist at Criteo": the speaker dropped, the job between.
+            rf"(?:\bI (?:was|got|have been|'ve been) (?:just )?|^(?:[Jj]ust |[Ff]inally )?)(?i:hired)"
+            rf"(?: as an? [a-z]+(?: [a-z]+){{0,2}})? (?:by|at) (?P<v>{CAP_SEQ})"
             rf"|\b[Jj]'ai été (?:embauchée?|recrutée?|engagée?) (?:chez|par|à) (?P<v2>{CAP_SEQ})"
             rf"|\b[Jj]'ai (?:intégré|rejoint) (?P<v3>{CAP_SEQ})(?= (?:en|il y a|le|la|l'|depuis|comme|en tant)\b|[.!,]|$)"
         ),
@@ -127,7 +133,10 @@ LIFE: tuple[Rule, ...] = (
     ),
     Rule(
         "employer",
-        cased(rf"\bI(?:'ve| have) been (?:working )?(?:at|with) (?P<v>{CAP_SEQ})(?=\s*[.!]?$)"),
+        # "… and I've been at Booking ever since": since the change told before.
+        cased(
+            rf"\bI(?:'ve| have) been (?:working )?(?:at|with) (?P<v>{CAP_SEQ})(?=\s*[.!]?$|\s+ever since\b)"
+        ),
         "org",
         volatility="slow",
         confidence=0.6,
@@ -135,7 +144,9 @@ LIFE: tuple[Rule, ...] = (
     Rule(
         "employer",
         cased(
-            rf"^{_WORK_EN}.*?\b(?:I(?:'ve| have)? (?:just |recently )?joined|I(?:'m| am) (?:now )?(?:at|with))"
+            # "I left Google last year and joined OpenAI": the subject said once.
+            rf"^{_WORK_EN}.*?(?:(?:\bI(?:'ve| have)? |\band |\bthen )(?:just |recently )?joined"
+            r"|\bI(?:'m| am) (?:now )?(?:at|with))"
             rf" (?P<v>{CAP_SEQ})"
         ),
         "org",
@@ -146,8 +157,10 @@ LIFE: tuple[Rule, ...] = (
         "employer",
         cased(
             rf"\b[Jj]'ai (?:enfin )?commencé (?:à (?:travailler|bosser) )?chez (?P<v>{CAP_SEQ})"
-            rf"|\b[Jj]e (?:bosse|taffe|travaille) (?:maintenant |désormais )?(?:chez|pour) (?P<v2>{CAP_SEQ})"
-            rf"|^{_WORK_FR}.*?\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v3>{CAP_SEQ})"
+            rf"|\b[Jj]e (?:bosse|taffe|travaille) (?:maintenant |désormais )?(?:chez|pour) (?:la |le |l')?(?P<v2>{CAP_SEQ})"
+            # "chez X" with work said, or held for a tenure ("depuis 2020", "depuis trois ans",
+            # "depuis l'an dernier"), not a stay ("chez Paul depuis lundi").
+            rf"|^(?:{_WORK_FR}|{_TENURE_FR}).*?\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v3>{CAP_SEQ})"
         ),
         "org",
         volatility="slow",
@@ -178,7 +191,7 @@ LIFE: tuple[Rule, ...] = (
             rf"|\bI(?:'m| am) (?:now (?:living )?in (?P<v2>{CAP_SEQ})|(?:living )?in (?P<v3>{CAP_SEQ}) now\b)"
             # A home moved into, in its city: "moved into our new flat in Bristol",
             # "emménagé dans un nouvel appart à Lyon".
-            rf"|\b(?:I(?:'ve| have)? moved|(?:j'ai|on a|nous avons) emménagé) (?:into|dans) (?:an?|our|my|the|un|une|notre|mon|ma|le|la|l')"
+            rf"|\b(?:I(?:'ve| have)? (?:just |finally |recently )?moved|(?:j'ai|on a|nous avons) emménagé) (?:into|dans) (?:an?|our|my|the|un|une|notre|mon|ma|le|la|l')"
             r" (?:(?:new|first|little|tiny|nouvel|nouveau|nouvelle|premier|premi[eè]re|petit|petite) )?"
             r"(?i:flat|apartment|house|place|home|condo|studio|loft|townhouse|appart|appartement|maison|logement)"
             rf" (?:in|à|a) (?P<v4>{CAP_SEQ})"

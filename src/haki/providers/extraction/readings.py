@@ -52,13 +52,13 @@ from .when import past_span_all
 # tabs") keep their subject, which the convention rules read as it stands.
 _EVENT_VERBS_EN = (
     r"(?:just |recently |finally |officially )?(?:moved|relocated|adopted|rescued|bought|got|settled"
-    r"|welcomed|brought home)\b"
+    r"|welcomed|brought home|joined|signed up|enrolled)\b"
 )
 _SHARED_EN = re.compile(
     rf"^(?:(?:we|my (?:\w+ ){{1,2}}and I|[A-Z]\w+ and I),? )(?=(?:'ve |have )?{_EVENT_VERBS_EN})",
     re.IGNORECASE,
 )
-_EVENT_VERBS_FR = r"(?:enfin |récemment )?(?:emménagé|déménagé|adopté|acheté|accueilli)\b"
+_EVENT_VERBS_FR = r"(?:enfin |récemment )?(?:emménagé|déménagé|adopté|acheté|accueilli|rejoint)\b"
 _SHARED_FR = re.compile(
     rf"^(?:(?:mon|ma) \w+ et moi,? )?(?:nous avons|on a) (?={_EVENT_VERBS_FR})", re.IGNORECASE
 )
@@ -121,7 +121,7 @@ _COLOURING = re.compile(
 # A statement whose speaker goes unsaid, as in a chat ("Went keto a couple of
 # weeks ago", "Moved to Oslo last year"): a past verb of a life event opens it.
 _UNSAID_SPEAKER = re.compile(
-    r"^(?=(?:went|got|took|began|became|bought|joined|moved|started|adopted|switched|relocated"
+    r"^(?=(?:(?:just|finally|recently) )?(?:went|got|took|began|became|bought|joined|moved|started|adopted|switched|relocated"
     r"|signed|landed|quit|left|finished|graduated)\b)",
     re.IGNORECASE,
 )
@@ -152,6 +152,7 @@ def first_person(sentence: str) -> str:
 _LEAD_IN = re.compile(
     r"^(?:hey|hi|hello|ok|okay|oh|also|salut|coucou|bon|alors)\b,?\s+(?=\w)"
     r"|^(?:(?:just )?so you know|fyi|btw|by the way|note that|keep in mind(?: that)?|remember(?: that)?"
+    r"|(?:I )?(?:just )?wanted to (?:say|tell you|let you know)(?: that)?|just to let you know(?: that)?"
     r"|don't forget(?: that)?|pour info|pour ton info|au fait|d'ailleurs|en passant|sache que|n'oublie pas que|rappelle-toi que"
     r"|retiens que)[,:]?\s+",
     re.IGNORECASE,
@@ -480,9 +481,8 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
             out.append((tail[:1].upper() + tail[1:], span))
     out.extend((text, span) for text in listed_names(base))
     for text in [unwrapped(base), *clauses(base)]:
-        out.append((text, span))
-        if (plain := unwrapped(text)) != text:
-            out.append((plain, span))
+        # A wrapper off may leave a shared subject first ("Just wanted to say we moved…").
+        out.extend((t, span) for t in dict.fromkeys((text, unwrapped(text), first_person(text))))
         if (order := negative_wish(text)) is not None:
             out.append((order, span))
         if (order := conditional_order(text)) is not None:

@@ -29,10 +29,11 @@ from .prefilter import Prefilter
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
+from .respell import respelled
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
-from .when import dates_sentence, past_span, resolve
+from .when import dates_sentence, names_past, past_span, resolve
 from .wishes import split_orders, wishes
 
 if TYPE_CHECKING:
@@ -107,6 +108,8 @@ SUBSUMED: dict[str, frozenset[str]] = {
     "member_of": frozenset({"employer"}),
     # "j'ai commencé le piano": an instrument read as such is not also a pastime.
     "hobby": frozenset({"employer", "plays", "learning"}),
+    # "got hitched to my boyfriend Sam": he is a spouse now.
+    "partner": frozenset({"spouse"}),
 }
 
 
@@ -194,6 +197,19 @@ _ENDABLE = frozenset(
 )
 
 
+def _own_moment(sentence: str, lowered: str, cand: Candidate) -> str | None:
+    """The past moment of the clause where ``cand``'s value stands in ``sentence``, if any.
+
+    A reading cuts every moment out of the sentence; a fact found in it
+    takes the moment of its own words ("On a emménagé à Lille en janvier et
+    j'ai commencé chez Auchan le mois dernier": Auchan is last month's).
+    """
+    at = lowered.find(str(cand.value).lower())
+    if at < 0:
+        return None
+    return past_span(sentence, at, at + len(str(cand.value)))
+
+
 def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     """The sentence's candidates, then what its other readings (``readings``) add.
 
@@ -205,9 +221,12 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     """
     found = _sentence_candidates(sentence, utterance)
     index = {(c.predicate, str(c.value).lower()): i for i, c in enumerate(found)}
+    lowered = sentence.lower()
     for text, span in readings(sentence):
         for cand in _sentence_candidates(text, utterance):
-            when = cand.said_when or (None if cand.predicate == "plan" else span)
+            when = cand.said_when or (
+                None if cand.predicate == "plan" else _own_moment(sentence, lowered, cand) or span
+            )
             key = (cand.predicate, str(cand.value).lower())
             if key in index:
                 held = found[index[key]]
@@ -277,6 +296,13 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             out = renamed
             continue
         found = read_corrections(sentence, read) if sentence else []
+        if not found and sentence and names_past(sentence):
+            # A dated event no rule read: its verb may be typed in a hurry.
+            fixed = respelled(sentence)
+            found = [
+                replace(c, evidence_span=sentence.strip()[:300])
+                for c in (read(fixed) if fixed != sentence else [])
+            ]
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
         asked = unwrapped(sentence) if sentence.endswith("?") else sentence

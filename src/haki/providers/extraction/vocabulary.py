@@ -129,6 +129,10 @@ RELATIONSHIP: dict[str, str] = {
     # "we've been together for years", "on est ensemble".
     "together": "in a relationship",
     "ensemble": "in a relationship",
+    # A break-up the speaker tells ("my boyfriend and I broke up").
+    "broke up": "single",
+    "split up": "single",
+    "got divorced": "divorced",
 }
 
 # Systems of units, both languages.

@@ -9,9 +9,12 @@ where a sentence speaks of a past moment and hands that span over:
 
 - ``past_span``: the words of a clause that name a past moment, found by
   their anchors (ago, last, yesterday, since, il y a, dernier, hier, in +
-  month or year…), cheap enough to run on every candidate sentence;
-- ``resolve``: the span against the event's time, through dateparser. A
-  span dateparser cannot read gives ``None`` and the event's time stands.
+  month or year…), cheap enough to run on every candidate sentence; of
+  several, the one nearest the fact's own words, and for a state whose
+  clause names none, the moment of a change told beside it;
+- ``resolve``: the span against the event's time, through dateparser
+  (``when_words`` says it first the way dateparser reads it). A span
+  dateparser cannot read gives ``None`` and the event's time stands.
 
 dateparser is imported on first use (about 1.5 s, then ~2 s to load its
 language data on the first parse, then ~6 ms a parse): a consolidation
@@ -28,44 +31,97 @@ from typing import Any
 
 from dateutil.easter import easter
 
-MONTHS = (
-    "January|February|March|April|May|June|July|August|September|October|November|December"
-    "|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre"
-    "|décembre|decembre"
+from .when_words import (
+    AMOUNT,
+    DAYS,
+    DAYS_SHORT,
+    HOLIDAYS,
+    MONTHS,
+    MONTHS_SHORT,
+    NUMBER,
+    PART_EN,
+    PART_FR,
+    SEASONS,
+    UNIT,
+    said_as,
 )
-DAYS = (
-    "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
-    "|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
-)
-_NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several"
-_NUMBER += r"|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques)"
-UNIT = r"(?:days?|weeks?|wks?|months?|mos|mths?|years?|yrs?|jours?|semaines?|mois|ans?|années?)"
-# Named periods of the calendar: seasons and the holidays people date by.
-SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
-HOLIDAYS = (
-    r"(?:Christmas|Xmas|Easter|New Year(?:'s|’s)?(?: Day| Eve)?|Noël|Noel|Pâques|Paques"
-    r"|(?:le )?(?:nouvel an|jour de l'an)|(?:la )?rentrée)"
-)
+
+__all__ = [
+    "UNIT",
+    "dates_sentence",
+    "names_past",
+    "on_their_clock",
+    "past_span",
+    "past_span_all",
+    "resolve",
+]
+
+_NUMBER = NUMBER
 _DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _DAYS_FR = "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+_ANY_MONTH = rf"(?:{MONTHS}|{MONTHS_SHORT})"
+_AMOUNT_PLAIN = rf"{NUMBER} {UNIT}"
 _PAST = re.compile(
-    rf"\b{_NUMBER} {UNIT} (?:ago|back)\b"
-    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {_NUMBER} {UNIT}\b"
-    r"|\b(?:the day before yesterday|yesterday|avant-hier|hier|this morning|earlier today|ce matin)\b"
-    rf"|\blast (?:week|month|year|night|weekend|{DAYS}|{MONTHS})\b"
-    rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS}) (?:derni(?:er|ère)|passée?)\b"
+    rf"\b{_AMOUNT_PLAIN} (?:ago|back)\b"
+    rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {AMOUNT}|(?<!\bil )\b(?:y a|ya|voilà|voila) {AMOUNT}"
+    r"|\b(?:the day before yesterday|yesterday|yday|avant-hier|hier|this morning|earlier today|ce matin"
+    r"|today|aujourd'hui|aujourd’hui)\b"
+    rf"|\b(?:last|this past) (?:week|month|year|night|weekend|wk|yr|{DAYS}|{DAYS_SHORT}|{_ANY_MONTH})(?!\w)"
+    r"|\bthe (?:year|month|week) before last\b"
+    rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS})"
+    r" (?:derni(?:er|ère)|passée?|précédente?)\b"
     rf"|\b(?:(?:en|depuis) )?(?:{MONTHS}) derni(?:er|ère)\b"
-    rf"|\b(?:(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:{MONTHS})(?: \d{{4}})?\b"
+    rf"|\b(?:(?:back )?in|en|since|depuis|this) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
     rf"|\b(?:since|depuis) (?:{DAYS})\b"
     rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
-    rf"|\bdepuis {_NUMBER} {UNIT}\b|\bfor the (?:past|last) {_NUMBER} {UNIT}\b"
-    r"|\b(?:il y a|ça fait|cela fait) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
-    r"|\b(?:over|during) the weekend\b|\b(?:le )?weekend dernier\b"
-    r"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:at|in) the (?:start|beginning) of (?:the|this) (?:month|year)\b"
-    r"|\b(?:cette semaine|ce mois-ci|cette année|au début du mois|en début de mois|en début d'année)\b"
-    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:19|20)\d\d\b",
+    # A day of the month: "on the 3rd", "on November 3rd", "le 1er mars".
+    rf"|\b(?:on|since) (?:the )?\d{{1,2}}(?:st|nd|rd|th)(?: of {_ANY_MONTH})?(?!\w)"
+    rf"|\b(?:on|since) {_ANY_MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"|\b(?:on|since) \d{{1,2}} (?:{MONTHS})\b"
+    rf"|\b(?:le|depuis le) (?:1er|\d{{1,2}}) (?:{MONTHS})\b"
+    rf"|\bdepuis {AMOUNT}|\bfor the (?:past|last) {AMOUNT}"
+    r"|\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
+    r"|\b(?:over|during) the weekend\b|\bthis weekend\b|\b(?:le )?weekend dernier\b|\bce week-?end\b(?! prochain)"
+    rf"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:(?:at|in|since) )?the (?:start|beginning) of (?:the|this) (?:week|month|year)\b"
+    r"|\b(?:cette semaine|ce mois-ci|cette année|(?:depuis )?(?:au |le )?début (?:du mois|de la semaine|de l'année)"
+    r"|en début de (?:mois|semaine)|en début d'année)\b"
+    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
+# Composed forms, apart from ``_PAST`` so that only a sentence holding one
+# of their words (``_COMPOSED_ANCHORED``) is scanned for them: an amount
+# said roughly or with a half ("about three months ago", "a year and a half
+# ago"), a part of a period ("at the end of last month", "fin du mois
+# dernier", "early last year", "early 2024").
+_COMPOSED = re.compile(
+    rf"\b{AMOUNT} (?:ago|back)\b"
+    rf"|\b(?:{PART_EN}|(?:early|late|mid)[- ])(?:last|this past) (?:week|month|year|weekend|wk|yr"
+    rf"|{DAYS}|{_ANY_MONTH})(?!\w)"
+    rf"|\b{PART_FR}(?:semaine|mois|année|an) (?:derni(?:er|ère)|passée?|précédente?)\b"
+    r"|\b(?:(?:in )?(?:early|late|mid)[- ]|(?:début|fin|mi-)\s?)(?:19|20)\d\d\b",
+    re.IGNORECASE,
+)
+_COMPOSED_ANCHORED = re.compile(
+    r"\b(?:about|around|roughly|almost|nearly|like|over|more than|a good|environ|peu près|presque"
+    r"|près de|quasiment|genre|plus de|half|demi|decades?|décennies?|début|fin|milieu|courant"
+    r"|start|beginning|end|middle|early|late|mid)\b"
+)
+
+
+def _moments(sentence: str, start: int = 0, end: int | None = None) -> list[re.Match[str]]:
+    """Every past moment named in ``sentence[start:end]``, each form scanned only when anchored."""
+    end = len(sentence) if end is None else end
+    lowered = sentence[start:end].lower()
+    found: list[re.Match[str]] = []
+    if _ANCHORED.search(lowered) is not None:
+        found += _PAST.finditer(sentence, start, end)
+        if _COMPOSED_ANCHORED.search(lowered) is not None:
+            found += _COMPOSED.finditer(sentence, start, end)
+    if _CALENDAR_ANCHORED.search(lowered) is not None:
+        found += _CALENDAR.finditer(sentence, start, end)
+    return found
+
+
 # Days of the calendar by name, apart from ``_PAST`` so that a sentence
 # naming none is never scanned for them (the weekday alternative, tried at
 # every position, would double the scan).
@@ -74,6 +130,8 @@ _CALENDAR = re.compile(
     # "l'été dernier", "cet hiver", "au printemps dernier".
     rf"\b(?:last|this|past) {SEASONS}\b"
     rf"|\b(?:(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?{SEASONS} (?:derni(?:er|ère)|pass[ée]e?)\b"
+    # "over the summer": told as a story, the one gone by.
+    rf"|\bover the {SEASONS}\b"
     rf"|\b(?:cet|cette|ce) {SEASONS}\b"
     # "since the summer", "depuis l'été": the latest one begun.
     rf"|\b(?:since|depuis) (?:the |l'|l’|le )?{SEASONS}\b(?! (?:prochain|next))"
@@ -82,68 +140,19 @@ _CALENDAR = re.compile(
     # A weekday of the week gone by: "on Tuesday"; French says it bare
     # ("vendredi j'ai emménagé"), but "le lundi" and "lundi prochain" are
     # habits and plans.
-    rf"|\bon (?:{_DAYS_EN})\b"
+    rf"|\bon (?:{_DAYS_EN}|{DAYS_SHORT})(?!\w)"
+    # Said bare in a chat ("moved Monday", "Saturday night"), but not a
+    # habit or a plan ("every Monday", "next Friday", "until Sunday").
+    rf"|(?<!\bevery )(?<!\bnext )(?<!\bthis )(?<!\bcoming )(?<!\buntil )(?<!\btill )(?<!\bby )"
+    rf"(?<!\bbefore )(?<!\bafter )(?<!\bon )\b(?:{_DAYS_EN})\b(?! next\b)"
     rf"|(?<!\ble )(?<!\bles )(?<!\bdu )(?<!\bau )\b(?:{_DAYS_FR})\b(?! prochain| soir prochain)",
     re.IGNORECASE,
 )
 # "for three years now": a span of time up to the turn, when the verb says
 # the state still holds (a perfect: "I've lived", "been married"); "I'm off
 # to Spain for two weeks" states no start.
-_LASTING = re.compile(rf"\bfor {_NUMBER} {UNIT}(?: now)?\b", re.IGNORECASE)
+_LASTING = re.compile(rf"\bfor {AMOUNT}(?: now)?\b", re.IGNORECASE)
 _PERFECT = re.compile(r"(?:'ve|’ve|\bhave|\bhas|\bbeen)\b", re.IGNORECASE)
-# Ways of saying a past moment that dateparser does not read, said the way it does.
-_SAID_AS = (
-    (re.compile(r"\bl[’']an dernier\b", re.I), "l'année dernière"),
-    (re.compile(r"\b(semaine|année|an)\s+pass[ée]e?\b", re.I), r"\1 dernière"),
-    (re.compile(r"\b(?:le )?mois pass[ée]\b", re.I), "le mois dernier"),
-    (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
-    # "last September", "septembre dernier": the latest one, as a bare month.
-    (re.compile(rf"\blast ({MONTHS})\b|\b({MONTHS}) derni(?:er|ère)\b", re.I), r"\1\2"),
-    (re.compile(r"\blast weekend\b", re.I), "last Saturday"),
-    (re.compile(r"\b(?:le )?week-end dernier\b", re.I), "samedi"),
-    (re.compile(r"\b(?:this morning|earlier today|ce matin)\b", re.I), "today"),
-    (re.compile(r"\b(?:over|during) the weekend\b", re.I), "last Saturday"),
-    (re.compile(r"\b(?:le )?weekend dernier\b", re.I), "samedi"),
-    (re.compile(r"\b(?:il y a|ça fait|cela fait) quinze jours\b", re.I), "il y a 2 semaines"),
-    (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
-    # The current week, month or year: its granularity is all the words
-    # tell, and the day of the turn falls in it.
-    (
-        re.compile(
-            r"^(?:(?:earlier )?this (?:week|month|year)|(?:at|in) the (?:start|beginning) of (?:the|this)"
-            r" (?:month|year)|cette semaine|ce mois-ci|cette année|au début du mois|en début de mois"
-            r"|en début d'année)$",
-            re.I,
-        ),
-        "today",
-    ),
-    (re.compile(rf"^depuis ({_NUMBER} {UNIT})$", re.I), r"il y a \1"),
-    (re.compile(r"^for the (?:past|last) (.+)$", re.I), r"\1 ago"),
-    (re.compile(r"\b(?:mi|mid)-", re.I), ""),
-    # Units as typed in a hurry: "2 yrs ago", "3 wks back", "6 mos".
-    (
-        re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) yrs?\b", re.I),
-        r"\1 years",
-    ),
-    (
-        re.compile(
-            r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) (?:mos|mths?)\b", re.I
-        ),
-        r"\1 months",
-    ),
-    (
-        re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) wks?\b", re.I),
-        r"\1 weeks",
-    ),
-    (re.compile(r"\ba couple of\b", re.I), "2"),
-    (re.compile(r"\b(?:a few|several)\b", re.I), "3"),
-    (re.compile(r"\bquelques\b", re.I), "3"),
-    (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
-    (re.compile(r"\b(?:ça|ca|cela) fait\b|\bil ya\b", re.I), "il y a"),
-    (re.compile(rf"^for ({_NUMBER} {UNIT})(?: now)?$", re.I), r"\1 ago"),
-    (re.compile(r"^(?:since |depuis )?(?:since|depuis|back in|in|en)\s+", re.I), ""),
-    (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
-)
 _CLAUSE = re.compile(
     r"[,;:]\s|\s[-–—]\s|\b(?:but|and then|because|mais|parce que)\s"
     r"|\b(?:and|et) (?=(?:I|we|je|j'|j’|on|nous)\b)",
@@ -154,13 +163,44 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
 
 
+_SINCE = re.compile(r"(?:since|depuis)\s+", re.IGNORECASE)
+
+
+# Verbs of a change that begins a state ("joined", "switched", "arrêté", "got married").
+_CHANGE = re.compile(
+    r"\b(?:start(?:ed)?|began|joined|switched|moved|relocated|quit|stopped|became|enrolled|converted"
+    r"|took up|went|commencé|arrêté|rejoint|intégré|passée?|devenue?|emménagé|déménagé|quitté|lancée?"
+    # A tie begun or ended: "My girlfriend Ana and I got together last summer".
+    r"|got (?:together|married|engaged|divorced)|started dating|broke up|split up"
+    r"|mariée?s|fiancée?s|pacsée?s|séparée?s)\b",
+    re.IGNORECASE,
+)
+
+
+def _moment_in(sentence: str, start: int, end: int) -> re.Match[str] | None:
+    """The first past moment named in ``sentence[start:end]``."""
+    return min(_moments(sentence, start, end), key=_first, default=None)
+
+
+def _first(match: re.Match[str]) -> tuple[int, int]:
+    """Order of moments: the earliest, then the longest ("about three months ago" over its tail)."""
+    return match.start(), -match.end()
+
+
+def _distance(match: re.Match[str], start: int, end: int) -> int:
+    """How many characters lie between ``match`` and ``[start, end)``."""
+    return max(start - match.end(), match.start() - end, 0)
+
+
 def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | None:
     """The words naming a past moment in the clause around ``[start, end)``, if any."""
     end = len(sentence) if end is None else end
     opening = max((m.end() for m in _CLAUSE.finditer(sentence, 0, start)), default=0)
     closing = min((m.start() for m in _CLAUSE.finditer(sentence, end)), default=len(sentence))
-    found = [_PAST.search(sentence, opening, closing), _CALENDAR.search(sentence, opening, closing)]
-    match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+    # The moment nearest the statement: "I moved to Austin last year and
+    # started at Dell two weeks ago" dates each fact by its own words.
+    found = _moments(sentence, opening, closing)
+    match = min(found, key=lambda m: (_distance(m, start, end), *_first(m)), default=None)
     if match is None:
         # A duration counts back from the turn only when no moment is named
         # ("lived in Berlin for two weeks in 2019" began in 2019).
@@ -170,22 +210,35 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         # that names no moment is read once more with its near-misspelt
         # time words set right (only here, per fact, never per sentence).
         fixed = _respelled(sentence[opening:closing])
-        match = _PAST.search(fixed) if fixed != sentence[opening:closing] else None
-    if match is None and opening > 0 and _CONSEQUENCE.match(sentence, opening):
-        # "I broke up with him last month, so I'm single": a state that follows
-        # from an event holds from that event's moment.
+        match = (
+            min(_moments(fixed), key=_first, default=None)
+            if fixed != sentence[opening:closing]
+            else None
+        )
+    if match is None and opening > 0:
+        # "I broke up with him last month, so I'm single", "j'ai arrêté la
+        # viande le mois dernier, je suis végétarienne maintenant": a state
+        # that follows from a change holds from that change's moment.
         before = max(
             (m.end() for m in _CLAUSE.finditer(sentence, 0, max(opening - 2, 0))), default=0
         )
-        found = [
-            _PAST.search(sentence, before, opening),
-            _CALENDAR.search(sentence, before, opening),
-        ]
-        match = min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+        if _CONSEQUENCE.match(sentence, opening) or _CHANGE.search(sentence, before, opening):
+            match = _moment_in(sentence, before, opening)
+    if match is None and closing < len(sentence):
+        # "I work at Deloitte now, joined in April": the change told after.
+        after = min(
+            (m.start() for m in _CLAUSE.finditer(sentence, closing + 1)), default=len(sentence)
+        )
+        if _CHANGE.search(sentence, closing, after):
+            match = _moment_in(sentence, closing, after)
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
-        lead = _PAST.match(sentence.lstrip()) or _CALENDAR.match(sentence.lstrip())
-        rest = sentence.lstrip()[lead.end() :] if lead else ""
+        # "Depuis la semaine dernière, je suis …" too: the moment after "since".
+        text = sentence.lstrip()
+        skip = _SINCE.match(text)
+        at = skip.end() if skip else 0
+        lead = min((m for m in _moments(text, at) if m.start() == at), key=_first, default=None)
+        rest = text[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
 
@@ -243,7 +296,8 @@ def dates_sentence(sentence: str, span: str) -> bool:
 _ANCHORS = (
     "ago", "back", "il y a", "fait", "yesterday", "hier", "today", "last", "derni", "pass", "past",
     "since", "depuis", "this", "cette", "ce mois", "matin", "morning", "weekend", "week-end",
-    "fortnight", "quinze", "début", "start", "beginning", "il ya",
+    "fortnight", "quinze", "début", "start", "beginning", "il ya", "fin ", "milieu", "courant",
+    "end of", "middle of", "aujourd", "before last", "y a", "ya ", "voilà", "voila", "yday",
     *MONTHS.lower().split("|"),
 )  # fmt: skip
 # Every match of ``_CALENDAR`` holds one of these.
@@ -255,25 +309,40 @@ _CALENDAR_ANCHORS = (
 
 
 # One scan for all anchors (a digit included) rather than one test per word.
-_ANCHORED = re.compile("|".join(map(re.escape, _ANCHORS)) + r"|\d")
+_ANCHORED = re.compile(
+    "|".join(map(re.escape, _ANCHORS))
+    + r"|\d|\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|janv|févr|fevr|avr|juil|déc)\b"
+)
 _CALENDAR_ANCHORED = re.compile("|".join(map(re.escape, _CALENDAR_ANCHORS)))
+
+
+_TODAY = re.compile(r"today|aujourd['’]hui", re.IGNORECASE)
+_NOW_STATE = re.compile(
+    r"\b(?:I'm|I am|I’m|we're|we are|je suis|on est|nous sommes|je travaille|je bosse)\b",
+    re.IGNORECASE,
+)
 
 
 def past_span_all(sentence: str) -> list[tuple[int, int]]:
     """Where the sentence names past moments, in order (``readings`` cuts them out)."""
-    lowered = sentence.lower()
-    anchored = _ANCHORED.search(lowered) is not None
-    spans = [m.span() for m in _PAST.finditer(sentence)] if anchored else []
-    if _CALENDAR_ANCHORED.search(lowered) is not None:
-        spans += [m.span() for m in _CALENDAR.finditer(sentence)]
+    spans = [m.span() for m in _moments(sentence)]
+    if spans and _NOW_STATE.search(sentence):
+        # "I'm working at Starbucks today": a state said of today is one of
+        # the moment, and stays with its "today" (the rules read it so).
+        spans = [(a, b) for a, b in spans if not _TODAY.fullmatch(sentence, a, b)]
     lasting = _lasting(sentence)
     if lasting is not None:
         spans.append(lasting.span())
     kept: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
+    for start, end in sorted(spans, key=lambda span: (span[0], -span[1])):
         if not kept or start >= kept[-1][1]:
             kept.append((start, end))
     return kept
+
+
+def names_past(sentence: str) -> bool:
+    """Does ``sentence`` name a past moment?"""
+    return bool(past_span_all(sentence))
 
 
 @lru_cache(maxsize=1)
@@ -332,6 +401,25 @@ def _named(span: str, today: date) -> date | None:
     return _latest(today, 1, 1)
 
 
+# A day of the month said alone ("on the 3rd"): the latest such day not
+# after the turn (dateparser reads "3rd" as a month and "22nd" ahead).
+_DAY_OF_MONTH = re.compile(r"\d{1,2}")
+
+
+def _latest_day(today: date, day: int) -> date:
+    """The latest ``day`` of a month not after ``today`` (a month that has it)."""
+    year, month = today.year, today.month
+    for _ in range(3):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            found = None
+        if found is not None and found <= today:
+            return found
+        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+    return today
+
+
 def on_their_clock(day: date, at: datetime) -> datetime | None:
     """``day`` as the speaker meant it: noon on their clock, never after ``at``; ``None`` if later.
 
@@ -353,9 +441,10 @@ def resolve(span: str, at: datetime) -> datetime | None:
     day = _named(span, at.date())
     if day is not None:
         return on_their_clock(day, at)
-    text = span
-    for pattern, repl in _SAID_AS:
-        text = pattern.sub(repl, text)
+    text = said_as(span)
+    day_of_month = _DAY_OF_MONTH.fullmatch(text)
+    if day_of_month is not None:
+        return on_their_clock(_latest_day(at.date(), int(day_of_month.group(0))), at)
     # Read on the speaker's wall clock: "on Saturday" said at 23:50 in
     # California is that Saturday there, whatever day it already is in UTC.
     settings = {

@@ -1,0 +1,192 @@
+"""How people say a past moment, and the same moment as dateparser reads it (pure).
+
+``when`` finds the words of a sentence that name a past moment; this module
+holds the words it builds them from (months, weekdays, amounts of time,
+seasons, holidays) and ``said_as``, which says a found span the way
+dateparser reads it. The forms are composed, not listed phrase by phrase:
+an amount is a number (in digits or words, EN or FR, maybe approximate:
+"about", "environ", "presque") and a unit (maybe "and a half", "et demi");
+a period may be named by a part of it ("at the end of last month", "fin
+du mois dernier", "early 2024"), which keeps the period's own grain.
+"""
+
+from __future__ import annotations
+
+import re
+
+MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|November|December"
+    "|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre"
+    "|décembre|decembre"
+)
+# Months as typed in a hurry ("in Sept", "depuis janv."): only after a word
+# that introduces a time ("in", "since", "last", "en", "depuis", "on").
+MONTHS_SHORT = r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|janv|févr|fevr|avr|juil|déc)\b\.?"
+DAYS_SHORT = r"(?:Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)\b\.?"
+DAYS = (
+    "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+    "|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+)
+_NUMBER_WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "eighteen": 18, "twenty": 20,
+    "thirty": 30, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
+    "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "quinze": 15, "dix-huit": 18, "vingt": 20,
+    "trente": 30,
+}  # fmt: skip
+NUMBER = (
+    r"(?:\d+|a|an|one|a couple(?: of)?|couple(?: of)?|a few|few|several|un|une|quelques|"
+    + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+    + ")"
+)
+# "about three months", "il y a environ deux ans": the amount is all the words tell.
+_APPROX = (
+    r"(?:about|around|roughly|almost|nearly|like|just over|over|more than|a good|environ|à peu près"
+    r"|presque|près de|quasiment|genre|plus de|un peu plus de)"
+)
+UNIT = (
+    r"(?:days?|nights?|weeks?|wks?|months?|mos|mths?|years?|yrs?|decades?|jours?|semaines?|mois|ans?"
+    r"|années?|décennies?)"
+)
+# An amount of time: "two weeks", "about 3 months", "a year and a half", "deux ans et demi".
+AMOUNT = rf"(?:{_APPROX} )?{NUMBER}(?: and a half)? {UNIT}(?: and a half| et demie?)?"
+# Named periods of the calendar: seasons and the holidays people date by.
+SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
+HOLIDAYS = (
+    r"(?:Christmas|Xmas|Easter|New Year(?:'s|’s)?(?: Day| Eve)?|Noël|Noel|Pâques|Paques"
+    r"|(?:le )?(?:nouvel an|jour de l'an)|(?:la )?rentrée)"
+)
+# A part of a period that keeps the period's grain: "at the end of last
+# month" is last month, "fin du mois dernier" le mois dernier.
+PART_EN = r"(?:(?:at|in|towards|around|since) )?the (?:start|beginning|end|middle) of "
+PART_FR = r"(?:(?:au|à la|en|vers la|depuis le|depuis la) )?(?:début|fin|milieu|courant) (?:du |de la |de l'|de l’|d'|d’)"
+
+_UNITS = {"days": "days", "weeks": "weeks", "months": "months", "years": "years"}
+_UNIT_OF = re.compile(
+    r"^(?:(?P<day>day|night|jour)|(?P<week>week|wk|semaine)|(?P<month>month|mo|mth|mois)"
+    r"|(?P<year>year|yr|an|année)|(?P<decade>decade|décennie))",
+    re.IGNORECASE,
+)
+_HALF = re.compile(
+    rf"\b(?P<n>{NUMBER})(?P<and> and a half)? (?P<unit>{UNIT})(?P<half> and a half| et demie?)?",
+    re.IGNORECASE,
+)
+
+
+def _count(word: str) -> int | None:
+    low = word.lower()
+    if low.isdigit():
+        return int(low)
+    if low in ("a", "an", "one", "un", "une"):
+        return 1
+    if low in ("a couple", "a couple of", "couple", "couple of"):
+        return 2
+    if low in ("a few", "few", "several", "quelques"):
+        return 3
+    return _NUMBER_WORDS.get(low)
+
+
+def _amount(match: re.Match[str]) -> str:
+    """An amount in digits and a unit dateparser reads: "a year and a half" → "18 months"."""
+    n = _count(match.group("n"))
+    unit = _UNIT_OF.match(match.group("unit"))
+    if n is None or unit is None:
+        return match.group(0)
+    kind = unit.lastgroup or "day"
+    french = match.group("unit").lower().startswith(("jour", "semaine", "mois", "an", "décenn"))
+    if kind == "decade":
+        n, kind = n * 10, "year"
+    if match.group("and") or match.group("half"):
+        if kind == "year":
+            n, kind = n * 12 + 6, "month"
+        elif kind == "month":
+            n, kind = n * 30 + 15, "day"
+        elif kind == "week":
+            n, kind = n * 7 + 3, "day"
+    if french:
+        words = {"day": "jour", "week": "semaine", "month": "mois", "year": "an"}
+        return f"{n} {words[kind]}" + ("s" if n > 1 and kind != "month" else "")
+    return f"{n} {kind}" + ("s" if n > 1 else "")
+
+
+# Ways of saying a past moment that dateparser does not read, said the way it does.
+SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"\b{_APPROX} (?={NUMBER}\b)", re.I), ""),
+    # The current week, month or year: its granularity is all the words
+    # tell, and the day of the turn falls in it.
+    (
+        re.compile(
+            r"^(?:(?:earlier )?this (?:week|month|year)|(?:(?:at|in|since) )?the (?:start|beginning) of"
+            r" (?:the|this) (?:week|month|year)|cette semaine|ce mois-ci|cette année|plus tôt (?:cette"
+            r" semaine|ce mois-ci|cette année)|(?:depuis )?(?:au |le )?début (?:du mois|de la semaine|de"
+            r" l'année)|en début (?:de mois|de semaine|d'année))$",
+            re.I,
+        ),
+        "today",
+    ),
+    (re.compile(r"\bl[’']an (?:dernier|passé)\b", re.I), "l'année dernière"),
+    (re.compile(r"\b(semaine|année)\s+(?:pass[ée]e?|précédente)\b", re.I), r"\1 dernière"),
+    (re.compile(r"\b(?:le )?mois (?:pass[ée]|précédent)\b", re.I), "le mois dernier"),
+    # A part of a period is the period: "fin du mois dernier", "au début de l'année dernière".
+    (
+        re.compile(
+            r"(?:(?:au|à la|en|vers la|depuis le|depuis la) )?(?:début|fin|milieu|courant) d(?:u |e la |e l'|e l’|'|’)(?=mois|semaine|année|an\b)",
+            re.I,
+        ),
+        "",
+    ),
+    (re.compile(r"^mois dernier$", re.I), "le mois dernier"),
+    (re.compile(r"^semaine dernière$", re.I), "la semaine dernière"),
+    (re.compile(r"^année dernière$", re.I), "l'année dernière"),
+    (re.compile(PART_EN + r"(?=last\b|this\b)", re.I), ""),
+    (re.compile(r"\b(?:early|late|mid)[- ](?=last\b|this\b)", re.I), ""),
+    (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
+    # "last September", "septembre dernier": the latest one, as a bare month.
+    (re.compile(rf"\b(?:last|this) ({MONTHS})\b|\b({MONTHS}) derni(?:er|ère)\b", re.I), r"\1\2"),
+    (re.compile(r"\blast (?:yr|year)\b", re.I), "1 year ago"),
+    (re.compile(r"\blast wk\b", re.I), "1 week ago"),
+    (re.compile(r"\bthe (year|month|week) before last\b", re.I), r"2 \1s ago"),
+    (
+        re.compile(
+            r"\b(?:last weekend|this (?:past )?weekend|(?:over|during) the weekend)\b", re.I
+        ),
+        "last Saturday",
+    ),
+    # A weekday with its part of the day: "Saturday night" is Saturday.
+    (re.compile(r"\b(\w+day) (?:night|morning|afternoon|evening)\b", re.I), r"\1"),
+    (re.compile(r"\b(?:le |ce )?week-?end(?: dernier)?\b", re.I), "samedi"),
+    (
+        re.compile(r"\b(?:this morning|earlier today|ce matin|today|aujourd['’]hui)\b", re.I),
+        "today",
+    ),
+    (
+        re.compile(r"\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b", re.I),
+        "il y a 2 semaines",
+    ),
+    (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
+    (re.compile(r"\b(?:mi|mid)-", re.I), ""),
+    (re.compile(r"\b(?:a )?couple(?: of)?\b", re.I), "2"),
+    (re.compile(r"\b(?:a few|few|several)\b", re.I), "3"),
+    (re.compile(r"\bquelques\b", re.I), "3"),
+    (_HALF, ""),  # replaced by ``_amount``
+    (re.compile(rf"^depuis ({NUMBER} {UNIT})$", re.I), r"il y a \1"),
+    (re.compile(r"^for the (?:past|last) (.+)$", re.I), r"\1 ago"),
+    (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
+    (re.compile(r"\b(?:ça|ca|cela) fait\b|\bil ya\b|^(?:y a|ya|voilà|voila)\b", re.I), "il y a"),
+    (re.compile(r"\byday\b", re.I), "yesterday"),
+    (re.compile(r"\byday\b", re.I), "yesterday"),
+    (re.compile(rf"^for ({NUMBER} {UNIT})(?: now)?$", re.I), r"\1 ago"),
+    (re.compile(r"^(?:since |depuis )?(?:since|depuis|back in|in|en|on)\s+", re.I), ""),
+    (re.compile(r"^(?:the|le)\s+(?=\d)", re.I), ""),
+    (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
+    # "3rd of November", "November 3rd", "1er mars": the ordinal's suffix off.
+    (re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|er)\b(?: of)?", re.I), r"\1"),
+)
+
+
+def said_as(span: str) -> str:
+    """``span`` said the way dateparser reads it."""
+    text = span
+    for pattern, repl in SAID_AS:
+        text = pattern.sub(_amount, text) if pattern is _HALF else pattern.sub(repl, text)
+    return text.strip()
