@@ -20,7 +20,7 @@ A sentence about someone else ("my brother is 38, not 40") corrects only
 a fact of that someone: a possessive before a relation word that is not
 the target's own topic keeps the sentence off the target.
 
-When no value is named, ``doubt.closest`` picks the target (value, topic,
+When no value is named, ``doubt_plan.closest`` picks the target (value, topic,
 meaning); this module then only looks for the replacement. The embedding
 of the turn against the held facts (``SHAPE_SIMILARITY``) chooses among
 same-shaped facts when the turn says something was wrong but names no

@@ -18,19 +18,20 @@ needs three things of one sentence, none a phrasing of its own:
 
 The caller then replaces the fact with the value the turn gives in its
 family or of its shape, else puts it in doubt. Cost: one regex pass per
-statement and a word-boundary search per held fact, on turns that already
-passed the doubt stage's gate.
+statement and a word-boundary search per held fact (one cached matcher
+per distinct value), on turns that already passed the doubt stage's gate.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .corrections import Held, about_someone_else, temporary
 
 # Closeness of the turn to the fact it takes back (local MiniLM, same
-# vectors as ``doubt.TOPIC_SIMILARITY``): the value is written out, so
+# vectors as ``doubt_plan.TOPIC_SIMILARITY``): the value is written out, so
 # meaning only has to rule out a sentence about something else entirely.
 TAKEBACK_SIMILARITY = 0.25
 
@@ -54,9 +55,17 @@ def takeback_cue(sentence: str) -> bool:
     return _ENDED.search(sentence) is not None
 
 
-def _writes(value: object, said: str) -> bool:
+@lru_cache(maxsize=4096)
+def _written_as(text: str) -> re.Pattern[str]:
+    # One compiled matcher per distinct value: the same held values are
+    # tested against every statement of every turn of the subject.
+    return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)")
+
+
+def writes(value: object, said: str) -> bool:
+    """Does ``said`` (casefolded) write ``value`` out, on word boundaries?"""
     text = str(value).casefold().strip()
-    return len(text) >= 2 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", said) is not None
+    return len(text) >= 2 and _written_as(text).search(said) is not None
 
 
 def taken_back(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, str] | None:
@@ -69,7 +78,7 @@ def taken_back(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, st
         for fact in held:
             if fact.predicate == "name" or (fact.similarity or 0.0) < TAKEBACK_SIMILARITY:
                 continue
-            if not _writes(fact.value, said):
+            if not writes(fact.value, said):
                 continue
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
                 continue

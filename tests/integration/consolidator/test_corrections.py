@@ -9,6 +9,7 @@ import pytest
 
 from bench_modules import load_bench
 
+SPLITS = load_bench("correction_splits.py", "correction_splits")
 CASES = Path(__file__).resolve().parents[2] / "fixtures" / "extraction" / "corrections.jsonl"
 P = "corr"
 # Recent enough for every volatility horizon: the packet must serve the new value.
@@ -32,26 +33,10 @@ def quality():
 KNOWN_MISSES: set[str] = set()
 
 
-# Split ``train2`` holds cases a correction may only mark unsure (no value
-# to read) and cases said across turns between; ``bench/doubt.py --split
-# train2`` scores it end to end, applied and unsure apart.
-SCORED_ELSEWHERE = {
-    "train2",
-    "train3",
-    "train4",
-    "train5",
-    "train5-holdout",
-    "train8",
-    "train8-check",
-}
-
-
 def cases():
     rows = [json.loads(line) for line in CASES.read_text().splitlines() if line.strip()]
     return [
-        row
-        for row in rows
-        if row["id"] not in KNOWN_MISSES and row["split"] not in SCORED_ELSEWHERE
+        row for row in rows if row["id"] not in KNOWN_MISSES and row["split"] in SPLITS.ONE_TURN
     ]
 
 
