@@ -18,6 +18,7 @@ READABLE = (
     "train5-holdout",
     "train8",
     "train8-check",
+    "train9",
 )
 
 # One turn, one correction, a new value or none: scored case by case
