@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from uuid import UUID
 
+from ..ledger.transitions import set_status
 from ..providers.extraction.corrections import correction_cue
 from ..providers.extraction.types import EventRow
 from ..storage import Connection
@@ -31,11 +32,13 @@ from .doubt_plan import (
     RESTATE_DOUBT_SIMILARITY,
     adds_value,
     may_take_back,
+    read_lived,
     read_turn,
     siblings,
     subject_words,
 )
 from .identity import value_key
+from .life_events import tells_an_end
 from .predicates import spec
 
 # The subject's active facts a turn may be about, with their similarity to
@@ -111,10 +114,12 @@ async def doubt_subject(
     """Replace, or else put in doubt, the fact each uncorrected correcting turn takes back."""
     out = Doubted()
     for event in sorted(events, key=lambda e: (e.occurred_at, str(e.id))):
-        if event.id in corrected or event.origin_trust != "trusted":
+        if event.origin_trust != "trusted":
             continue
         turn, speakers = subject_words(event)
         if not turn or not may_take_back(turn):
+            continue
+        if event.id in corrected and not tells_an_end(turn):
             continue
         cur = await conn.execute(
             ABOUT, {"event_id": event.id, "project_id": project_id, "subject_id": subject_id}
@@ -124,7 +129,16 @@ async def doubt_subject(
             for r in await cur.fetchall()
             if r["speaker"] in speakers
         ]
-        reading = read_turn(turn, held)
+        # A turn whose fact the rules corrected ("je suis célibataire" replaces
+        # "en couple") is read only for the life event it tells, which may
+        # end others ("Julien et moi on s'est quittés" ends the partner).
+        reading = read_lived(turn, held) if event.id in corrected else read_turn(turn, held)
+        if reading.lived:
+            for fact, sentence in reading.lived:
+                new = await _replace_or_end(conn, event, fact, sentence, held, turn)
+                out.replaced += 1
+                out.created.extend([new] if new else [])
+            continue
         if reading.ended is not None:
             # A held value written out beside words saying it ended:
             # replaced by what the turn gives in its place, else doubted.
@@ -173,19 +187,45 @@ async def doubt_subject(
     return out
 
 
-async def _replace_or_doubt(
-    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held], turn: str
-) -> tuple[bool, NewFact | None]:
-    """Supersede ``target`` with the turn's value in its family or of its shape; else doubt it."""
+async def _replacement(
+    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held]
+) -> object | None:
+    """The turn's value in the target's family, else one of its shape in ``sentence``."""
     twin = await _read_beside(conn, event, target)
     if twin is None:
         found = replace_in([sentence], target, held)
         twin = found.value if found is not None else None
+    return twin
+
+
+async def _replace_or_doubt(
+    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held], turn: str
+) -> tuple[bool, NewFact | None]:
+    """Supersede ``target`` with the turn's value in its family or of its shape; else doubt it."""
+    twin = await _replacement(conn, event, target, sentence, held)
     replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
     if replaced:
         return True, new
     await _open_doubt(conn, event, target, turn)
     return False, None
+
+
+async def _replace_or_end(
+    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held], turn: str
+) -> NewFact | None:
+    """Supersede ``target`` with the turn's value, else end it: a life event ended it."""
+    twin = await _replacement(conn, event, target, sentence, held)
+    replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
+    if not replaced:
+        await set_status(
+            conn,
+            project_id=event.project_id,
+            fact_id=target.id,
+            status="superseded",
+            valid_to=event.occurred_at,
+            reason=f"ended by event {event.id}: {sentence[:200]}",
+        )
+    return new
 
 
 async def _supersede_with(

@@ -56,6 +56,7 @@ from uuid import UUID
 from ..providers.extraction.corrections import correction_cue, cued_sentences, new_state
 from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
+from ..text.lexicon import STOP_WORDS
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 from .corrections import (
     ERROR_SHAPE_SIMILARITY,
@@ -69,11 +70,14 @@ from .corrections import (
     ends_status,
     replace_in,
     replacement,
+    same_day,
+    shape,
     stated_by_copula,
     temporary,
 )
+from .life_events import tells_an_end
 from .predicates import spec
-from .takeback import takeback_cue, taken_back, writes
+from .takeback import SOMEONE_ELSE, status_ended, takeback_cue, taken_back, writes
 
 TOPIC_SIMILARITY = 0.25
 # A new value of the held fact's shape beside its topic word needs less
@@ -122,15 +126,6 @@ def _names(asked: AskedQuestion, said: str, value: object) -> bool:
 _FIRST_PERSON = re.compile(
     r"\b(?:i|i'm|i've|we|we're|we've|je|moi|nous|on)(?!\w)|\bj'", re.IGNORECASE
 )
-# … or someone else, named by a possessive and a person word.
-_SOMEONE_ELSE = re.compile(
-    r"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?:best\s+|meilleure?\s+)?"
-    r"(?:sister|brother|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|friend|neighbou?r"
-    r"|colleague|boss|coworker|cousin|aunt|uncle|grandma|grandpa|husband|wife|boyfriend|girlfriend|partner"
-    r"|sœur|soeur|frère|mère|père|parents?|fils|fille|enfants?|amie?|voisine?|collègue|patron|cousine?"
-    r"|tante|oncle|mamie|papi|mari|femme|copain|copine)\b(?!\s+(?:and I|et moi))",
-    re.IGNORECASE,
-)
 
 
 def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -> UUID | None:
@@ -144,7 +139,7 @@ def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -
     ]
     # A change said of someone else ("my sister lives in Bordeaux now",
     # "ma mère habite à Marseille maintenant") changes nothing of the subject's.
-    cued = [c for c in cued if c[2] == 2 or not _SOMEONE_ELSE.search(c[1])]
+    cued = [c for c in cued if c[2] == 2 or not SOMEONE_ELSE.search(c[1])]
     erring = any(strength == 2 for _, _, strength in cued)
     best: tuple[float, str, UUID] | None = None
     for fact_id, predicate, value, similarity in rows:
@@ -281,7 +276,7 @@ def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None
     """
     best: Held | None = None
     for sentence in sentences:
-        if not new_state(sentence) or temporary(sentence) or _SOMEONE_ELSE.search(sentence):
+        if not new_state(sentence) or temporary(sentence) or SOMEONE_ELSE.search(sentence):
             continue
         said = sentence.casefold()
         for fact in held:
@@ -314,6 +309,48 @@ _OLD_ENDS = re.compile(
 _RATHER_THAN = re.compile(r"\b(?:rather|plutôt)\b.*\b(?:than|que)\b")
 
 
+# A day pinned down is an occasion, not the routine's new day; a place open
+# or closed on a day says when it can be done, not when the speaker does it.
+_ONCE = re.compile(
+    r"\b(?:this|today|tonight|tomorrow|next|ce|cette|demain|aujourd'hui|prochain"
+    r"|closed?|closes|open|opens|shut|fermée?s?|ferme|ouverte?s?|ouvre)\b",
+    re.IGNORECASE,
+)
+
+
+def by_context(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:
+    """A held fact whose context a statement names, with one new value of its shape (pure).
+
+    "Yoga moved to Thursday mornings", "la piscine c'est le dimanche
+    maintenant": the activity a schedule is held for names the fact, and
+    the one new day or time the sentence gives replaces the held one. An
+    occasion ("this Monday I'm skipping the gym"), a place's opening days,
+    the same day respelled, someone else's routine, or two held facts named
+    at once replace nothing.
+    """
+    found: dict[object, Replacement] = {}
+    values = [f.value for f in held]
+    for sentence in sentences:
+        if temporary(sentence) or _ONCE.search(sentence) or SOMEONE_ELSE.search(sentence):
+            continue
+        said = sentence.casefold()
+        for fact in held:
+            context = fact.qualifiers.get("context")
+            if not isinstance(context, str) or shape(fact.value) is None:
+                continue
+            words = [w for w in _WORD.findall(context.casefold()) if w not in STOP_WORDS]
+            if not any(writes(w, said) for w in words):
+                continue
+            new = replacement(sentence, fact.value, values, fact.predicate)
+            if new is None or same_day(str(new), str(fact.value)):
+                continue
+            found.setdefault(fact.id, Replacement(fact, new, sentence))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
 def siblings(target: Held, held: Sequence[Held]) -> bool:
     """Another held fact of the target's predicate family and kind."""
     family = spec(target.predicate).identity_family
@@ -337,7 +374,11 @@ def may_take_back(turn: str) -> bool:
     """Is the turn worth reading against the held facts: a correction cue, a
     negation, a from-now-on word or a word saying something ended?"""
     return bool(
-        correction_cue(turn) or _NEGATED.search(turn) or new_state(turn) or takeback_cue(turn)
+        correction_cue(turn)
+        or _NEGATED.search(turn)
+        or new_state(turn)
+        or takeback_cue(turn)
+        or tells_an_end(turn)
     )
 
 
@@ -354,21 +395,37 @@ class Reading:
     read in the turn (``plan``); ``slot`` a fact a from-now-on sentence
     speaks of with no value to read (``restated_slot``); ``ended`` a held
     value written beside words saying it ended, with that sentence
-    (``takeback.taken_back``). The stage looks up the values the turn
-    stated before choosing between replacing and doubting.
+    (``takeback.taken_back``); ``lived`` the facts whose state a life
+    event the turn tells has ended (``takeback.status_ended``). The stage
+    looks up the values the turn stated before choosing between replacing,
+    ending and doubting.
     """
 
     target: Held | None = None
     found: Replacement | None = None
     slot: Held | None = None
     ended: tuple[Held, str] | None = None
+    lived: tuple[tuple[Held, str], ...] = ()
 
 
 def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     """The held fact a turn takes back, by the first reading that finds one (pure)."""
     target, found = plan(turn, held)
-    if target is not None or found is not None:
+    if found is not None:
         return Reading(target=target, found=found)
+    # A life event told ends its facts outright, rather than leaving the
+    # one a cue points at in doubt or a "now" reading another one.
+    lived = tuple(status_ended(statements(turn), held))
+    if lived and (target is None or any(f.id == target.id for f, _ in lived)):
+        return Reading(lived=lived)
+    # A routine's activity named with its new day says which fact the cue
+    # points at better than the value or topic it names ("yoga moved to
+    # Thursday mornings" is about the yoga schedule, not the hobby).
+    found = by_context(statements(turn), held)
+    if found is not None:
+        return Reading(target=found.target, found=found)
+    if target is not None:
+        return Reading(target=target)
     if not correction_cue(turn):
         slot = restated_slot(statements(turn), held)
         # Two held prefs of one family: "now" does not say which one changed.
@@ -378,3 +435,9 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     if named is not None and not siblings(named[0], held):
         return Reading(ended=named)
     return Reading()
+
+
+def read_lived(turn: str, held: Sequence[Held]) -> Reading:
+    """Only the facts a life event the turn tells has ended (pure): for a turn
+    whose other facts identity resolution already corrected."""
+    return Reading(lived=tuple(status_ended(statements(turn), held)))
