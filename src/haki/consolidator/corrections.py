@@ -191,11 +191,12 @@ def shape(value: Any) -> Shape | None:
         return "number"
     if _TIME_VALUE.match(text):
         return "time"
+    if _DAY_VALUE.match(text):
+        # Before names: "Mondays" is replaced by another day, never by a name.
+        return "day"
     words = text.split()
     if 1 <= len(words) <= 4 and all(w[:1].isupper() for w in words):
         return "name"
-    if _DAY_VALUE.match(text):
-        return "day"
     return None
 
 

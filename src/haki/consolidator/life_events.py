@@ -49,7 +49,7 @@ def _rx(pattern: str) -> re.Pattern[str]:
 EVENTS: tuple[LifeEvent, ...] = (
     LifeEvent(
         _rx(
-            r"\b(?:retired|retiring|(?:à la|en) retraite|laid off|made redundant|lost my job"
+            r"\b(?:retired|retiring|retraite|laid off|made redundant|lost my job"
             r"|(?:got|been|was|were|just) (?:fired|sacked|let go)|handed in my notice|resigned"
             r"|between jobs|out of work|unemployed|démissionn\w*|licenci\w*|viré\w*|au chômage"
             r"|perdu (?:mon|son) (?:boulot|travail|emploi|job|taf))\b"

@@ -38,8 +38,11 @@ from .predicates import spec
 # meaning only has to rule out a sentence about something else entirely.
 TAKEBACK_SIMILARITY = 0.25
 # A life event already names the predicates it ends (``life_events``):
-# meaning only has to rule out a fact of another topic altogether. Not
-# tuned on a measured spread; ``bench/doubt.py --conversations 3`` guards it.
+# meaning only has to rule out a fact of another topic altogether. Such
+# turns score low against the fact they end ("I retired last year" 0.20
+# against an occupation, "je remange de la viande" 0.21 against a diet;
+# tests/unit/consolidator/test_new_state.py); ``bench/doubt.py
+# --conversations 3`` counts what this ends by mistake in chat.
 LIVED_SIMILARITY = 0.15
 
 _ENDED = re.compile(
