@@ -167,3 +167,49 @@ def test_an_occasion_or_someone_else_s_day_replaces_no_schedule(turn):
     schedule = held("schedule", "Mondays", 0.25, context="the gym")
     reading = read_turn(turn, [schedule])
     assert reading.found is None
+
+
+def facts(text: str) -> set[tuple[str, object]]:
+    return {(c.predicate, c.value) for c in extract_payload({"text": text})}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # A change of code style is the style from now on.
+        (
+            "Scratch that, the team switched to camelCase for functions.",
+            ("code_convention", "camelCase for functions"),
+        ),
+        ("We bumped the max line length to 100.", ("code_convention", "max line length to 100")),
+        (
+            "Finalement on passe aux guillemets doubles en Python.",
+            ("code_convention", "guillemets doubles en Python"),
+        ),
+        (
+            "Heads up, we reformatted everything to 4 spaces, no more tabs.",
+            ("code_convention", "4 spaces"),
+        ),
+        # A new employer said beside words of work.
+        ("My new job at Netflix starts Monday.", ("employer", "Netflix")),
+        ("I switched jobs, I'm at Netflix now.", ("employer", "Netflix")),
+        ("J'ai démissionné de chez Orange, je suis chez Free depuis lundi.", ("employer", "Free")),
+        ("Please answer me in Spanish.", ("language", "Spanish")),
+    ],
+)
+def test_the_statements_people_later_correct_are_read(text, fact):
+    assert fact in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate"),
+    [
+        ("We moved to Berlin last year.", "code_convention"),
+        ("I switched to decaf.", "code_convention"),
+        ("We raised the prices.", "code_convention"),
+        ("I'm at Starbucks now.", "employer"),
+        ("Je suis chez Paul depuis hier.", "employer"),
+    ],
+)
+def test_a_change_of_something_else_is_no_style_or_employer(text, predicate):
+    assert predicate not in {p for p, _ in facts(text)}
