@@ -72,6 +72,17 @@ RULES_FR: tuple[Rule, ...] = (
         "org",
         volatility="slow",
     ),
+    # "Je suis chez Free depuis lundi": "chez" a name is where one works
+    # only once it lasts; "je suis chez Paul ce soir" is a visit.
+    Rule(
+        "employer",
+        cased(
+            rf"\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v>{CAP_SEQ})"
+            r"(?= (?:depuis|maintenant|désormais)\b)"
+        ),
+        "org",
+        volatility="slow",
+    ),
     Rule(
         "age",
         icase(r"\b(?:j'ai|je viens d'avoir|j'ai eu) (?P<v>\d{1,2}) ans\b"),

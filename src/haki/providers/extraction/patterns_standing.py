@@ -83,6 +83,11 @@ _COMMIT_LANG = (
     rf"(?:commit messages|messages de commit|commits)\b[^.!?]{{0,20}}?\b(?:in|en) (?:{LANGS})"
 )
 
+# The verbs of a practice of style.
+_USE = (
+    r"use|write|indent with|format with|prefer|stick to|name \w+ (?:in|with)|utilise|utilisons"
+    r"|écrit|écrivons|écris|indente|indentons|met|mettons|nomme|nommons"
+)
 # The verbs of a change to a new style.
 _CHANGED_TO = (
     r"(?:switched|moved|changed|migrated|went back|went|reformatted (?:everything|the code(?:base)?|all)"
@@ -147,12 +152,8 @@ STANDING: tuple[Rule, ...] = (
             icase(
                 lead + r"\b(?:(?:we|I|on|nous|je|(?:the|our|my) team|l'équipe|notre équipe)"
                 r"(?: always| only| never| toujours| jamais| uniquement| finally| finalement)? |j')"
-                r"(?:use|write|indent with|format with|prefer|stick to|name \w+ (?:in|with)|utilise|utilisons"
-                r"|écrit|écrivons|écris|indente|indentons|met|mettons|nomme|nommons"
-                # A change of style is the style from now on: "we switched to
-                # camelCase", "on est passés à 4 espaces".
-                rf"|{_CHANGED_TO})"
-                rf" (?:the |les |des |le |la |l')?(?P<v>[^.!?;]{{0,30}}?\b(?:{what})\b[^.!?;]{{0,40}}?)(?=[.!?;]|$|{_WHERE})"
+                rf"(?:{verbs})"
+                rf" (?:the |les |des |le |la |l')?(?P<v>[^.!?;]{{0,30}}?\b(?:{what})\b[^.!?;]{{0,40}}?)(?={stop}|$|{_WHERE})"
             ),
             "clause",
             "instruction",
@@ -161,5 +162,9 @@ STANDING: tuple[Rule, ...] = (
         )
         # The tabs-or-spaces reading checks the whole sentence, so it starts there.
         for lead, what in (("", f"{_STYLE}|{_COMMIT_LANG}"), (rf"^(?=.*{_CODE}).*?", _LAYOUT))
+        # A change of style is the style from now on ("we switched to
+        # camelCase", "on est passés aux espaces"); what follows a comma
+        # there is what it replaced ("…, plus de tabulations").
+        for verbs, stop in ((_USE, r"[.!?;]"), (_CHANGED_TO, r"[.!?;,]"))
     ),
 )
