@@ -73,12 +73,14 @@ RULES_FR: tuple[Rule, ...] = (
         volatility="slow",
     ),
     # "Je suis chez Free depuis lundi": "chez" a name is where one works
-    # only once it lasts; "je suis chez Paul ce soir" is a visit.
+    # only once it lasts; "je suis chez Paul ce soir" or "… depuis hier" is
+    # a visit. A stay said "depuis lundi" at a friend's reads as a job.
     Rule(
         "employer",
         cased(
             rf"\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v>{CAP_SEQ})"
-            r"(?= (?:depuis|maintenant|désormais)\b)"
+            r"(?= (?:depuis(?! (?:hier|ce matin|ce soir|cet après-midi|tout à l'heure))|maintenant"
+            r"|désormais)\b)"
         ),
         "org",
         volatility="slow",
