@@ -79,8 +79,10 @@ RULES_FR: tuple[Rule, ...] = (
         "employer",
         cased(
             rf"\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v>{CAP_SEQ})"
-            r"(?= (?:depuis(?! (?:hier|ce matin|ce soir|cet après-midi|tout à l'heure))|maintenant"
-            r"|désormais)\b)"
+            # A moment cut out as past ("depuis hier" read without "hier")
+            # leaves "depuis" bare: a word must follow it.
+            r"(?= (?:depuis (?!hier|ce matin|ce soir|cet après-midi|tout à l'heure)(?=\w)"
+            r"|maintenant\b|désormais\b))"
         ),
         "org",
         volatility="slow",
