@@ -195,6 +195,7 @@ def facts(text: str) -> set[tuple[str, object]]:
         ("I switched jobs, I'm at Netflix now.", ("employer", "Netflix")),
         ("J'ai démissionné de chez Orange, je suis chez Free depuis lundi.", ("employer", "Free")),
         ("Please answer me in Spanish.", ("language", "Spanish")),
+        ("J'écoute surtout du rap.", ("likes", "rap")),
     ],
 )
 def test_the_statements_people_later_correct_are_read(text, fact):
@@ -209,6 +210,7 @@ def test_the_statements_people_later_correct_are_read(text, fact):
         ("We raised the prices.", "code_convention"),
         ("I'm at Starbucks now.", "employer"),
         ("Je suis chez Paul depuis hier.", "employer"),
+        ("J'écoute du rap ce soir.", "likes"),
     ],
 )
 def test_a_change_of_something_else_is_no_style_or_employer(text, predicate):
