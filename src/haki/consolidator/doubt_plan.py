@@ -26,6 +26,10 @@ similarity of ``MEANING_SIMILARITY`` will do. A cue in one sentence never
 reaches a fact named in another: chat is full of "changes", "instead" and
 "I'll never forget" that correct nothing.
 
+A turn whose fact identity resolution did correct is still read for the
+life events it tells (``read_lived``): "Julien et moi on s'est quittés, je
+suis célibataire" replaces the status and ends the partner.
+
 The closest such fact, held since before the turn and from another event,
 is put in a ``doubt`` conflict set: the context assembler holds it back and
 the packet warns that a fact is withheld pending resolution, which the
@@ -409,7 +413,15 @@ class Reading:
 
 
 def read_turn(turn: str, held: Sequence[Held]) -> Reading:
-    """The held fact a turn takes back, by the first reading that finds one (pure)."""
+    """The held fact a turn takes back, by the first reading that finds one (pure).
+
+    In order: a replacement ``plan`` reads; the facts a life event the turn
+    tells has ended (``takeback.status_ended``); a routine named with a new
+    day (``by_context``); the fact ``plan`` points at without a value (put
+    in doubt by the stage); a from-now-on sentence's fact
+    (``restated_slot``); a held value written beside words saying it ended
+    (``takeback.taken_back``).
+    """
     target, found = plan(turn, held)
     if found is not None:
         return Reading(target=target, found=found)
