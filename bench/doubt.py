@@ -32,6 +32,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import correction_splits
 import locomo
 from _server import REPO, running_server
 from extraction_quality import matches
@@ -161,18 +162,7 @@ def main() -> None:
     parser.add_argument(
         "--split",
         default="dev",
-        choices=[
-            "dev",
-            "heldout",
-            "train",
-            "train2",
-            "train3",
-            "train4",
-            "train5",
-            "train5-holdout",
-            "train8",
-            "train8-check",
-        ],
+        choices=correction_splits.READABLE,
     )
     parser.add_argument("--show", action="store_true")
     args = parser.parse_args()

@@ -20,7 +20,7 @@ A sentence about someone else ("my brother is 38, not 40") corrects only
 a fact of that someone: a possessive before a relation word that is not
 the target's own topic keeps the sentence off the target.
 
-When no value is named, ``doubt.closest`` picks the target (value, topic,
+When no value is named, ``doubt_plan.closest`` picks the target (value, topic,
 meaning); this module then only looks for the replacement. The embedding
 of the turn against the held facts (``SHAPE_SIMILARITY``) chooses among
 same-shaped facts when the turn says something was wrong but names no
@@ -37,6 +37,8 @@ from typing import Any, Literal
 from uuid import UUID
 
 from ..providers.extraction.fragments import (
+    DAYS_EN,
+    DAYS_FR,
     EMAIL,
     PHONE,
     RELATIONS_EN,
@@ -46,8 +48,9 @@ from ..text.lexicon import STOP_WORDS, normalise
 from ..text.topics import AskedQuestion, asks_about, relation_words
 from .denials import CALENDAR, as_time, denied, lead
 from .identity import value_key
+from .life_events import ends_by_itself
 
-Shape = Literal["email", "phone", "number", "name", "time"]
+Shape = Literal["email", "phone", "number", "name", "time", "day"]
 
 # A turn that says something was wrong, names no topic and no value, still
 # points at the held fact of the replacement's shape whose sentence is at
@@ -128,27 +131,11 @@ def temporary(sentence: str) -> bool:
     return _FOR_NOW.search(sentence) is not None or _AWAY.search(sentence) is not None
 
 
-# A status that ends names no value, only the predicates it ends: retiring
-# ends a job, a divorce a marriage. A sentence saying one is about the
-# subject's fact of those predicates as a topic word would be.
-_STATUS_ENDS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
-    (
-        re.compile(r"\b(?:retired|retiring|retraite)\b", re.IGNORECASE),
-        frozenset({"occupation", "employer"}),
-    ),
-    (
-        re.compile(
-            r"\b(?:divorc\w*|separated|séparée?s?|broke up|split up|rompu|c'est fini)\b",
-            re.IGNORECASE,
-        ),
-        frozenset({"relationship_status", "partner", "spouse"}),
-    ),
-)
-
-
 def ends_status(sentence: str, predicate: str) -> bool:
-    """The sentence says a status ended that a fact of ``predicate`` holds."""
-    return any(predicate in ended and rx.search(sentence) for rx, ended in _STATUS_ENDS)
+    """The sentence says a status ended that a fact of ``predicate`` holds: a
+    status that ends names no value, only the predicates it ends (retiring
+    ends a job, a divorce a marriage; ``life_events``)."""
+    return ends_by_itself(sentence, predicate)
 
 
 # A possessive before a relation word: the sentence speaks of that person or pet.
@@ -172,6 +159,21 @@ _COPULA = (
 )
 
 
+# A recurring day, with its part of the day: a schedule's "Tuesday morning",
+# "Wednesday evenings", "samedi", "lundi soir".
+_DAY = (
+    rf"(?:{DAYS_EN}|{DAYS_FR})s?"
+    r"(?: (?:morning|afternoon|evening|night|matin|midi|après-midi|soir)s?)?"
+)
+_DAY_VALUE = re.compile(rf"^{_DAY}$", re.IGNORECASE)
+_DAYS = re.compile(rf"(?<!\w){_DAY}(?!\w)", re.IGNORECASE)
+
+
+def same_day(a: str, b: str) -> bool:
+    """Two spellings of one recurring day ("Monday", "Mondays")."""
+    return value_key(a).rstrip("s") == value_key(b).rstrip("s")
+
+
 def shape(value: Any) -> Shape | None:
     """What kind of value a fact holds, judged by its form alone."""
     if isinstance(value, bool):
@@ -189,6 +191,9 @@ def shape(value: Any) -> Shape | None:
         return "number"
     if _TIME_VALUE.match(text):
         return "time"
+    if _DAY_VALUE.match(text):
+        # Before names: "Mondays" is replaced by another day, never by a name.
+        return "day"
     words = text.split()
     if 1 <= len(words) <= 4 and all(w[:1].isupper() for w in words):
         return "name"
@@ -331,6 +336,8 @@ def _spans(sentence: str, kind: Shape) -> list[tuple[str, int, int]]:
         ]
     if kind == "time":
         return [(m.group(0), *m.span()) for m in _TIMES.finditer(sentence)]
+    if kind == "day":
+        return [(m.group(0), *m.span()) for m in _DAYS.finditer(sentence)]
     if kind == "number":
         # Phone numbers and addresses are no ages (blanked to keep offsets).
         bare = _PHONE.sub(lambda m: " " * len(m.group(0)), sentence)

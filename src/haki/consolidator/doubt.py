@@ -1,101 +1,45 @@
 """Stage 4c: a later turn that may correct a fact without a value to read.
 
-The extractor reads corrections it has patterns for ("…, not Rex", "I'm
-not a nurse any more") and identity resolution supersedes or retracts the
-fact. People also correct themselves in words no pattern lists: "sorry,
-the email I gave you is wrong", "we changed our indentation rules", "en
-fait je ne bois plus de thé". Such a turn must not leave the old fact
-served as current. For every turn of the subject that corrected nothing
-through identity resolution, each sentence that carries a correction cue
-(``corrections.cued_sentences``) is read on its own:
-
-- an **error cue** says something said was wrong or has ended ("wrong",
-  "misspoke", "no longer", "ne … plus");
-- a **change cue** only says something changed ("we changed", "broke up",
-  "instead of", "en fait … maintenant").
-
-A fact is **about** such a sentence when the sentence names its value
-("Tom" for ``partner = Tom``, "thé" for ``prefers = thé``; most words of a
-longer value); or holds a topic word of its predicate (``text.topics``:
-"email" for an ``email`` fact). Beside a change cue either needs the turn's
-embedding at least ``TOPIC_SIMILARITY`` from the fact's, as does a topic
-beside an error cue. With no shared word, only an error cue and a
-similarity of ``MEANING_SIMILARITY`` will do. A cue in one sentence never
-reaches a fact named in another: chat is full of "changes", "instead" and
-"I'll never forget" that correct nothing.
-
-The closest such fact, held since before the turn and from another event,
-is put in a ``doubt`` conflict set: the context assembler holds it back and
-the packet warns that a fact is withheld pending resolution, which the
-rendered block says in words ("a later statement may have corrected
-them"). Resolving the set (``POST /v1/conflicts/{id}/resolve``) settles it
-either way.
-
-One fact per turn at most, and only facts of the same subject: a doubt that
-lands on the wrong fact hides it until someone looks, which is the price of
-never serving a corrected fact as current.
-
-Thresholds (local MiniLM; turn embedding = mean of its chunks, fact
-embedding = question + sentence, ``fact_text``): a correction turn and the
-fact it is about scored 0.41–0.63 on the cases this was tuned on
-(tests/integration/test_memory_truth_block.py, ``bench/doubt.py`` dev
-split), the best unrelated fact up to 0.48 ("Oops, wrong number" against an
-age); the meaning-only path sits above that. ``bench/doubt.py`` counts the
-LoCoMo facts held back by mistake.
+Patterns and identity resolution supersede what the extractor reads as a
+correction; people also correct themselves in words no pattern lists
+("sorry, the email I gave you is wrong", "en fait je ne bois plus de thé"),
+and such a turn must not leave the old fact served as current. For every
+turn of the subject that corrected nothing through identity resolution,
+this stage fetches the subject's held facts with their closeness to the
+turn (``ABOUT``), lets ``doubt_plan.read_turn`` decide which one the turn
+takes back, and replaces it with the value the turn gives (read in the
+sentence, or a fact the rules stated from the same turn in its family) or
+else puts it in a ``doubt`` conflict set: the context assembler holds it
+back and the packet warns that a fact is withheld pending resolution
+("a later statement may have corrected them"). Resolving the set (``POST
+/v1/conflicts/{id}/resolve``) settles it either way. ``doubt_plan`` says
+how a turn is read, and at which thresholds.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from ..providers.extraction.corrections import correction_cue, cued_sentences, new_state
-from ..providers.extraction.render import extraction_text, utterances
-from ..providers.extraction.types import SUBJECT_ROLES, EventRow
+from ..ledger.transitions import set_status
+from ..providers.extraction.corrections import correction_cue
+from ..providers.extraction.types import EventRow
 from ..storage import Connection
-from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 from .apply import NewFact, supersede_held
-from .corrections import (
-    ERROR_SHAPE_SIMILARITY,
-    SHAPE_SIMILARITY,
-    Held,
-    Replacement,
-    about_someone_else,
-    by_old_value,
-    by_shape,
-    denies_another,
-    ends_status,
-    replace_in,
-    replacement,
-    self_negated,
-    stated_by_copula,
-    temporary,
+from .corrections import Held, replace_in, self_negated
+from .doubt_plan import (
+    RESTATE_DOUBT_SIMILARITY,
+    adds_value,
+    may_take_back,
+    read_lived,
+    read_turn,
+    siblings,
+    subject_words,
 )
 from .identity import value_key
+from .life_events import tells_an_end
 from .predicates import spec
-from .takeback import takeback_cue, taken_back
-
-TOPIC_SIMILARITY = 0.25
-# A new value of the held fact's shape beside its topic word needs less
-# closeness than a cue alone: on the training splits such turns scored
-# 0.23-0.45 against the fact they replaced ("just settled into our new flat
-# in Denver" 0.23 against home_city Boston).
-RESTATE_TOPIC_SIMILARITY = 0.2
-MEANING_SIMILARITY = 0.6
-# A sentence saying what holds from now on, with no value of the held
-# fact's shape to read ("finalement je préfère la mer maintenant", "team
-# decided on 2 spaces for indentation now"), is about the held fact it is
-# at least ``RESTATE_SLOT_SIMILARITY`` close to: a value the rules read in
-# the turn, in the fact's family, replaces it (0.37 for "la mer" against
-# ``prefers: montagne``). With no such value the fact is put in doubt only
-# at ``RESTATE_DOUBT_SIMILARITY``: the training turns that change a value
-# in words scored 0.48-0.50, while LoCoMo turns saying "now" of something
-# else reached 0.35-0.36 ("I'm now friends with one of my fellow
-# volunteers" against ``volunteers_at``; ``bench/doubt.py --conversations 3``).
-RESTATE_SLOT_SIMILARITY = 0.35
-RESTATE_DOUBT_SIMILARITY = 0.45
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: held since before the turn, from other events, not already held
@@ -122,241 +66,6 @@ INSERT INTO conflict_sets (org_id, project_id, subject_type, subject_id, fact_id
 VALUES (%(org_id)s, %(project_id)s, %(subject_type)s, %(subject_id)s, %(fact_ids)s, 'doubt', %(reason)s)"""
 
 
-def subject_words(event: EventRow) -> tuple[str, frozenset[str | None]]:
-    """What the subject said in the event (user turns), as the extractor reads it, and who spoke.
-
-    A named speaker's turn can only put their own facts in doubt (facts
-    qualified with that ``speaker``); an unnamed user's, only facts without one.
-    """
-    said = [u for u in utterances(event.payload) if u.role in SUBJECT_ROLES]
-    text = extraction_text("\n".join(u.text for u in said)) if said else ""
-    return text, frozenset(u.speaker or None for u in said)
-
-
-def _written(value: object, said: str) -> bool:
-    text = str(value).casefold().strip()
-    return len(text) >= 2 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", said) is not None
-
-
-def _names(asked: AskedQuestion, said: str, value: object) -> bool:
-    """The sentence names the value: as written ("thé" is a stop word once
-    unaccented), or by its words, most of them for a value of three or more."""
-    if _written(value, said):
-        return True
-    found = value_terms(value)
-    if len(found) <= 2:
-        return names_value(asked, value)
-    return 2 * len(found & asked.stems) >= len(found)
-
-
-# Who a change speaks of: the subject ("I", "we", "je", "moi", "on") …
-_FIRST_PERSON = re.compile(
-    r"\b(?:i|i'm|i've|we|we're|we've|je|moi|nous|on)(?!\w)|\bj'", re.IGNORECASE
-)
-# … or someone else, named by a possessive and a person word.
-_SOMEONE_ELSE = re.compile(
-    r"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?:best\s+|meilleure?\s+)?"
-    r"(?:sister|brother|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|friend|neighbou?r"
-    r"|colleague|boss|coworker|cousin|aunt|uncle|grandma|grandpa|husband|wife|boyfriend|girlfriend|partner"
-    r"|sœur|soeur|frère|mère|père|parents?|fils|fille|enfants?|amie?|voisine?|collègue|patron|cousine?"
-    r"|tante|oncle|mamie|papi|mari|femme|copain|copine)\b(?!\s+(?:and I|et moi))",
-    re.IGNORECASE,
-)
-
-
-def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -> UUID | None:
-    """The fact a correcting turn is about (pure): its value or topic named in a
-    sentence with a correction cue, or very close by meaning to a turn that
-    says something was wrong."""
-    cued = [
-        (AskedQuestion.of(s), s.casefold(), strength)
-        for s, strength in cued_sentences(turn)
-        if strength == 2 or not temporary(s)
-    ]
-    # A change said of someone else ("my sister lives in Bordeaux now",
-    # "ma mère habite à Marseille maintenant") changes nothing of the subject's.
-    cued = [c for c in cued if c[2] == 2 or not _SOMEONE_ELSE.search(c[1])]
-    erring = any(strength == 2 for _, _, strength in cued)
-    best: tuple[float, str, UUID] | None = None
-    for fact_id, predicate, value, similarity in rows:
-        sim = similarity if similarity is not None else 0.0
-        close = similarity is None or sim >= TOPIC_SIMILARITY
-        named = predicate != "name" and any(
-            (strength == 2 or close) and _names(asked, said, value)
-            for asked, said, strength in cued
-        )
-        # A topic word beside words saying something was wrong needs no
-        # closeness: French turns score low against the facts' sentences
-        # ("je me suis trompée pour le chat" 0.23 against the cat's name).
-        topical = any(
-            (strength == 2 or close) and asks_about(asked, predicate) for asked, _, strength in cued
-        ) or any(ends_status(said, predicate) for _, said, _ in cued if _FIRST_PERSON.search(said))
-        if named or topical or (erring and sim >= MEANING_SIMILARITY):
-            # Its value named first, then its topic, then the closest; the id breaks ties.
-            key = (sim + (2.0 if named else 1.0 if topical else 0.0), str(fact_id), fact_id)
-            if best is None or key[:2] > best[:2]:
-                best = key
-    return best[2] if best else None
-
-
-# A turn may take back a held value by naming it after a negation
-# (``corrections.by_old_value``): only then is it compared with the held
-# facts without a correction cue.
-_NEGATED = re.compile(
-    r"\b(?:not|no longer|no more|never|pas|non|plus|instead of|rather than|plutôt que|au lieu de)\b|n't\b",
-    re.IGNORECASE,
-)
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
-def statements(turn: str) -> list[str]:
-    """The sentences of a turn that state something (questions take nothing back)."""
-    return [s.strip() for s in _SENTENCES.split(turn) if s.strip() and not s.strip().endswith("?")]
-
-
-def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | None]:
-    """The held fact a turn takes back, and its replacement when the turn gives one (pure).
-
-    A value named after a negation picks the fact; else ``closest``. A
-    replacement is read from the sentence that names the old value that
-    way, or from a cued sentence ("we moved to Cork", "oops, he's Buddy");
-    by meaning alone, only beside words saying something was wrong.
-    """
-    said = statements(turn)
-    named = by_old_value(said, held)
-    has_cue = correction_cue(turn)
-    if named is not None:
-        fact, sentence = named
-        # "It's Max. Not Rex.": the new value may stand just before.
-        before = said[max(said.index(sentence) - 1, 0) : said.index(sentence)]
-        found = replace_in([sentence, *before], fact, held)
-        if found is not None and not has_cue and not stated_by_copula(found.sentence, found.value):
-            # No word says something was wrong, and nothing says the new
-            # value is what the thing is: "flying to Paris, not Berlin".
-            found = None
-        return fact, found
-    if not has_cue:
-        found = restated(said, held)
-        return (found.target, found) if found else (None, None)
-    # A moment or a trip ("in Rome for the weekend") changes nothing held.
-    cued = [
-        (s, strength) for s, strength in cued_sentences(turn) if strength == 2 or not temporary(s)
-    ]
-    if not cued:
-        return None, None
-    target_id = closest(turn, [(f.id, f.predicate, f.value, f.similarity) for f in held])
-    if target_id is None:
-        # No value or topic named: the closest fact by meaning that the
-        # sentence gives exactly one new value of the same shape for.
-        found = by_shape([s for s, _ in cued], held) or by_shape(
-            [s for s, strength in cued if strength == 2], held, ERROR_SHAPE_SIMILARITY
-        )
-        if found is None:
-            return None, None
-        return found.target, None if siblings(found.target, held) else found
-    target = next(f for f in held if f.id == target_id)
-    if siblings(target, held):
-        # Two dogs, two sisters: a topic does not say whose name was wrong.
-        return target, None
-    found = replace_in([s for s, _ in cued], target, held)
-    if found is None and denies_another([s for s, _ in cued], target.value):
-        # "I don't live in Paris any more" while Lisbon is held: the turn
-        # denies another value of the topic, which is no doubt on this one.
-        return None, None
-    return target, found
-
-
-def restated(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:
-    """A held value a sentence saying what holds from now on replaces (pure).
-
-    "We're in Bordeaux now", "my dog's name is actually Max": the fact is
-    the one the sentence is closest to, by topic word (with
-    ``RESTATE_TOPIC_SIMILARITY``) or by meaning alone (``SHAPE_SIMILARITY``), and
-    the sentence gives exactly one new value of its shape without naming
-    the old one. With no such value nothing happens: "I'm now part of the
-    brigade" or "my new job is great" restate or add, and doubting on such
-    words would hold back facts nobody corrected.
-    """
-    best: tuple[float, str, Replacement] | None = None
-    values = [f.value for f in held]
-    for sentence in sentences:
-        if not new_state(sentence) or temporary(sentence):
-            continue
-        asked, said = AskedQuestion.of(sentence), sentence.casefold()
-        for fact in held:
-            sim = fact.similarity
-            if sim is None or fact.predicate == "name" or _written(fact.value, said):
-                continue
-            topical = sim >= RESTATE_TOPIC_SIMILARITY and asks_about(asked, fact.predicate)
-            if not (topical or sim >= SHAPE_SIMILARITY) or siblings(fact, held):
-                continue
-            if about_someone_else(sentence, fact.predicate, fact.qualifiers):
-                continue
-            new = replacement(sentence, fact.value, values)
-            if new is not None:
-                key = (sim + (1.0 if topical else 0.0), str(fact.id))
-                if best is None or key > best[:2]:
-                    best = (*key, Replacement(fact, new, sentence))
-    return best[2] if best else None
-
-
-def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None:
-    """The held fact a from-now-on sentence speaks of without a value to read (pure).
-
-    Only the closest fact at ``RESTATE_SLOT_SIMILARITY`` or more, of a sentence
-    that is not bound to a moment, not said of someone else and does not
-    repeat the held value; a fact of a many-valued predicate (hobby, friend)
-    only if the sentence says the old value ended or ranks the new above it ("I still love sushi these days" keeps it): what
-    replaces it is the value the rules read in the turn, in its family, or
-    nothing and the fact is put in doubt.
-    """
-    best: Held | None = None
-    for sentence in sentences:
-        if not new_state(sentence) or temporary(sentence) or _SOMEONE_ELSE.search(sentence):
-            continue
-        said = sentence.casefold()
-        for fact in held:
-            sim = fact.similarity
-            if sim is None or sim < RESTATE_SLOT_SIMILARITY or fact.predicate == "name":
-                continue
-            if spec(fact.predicate).cardinality == "many" and not _OLD_ENDS.search(said):
-                # A new hobby or a new friend sits beside the old ones: only a
-                # sentence saying the old one ended (or ranking the new above
-                # it, as a preference does) speaks of the held value.
-                continue
-            if _written(fact.value, said) and not _RATHER_THAN.search(said):
-                continue
-            if about_someone_else(sentence, fact.predicate, fact.qualifiers):
-                continue
-            if best is None or (sim, str(fact.id)) > (best.similarity or 0.0, str(best.id)):
-                best = fact
-    return best
-
-
-# Words saying the held value ended, moved or was set aside for the new one.
-_OLD_ENDS = re.compile(
-    r"\b(?:no longer|no more|any ?more|not|never|stopp?ed|quit|gave up|given up|dropped|switched"
-    r"|replaced|instead|rather|prefer\w*|moved|changed|rescheduled|swapped|pushed|ne|plus|arrêté"
-    r"|abandonné|remplac\w*|déplac\w*|décal\w*|chang\w*|au lieu|plutôt|préf[eéè]r\w*)\b"
-    r"|n't\b|\bn['’]",
-    re.IGNORECASE,
-)
-# "Rather … than X", "plutôt … que X": the held value is the one set aside.
-_RATHER_THAN = re.compile(r"\b(?:rather|plutôt)\b.*\b(?:than|que)\b")
-
-
-def siblings(target: Held, held: Sequence[Held]) -> bool:
-    """Another held fact of the target's predicate family and kind."""
-    family = spec(target.predicate).identity_family
-    kind = target.qualifiers.get("kind")
-    return any(
-        f.id != target.id
-        and spec(f.predicate).identity_family == family
-        and (kind is None or f.qualifiers.get("kind") in (None, kind))
-        for f in held
-    )
-
-
 # The facts a turn itself stated: a value the rules read in the turn,
 # beside the fact the turn corrects, is what replaces it ("Changement : pas
 # de réunion avant 10h" beside "avant 9h", a multi-valued schedule).
@@ -365,12 +74,6 @@ SELECT predicate, value, qualifiers FROM facts
 WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s AND status = 'active'
   AND %(event_id)s = ANY(source_event_ids)
 ORDER BY id"""
-
-# A turn that adds a value ("also", "another", "aussi") replaces none.
-_ADDED = re.compile(
-    r"\b(?:also|too|as well|another|second|new one|aussi|également|autre|deuxième|second)\b",
-    re.IGNORECASE,
-)
 
 
 async def _read_beside(conn: Connection, event: EventRow, target: Held) -> object | None:
@@ -411,12 +114,12 @@ async def doubt_subject(
     """Replace, or else put in doubt, the fact each uncorrected correcting turn takes back."""
     out = Doubted()
     for event in sorted(events, key=lambda e: (e.occurred_at, str(e.id))):
-        if event.id in corrected or event.origin_trust != "trusted":
+        if event.origin_trust != "trusted":
             continue
         turn, speakers = subject_words(event)
-        if not turn or not (
-            correction_cue(turn) or _NEGATED.search(turn) or new_state(turn) or takeback_cue(turn)
-        ):
+        if not turn or not may_take_back(turn):
+            continue
+        if event.id in corrected and not tells_an_end(turn):
             continue
         cur = await conn.execute(
             ABOUT, {"event_id": event.id, "project_id": project_id, "subject_id": subject_id}
@@ -426,26 +129,28 @@ async def doubt_subject(
             for r in await cur.fetchall()
             if r["speaker"] in speakers
         ]
-        target, found = plan(turn, held)
-        slot = None
-        if target is None and found is None and not correction_cue(turn):
-            slot = restated_slot(statements(turn), held)
-            if slot is not None and siblings(slot, held):
-                # Two held prefs of one family: "now" does not say which one changed.
-                slot = None
-        if target is None and found is None and slot is None:
-            named = taken_back(statements(turn), held)
-            if named is not None and not siblings(named[0], held):
-                # A held value written out beside words saying it ended:
-                # replaced by what the turn gives in its place, else doubted.
-                replaced, new = await _replace_or_doubt(conn, event, *named, held, turn)
-                if replaced:
-                    out.replaced += 1
-                    out.created.extend([new] if new else [])
-                else:
-                    out.doubted += 1
-                continue
-        if slot is not None:
+        # A turn whose fact the rules corrected ("je suis célibataire" replaces
+        # "en couple") is read only for the life event it tells, which may
+        # end others ("Julien et moi on s'est quittés" ends the partner).
+        reading = read_lived(turn, held) if event.id in corrected else read_turn(turn, held)
+        if reading.lived:
+            for fact, sentence in reading.lived:
+                new = await _replace_or_end(conn, event, fact, sentence, held, turn)
+                out.replaced += 1
+                out.created.extend([new] if new else [])
+            continue
+        if reading.ended is not None:
+            # A held value written out beside words saying it ended:
+            # replaced by what the turn gives in its place, else doubted.
+            replaced, new = await _replace_or_doubt(conn, event, *reading.ended, held, turn)
+            if replaced:
+                out.replaced += 1
+                out.created.extend([new] if new else [])
+            else:
+                out.doubted += 1
+            continue
+        if reading.slot is not None:
+            slot = reading.slot
             twin = await _read_beside(conn, event, slot)
             replaced, _ = await _supersede_with(conn, event, slot, twin, turn, turn)
             if replaced:
@@ -455,6 +160,7 @@ async def doubt_subject(
                 await _open_doubt(conn, event, slot, turn)
                 out.doubted += 1
             continue
+        found, target = reading.found, reading.target
         if found is not None:
             replaced, new = await supersede_held(
                 conn, event, found.target.id, found.value, found.sentence
@@ -481,14 +187,22 @@ async def doubt_subject(
     return out
 
 
-async def _replace_or_doubt(
-    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held], turn: str
-) -> tuple[bool, NewFact | None]:
-    """Supersede ``target`` with the turn's value in its family or of its shape; else doubt it."""
+async def _replacement(
+    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held]
+) -> object | None:
+    """The turn's value in the target's family, else one of its shape in ``sentence``."""
     twin = await _read_beside(conn, event, target)
     if twin is None:
         found = replace_in([sentence], target, held)
         twin = found.value if found is not None else None
+    return twin
+
+
+async def _replace_or_doubt(
+    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held], turn: str
+) -> tuple[bool, NewFact | None]:
+    """Supersede ``target`` with the turn's value in its family or of its shape; else doubt it."""
+    twin = await _replacement(conn, event, target, sentence, held)
     replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
     if replaced:
         return True, new
@@ -496,11 +210,29 @@ async def _replace_or_doubt(
     return False, None
 
 
+async def _replace_or_end(
+    conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held], turn: str
+) -> NewFact | None:
+    """Supersede ``target`` with the turn's value, else end it: a life event ended it."""
+    twin = await _replacement(conn, event, target, sentence, held)
+    replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
+    if not replaced:
+        await set_status(
+            conn,
+            project_id=event.project_id,
+            fact_id=target.id,
+            status="superseded",
+            valid_to=event.occurred_at,
+            reason=f"ended by event {event.id}: {sentence[:200]}",
+        )
+    return new
+
+
 async def _supersede_with(
     conn: Connection, event: EventRow, target: Held, twin: object | None, turn: str, said: str
 ) -> tuple[bool, NewFact | None]:
     """Supersede ``target`` with ``twin``, unless the turn adds a value beside it ("also")."""
-    if twin is None or _ADDED.search(turn):
+    if twin is None or adds_value(turn):
         return False, None
     return await supersede_held(conn, event, target.id, twin, said)
 

@@ -18,21 +18,32 @@ needs three things of one sentence, none a phrasing of its own:
 
 The caller then replaces the fact with the value the turn gives in its
 family or of its shape, else puts it in doubt. Cost: one regex pass per
-statement and a word-boundary search per held fact, on turns that already
-passed the doubt stage's gate.
+statement and a word-boundary search per held fact (one cached matcher
+per distinct value), on turns that already passed the doubt stage's gate.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
+from ..text.topics import AskedQuestion, asks_about
 from .corrections import Held, about_someone_else, temporary
+from .life_events import events_in
+from .predicates import spec
 
 # Closeness of the turn to the fact it takes back (local MiniLM, same
-# vectors as ``doubt.TOPIC_SIMILARITY``): the value is written out, so
+# vectors as ``doubt_plan.TOPIC_SIMILARITY``): the value is written out, so
 # meaning only has to rule out a sentence about something else entirely.
 TAKEBACK_SIMILARITY = 0.25
+# A life event already names the predicates it ends (``life_events``):
+# meaning only has to rule out a fact of another topic altogether. Such
+# turns score low against the fact they end ("I retired last year" 0.20
+# against an occupation, "je remange de la viande" 0.21 against a diet;
+# tests/unit/consolidator/test_new_state.py); ``bench/doubt.py
+# --conversations 3`` counts what this ends by mistake in chat.
+LIVED_SIMILARITY = 0.15
 
 _ENDED = re.compile(
     r"\b(?:no longer|no more|any ?more|any longer|after all|gave up|given up|giving up|give up"
@@ -54,9 +65,17 @@ def takeback_cue(sentence: str) -> bool:
     return _ENDED.search(sentence) is not None
 
 
-def _writes(value: object, said: str) -> bool:
+@lru_cache(maxsize=4096)
+def _written_as(text: str) -> re.Pattern[str]:
+    # One compiled matcher per distinct value: the same held values are
+    # tested against every statement of every turn of the subject.
+    return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)")
+
+
+def writes(value: object, said: str) -> bool:
+    """Does ``said`` (casefolded) write ``value`` out, on word boundaries?"""
     text = str(value).casefold().strip()
-    return len(text) >= 2 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", said) is not None
+    return len(text) >= 2 and _written_as(text).search(said) is not None
 
 
 def taken_back(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, str] | None:
@@ -69,10 +88,105 @@ def taken_back(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, st
         for fact in held:
             if fact.predicate == "name" or (fact.similarity or 0.0) < TAKEBACK_SIMILARITY:
                 continue
-            if not _writes(fact.value, said):
+            if not writes(fact.value, said):
                 continue
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
                 continue
             found.setdefault(fact.id, (fact, sentence))
     # Two held values written out: the sentence does not say which one ended.
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+# Someone else, named by a possessive and a person word: what they live is not the speaker's.
+SOMEONE_ELSE = re.compile(
+    r"\b(?:my|our|his|her|their|mon|ma|mes|notre|nos|son|sa|ses)\s+(?:best\s+|meilleure?\s+)?"
+    r"(?:sister|brother|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|friend|neighbou?r"
+    r"|colleague|boss|coworker|cousin|aunt|uncle|grandma|grandpa|husband|wife|boyfriend|girlfriend|partner"
+    r"|sœur|soeur|frère|mère|père|parents?|fils|fille|enfants?|amie?|voisine?|collègue|patron|cousine?"
+    r"|tante|oncle|mamie|papi|mari|femme|copain|copine)\b(?!\s+(?:and I|et moi))",
+    re.IGNORECASE,
+)
+# The speaker as the subject of what happened: "I", "we", "je", "on", "my"
+# ("my engagement's off") …
+_SELF = re.compile(
+    r"\b(?:i|i'm|i've|we|we're|we've|my|our|me|us|je|j|moi|nous|on|mon|ma|mes|notre|nos)\b",
+    re.IGNORECASE,
+)
+# … or no subject said at all: "Got laid off from Deloitte", "Broke up with Tom".
+_DROPPED = re.compile(
+    r"[\W_]*(?:(?:just|finally|so|well|oh|ugh|yeah|sadly|unfortunately|got|have|has|been|and)\b[\W_]*)*",
+    re.IGNORECASE,
+)
+
+
+def status_ended(sentences: Sequence[str], held: Sequence[Held]) -> list[tuple[Held, str]]:
+    """The held facts whose state a statement says a life event ended (pure).
+
+    ``life_events`` lists the events and the predicates each one ends. A
+    fact ends when a statement tells such an event, the fact's predicate is
+    one it ends, the sentence points at the fact (the speaker lives the
+    event, or the sentence names the value or its topic, as the event
+    requires) and no other held fact of its family and kind is equally
+    pointed at: with two pets, "the dog died" says nothing of which one.
+    The turn must be at least ``LIVED_SIMILARITY`` close to the fact.
+    """
+    found: dict[object, tuple[Held, str, bool]] = {}
+    for sentence in sentences:
+        said = sentence.casefold()
+        if temporary(sentence):
+            continue
+        asked = AskedQuestion.of(sentence)
+        for event, where in events_in(sentence):
+            before = sentence[: where.start()]
+            speaker = not SOMEONE_ELSE.search(before) and (
+                _SELF.search(before) is not None or _DROPPED.fullmatch(before) is not None
+            )
+            # "Again" in "eating meat again" is the event, not a value still held.
+            rest = said[: where.start()] + said[where.end() :]
+            if _STILL.search(rest):
+                continue
+            for fact in held:
+                if fact.predicate not in event.ends or fact.predicate == "name":
+                    continue
+                if (fact.similarity or 0.0) < LIVED_SIMILARITY:
+                    continue
+                named = writes(fact.value, said)
+                kind = fact.qualifiers.get("kind")
+                pointed = (
+                    named
+                    or (event.pointer == "speaker" and speaker)
+                    or (
+                        event.pointer == "thing"
+                        and asks_about(asked, fact.predicate)
+                        and (kind is None or writes(kind, said))
+                    )
+                )
+                if not pointed or about_someone_else(sentence, fact.predicate, fact.qualifiers):
+                    continue
+                found.setdefault(fact.id, (fact, sentence, named))
+    out = []
+    for fact, sentence, named in found.values():
+        rivals = [
+            other
+            for other, _, other_named in found.values()
+            if other.id != fact.id and other_named == named and _same_slot(other, fact)
+        ]
+        # A value named wins over an unnamed sibling; two alike say nothing.
+        beaten = not named and any(
+            n and _same_slot(f, fact) for f, _, n in found.values() if f.id != fact.id
+        )
+        if not rivals and not beaten and not _unnamed_sibling(fact, named, held):
+            out.append((fact, sentence))
+    return sorted(out, key=lambda pair: str(pair[0].id))
+
+
+def _same_slot(a: Held, b: Held) -> bool:
+    kind = a.qualifiers.get("kind")
+    return spec(a.predicate).identity_family == spec(b.predicate).identity_family and (
+        kind is None or b.qualifiers.get("kind") in (None, kind)
+    )
+
+
+def _unnamed_sibling(fact: Held, named: bool, held: Sequence[Held]) -> bool:
+    """A fact not named, with another held fact of its slot: which one ended is not said."""
+    return not named and any(f.id != fact.id and _same_slot(f, fact) for f in held)

@@ -9,6 +9,7 @@ import pytest
 
 from bench_modules import load_bench
 
+SPLITS = load_bench("correction_splits.py", "correction_splits")
 CASES = Path(__file__).resolve().parents[2] / "fixtures" / "extraction" / "corrections.jsonl"
 P = "corr"
 # Recent enough for every volatility horizon: the packet must serve the new value.
@@ -32,26 +33,10 @@ def quality():
 KNOWN_MISSES: set[str] = set()
 
 
-# Split ``train2`` holds cases a correction may only mark unsure (no value
-# to read) and cases said across turns between; ``bench/doubt.py --split
-# train2`` scores it end to end, applied and unsure apart.
-SCORED_ELSEWHERE = {
-    "train2",
-    "train3",
-    "train4",
-    "train5",
-    "train5-holdout",
-    "train8",
-    "train8-check",
-}
-
-
 def cases():
     rows = [json.loads(line) for line in CASES.read_text().splitlines() if line.strip()]
     return [
-        row
-        for row in rows
-        if row["id"] not in KNOWN_MISSES and row["split"] not in SCORED_ELSEWHERE
+        row for row in rows if row["id"] not in KNOWN_MISSES and row["split"] in SPLITS.ONE_TURN
     ]
 
 
@@ -288,41 +273,76 @@ async def test_a_new_value_said_with_no_cue_supersedes_and_others_changes_keep(c
     assert not [c for c in r.json()["conflicts"] if lyon["id"] in c["fact_ids"]]
 
 
-async def test_retiring_puts_the_occupation_in_doubt(client):
+async def test_retiring_ends_the_occupation(client):
     await say(client, "ret", "I'm an accountant.", 0)
     await say(client, "ret", "I retired last year.", 60)
     (job,) = [f for f in await facts(client, "ret") if f["predicate"] == "occupation"]
-    r = await client.get("/v1/conflicts", params={"project_id": P})
-    doubts = [c for c in r.json()["conflicts"] if c["kind"] == "doubt" and c["status"] == "open"]
-    assert any(job["id"] in c["fact_ids"] for c in doubts)
-
-
-async def test_a_from_now_on_turn_without_a_readable_value_replaces_or_doubts(client):
-    # The rules read the new preference in the turn: it takes the old one's place.
-    await say(client, "mer", "Je préfère la montagne.", 0)
-    await say(client, "mer", "Finalement je préfère la mer maintenant.", 60)
-    by_value = {f["value"]: f for f in await facts(client, "mer")}
-    assert by_value["montagne"]["status"] == "superseded" and ended_at(by_value["montagne"], 60)
-    assert by_value["mer"]["status"] == "active"
-    assert by_value["mer"]["supersedes_id"] == by_value["montagne"]["id"]
-
-    # Nothing read to replace it with: the old value is no longer served as current.
-    await say(client, "tea", "I prefer coffee.", 0)
-    await say(client, "tea", "These days I'd rather have tea than coffee.", 60)
-    (coffee,) = [f for f in await facts(client, "tea") if f["value"] == "coffee"]
-    r = await client.get("/v1/conflicts", params={"project_id": P})
-    doubts = [c for c in r.json()["conflicts"] if c["kind"] == "doubt" and c["status"] == "open"]
-    assert coffee["status"] != "active" or any(coffee["id"] in c["fact_ids"] for c in doubts)
+    assert job["status"] == "superseded" and ended_at(job, 60)
 
 
 @pytest.mark.parametrize(
-    "text", ["My husband prefers coffee these days.", "I still prefer tea these days."]
+    ("subject", "before", "text", "ended"),
+    [
+        ("ev-job", "I work at Deloitte.", "Got laid off from Deloitte yesterday.", {"Deloitte"}),
+        (
+            "ev-couple",
+            "I'm engaged to Chris.",
+            "The wedding's off, Chris and I called it quits.",
+            {"Chris", "engaged"},
+        ),
+        (
+            "ev-fish",
+            "I have a goldfish called Bubbles.",
+            "Bubbles passed away last night.",
+            {"Bubbles"},
+        ),
+        ("ev-diet", "I'm vegan.", "I started eating fish again.", {"vegan"}),
+    ],
 )
-async def test_a_from_now_on_turn_of_someone_else_or_the_same_value_keeps_the_fact(client, text):
-    subject = "keep-" + hashlib.sha1(text.encode()).hexdigest()[:8]
-    await say(client, subject, "I prefer tea.", 0)
+async def test_a_life_event_ends_the_facts_it_ends(client, subject, before, text, ended):
+    await say(client, subject, before, 0)
     await say(client, subject, text, 60)
-    (tea,) = [f for f in await facts(client, subject) if f["value"] == "tea"]
-    assert tea["status"] == "active"
+    held = await facts(client, subject)
+    assert ended <= {f["value"] for f in held}
+    for fact in held:
+        if fact["value"] in ended:
+            assert fact["status"] == "superseded" and ended_at(fact, 60), fact
+
+
+async def test_a_breakup_the_rules_read_also_ends_the_partner(client):
+    await say(client, "julien", "Je suis en couple avec Julien.", 0)
+    await say(client, "julien", "Julien et moi on s'est quittés, je suis célibataire.", 60)
+    active = {
+        (f["predicate"], f["value"])
+        for f in await facts(client, "julien")
+        if f["status"] == "active"
+    }
+    assert ("partner", "Julien") not in active
+    assert ("relationship_status", "single") in active
+
+
+async def test_a_routine_named_with_a_new_day_replaces_its_schedule(client):
+    await say(client, "pool", "Je vais à la piscine le samedi.", 0)
+    await say(client, "pool", "La piscine c'est le dimanche maintenant, plus le samedi.", 60)
+    by_value = {f["value"]: f for f in await facts(client, "pool") if f["predicate"] == "schedule"}
+    assert by_value["samedi"]["status"] == "superseded" and ended_at(by_value["samedi"], 60)
+    assert by_value["dimanche"]["status"] == "active"
+    assert by_value["dimanche"]["supersedes_id"] == by_value["samedi"]["id"]
+
+
+@pytest.mark.parametrize(
+    ("before", "text", "value"),
+    [
+        ("My dog is called Rex.", "My neighbour's dog died yesterday.", "Rex"),
+        ("I'm married.", "My parents split up last year.", "married"),
+        ("I go to the gym on Mondays.", "This Monday I'm skipping the gym, I'm sick.", "Mondays"),
+    ],
+)
+async def test_someone_else_s_event_or_an_occasion_ends_nothing(client, before, text, value):
+    subject = "noev-" + hashlib.sha1(text.encode()).hexdigest()[:8]
+    await say(client, subject, before, 0)
+    await say(client, subject, text, 60)
+    (fact,) = [f for f in await facts(client, subject) if f["value"] == value]
+    assert fact["status"] == "active"
     r = await client.get("/v1/conflicts", params={"project_id": P})
-    assert not [c for c in r.json()["conflicts"] if tea["id"] in c["fact_ids"]]
+    assert not [c for c in r.json()["conflicts"] if fact["id"] in c["fact_ids"]]

@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from haki.consolidator.corrections import Held, about_someone_else, self_negated
-from haki.consolidator.doubt import plan
+from haki.consolidator.doubt_plan import plan
 
 
 def held(predicate: str, value: object, **qualifiers: object) -> Held:

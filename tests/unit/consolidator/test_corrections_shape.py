@@ -1,5 +1,5 @@
 """What a correcting turn replaces, and with what (``consolidator.corrections``,
-``consolidator.doubt.plan``), without a database."""
+``consolidator.doubt_plan.plan``), without a database."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from haki.consolidator.corrections import (
     replacement,
     shape,
 )
-from haki.consolidator.doubt import RESTATE_SLOT_SIMILARITY, plan, restated_slot
+from haki.consolidator.doubt_plan import RESTATE_SLOT_SIMILARITY, plan, restated_slot
 
 
 def held(predicate, value, similarity=0.2, **qualifiers):

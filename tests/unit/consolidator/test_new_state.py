@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from haki.consolidator.corrections import Held, ends_status, replacement, shape, temporary
-from haki.consolidator.doubt import closest, plan, restated
+from haki.consolidator.doubt_plan import closest, plan, restated
 from haki.providers.extraction.corrections import correction_cue, new_state
 
 

@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from haki.consolidator.corrections import Held, denied, replacement
-from haki.consolidator.doubt import plan, restated_slot, statements
+from haki.consolidator.doubt_plan import plan, restated_slot, statements
 
 
 def _held(predicate: str, value: object, similarity: float, **qualifiers: object) -> list[Held]:

@@ -1,5 +1,5 @@
 """Time as said (``providers.extraction.when``) and what a correcting turn is about
-(``consolidator.doubt.closest``), without a database."""
+(``consolidator.doubt_plan.closest``), without a database."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from haki.consolidator.doubt import closest
+from haki.consolidator.doubt_plan import closest
 from haki.providers.extraction.corrections import correction_cue, cued_sentences
 from haki.providers.extraction.rules import dated, extract_payload
 from haki.providers.extraction.when import past_span, resolve

@@ -23,7 +23,7 @@ LIKES_EN: tuple[Rule, ...] = (
         "language",
         icase(
             rf"\b(?:reply|answer|respond|write|talk|speak|send (?:it|them|those|these|everything)|email me)"
-            rf"(?: (?:to me|back|always|only|instead|rather))* in (?P<v>{LANGS})\b"
+            rf"(?: (?:to me|me|back|always|only|instead|rather))* in (?P<v>{LANGS})\b"
         ),
         "language",
         "preference",

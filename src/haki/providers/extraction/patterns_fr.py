@@ -160,6 +160,20 @@ RULES_FR: tuple[Rule, ...] = (
         "slow",
         0.7,
     ),
+    # What one mostly listens to, watches or reads is a taste: "j'écoute
+    # surtout du rap" (a habit word makes it one; "j'écoute du rap ce soir"
+    # is a moment).
+    Rule(
+        "likes",
+        icase(
+            r"\bj'(?:écoute|regarde|lis) (?:surtout|beaucoup|principalement|souvent|pas mal|que|plutôt)"
+            rf" (?:du |de la |de l'|des |d')?(?P<v>{PHRASE}){END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
     Rule(
         "dislikes",
         icase(rf"\bje (?:déteste|ne supporte pas|n'aime pas) (?P<v>{PHRASE}){END}"),

@@ -35,12 +35,15 @@ _NAMED_EN = (
 _NAMED_FR = r"(?:,? (?:qui s'appelle|nommée?|appelée?|prénommée?|(?:il|elle) s'appelle))"
 # The work a sentence is about, so "I joined Stellantis" or "je suis chez
 # SFR" names an employer, not a club or someone's home.
-_WORK_EN = r"(?=.*\b(?:work\w*|jobs?|company|employer|hired|quit|left|career)\b)"
+_WORK_EN = r"(?=.*\b(?:work\w*|jobs?|company|employer|hired|quit|left|career|resigned|laid off)\b)"
 _TENURE_FR = (
     r"(?=.*\bdepuis (?:\d{4}|(?:\w+ )?(?:ans?|années?|mois)\b|l'an\b|l'année\b|le mois\b|(?:janvier|février"
     r"|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b))"
 )
-_WORK_FR = r"(?=.*\b(?:travail\w*|boulot|job|poste|entreprise|bosse|quitté|embauchée?)\b)"
+_WORK_FR = (
+    r"(?=.*\b(?:travail\w*|boulot|job|poste|entreprise|bosse|quitté|embauchée?|démissionn\w*"
+    r"|licenciée?)\b)"
+)
 
 LIFE: tuple[Rule, ...] = (
     Rule(
@@ -106,7 +109,10 @@ LIFE: tuple[Rule, ...] = (
     ),
     Rule(
         "employer",
-        cased(rf"\b[Mm]y first (?:day|week) (?:at|with) (?:my new job at )?(?P<v>{CAP_SEQ})"),
+        cased(
+            rf"\b[Mm]y (?:first (?:day|week) (?:at|with) (?:my new job at )?|new job (?:at|with) )"
+            rf"(?P<v>{CAP_SEQ})"
+        ),
         "org",
         volatility="slow",
         confidence=0.7,

@@ -25,6 +25,12 @@ its verb:
   "comme à un collègue"): an ``instruction`` (``convention``);
 - **a routine said of its time** — "our team standup is at 9:30 every
   weekday": an ``attribute`` (``schedule``), with what it is as its context;
+  the speaker's own, said by what they do and a time that recurs ("I have
+  piano lessons on Wednesday evenings", "I pick up the kids at 4:30 every
+  day", "j'ai piscine le lundi", "je travaille de 9h à 17h"): the time is
+  the value, the activity its context. A time that recurs is a plural day,
+  "every"/"each", French "le"/"tous les" + a weekday, or French hours "de …
+  à …"; a single day ("on Monday") is a plan;
 - **a thing one need not do** — "no need to apologise all the time",
   "pas besoin de me remercier à chaque fois": an ``instruction``.
 
@@ -34,7 +40,7 @@ What obeying any of them does is judged apart, as for every order
 
 from __future__ import annotations
 
-from .fragments import Rule, icase
+from .fragments import DAYS_EN, DAYS_FR, Rule, icase
 
 # What work is made of: a practice is about one of these.
 _WORK_EN = (
@@ -177,6 +183,38 @@ PRACTICE: tuple[Rule, ...] = (
         r" (?:keep )?[a-zàâçéèêëîïôûùüÿœ'-]+[^.!?]{0,60}?\b(?:all the time|every time|each time|anymore|any more"
         r"|always|in (?:every|each|your) (?:answer|reply|message)s?|à chaque fois|tout le temps|dans tes réponses"
         r"|systématiquement)\b[^.!?,]{0,40}?)(?:,|[.!]|$)"
+    ),
+    # The speaker's routine: a verb of doing, what is done, a time that recurs.
+    Rule(
+        "schedule",
+        icase(
+            r"^(?:I|we)(?: usually| always| normally| still)? (?:have|do|go to|take|attend|teach|train"
+            r"|pick up|drop off|work|play|swim|practi[cs]e)\b(?P<ctx2>[^.!?,;]{1,40}?)"
+            r" (?:at (?P<v>\d{1,2}(?::\d\d)?(?: ?[ap]m)?) (?:every|each) (?:day|weekday|morning|evening)"
+            rf"|(?:every|each) (?P<v2>weekend|(?:{DAYS_EN})(?: (?:morning|afternoon|evening|night))?)"
+            rf"|on (?P<v3>(?:{DAYS_EN})s(?: and (?:{DAYS_EN})s)?|(?:{DAYS_EN}) (?:morning|afternoon|evening|night)s))"
+            r"(?:,? (?:before|after) (?:work|school))?[.!]?$"
+        ),
+        "phrase",
+        "attribute",
+        "slow",
+        0.6,
+        addressed=True,
+    ),
+    Rule(
+        "schedule",
+        icase(
+            r"^(?:j'ai|on a|je vais (?:à|au|aux)|on va (?:à|au|aux)|je fais|je travaille|je bosse|je donne"
+            r"|je prends)\b(?P<ctx2>[^.!?,;]{0,40}?)"
+            rf" (?P<v>(?:le|les|tous les|chaque) (?:{DAYS_FR})s?(?: (?:matin|midi|après-midi|soir)s?)?"
+            r"|tous les (?:jours|matins|soirs)|de \d{1,2} ?h(?:\d\d)? à \d{1,2} ?h(?:\d\d)?)"
+            r"(?: (?:en semaine|après le (?:boulot|travail)))?[.!]?$"
+        ),
+        "phrase",
+        "attribute",
+        "slow",
+        0.6,
+        addressed=True,
     ),
     # A routine said of its time: "Our team standup is at 9:30 every weekday".
     Rule(

@@ -74,7 +74,7 @@ _STYLE = (
 # style only in a sentence that speaks of code.
 _LAYOUT = r"(?:tabs|spaces|\d spaces|tabulations|espaces)"
 _CODE = (
-    r"\b(?:indent\w*|code\w*|coding|source|files?|fichiers?|editor\w*|éditeur|IDE|vim|emacs|vs ?code"
+    r"\b(?:indent\w*|code\w*|coding|source|reformat\w*|files?|fichiers?|editor\w*|éditeur|IDE|vim|emacs|vs ?code"
     r"|repos?|repository|dépôt|lint\w*|formatt?\w*|prettier|pep ?8|style guide|functions?|fonctions?"
     r"|scripts?|programm\w*|python|javascript|typescript|js|ts|golang|rust|java|kotlin|swift|ruby|php"
     r"|c\+\+|c#|scala|haskell|elixir|yaml|json|html|css|sql|makefiles?|bash|shell|(?-i:Go))(?!\w)"
@@ -83,6 +83,17 @@ _COMMIT_LANG = (
     rf"(?:commit messages|messages de commit|commits)\b[^.!?]{{0,20}}?\b(?:in|en) (?:{LANGS})"
 )
 
+# The verbs of a practice of style.
+_USE = (
+    r"use|write|indent with|format with|prefer|stick to|name \w+ (?:in|with)|utilise|utilisons"
+    r"|écrit|écrivons|écris|indente|indentons|met|mettons|nomme|nommons"
+)
+# The verbs of a change to a new style.
+_CHANGED_TO = (
+    r"(?:switched|moved|changed|migrated|went back|went|reformatted (?:everything|the code(?:base)?|all)"
+    r") (?:to|with)|adopted|bumped|raised|lowered"
+    r"|(?:sommes|est|a) passée?s? (?:à|aux|au)|pass(?:e|ons) (?:à|aux|au)|avons adopté|a adopté"
+)
 # Where the style holds ends it: "tabs, not spaces, in all our Go code" is "tabs, not spaces".
 _WHERE = r",? (?:in|for|dans|pour) (?:all |every |tout |tous |toute |toutes )?(?:of )?(?:our|my|notre|nos|mon|mes) "
 
@@ -139,11 +150,10 @@ STANDING: tuple[Rule, ...] = (
         Rule(
             "code_convention",
             icase(
-                lead
-                + r"\b(?:(?:we|I|on|nous|je)(?: always| only| never| toujours| jamais| uniquement)? |j')"
-                r"(?:use|write|indent with|format with|prefer|stick to|name \w+ (?:in|with)|utilise|utilisons"
-                r"|écrit|écrivons|écris|indente|indentons|met|mettons|nomme|nommons)"
-                rf" (?:the |les |des |le |la |l')?(?P<v>[^.!?;]{{0,30}}?\b(?:{what})\b[^.!?;]{{0,40}}?)(?=[.!?;]|$|{_WHERE})"
+                lead + r"\b(?:(?:we|I|on|nous|je|(?:the|our|my) team|l'équipe|notre équipe)"
+                r"(?: always| only| never| toujours| jamais| uniquement| finally| finalement)? |j')"
+                rf"(?:{verbs})"
+                rf" (?:the |les |des |le |la |l')?(?P<v>[^.!?;]{{0,30}}?\b(?:{what})\b[^.!?;]{{0,40}}?)(?={stop}|$|{_WHERE})"
             ),
             "clause",
             "instruction",
@@ -152,5 +162,9 @@ STANDING: tuple[Rule, ...] = (
         )
         # The tabs-or-spaces reading checks the whole sentence, so it starts there.
         for lead, what in (("", f"{_STYLE}|{_COMMIT_LANG}"), (rf"^(?=.*{_CODE}).*?", _LAYOUT))
+        # A change of style is the style from now on ("we switched to
+        # camelCase", "on est passés aux espaces"); what follows a comma
+        # there is what it replaced ("…, plus de tabulations").
+        for verbs, stop in ((_USE, r"[.!?;]"), (_CHANGED_TO, r"[.!?;,]"))
     ),
 )
