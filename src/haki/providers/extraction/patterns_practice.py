@@ -73,11 +73,11 @@ _PRESENT_EN = rf"{_NOT_PRACTICE_EN}[a-z][a-z'-]+"
 _PRESENT_3SG_EN = rf"{_NOT_PRACTICE_EN}[a-z][a-z'-]+s"
 _PRESENT_FR = rf"{_NOT_PRACTICE_FR}[a-zàâçéèêëîïôûùüÿœ][\wàâçéèêëîïôûùüÿœ'-]+"
 _LEAD_EN = (
-    r"(?:(?:in|at|on|for) (?:our|my team's|the team's|the) (?:repo|repos|codebase|code|project|projects|team"
+    r"(?:(?:in|at|on|for) (?:our|my team's|the team's|the|this) (?:repo|repos|codebase|code|project|projects|team"
     r"|company|org|shop|stack|side)|at work|at my work)"
 )
 _LEAD_FR = (
-    r"(?:chez nous|dans (?:notre|l'|mon) ?(?:équipe|boîte|code|dépôt|repo|projet|entreprise|boulot)"
+    r"(?:chez nous|(?:dans|sur) (?:notre|l'|mon|ce|cette|le) ?(?:équipe|boîte|code|dépôt|repo|projet|entreprise|boulot)"
     r"|au (?:boulot|travail|bureau))"
 )
 _END = r"(?:,? (?:keep (?:that|it) in mind|stick to (?:that|it)|please|thanks|fyi|btw))?[.!]?$"

@@ -86,12 +86,25 @@ _HEAD = re.compile(
     r"^(?:no|pas de|pas d'|zéro)\s?\w|"
     rf"^(?:(?:always|never|don't|do not|toujours|jamais|ne|n')\s?)?(?:(?:{IMPERATIVES_EN}|give|tell|make|answer"
     r"|reply|talk|speak|stick to|switch to|avoid|stop|start|end|begin|finish|suggest|propose|recommend|offer"
-    r"|leave|drop|skip|include|describe|point out|spell out|double|add)\b"
+    r"|leave|drop|skip|include|describe|point out|spell out|double|add|say so)\b"
     r"|(?:réponds|mets|donne|écris|parle|utilise|évite|garde|fais|dis|explique|arrête|continue|reste|indique"
     r"|précise|rappelle|cite|traduis|résume|ajoute|vérifie|relis|note|laisse|prends|commence|termine|respecte"
     r"|formate|rédige|affiche|montre|convertis|arrondis|propose|suggère|conseille|signale|préviens|corrige"
     r"|emploie|écris|présente|range|classe|tutoie|vouvoie|appelle)\b"
     r"|[a-zàâçéèêëîïôûùœ]+-(?:moi|nous)\b)",
+    re.IGNORECASE,
+)
+# Scoped to the team's work as a whole, an order on a kind of thing is the
+# team's convention ("name React components in PascalCase in our project",
+# "des guillemets partout dans notre code"). One on a thing pointed at ("fix
+# the bug in our repo", "corrige ce test dans notre dépôt") is an errand.
+_TEAM_SCOPE = re.compile(
+    r"\b(?:in (?:all )?our (?:\w+ )?(?:projects?|repos?|repositories|codebases?|code|team)"
+    r"|(?:dans|sur|pour) (?:tout )?(?:notre|nos) (?:\w+ )?(?:projets?|code|dépôts?|repos?|équipe))\b",
+    re.IGNORECASE,
+)
+_ONE_THING = re.compile(
+    r"^\S+(?: \S+-\S+)? (?:the|this|that|these|those|my|it|le|la|l'|les|ce|cet|cette|ces|mon|ma|mes)\b",
     re.IGNORECASE,
 )
 _FOR_ME = re.compile(
@@ -174,7 +187,7 @@ _CHAT_AFTER = re.compile(
 # worry", "never mind", "have fun"), a past or a modal.
 _NOT_ORDER = re.compile(
     r"^(?:(?:don't|do not|never|ne|n')\s*)?(?:worry|mind|be|have|know|feel|think|forget|remember|let|get"
-    r"|wish|hope|enjoy|thank|see|look|guess|imagine|say|give up|give in|stop|quit|settle|lose|doubt|regret"
+    r"|wish|hope|enjoy|thank|see|look|guess|imagine|say(?! so\b)|give up|give in|stop|quit|settle|lose|doubt|regret"
     r"|judge|fear|hesitate|change|underestimate|t'inquiète|inquiète|oublie|sois|soyez|pense"
     r"|[a-z]+ed|was|were|had|did|can|could|would|should|will|must|may|might|not)\b"
     # A wish that something need not be done is read only where its verb is
@@ -256,7 +269,8 @@ _HABIT_FR = re.compile(
     r"^j'(?:aime|préfère) (?:mon|ma|mes) [\w -]{2,30}? (?:en|avec|sans|au|à la)\b|"
     rf"^(?:(?:d'habitude|en général|généralement|le plus souvent|souvent),? )?(?:je (?!ne mange\b)(?:ne |n')?|j')"
     rf"{_HABIT_FR_VERB}\b(?=.*{_HABIT_FR_MARK})"
-    rf"|^(?:d'habitude|en général|généralement|le plus souvent),? (?:je|j')",
+    rf"|^(?:d'habitude|en général|généralement|le plus souvent|le (?:matin|midi|soir|week-end)"
+    rf"|en semaine|tous les (?:matins|soirs|jours|week-ends)),? (?:je|j')",
     re.IGNORECASE,
 )
 # A habit on given days is a routine of the person's own time (``schedule``).
@@ -342,22 +356,60 @@ def directive(clause: str) -> str | None:
     return None if said is None or _risky_object(said) else said
 
 
+# A setting said without its comma, as people type ("if i paste a stack
+# trace start with the likely cause", "any time i ask about the weather give
+# it in celsius"): a condition the speaker or the agent sets, then the order.
+_BARE_SETTING = re.compile(
+    r"^(?:when|whenever|if|every time|each time|any ?time|quand|lorsque|si|chaque fois que"
+    r"|à chaque fois que|dès que) (?:I|we|you|je|j'|on|tu|nous)\b",
+    re.IGNORECASE,
+)
+# Who does the act of a clause: after one, what follows is that subject's
+# verb ("when I write code I use vim" states a habit), never an order.
+_SUBJECTS = frozenset(
+    "i we you he she they it je j on tu nous vous il elle ils elles".split()
+)
+_JUST = re.compile(r"^(?:just|simply|please|pls|juste|simplement)\s+", re.IGNORECASE)
+
+
+def _unpunctuated_setting(text: str) -> str | None:
+    """The order after a setting said without a comma, or ``None``.
+
+    The order is the first run of words, past the setting's own opener,
+    subject and verb, that opens on an imperative (``_HEAD``); a subject
+    met first opens a main clause that states: "when you write python for
+    me use f-strings" orders "use f-strings"; "when I write code I use vim"
+    orders nothing. The cost: a
+    setting whose own object is a word ``_HEAD`` knows ("if I ask for a
+    list add …") is cut early, which only decides *that* it is an order,
+    not its value (the whole clause).
+    """
+    if not _BARE_SETTING.match(text):
+        return None
+    words = text.split()
+    for i in range(3, len(words) - 1):
+        if re.split(r"['’]", words[i - 1].casefold())[0] in _SUBJECTS:
+            # A main clause with a subject of its own states ("If I had a dog
+            # I would call him Rex"): no order follows.
+            return None
+        rest = _JUST.sub("", " ".join(words[i:]))
+        if _HEAD.match(rest) and not _NOT_ORDER.match(rest) and not _STATEMENT.match(rest):
+            return rest
+    return None
+
+
 def _directive(clause: str) -> str | None:
     text, ruled = _bare(clause)
     text = _without_reason(text)
     if not text or text.endswith("?") or _HEDGE.search(text) or len(text.split()) > _MAX_WORDS:
         return None
     setting = _SETTING.match(text)
+    said_rest = setting.group("rest") if setting else _unpunctuated_setting(text)
     # The act is the order's, not its setting's ("when I send you a photo, tell me …").
-    if _ACTS.search(setting.group("rest") if setting else text):
+    if _ACTS.search(said_rest if said_rest is not None else text):
         return None
-    if setting:
-        rest = re.sub(
-            r"^(?:just|simply|please|pls|juste|simplement)\s+",
-            "",
-            setting.group("rest"),
-            flags=re.I,
-        )
+    if said_rest is not None:
+        rest = _JUST.sub("", said_rest)
         order = _HEAD.match(rest) is not None or (
             not _STATEMENT.match(rest) and not _FINITE.search(rest) and not _VERB_FORM.search(rest)
         )
@@ -374,7 +426,8 @@ def _directive(clause: str) -> str | None:
         return None
     if _HEAD.match(text):
         # "Summarise this article for me" is one errand; "always …" is every time.
-        return text if _STANDING.search(text) or ruled else None
+        scoped = _TEAM_SCOPE.search(text) is not None and not _ONE_THING.match(text)
+        return text if _STANDING.search(text) or ruled or scoped else None
     verbless = not _VERB_FORM.search(text) and len(text.split()) <= 10
     said_for_me = _STANDING.search(text) or _SELF_SCOPE.search(text)
     return text if verbless and (ruled or (said_for_me and _FOR_ME.search(text))) else None
