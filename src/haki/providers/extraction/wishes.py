@@ -42,6 +42,7 @@ from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
 from .fragments import IMPERATIVES_EN
+from .habits import DAYS, HEDGE, MAX_WORDS, ONE_MOMENT, habit_of
 from .types import Candidate, Utterance
 
 # A short lead-in that carries no fact ("Heads up:", "Quick thing:", "btw").
@@ -212,86 +213,7 @@ _ACTS = re.compile(
     re.IGNORECASE,
 )
 
-# A habit, said of the speaker.
-_HABIT_ADVERB_EN = (
-    r"(?:always|usually|normally|generally|typically|often|mostly|never|rarely|only|tend to)"
-)
-_HABIT_VERB_EN = (
-    r"(?:drink|eat|smoke|take|have|use|drive|cook|fly|wear|work|go|run|ride|cycle|bike|walk|commute|watch"
-    r"|read|play|sleep|wake|get up|shop|buy|order|skip|train|swim|do)"
-)
-# A habit denied: what the speaker does not take or do at all. A food
-# refused is a diet, which the diet rules read.
-_DENIED_EN = r"(?:drink|smoke|drive|cook|fly|wear|watch|use|own|gamble|vape)"
-_RECURRING_EN = (
-    r"\b(?:most days|every (?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
-    r"|friday|saturday|sunday)|each (?:day|morning|evening|week)|on (?:weekdays|weekends|mondays|tuesdays"
-    r"|wednesdays|thursdays|fridays|saturdays|sundays)|at weekends|daily|weekly|in the (?:mornings|evenings))\b"
-)
-# A past tense makes a habit a story ("I never saw him again", "I usually
-# went to the beach as a kid"): regular pasts end in -ed, the irregular ones
-# are listed (the common English irregular verbs), and a few words place a
-# statement in the past whatever its verb.
-_IRREGULAR_PAST_EN = (
-    r"(?:saw|met|understood|told|went|came|became|began|bought|brought|built|caught|chose|did|drank|drove"
-    r"|ate|fell|felt|fought|found|flew|forgot|forgave|froze|got|gave|grew|had|heard|held|hid|kept"
-    r"|knew|led|left|lent|lost|made|meant|paid|ran|rang|rode|rose|said|sat|sold|sent"
-    r"|shook|shot|sang|sank|slept|spoke|spent|stood|stole|stuck|swam|took|taught|tore|thought|threw"
-    r"|wore|won|wrote|woke|was|were|read(?= (?:it|that|them|him|her) (?:again|once|before)))"
-)
-_PAST_MARK_EN = re.compile(
-    rf"^I(?: \w+)? {_IRREGULAR_PAST_EN}\b|\b(?:as a (?:kid|child|boy|girl|teen\w*|student)"
-    r"|when I was|back then|back in the day|used to|that day|once (?!in a while)(?:at|in|on|when|before)"
-    r"|in (?:the past|my childhood|high school|college)|years ago|ago|growing up)\b",
-    re.IGNORECASE,
-)
-_HABIT_EN = re.compile(
-    rf"^I(?: {_HABIT_ADVERB_EN} (?!(?:wanted|thought|knew|felt|loved|liked|hated|wished|hoped|said|had|was|want|think|know|feel"
-    rf"|wonder|wish|hope|try|seem|say|mean|forget|remember|find|need|love|like|hate|enjoy|get|got|am)\b)"
-    rf"[a-z]+(?<!ed)\b| (?:don't|do not|never) {_DENIED_EN}\b"
-    rf"| {_HABIT_VERB_EN}\b(?=.*(?:{_RECURRING_EN}|\b(?:usually|normally|mostly|always|typically)\b))"
-    rf"|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? (?:person|kind of (?:guy|girl|gal|person)|type)\b"
-    # How the speaker likes a thing given: "I like my reports in tables".
-    rf"| (?:like|prefer|take|want) my [\w -]{{2,30}}? (?:in|with|without|as|short|long|strong|black|hot|cold"
-    rf"|sweet|simple|brief|plain|rare|spicy|mild|iced|neat)\b)",
-    re.IGNORECASE,
-)
-_HABIT_FR_VERB = (
-    r"(?:bois|mange|prends|fais|cours|joue|lis|regarde|travaille|cuisine|conduis|fume|dors|marche"
-    r"|me lève|me couche|utilise|porte|nage|roule|vais au|vais à la|fais mes)"
-)
-_HABIT_FR_MARK = (
-    r"\b(?:toujours|jamais|souvent|d'habitude|en général|généralement|tous les|toutes les|chaque"
-    r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|matin|midi|soir|week-end)"
-    r"|en semaine|le week-end|sans|rarement|(?<=bois )(?:mon|ma|mes)|(?<=prends )(?:mon|ma|mes)|que du|que de la|que de l'|que des|que d'|uniquement|surtout|plus de|pas de|pas d')"
-)
-_HABIT_FR = re.compile(
-    r"^j'(?:aime|préfère) (?:mon|ma|mes) [\w -]{2,30}? (?:en|avec|sans|au|à la)\b|"
-    rf"^(?:(?:d'habitude|en général|généralement|le plus souvent|souvent),? )?(?:je (?!ne mange\b)(?:ne |n')?|j')"
-    rf"{_HABIT_FR_VERB}\b(?=.*{_HABIT_FR_MARK})"
-    rf"|^(?:d'habitude|en général|généralement|le plus souvent|le (?:matin|midi|soir|week-end)"
-    rf"|en semaine|tous les (?:matins|soirs|jours|week-ends)),? (?:je|j')",
-    re.IGNORECASE,
-)
-# A habit on given days is a routine of the person's own time (``schedule``).
-DAYS = re.compile(
-    r"\b(?:on (?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
-    r"|every (?:weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at weekends"
-    r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end)|en semaine)\b",
-    re.IGNORECASE,
-)
-# A moment of its own makes a statement a plan or a story, not a habit.
-_ONE_MOMENT = re.compile(
-    r"\b(?:today|tonight|tomorrow|yesterday|this (?:morning|evening|week|weekend)|last|next|right now"
-    r"|aujourd'hui|ce soir|demain|hier|ce matin|cette semaine|ce week-end|dernier|dernière|prochain"
-    r"|prochaine|tout à l'heure)\b",
-    re.IGNORECASE,
-)
-_HEDGE = re.compile(
-    r"\b(?:maybe|perhaps|might|wonder|wish|pretend|imagine|peut-être|si jamais)\b", re.IGNORECASE
-)
 _PARTS = re.compile(r"\s*;\s*|,\s+(?:and|also|et|aussi)\s+|[.!]\s+", re.IGNORECASE)
-_MAX_WORDS = 24
 
 
 def _bare(clause: str) -> tuple[str, bool]:
@@ -367,7 +289,25 @@ _BARE_SETTING = re.compile(
 # Who does the act of a clause: after one, what follows is that subject's
 # verb ("when I write code I use vim" states a habit), never an order.
 _SUBJECTS = frozenset(
-    "i we you he she they it je j on tu nous vous il elle ils elles".split()
+    [
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "it",
+        "je",
+        "j",
+        "on",
+        "tu",
+        "nous",
+        "vous",
+        "il",
+        "elle",
+        "ils",
+        "elles",
+    ]
 )
 _JUST = re.compile(r"^(?:just|simply|please|pls|juste|simplement)\s+", re.IGNORECASE)
 
@@ -401,7 +341,7 @@ def _unpunctuated_setting(text: str) -> str | None:
 def _directive(clause: str) -> str | None:
     text, ruled = _bare(clause)
     text = _without_reason(text)
-    if not text or text.endswith("?") or _HEDGE.search(text) or len(text.split()) > _MAX_WORDS:
+    if not text or text.endswith("?") or HEDGE.search(text) or len(text.split()) > MAX_WORDS:
         return None
     setting = _SETTING.match(text)
     said_rest = setting.group("rest") if setting else _unpunctuated_setting(text)
@@ -417,7 +357,7 @@ def _directive(clause: str) -> str | None:
     if _LASTING_FRAME.match(text):
         return text if len(text.split()) >= 3 and not _CHEER.search(text) else None
     asked = _ASK_FRAME.match(text)
-    if asked and not _ONE_MOMENT.search(text):
+    if asked and not ONE_MOMENT.search(text):
         lasting = _ADDRESS_VERBS.match(asked.group("verb")) or _STANDING.search(text)
         return text if lasting else None
     if _STATEMENT.match(text) or _NOT_ORDER.match(text) or _CHAT_AFTER.match(text):
@@ -435,16 +375,7 @@ def _directive(clause: str) -> str | None:
 
 def habit(clause: str) -> str | None:
     """The habit or lasting taste the speaker states of themselves in ``clause``, or ``None``."""
-    text, _ = _bare(clause)
-    if not text or text.endswith("?") or _HEDGE.search(text) or len(text.split()) > _MAX_WORDS:
-        return None
-    if _ONE_MOMENT.search(text):
-        return None
-    if _HABIT_EN.match(text) and not _PAST_MARK_EN.search(text):
-        return text
-    if _HABIT_FR.match(text):
-        return text
-    return None
+    return habit_of(_bare(clause)[0])
 
 
 def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
@@ -459,7 +390,7 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
     for clause in _PARTS.split(sentence):
         # Longer than any wish even with its lead-ins: the story of a
         # conversation, never read here (and most chat is such).
-        if not clause or not clause.strip() or clause.count(" ") > _MAX_WORDS + 8:
+        if not clause or not clause.strip() or clause.count(" ") > MAX_WORDS + 8:
             continue
         # A habit first: "En général je travaille depuis chez moi" says
         # something of the speaker, whatever marker of generality it holds.
