@@ -156,8 +156,12 @@ _ADDRESS_VERBS = re.compile(
 # "For anything with money, round …": a setting, then the order.
 _SETTING = re.compile(
     r"^(?:(?:when|whenever|if|every time|each time|any ?time|quand|lorsque|si|chaque fois que|dès que)"
-    r" (?:I|we|you|je|j'|on|tu|nous)\b|(?:for|with|in|on|pour|avec|dans|sur) "
-    r"(?:any|anything|all|every|each|our|my|tous|toutes|tout|nos|mes|chaque)\b)[^,:;]{2,80}[,:]\s*(?P<rest>.+)$",
+    r" (?:I|we|you|je|j'|on|tu|nous)\b"
+    # A condition said without its subject: "when in doubt", "if unsure", "si besoin".
+    r"|(?:when|if|quand|si|en cas de) (?:in doubt|unsure|not sure|uncertain|possible|needed|necessary|relevant"
+    r"|doute|besoin|possible|nécessaire|pertinent)\b"
+    r"|(?:for|with|in|on|pour|avec|dans|sur) "
+    r"(?:any|anything|all|every|each|our|my|tous|toutes|tout|nos|mes|chaque)\b)[^,:;]{0,80}[,:]\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
 # A clause that states something rather than asks it: a subject, a
@@ -309,6 +313,9 @@ _SUBJECTS = frozenset(
         "elles",
     ]
 )
+_WHEN_PART = re.compile(
+    r"\b(?:before|after|until|prior to|avant|après|jusqu'à)\b.*$", re.IGNORECASE
+)
 _JUST = re.compile(r"^(?:just|simply|please|pls|juste|simplement)\s+", re.IGNORECASE)
 
 
@@ -345,8 +352,9 @@ def _directive(clause: str) -> str | None:
         return None
     setting = _SETTING.match(text)
     said_rest = setting.group("rest") if setting else _unpunctuated_setting(text)
-    # The act is the order's, not its setting's ("when I send you a photo, tell me …").
-    if _ACTS.search(said_rest if said_rest is not None else text):
+    # The act is the order's, not its setting's ("when I send you a photo,
+    # tell me …"), nor that of what says when ("tests before merge").
+    if _ACTS.search(_WHEN_PART.sub("", said_rest if said_rest is not None else text)):
         return None
     if said_rest is not None:
         rest = _JUST.sub("", said_rest)
