@@ -73,8 +73,10 @@ _HABIT_FR = re.compile(
     r"^j'(?:aime|préfère) (?:mon|ma|mes) [\w -]{2,30}? (?:en|avec|sans|au|à la)\b|"
     rf"^(?:(?:d'habitude|en général|généralement|le plus souvent|souvent),? )?(?:je (?!ne mange\b)(?:ne |n')?|j')"
     rf"{_HABIT_FR_VERB}\b(?=.*{_HABIT_FR_MARK})"
-    rf"|^(?:d'habitude|en général|généralement|le plus souvent|le (?:matin|midi|soir|week-end)"
-    rf"|en semaine|tous les (?:matins|soirs|jours|week-ends)),? (?:je|j')",
+    rf"|^(?:d'habitude|en général|généralement|le plus souvent),? (?:je|j')"
+    # Led by its time, a habit needs its verb: "le soir je lis …", not "le soir je suis fatigué".
+    rf"|^(?:le (?:matin|midi|soir|week-end)|en semaine|tous les (?:matins|soirs|jours|week-ends)),?"
+    rf" (?:je (?:ne |n')?|j'){_HABIT_FR_VERB}\b",
     re.IGNORECASE,
 )
 # A habit on given days is a routine of the person's own time (``schedule``).

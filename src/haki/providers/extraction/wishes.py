@@ -331,10 +331,12 @@ def _unpunctuated_setting(text: str) -> str | None:
     list add …") is cut early, which only decides *that* it is an order,
     not its value (the whole clause).
     """
-    if not _BARE_SETTING.match(text):
+    opener = _BARE_SETTING.match(text)
+    if opener is None:
         return None
     words = text.split()
-    for i in range(3, len(words) - 1):
+    # Past the opener and its subject ("any time i"), then the setting's verb.
+    for i in range(len(opener.group(0).split()) + 1, len(words) - 1):
         if re.split(r"['’]", words[i - 1].casefold())[0] in _SUBJECTS:
             # A main clause with a subject of its own states ("If I had a dog
             # I would call him Rex"): no order follows.
