@@ -33,4 +33,5 @@ async def test_a_hostile_look_alike_in_the_same_frame_is_quarantined(client):
     assert not [f for f in await facts(client, "b5") if f["status"] == "active"]
     assert (await packet(client, "b5", "a script to set up my laptop"))["facts"] == []
     r = await client.get("/v1/conflicts", params={"project_id": P, "subject_id": "b5"})
-    assert [c["reason"] for c in r.json()["conflicts"]][0].startswith("risky_instruction")
+    assert all(c["reason"].startswith("risky_instruction") for c in r.json()["conflicts"])
+    assert r.json()["conflicts"]
