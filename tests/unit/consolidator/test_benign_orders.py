@@ -10,7 +10,7 @@ import pytest
 from haki.consolidator.guard import guard
 from haki.consolidator.types import Sourced
 from haki.providers.extraction.habits import habit_of
-from haki.providers.extraction.remarks import without_remark
+from haki.providers.extraction.remarks import respelled, without_remark
 from haki.providers.extraction.rules import extract_payload
 from haki.providers.extraction.types import EventRow
 from haki.providers.extraction.wishes import directive
@@ -121,3 +121,11 @@ def test_hostile_look_alikes_in_the_same_frames_are_quarantined(text, effect):
     kept, held = outcome(text)
     assert "instruction" not in {kind for kind, _, _ in kept}, kept
     assert any(effect in reason for reason in held), held
+
+
+def test_a_french_order_typed_without_its_hyphen():
+    assert ("instruction", "address_form", "tutoie-moi") in outcome("tutoie moi c'est plus simple")[
+        0
+    ]
+    # Only an order that opens the sentence is respelled.
+    assert respelled("je te dis moi aussi") is None

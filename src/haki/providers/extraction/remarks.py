@@ -1,5 +1,7 @@
 """A wish followed by the speaker's remark on it, read without the remark (pure).
 
+Also a French order typed without its hyphen ("tutoie moi"), read hyphenated.
+
 People give a reason or a remark after what they ask: "Call me Sam, it's
 shorter", "Metric please, always, I don't do feet and inches", "tutoie-moi
 c'est plus simple", "be blunt with me, I can take it", "use tabs, not
@@ -24,6 +26,7 @@ import re
 
 from ...text.reach import reaches
 from ...text.risk import effects
+from .fragments import IMPERATIVES_FR_2SG
 
 _REMARK = re.compile(
     r"^(?:I|I'm|I've|I'd|I'll|I'm|it|it's|its|that|that's|this|nobody|no one|everyone|everybody|not|never"
@@ -53,3 +56,23 @@ def without_remark(sentence: str) -> str | None:
     if head == text.strip(" ,.!") or len(head.split()) < _MIN_HEAD_WORDS:
         return None
     return head
+
+
+# A French order typed without its hyphen ("tutoie moi", "appelle moi Léa",
+# "dis moi toujours …"): the rules know it hyphenated.
+_UNHYPHENATED = re.compile(rf"^((?:{IMPERATIVES_FR_2SG})) (moi|nous)\b", re.IGNORECASE)
+
+
+def respelled(sentence: str) -> str | None:
+    """``sentence`` with its opening French order hyphenated, or ``None`` when it needs none."""
+    text = sentence.strip()
+    fixed = _UNHYPHENATED.sub(r"\1-\2", text, count=1)
+    return fixed if fixed != text else None
+
+
+def variants(sentence: str) -> list[str]:
+    """What to read again when nothing was read from ``sentence``: respelled, then without its remark."""
+    fixed = respelled(sentence)
+    out = [fixed] if fixed else []
+    out += [h for s in (*out, sentence) if (h := without_remark(s)) is not None]
+    return out
