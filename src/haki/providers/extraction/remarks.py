@@ -43,7 +43,7 @@ _MIN_HEAD_WORDS = 1
 def without_remark(sentence: str) -> str | None:
     """``sentence`` without the remarks that end it, or ``None`` (module doc)."""
     text = sentence.strip().replace("’", "'")
-    if text.endswith("?") or effects(text) or reaches(text):
+    if text.endswith("?"):
         return None
     parts = text.split(", ")
     while len(parts) > 1 and _REMARK.match(parts[-1].strip()):
@@ -55,7 +55,8 @@ def without_remark(sentence: str) -> str | None:
     head = head.strip(" ,.!")
     if head == text.strip(" ,.!") or len(head.split()) < _MIN_HEAD_WORDS:
         return None
-    return head
+    # Asked last: most chat has no remark to drop, and the risk table is the dear part.
+    return None if effects(text) or reaches(text) else head
 
 
 # A French order typed without its hyphen ("tutoie moi", "appelle moi Léa",
