@@ -173,6 +173,12 @@ IMPERATIVES_EN = (
     "|greet|address|sort|list|link|quote|pin|mark|flag|track|measure|convert|reserve|skip"
     "|write down|note|remind|explain|highlight|bold|correct|proofread|fix|double-check"
 )
+# French orders in the second person, as people type them.
+IMPERATIVES_FR_2SG = (
+    "réponds|mets|donne|écris|parle|utilise|évite|garde|fais|dis|tutoie|vouvoie|appelle|explique|arrête"
+    "|continue|passe|reste|envoie|indique|précise|rappelle|cite|traduis|résume|ajoute|vérifie|lance|relis"
+    "|note|laisse|prends|commence|termine|respecte|formate|rédige|affiche|montre|convertis|arrondis"
+)
 IMPERATIVES_FR = (
     "lancer|utiliser|écrire|ajouter|vérifier|répondre|tester|relire|mettre|envoyer|garder|inclure|formater"
     "|documenter|déployer|fusionner|demander|appeler|sauvegarder|nommer|fermer|signer|citer"

@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Any
 from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
+from .habits import DAYS
 from .types import Candidate
-from .wishes import DAYS
 
 if TYPE_CHECKING:
     import numpy as np

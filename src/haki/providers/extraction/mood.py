@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .fragments import IMPERATIVES_EN, IMPERATIVES_FR
+from .fragments import IMPERATIVES_EN, IMPERATIVES_FR, IMPERATIVES_FR_2SG
 from .types import Candidate
 from .wishes import directive
 
@@ -53,18 +53,12 @@ _ADDRESSED = re.compile(
     r"|\b(?:from now on|going forward|by default|à partir de maintenant|dorénavant|désormais|par défaut)\b",
     re.IGNORECASE,
 )
-# French orders in the second person, as people type them.
-_IMPERATIVES_FR_2SG = (
-    "réponds|mets|donne|écris|parle|utilise|évite|garde|fais|dis|tutoie|vouvoie|appelle|explique|arrête"
-    "|continue|passe|reste|envoie|indique|précise|rappelle|cite|traduis|résume|ajoute|vérifie|lance|relis"
-    "|note|laisse|prends|commence|termine|respecte|formate|rédige|affiche|montre|convertis|arrondis"
-)
 # The clause opens on an order: an imperative of either list, a French
 # imperative with its pronoun ("réponds-moi", "tutoie-moi"), "always",
 # "never", "don't", "ne … jamais", or a verbless rule ("no …", "pas de …").
 _ORDER_HEAD = re.compile(
     rf"^(?:(?:{IMPERATIVES_EN}|talk|speak|answer|reply|respond|give|convert|express|stick to|switch to)\b"
-    rf"|(?:{IMPERATIVES_FR}|{_IMPERATIVES_FR_2SG})\b|[a-zàâçéèêëîïôûùüÿœ]+-(?:moi|nous)\b"
+    rf"|(?:{IMPERATIVES_FR}|{IMPERATIVES_FR_2SG})\b|[a-zàâçéèêëîïôûùüÿœ]+-(?:moi|nous)\b"
     r"|(?:always|never|don't|do not|no|no more|toujours|jamais|ne jamais|pas de|pas d'|plus de)\b"
     r"|(?:ne|n')\s?[a-zàâçéèêëîïôûùüÿœ]+(?:-moi)? (?:pas|jamais|plus)\b)",
     re.IGNORECASE,

@@ -60,6 +60,9 @@ _WORK_FR = (
 _EVERY_EN = (
     r"(?:always|usually|normally|generally|typically|only|never|every|each|all (?:our|the)|any)"
 )
+# A verb that is itself the work's ("we deploy on tuesdays only", "we
+# squash before merging").
+_WORK_VERB_EN = r"(?:deploy|merge|release|ship|commit|review|test|squash|rebase|lint|tag|document|refactor|pair)"
 _EVERY_FR = (
     r"(?:toujours|jamais|chaque|tous|toutes|systématiquement|d'habitude|en général|uniquement)"
 )
@@ -79,11 +82,11 @@ _PRESENT_EN = rf"{_NOT_PRACTICE_EN}[a-z][a-z'-]+"
 _PRESENT_3SG_EN = rf"{_NOT_PRACTICE_EN}[a-z][a-z'-]+s"
 _PRESENT_FR = rf"{_NOT_PRACTICE_FR}[a-zàâçéèêëîïôûùüÿœ][\wàâçéèêëîïôûùüÿœ'-]+"
 _LEAD_EN = (
-    r"(?:(?:in|at|on|for) (?:our|my team's|the team's|the) (?:repo|repos|codebase|code|project|projects|team"
+    r"(?:(?:in|at|on|for) my (?:team|company|org)|(?:in|at|on|for) (?:our|my team's|the team's|the|this) (?:repo|repos|codebase|code|project|projects|team"
     r"|company|org|shop|stack|side)|at work|at my work)"
 )
 _LEAD_FR = (
-    r"(?:chez nous|dans (?:notre|l'|mon) ?(?:équipe|boîte|code|dépôt|repo|projet|entreprise|boulot)"
+    r"(?:chez nous|(?:dans|sur) (?:notre|l'|mon|ce|cette|le) ?(?:équipe|boîte|code|dépôt|repo|projet|entreprise|boulot)"
     r"|au (?:boulot|travail|bureau))"
 )
 _END = r"(?:,? (?:keep (?:that|it) in mind|stick to (?:that|it)|please|thanks|fyi|btw))?[.!]?$"
@@ -110,7 +113,7 @@ def _practice(pattern: str) -> Rule:
 PRACTICE: tuple[Rule, ...] = (
     # "we always squash commits before merging", "we use pnpm in all our frontend projects".
     _practice(
-        rf"^(?:{_LEAD_EN},? )?(?P<v>we (?:{_EVERY_EN} )?{_PRESENT_EN} (?=[^.!?]*\b{_WORK_EN}\b)"
+        rf"^(?:{_LEAD_EN},? )?(?P<v>we (?:{_EVERY_EN} )?(?:{_WORK_VERB_EN}\b|{_PRESENT_EN} (?=[^.!?]*\b{_WORK_EN}\b))"
         rf"[^.!?]{{2,120}}?){_END}"
     ),
     # "our team writes commit messages in the imperative mood".
@@ -124,7 +127,11 @@ PRACTICE: tuple[Rule, ...] = (
         rf"|go|goes|live|lives|run|runs) [^.!?]{{2,100}}?){_END}"
     ),
     # "in our repo tests live next to the code", "at work we name flags ff_<team>".
-    _practice(rf"^{_LEAD_EN},? (?P<v>(?!we had|we were|there was)[^.!?]{{6,120}}?){_END}"),
+    # A subject with a past, a feeling or a being narrates ("at work I met …").
+    _practice(
+        rf"^{_LEAD_EN},? (?P<v>(?!we had|we were|there was)"
+        rf"(?!(?:I|we|they|he|she|everyone|everybody) (?!{_PRESENT_EN}))[^.!?]{{6,120}}?){_END}"
+    ),
     # "chez nous on fait des revues de code avant chaque merge", "dans l'équipe on écrit …".
     _practice(
         rf"^{_LEAD_FR},? (?P<v>(?:on|nous) (?:{_EVERY_FR} )?{_PRESENT_FR} [^.!?]{{2,120}}?){_END_FR}"

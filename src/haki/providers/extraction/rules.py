@@ -27,6 +27,7 @@ from .patterns_named import another_turned
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
+from .remarks import variants
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .respell import respelled
@@ -307,6 +308,12 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         # (``wishes``); a request put as a question reads as the request.
         asked = unwrapped(sentence) if sentence.endswith("?") else sentence
         found = found or (wishes(asked, utterance) if sentence else [])
+        # A wish with the speaker's remark after it ("Call me Sam, it's
+        # shorter"), or typed without its hyphen: read again (``remarks``).
+        for again in variants(sentence) if not found and sentence else []:
+            found = read_corrections(again, read) or wishes(again, utterance)
+            if found:
+                break
         if not found and unread is not None and not utterance.speaker and readable(asked):
             unread.append(Unread(asked, utterance.role))
         for cand in found:

@@ -42,6 +42,7 @@ from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
 from .fragments import IMPERATIVES_EN
+from .habits import DAYS, HEDGE, MAX_WORDS, ONE_MOMENT, habit_of
 from .types import Candidate, Utterance
 
 # A short lead-in that carries no fact ("Heads up:", "Quick thing:", "btw").
@@ -86,12 +87,25 @@ _HEAD = re.compile(
     r"^(?:no|pas de|pas d'|zéro)\s?\w|"
     rf"^(?:(?:always|never|don't|do not|toujours|jamais|ne|n')\s?)?(?:(?:{IMPERATIVES_EN}|give|tell|make|answer"
     r"|reply|talk|speak|stick to|switch to|avoid|stop|start|end|begin|finish|suggest|propose|recommend|offer"
-    r"|leave|drop|skip|include|describe|point out|spell out|double|add)\b"
+    r"|leave|drop|skip|include|describe|point out|spell out|double|add|say so)\b"
     r"|(?:réponds|mets|donne|écris|parle|utilise|évite|garde|fais|dis|explique|arrête|continue|reste|indique"
     r"|précise|rappelle|cite|traduis|résume|ajoute|vérifie|relis|note|laisse|prends|commence|termine|respecte"
     r"|formate|rédige|affiche|montre|convertis|arrondis|propose|suggère|conseille|signale|préviens|corrige"
     r"|emploie|écris|présente|range|classe|tutoie|vouvoie|appelle)\b"
     r"|[a-zàâçéèêëîïôûùœ]+-(?:moi|nous)\b)",
+    re.IGNORECASE,
+)
+# Scoped to the team's work as a whole, an order on a kind of thing is the
+# team's convention ("name React components in PascalCase in our project",
+# "des guillemets partout dans notre code"). One on a thing pointed at ("fix
+# the bug in our repo", "corrige ce test dans notre dépôt") is an errand.
+_TEAM_SCOPE = re.compile(
+    r"\b(?:in (?:all )?our (?:\w+ )?(?:projects?|repos?|repositories|codebases?|code|team)"
+    r"|(?:dans|sur|pour) (?:tout )?(?:notre|nos) (?:\w+ )?(?:projets?|code|dépôts?|repos?|équipe))\b",
+    re.IGNORECASE,
+)
+_ONE_THING = re.compile(
+    r"^\S+(?: \S+-\S+)? (?:the|this|that|these|those|my|it|le|la|l'|les|ce|cet|cette|ces|mon|ma|mes)\b",
     re.IGNORECASE,
 )
 _FOR_ME = re.compile(
@@ -142,8 +156,12 @@ _ADDRESS_VERBS = re.compile(
 # "For anything with money, round …": a setting, then the order.
 _SETTING = re.compile(
     r"^(?:(?:when|whenever|if|every time|each time|any ?time|quand|lorsque|si|chaque fois que|dès que)"
-    r" (?:I|we|you|je|j'|on|tu|nous)\b|(?:for|with|in|on|pour|avec|dans|sur) "
-    r"(?:any|anything|all|every|each|our|my|tous|toutes|tout|nos|mes|chaque)\b)[^,:;]{2,80}[,:]\s*(?P<rest>.+)$",
+    r" (?:I|we|you|je|j'|on|tu|nous)\b"
+    # A condition said without its subject: "when in doubt", "if unsure", "si besoin".
+    r"|(?:when|if|quand|si|en cas de) (?:in doubt|unsure|not sure|uncertain|possible|needed|necessary|relevant"
+    r"|doute|besoin|possible|nécessaire|pertinent)\b"
+    r"|(?:for|with|in|on|pour|avec|dans|sur) "
+    r"(?:any|anything|all|every|each|our|my|tous|toutes|tout|nos|mes|chaque)\b)[^,:;]{0,80}[,:]\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
 # A clause that states something rather than asks it: a subject, a
@@ -174,7 +192,7 @@ _CHAT_AFTER = re.compile(
 # worry", "never mind", "have fun"), a past or a modal.
 _NOT_ORDER = re.compile(
     r"^(?:(?:don't|do not|never|ne|n')\s*)?(?:worry|mind|be|have|know|feel|think|forget|remember|let|get"
-    r"|wish|hope|enjoy|thank|see|look|guess|imagine|say|give up|give in|stop|quit|settle|lose|doubt|regret"
+    r"|wish|hope|enjoy|thank|see|look|guess|imagine|say(?! so\b)|give up|give in|stop|quit|settle|lose|doubt|regret"
     r"|judge|fear|hesitate|change|underestimate|t'inquiète|inquiète|oublie|sois|soyez|pense"
     r"|[a-z]+ed|was|were|had|did|can|could|would|should|will|must|may|might|not)\b"
     # A wish that something need not be done is read only where its verb is
@@ -199,85 +217,7 @@ _ACTS = re.compile(
     re.IGNORECASE,
 )
 
-# A habit, said of the speaker.
-_HABIT_ADVERB_EN = (
-    r"(?:always|usually|normally|generally|typically|often|mostly|never|rarely|only|tend to)"
-)
-_HABIT_VERB_EN = (
-    r"(?:drink|eat|smoke|take|have|use|drive|cook|fly|wear|work|go|run|ride|cycle|bike|walk|commute|watch"
-    r"|read|play|sleep|wake|get up|shop|buy|order|skip|train|swim|do)"
-)
-# A habit denied: what the speaker does not take or do at all. A food
-# refused is a diet, which the diet rules read.
-_DENIED_EN = r"(?:drink|smoke|drive|cook|fly|wear|watch|use|own|gamble|vape)"
-_RECURRING_EN = (
-    r"\b(?:most days|every (?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
-    r"|friday|saturday|sunday)|each (?:day|morning|evening|week)|on (?:weekdays|weekends|mondays|tuesdays"
-    r"|wednesdays|thursdays|fridays|saturdays|sundays)|at weekends|daily|weekly|in the (?:mornings|evenings))\b"
-)
-# A past tense makes a habit a story ("I never saw him again", "I usually
-# went to the beach as a kid"): regular pasts end in -ed, the irregular ones
-# are listed (the common English irregular verbs), and a few words place a
-# statement in the past whatever its verb.
-_IRREGULAR_PAST_EN = (
-    r"(?:saw|met|understood|told|went|came|became|began|bought|brought|built|caught|chose|did|drank|drove"
-    r"|ate|fell|felt|fought|found|flew|forgot|forgave|froze|got|gave|grew|had|heard|held|hid|kept"
-    r"|knew|led|left|lent|lost|made|meant|paid|ran|rang|rode|rose|said|sat|sold|sent"
-    r"|shook|shot|sang|sank|slept|spoke|spent|stood|stole|stuck|swam|took|taught|tore|thought|threw"
-    r"|wore|won|wrote|woke|was|were|read(?= (?:it|that|them|him|her) (?:again|once|before)))"
-)
-_PAST_MARK_EN = re.compile(
-    rf"^I(?: \w+)? {_IRREGULAR_PAST_EN}\b|\b(?:as a (?:kid|child|boy|girl|teen\w*|student)"
-    r"|when I was|back then|back in the day|used to|that day|once (?!in a while)(?:at|in|on|when|before)"
-    r"|in (?:the past|my childhood|high school|college)|years ago|ago|growing up)\b",
-    re.IGNORECASE,
-)
-_HABIT_EN = re.compile(
-    rf"^I(?: {_HABIT_ADVERB_EN} (?!(?:wanted|thought|knew|felt|loved|liked|hated|wished|hoped|said|had|was|want|think|know|feel"
-    rf"|wonder|wish|hope|try|seem|say|mean|forget|remember|find|need|love|like|hate|enjoy|get|got|am)\b)"
-    rf"[a-z]+(?<!ed)\b| (?:don't|do not|never) {_DENIED_EN}\b"
-    rf"| {_HABIT_VERB_EN}\b(?=.*(?:{_RECURRING_EN}|\b(?:usually|normally|mostly|always|typically)\b))"
-    rf"|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? (?:person|kind of (?:guy|girl|gal|person)|type)\b"
-    # How the speaker likes a thing given: "I like my reports in tables".
-    rf"| (?:like|prefer|take|want) my [\w -]{{2,30}}? (?:in|with|without|as|short|long|strong|black|hot|cold"
-    rf"|sweet|simple|brief|plain|rare|spicy|mild|iced|neat)\b)",
-    re.IGNORECASE,
-)
-_HABIT_FR_VERB = (
-    r"(?:bois|mange|prends|fais|cours|joue|lis|regarde|travaille|cuisine|conduis|fume|dors|marche"
-    r"|me lève|me couche|utilise|porte|nage|roule|vais au|vais à la|fais mes)"
-)
-_HABIT_FR_MARK = (
-    r"\b(?:toujours|jamais|souvent|d'habitude|en général|généralement|tous les|toutes les|chaque"
-    r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|matin|midi|soir|week-end)"
-    r"|en semaine|le week-end|sans|rarement|(?<=bois )(?:mon|ma|mes)|(?<=prends )(?:mon|ma|mes)|que du|que de la|que de l'|que des|que d'|uniquement|surtout|plus de|pas de|pas d')"
-)
-_HABIT_FR = re.compile(
-    r"^j'(?:aime|préfère) (?:mon|ma|mes) [\w -]{2,30}? (?:en|avec|sans|au|à la)\b|"
-    rf"^(?:(?:d'habitude|en général|généralement|le plus souvent|souvent),? )?(?:je (?!ne mange\b)(?:ne |n')?|j')"
-    rf"{_HABIT_FR_VERB}\b(?=.*{_HABIT_FR_MARK})"
-    rf"|^(?:d'habitude|en général|généralement|le plus souvent),? (?:je|j')",
-    re.IGNORECASE,
-)
-# A habit on given days is a routine of the person's own time (``schedule``).
-DAYS = re.compile(
-    r"\b(?:on (?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
-    r"|every (?:weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at weekends"
-    r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end)|en semaine)\b",
-    re.IGNORECASE,
-)
-# A moment of its own makes a statement a plan or a story, not a habit.
-_ONE_MOMENT = re.compile(
-    r"\b(?:today|tonight|tomorrow|yesterday|this (?:morning|evening|week|weekend)|last|next|right now"
-    r"|aujourd'hui|ce soir|demain|hier|ce matin|cette semaine|ce week-end|dernier|dernière|prochain"
-    r"|prochaine|tout à l'heure)\b",
-    re.IGNORECASE,
-)
-_HEDGE = re.compile(
-    r"\b(?:maybe|perhaps|might|wonder|wish|pretend|imagine|peut-être|si jamais)\b", re.IGNORECASE
-)
 _PARTS = re.compile(r"\s*;\s*|,\s+(?:and|also|et|aussi)\s+|[.!]\s+", re.IGNORECASE)
-_MAX_WORDS = 24
 
 
 def _bare(clause: str) -> tuple[str, bool]:
@@ -342,22 +282,84 @@ def directive(clause: str) -> str | None:
     return None if said is None or _risky_object(said) else said
 
 
+# A setting said without its comma, as people type ("if i paste a stack
+# trace start with the likely cause", "any time i ask about the weather give
+# it in celsius"): a condition the speaker or the agent sets, then the order.
+_BARE_SETTING = re.compile(
+    r"^(?:when|whenever|if|every time|each time|any ?time|quand|lorsque|si|chaque fois que"
+    r"|à chaque fois que|dès que) (?:I|we|you|je|j'|on|tu|nous)\b",
+    re.IGNORECASE,
+)
+# Who does the act of a clause: after one, what follows is that subject's
+# verb ("when I write code I use vim" states a habit), never an order.
+_SUBJECTS = frozenset(
+    [
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "it",
+        "je",
+        "j",
+        "on",
+        "tu",
+        "nous",
+        "vous",
+        "il",
+        "elle",
+        "ils",
+        "elles",
+    ]
+)
+_WHEN_PART = re.compile(
+    r"\b(?:before|after|until|prior to|avant|après|jusqu'à)\b.*$", re.IGNORECASE
+)
+_JUST = re.compile(r"^(?:just|simply|please|pls|juste|simplement)\s+", re.IGNORECASE)
+
+
+def _unpunctuated_setting(text: str) -> str | None:
+    """The order after a setting said without a comma, or ``None``.
+
+    The order is the first run of words, past the setting's own opener,
+    subject and verb, that opens on an imperative (``_HEAD``); a subject
+    met first opens a main clause that states: "when you write python for
+    me use f-strings" orders "use f-strings"; "when I write code I use vim"
+    orders nothing. The cost: a
+    setting whose own object is a word ``_HEAD`` knows ("if I ask for a
+    list add …") is cut early, which only decides *that* it is an order,
+    not its value (the whole clause).
+    """
+    opener = _BARE_SETTING.match(text)
+    if opener is None:
+        return None
+    words = text.split()
+    # Past the opener and its subject ("any time i"), then the setting's verb.
+    for i in range(len(opener.group(0).split()) + 1, len(words) - 1):
+        if re.split(r"['’]", words[i - 1].casefold())[0] in _SUBJECTS:
+            # A main clause with a subject of its own states ("If I had a dog
+            # I would call him Rex"): no order follows.
+            return None
+        rest = _JUST.sub("", " ".join(words[i:]))
+        if _HEAD.match(rest) and not _NOT_ORDER.match(rest) and not _STATEMENT.match(rest):
+            return rest
+    return None
+
+
 def _directive(clause: str) -> str | None:
     text, ruled = _bare(clause)
     text = _without_reason(text)
-    if not text or text.endswith("?") or _HEDGE.search(text) or len(text.split()) > _MAX_WORDS:
+    if not text or text.endswith("?") or HEDGE.search(text) or len(text.split()) > MAX_WORDS:
         return None
     setting = _SETTING.match(text)
-    # The act is the order's, not its setting's ("when I send you a photo, tell me …").
-    if _ACTS.search(setting.group("rest") if setting else text):
+    said_rest = setting.group("rest") if setting else _unpunctuated_setting(text)
+    # The act is the order's, not its setting's ("when I send you a photo,
+    # tell me …"), nor that of what says when ("tests before merge").
+    if _ACTS.search(_WHEN_PART.sub("", said_rest if said_rest is not None else text)):
         return None
-    if setting:
-        rest = re.sub(
-            r"^(?:just|simply|please|pls|juste|simplement)\s+",
-            "",
-            setting.group("rest"),
-            flags=re.I,
-        )
+    if said_rest is not None:
+        rest = _JUST.sub("", said_rest)
         order = _HEAD.match(rest) is not None or (
             not _STATEMENT.match(rest) and not _FINITE.search(rest) and not _VERB_FORM.search(rest)
         )
@@ -365,7 +367,7 @@ def _directive(clause: str) -> str | None:
     if _LASTING_FRAME.match(text):
         return text if len(text.split()) >= 3 and not _CHEER.search(text) else None
     asked = _ASK_FRAME.match(text)
-    if asked and not _ONE_MOMENT.search(text):
+    if asked and not ONE_MOMENT.search(text):
         lasting = _ADDRESS_VERBS.match(asked.group("verb")) or _STANDING.search(text)
         return text if lasting else None
     if _STATEMENT.match(text) or _NOT_ORDER.match(text) or _CHAT_AFTER.match(text):
@@ -374,7 +376,8 @@ def _directive(clause: str) -> str | None:
         return None
     if _HEAD.match(text):
         # "Summarise this article for me" is one errand; "always …" is every time.
-        return text if _STANDING.search(text) or ruled else None
+        scoped = _TEAM_SCOPE.search(text) is not None and not _ONE_THING.match(text)
+        return text if _STANDING.search(text) or ruled or scoped else None
     verbless = not _VERB_FORM.search(text) and len(text.split()) <= 10
     said_for_me = _STANDING.search(text) or _SELF_SCOPE.search(text)
     return text if verbless and (ruled or (said_for_me and _FOR_ME.search(text))) else None
@@ -382,16 +385,7 @@ def _directive(clause: str) -> str | None:
 
 def habit(clause: str) -> str | None:
     """The habit or lasting taste the speaker states of themselves in ``clause``, or ``None``."""
-    text, _ = _bare(clause)
-    if not text or text.endswith("?") or _HEDGE.search(text) or len(text.split()) > _MAX_WORDS:
-        return None
-    if _ONE_MOMENT.search(text):
-        return None
-    if _HABIT_EN.match(text) and not _PAST_MARK_EN.search(text):
-        return text
-    if _HABIT_FR.match(text):
-        return text
-    return None
+    return habit_of(_bare(clause)[0])
 
 
 def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
@@ -406,7 +400,7 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
     for clause in _PARTS.split(sentence):
         # Longer than any wish even with its lead-ins: the story of a
         # conversation, never read here (and most chat is such).
-        if not clause or not clause.strip() or clause.count(" ") > _MAX_WORDS + 8:
+        if not clause or not clause.strip() or clause.count(" ") > MAX_WORDS + 8:
             continue
         # A habit first: "En général je travaille depuis chez moi" says
         # something of the speaker, whatever marker of generality it holds.

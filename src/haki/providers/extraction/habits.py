@@ -1,0 +1,112 @@
+"""A habit or lasting taste the speaker states of themselves, by structure (pure).
+
+"I always have my coffee black", "I take the train to work most days",
+"je ne bois jamais de café après 16h", "le soir je lis une heure": "I"
+with a habit adverb before a verb of doing, a habit verb denied, a present
+verb with a recurring time, "I'm a … person", "je bois / mange / prends …"
+with what the habit is made of, or a French habit led by its time. A
+moment of its own ("tomorrow", "ce soir") makes it a plan, a past tense a
+story; hedges read nothing. ``wishes`` asks this first of every clause no
+rule read (a habit says something of the speaker, whatever marker of
+generality it holds) and files what it returns as a ``prefers``
+preference (``schedule`` on given days, ``DAYS``).
+"""
+
+from __future__ import annotations
+
+import re
+
+# A habit, said of the speaker.
+_HABIT_ADVERB_EN = (
+    r"(?:always|usually|normally|generally|typically|often|mostly|never|rarely|only|tend to)"
+)
+_HABIT_VERB_EN = (
+    r"(?:drink|eat|smoke|take|have|use|drive|cook|fly|wear|work|go|run|ride|cycle|bike|walk|commute|watch"
+    r"|read|play|sleep|wake|get up|shop|buy|order|skip|train|swim|do)"
+)
+# A habit denied: what the speaker does not take or do at all. A food
+# refused is a diet, which the diet rules read.
+_DENIED_EN = r"(?:drink|smoke|drive|cook|fly|wear|watch|use|own|gamble|vape)"
+_RECURRING_EN = (
+    r"\b(?:most days|every (?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday)|each (?:day|morning|evening|week)|on (?:weekdays|weekends|mondays|tuesdays"
+    r"|wednesdays|thursdays|fridays|saturdays|sundays)|at weekends|daily|weekly|in the (?:mornings|evenings))\b"
+)
+# A past tense makes a habit a story ("I never saw him again", "I usually
+# went to the beach as a kid"): regular pasts end in -ed, the irregular ones
+# are listed (the common English irregular verbs), and a few words place a
+# statement in the past whatever its verb.
+_IRREGULAR_PAST_EN = (
+    r"(?:saw|met|understood|told|went|came|became|began|bought|brought|built|caught|chose|did|drank|drove"
+    r"|ate|fell|felt|fought|found|flew|forgot|forgave|froze|got|gave|grew|had|heard|held|hid|kept"
+    r"|knew|led|left|lent|lost|made|meant|paid|ran|rang|rode|rose|said|sat|sold|sent"
+    r"|shook|shot|sang|sank|slept|spoke|spent|stood|stole|stuck|swam|took|taught|tore|thought|threw"
+    r"|wore|won|wrote|woke|was|were|read(?= (?:it|that|them|him|her) (?:again|once|before)))"
+)
+_PAST_MARK_EN = re.compile(
+    rf"^I(?: \w+)? {_IRREGULAR_PAST_EN}\b|\b(?:as a (?:kid|child|boy|girl|teen\w*|student)"
+    r"|when I was|back then|back in the day|used to|that day|once (?!in a while)(?:at|in|on|when|before)"
+    r"|in (?:the past|my childhood|high school|college)|years ago|ago|growing up)\b",
+    re.IGNORECASE,
+)
+_HABIT_EN = re.compile(
+    rf"^I(?: {_HABIT_ADVERB_EN} (?!(?:wanted|thought|knew|felt|loved|liked|hated|wished|hoped|said|had|was|want|think|know|feel"
+    rf"|wonder|wish|hope|try|seem|say|mean|forget|remember|find|need|love|like|hate|enjoy|get|got|am)\b)"
+    rf"[a-z]+(?<!ed)\b| (?:don't|do not|never) {_DENIED_EN}\b"
+    rf"| {_HABIT_VERB_EN}\b(?=.*(?:{_RECURRING_EN}|\b(?:usually|normally|mostly|always|typically)\b))"
+    rf"|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? (?:person|kind of (?:guy|girl|gal|person)|type)\b"
+    # How the speaker likes a thing given: "I like my reports in tables".
+    rf"| (?:like|prefer|take|want) my [\w -]{{2,30}}? (?:in|with|without|as|short|long|strong|black|hot|cold"
+    rf"|sweet|simple|brief|plain|rare|spicy|mild|iced|neat)\b)",
+    re.IGNORECASE,
+)
+_HABIT_FR_VERB = (
+    r"(?:bois|mange|prends|fais|cours|joue|lis|regarde|travaille|cuisine|conduis|fume|dors|marche"
+    r"|me lève|me couche|utilise|porte|nage|roule|vais au|vais à la|fais mes)"
+)
+_HABIT_FR_MARK = (
+    r"\b(?:toujours|jamais|souvent|d'habitude|en général|généralement|tous les|toutes les|chaque"
+    r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|matin|midi|soir|week-end)"
+    r"|en semaine|le week-end|sans|rarement|(?<=bois )(?:mon|ma|mes)|(?<=prends )(?:mon|ma|mes)|que du|que de la|que de l'|que des|que d'|uniquement|surtout|plus de|pas de|pas d')"
+)
+_HABIT_FR = re.compile(
+    r"^j'(?:aime|préfère) (?:mon|ma|mes) [\w -]{2,30}? (?:en|avec|sans|au|à la)\b|"
+    rf"^(?:(?:d'habitude|en général|généralement|le plus souvent|souvent),? )?(?:je (?!ne mange\b)(?:ne |n')?|j')"
+    rf"{_HABIT_FR_VERB}\b(?=.*{_HABIT_FR_MARK})"
+    rf"|^(?:d'habitude|en général|généralement|le plus souvent),? (?:je|j')"
+    # Led by its time, a habit needs its verb: "le soir je lis …", not "le soir je suis fatigué".
+    rf"|^(?:le (?:matin|midi|soir|week-end)|en semaine|tous les (?:matins|soirs|jours|week-ends)),?"
+    rf" (?:je (?:ne |n')?|j'){_HABIT_FR_VERB}\b",
+    re.IGNORECASE,
+)
+# A habit on given days is a routine of the person's own time (``schedule``).
+DAYS = re.compile(
+    r"\b(?:on (?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
+    r"|every (?:weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at weekends"
+    r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end)|en semaine)\b",
+    re.IGNORECASE,
+)
+# A moment of its own makes a statement a plan or a story, not a habit.
+ONE_MOMENT = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|this (?:morning|evening|week|weekend)|last|next|right now"
+    r"|aujourd'hui|ce soir|demain|hier|ce matin|cette semaine|ce week-end|dernier|dernière|prochain"
+    r"|prochaine|tout à l'heure)\b",
+    re.IGNORECASE,
+)
+HEDGE = re.compile(
+    r"\b(?:maybe|perhaps|might|wonder|wish|pretend|imagine|peut-être|si jamais)\b", re.IGNORECASE
+)
+MAX_WORDS = 24
+
+
+def habit_of(text: str) -> str | None:
+    """The habit ``text`` (a clause without its lead-ins) states of the speaker, or ``None``."""
+    if not text or text.endswith("?") or HEDGE.search(text) or len(text.split()) > MAX_WORDS:
+        return None
+    if ONE_MOMENT.search(text):
+        return None
+    if _HABIT_EN.match(text) and not _PAST_MARK_EN.search(text):
+        return text
+    if _HABIT_FR.match(text):
+        return text
+    return None

@@ -1,0 +1,79 @@
+"""A wish followed by the speaker's remark on it, read without the remark (pure).
+
+Also a French order typed without its hyphen ("tutoie moi"), read hyphenated.
+
+People give a reason or a remark after what they ask: "Call me Sam, it's
+shorter", "Metric please, always, I don't do feet and inches", "tutoie-moi
+c'est plus simple", "be blunt with me, I can take it", "use tabs, not
+spaces". The rules are anchored on the whole sentence, so the remark hides
+the wish. A remark is a trailing part that opens on a statement's subject
+("I", "it's", "c'est", "nobody", "je") or a contrast ("not", "pas",
+"rather than"); the sentence is read again without it, and only when
+nothing was read from the whole sentence.
+
+Only a sentence in which the risk table reads no effect and which reaches
+nothing beyond the reply (``text.risk``, ``text.reach``, asked of the
+*whole* sentence, remark included) is read so: what the remark says can
+never carry a risky order past the gate, and what is read still goes
+through the guard like any other candidate. The cost: a remark that
+qualifies the wish ("answer in French, it's for my mother") is dropped from
+its value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...text.reach import reaches
+from ...text.risk import effects
+from .fragments import IMPERATIVES_FR_2SG
+
+_REMARK = re.compile(
+    r"^(?:I|I'm|I've|I'd|I'll|I'm|it|it's|its|that|that's|this|nobody|no one|everyone|everybody|not|never"
+    r"|rather than|instead of|je|j'|c'est|c'|ça|cela|personne|tout le monde|pas|jamais|plutôt que"
+    r"|au lieu de)\b",
+    re.IGNORECASE,
+)
+# Said without its comma, a remark opens on "it's"/"c'est" (the wish before
+# it ends there: "tutoie-moi c'est plus simple").
+_GLUED = re.compile(r"\s+(?=(?:it's|that's|c'est|ça m'|ça me)\b)", re.IGNORECASE)
+_MIN_HEAD_WORDS = 1
+
+
+def without_remark(sentence: str) -> str | None:
+    """``sentence`` without the remarks that end it, or ``None`` (module doc)."""
+    text = sentence.strip().replace("’", "'")
+    if text.endswith("?"):
+        return None
+    parts = text.split(", ")
+    while len(parts) > 1 and _REMARK.match(parts[-1].strip()):
+        parts.pop()
+    head = ", ".join(parts)
+    if head == text:
+        glued = _GLUED.search(text)
+        head = text[: glued.start()] if glued else text
+    head = head.strip(" ,.!")
+    if head == text.strip(" ,.!") or len(head.split()) < _MIN_HEAD_WORDS:
+        return None
+    # Asked last: most chat has no remark to drop, and the risk table is the dear part.
+    return None if effects(text) or reaches(text) else head
+
+
+# A French order typed without its hyphen ("tutoie moi", "appelle moi Léa",
+# "dis moi toujours …"): the rules know it hyphenated.
+_UNHYPHENATED = re.compile(rf"^((?:{IMPERATIVES_FR_2SG})) (moi|nous)\b", re.IGNORECASE)
+
+
+def respelled(sentence: str) -> str | None:
+    """``sentence`` with its opening French order hyphenated, or ``None`` when it needs none."""
+    text = sentence.strip()
+    fixed = _UNHYPHENATED.sub(r"\1-\2", text, count=1)
+    return fixed if fixed != text else None
+
+
+def variants(sentence: str) -> list[str]:
+    """What to read again when nothing was read from ``sentence``: respelled, then without its remark."""
+    fixed = respelled(sentence)
+    out = [fixed] if fixed else []
+    out += [h for s in (*out, sentence) if (h := without_remark(s)) is not None]
+    return out
