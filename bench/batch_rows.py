@@ -1,27 +1,26 @@
-"""CPU ms per text of the int8 document encoder: one text per run (today's
-path) against batches of same-length texts on a graph quantised per row.
+"""CPU ms per text of the int8 document encoder: one text per run against
+batches of same-length texts on the graph quantised per row (``query_rows``).
 
-No database. Both graphs are built from the installed model in this run: the
-per-tensor graph as ``query_model`` builds it, and the same graph rewritten
-by ``_row_quant`` (one activation scale and zero point per batch row). Every
-session is single-threaded with onnxruntime's full optimisation, as
-``LocalEmbedder``'s int8 session. Texts go in calls of ``--call`` distinct
-texts (a consolidation job embeds up to 100 turns per call); a call is cut
-into runs of one token count each, never padded. Rounds interleave the
-paths and alternate which goes first; the figure is process CPU time.
+No database. Both graphs are built from the installed model in this run, as
+``query_model`` builds them (``rows=False`` / ``True``); every session is
+single-threaded with onnxruntime's full optimisation, as ``LocalEmbedder``'s.
+Texts go in calls of ``--call`` distinct texts (a consolidation job embeds
+up to 100 turns per call); a call is cut into runs of one token count
+(``embed_rows.runs``), never padded. Rounds interleave the paths and
+alternate which goes first; the figure is process CPU time, one thread.
 
 Paths timed:
 
-- ``alone``: the per-tensor graph, one text per run (``_infer_alone``);
-- ``rows``: the per-row graph, one run per token count of a call;
+- ``alone``: the per-tensor graph, one text per run (``_infer_alone`` before);
+- ``rows``: the per-row graph, every run (texts alone included);
+- ``mixed``: runs of two texts or more on the per-row graph, a text alone on
+  the per-tensor graph (what ``_infer_alone`` does now);
 - ``tensor-batched``: the per-tensor graph on the same runs. Its rows share
   one scale, so a vector depends on its companions: not usable, printed as
-  the bound of what batching alone can save.
+  the bound of what batching could save with the fused kernels.
 
-Vectors printed: rows batched against rows alone (must be 0.0), rows against
-the per-tensor graph with its two int8 fusions disabled (0.0: the same
-arithmetic), and rows against today's vectors (the figure that decides
-whether stored vectors and facts would move).
+Vectors printed: rows batched against rows alone and against the per-tensor
+graph alone (both must be 0.0: stored vectors and facts stay as they were).
 
     python bench/batch_rows.py --rounds 5
 """
@@ -42,18 +41,15 @@ from typing import Any
 import numpy as np
 
 from haki.providers.embed import MAX_TOKENS, QUERY_THREADS, model_files
+from haki.providers.embed_rows import runs as embed_runs
 from haki.providers.query_model import query_model
-from haki.providers.query_rows import per_row_quantisation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import short_turns
 from locomo import DATA, load
 
-# The fusions that give the per-tensor graph its own output rounding.
-INT8_FUSIONS = ["DynamicQuantizeMatMulFusion", "MatMulIntegerToFloatFusion"]
 
-
-def session(path: Path, disabled: list[str] | None = None) -> Any:
+def session(path: Path) -> Any:
     import onnxruntime as ort
 
     opts = ort.SessionOptions()
@@ -61,9 +57,7 @@ def session(path: Path, disabled: list[str] | None = None) -> Any:
     opts.inter_op_num_threads = 1
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    return ort.InferenceSession(
-        str(path), opts, providers=["CPUExecutionProvider"], disabled_optimizers=disabled or []
-    )
+    return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 
 
 def token_rows(texts: list[str]) -> list[list[int]]:
@@ -80,10 +74,8 @@ def runs(rows: list[list[int]], call: int) -> list[list[int]]:
     """Indices of ``rows``, a call of ``call`` texts at a time, cut by token count."""
     out: list[list[int]] = []
     for start in range(0, len(rows), call):
-        by_length: dict[int, list[int]] = {}
-        for i in range(start, min(start + call, len(rows))):
-            by_length.setdefault(len(rows[i]), []).append(i)
-        out.extend(by_length[n] for n in sorted(by_length))
+        part = rows[start : start + call]
+        out.extend([start + i for i in r] for r in embed_runs([len(r) for r in part]))
     return out
 
 
@@ -96,10 +88,13 @@ def run(sess: Any, rows: list[list[int]]) -> np.ndarray:
     return unit
 
 
-def vectors(sess: Any, rows: list[list[int]], groups: list[list[int]]) -> np.ndarray:
+def vectors(
+    sess: Any, rows: list[list[int]], groups: list[list[int]], single: Any = None
+) -> np.ndarray:
+    """``single``: the session for runs of one text (default ``sess``)."""
     out = np.zeros((len(rows), 384), dtype=np.float32)
     for g in groups:
-        out[g] = run(sess, [rows[i] for i in g])
+        out[g] = run(single if single is not None and len(g) == 1 else sess, [rows[i] for i in g])
     return out
 
 
@@ -126,25 +121,15 @@ def main() -> None:
     parser.add_argument("--call", type=int, default=100, help="texts per embedding call")
     args = parser.parse_args()
 
-    import onnx
     import onnxruntime as ort
 
     source, _ = model_files()
     with tempfile.TemporaryDirectory() as tmp:
-        tensor_path = Path(str(query_model(source, Path(tmp))))
-        model = onnx.load(str(tensor_path))
-        rewritten = per_row_quantisation(model)
-        rows_path = Path(tmp) / "rows.onnx"
-        onnx.save(model, str(rows_path))
         sessions = {
-            "alone": session(tensor_path),
-            "unfused": session(tensor_path, INT8_FUSIONS),
-            "rows": session(rows_path),
+            "alone": session(Path(str(query_model(source, Path(tmp))))),
+            "rows": session(Path(str(query_model(source, Path(tmp), rows=True)))),
         }
-    print(
-        f"onnxruntime {ort.__version__}; {rewritten} quantisations made per row; "
-        f"{args.rounds} rounds, calls of {args.call} texts"
-    )
+    print(f"onnxruntime {ort.__version__}; {args.rounds} rounds, calls of {args.call} texts")
     for name, texts in workloads(args.short, args.locomo).items():
         rows = token_rows(texts)
         singles = [[i] for i in range(len(rows))]
@@ -153,8 +138,6 @@ def main() -> None:
         alone = vectors(sessions["alone"], rows, singles)
         rows_alone = vectors(sessions["rows"], rows, singles)
         rows_batched = vectors(sessions["rows"], rows, groups)
-        unfused = vectors(sessions["unfused"], rows, singles)
-        cosine = (rows_batched * alone).sum(axis=1)
         print(
             f"\n{name}: {len(rows)} texts, {statistics.mean(len(r) for r in rows):.1f} tokens, "
             f"{len(groups)} runs of one length ({len(rows) / len(groups):.2f} texts per run; "
@@ -163,13 +146,12 @@ def main() -> None:
         )
         print(
             f"  max |diff|: rows batched vs rows alone {np.abs(rows_batched - rows_alone).max()}, "
-            f"rows vs per-tensor unfused {np.abs(rows_alone - unfused).max()}, "
-            f"rows vs today's {np.abs(rows_batched - alone).max():.4g} "
-            f"(cosine min {cosine.min():.5f}, mean {cosine.mean():.6f})"
+            f"vs the per-tensor graph alone {np.abs(rows_batched - alone).max()}"
         )
         paths: dict[str, Callable[[], object]] = {
             "alone": partial(vectors, sessions["alone"], rows, singles),
             "rows": partial(vectors, sessions["rows"], rows, groups),
+            "mixed": partial(vectors, sessions["rows"], rows, groups, sessions["alone"]),
             "tensor-batched": partial(vectors, sessions["alone"], rows, groups),
         }
         times: dict[str, list[float]] = {p: [] for p in paths}

@@ -6,13 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from haki.providers.embed import (
-    CALL_OVERHEAD_TOKENS,
-    MAX_GROUP_ROWS,
-    HashEmbedder,
-    LocalEmbedder,
-    token_groups,
-)
+from haki.providers.embed import HashEmbedder, LocalEmbedder
+from haki.providers.embed_groups import CALL_OVERHEAD_TOKENS, MAX_GROUP_ROWS, token_groups
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "reference_embeddings.json"
 

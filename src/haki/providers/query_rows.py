@@ -35,6 +35,10 @@ from .query_graph import _Graph, _insert_before
 if TYPE_CHECKING:
     import onnx
 
+# Part of the cached model's file name, beside query_graph.GRAPH_VERSION: a
+# change to this pass bumps it, so a model it rewrote before is rebuilt.
+ROWS_VERSION = 1
+
 
 def per_row_quantisation(model: onnx.ModelProto) -> int:
     """Rewrite every ``DynamicQuantizeLinear`` of ``model`` (in place) to
