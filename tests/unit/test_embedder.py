@@ -74,7 +74,7 @@ def test_the_query_model_is_built_once_into_the_cache(tmp_path):
 def test_without_the_query_model_queries_use_the_packaged_one(monkeypatch, caplog):
     import haki.providers.query_model as qm
 
-    def broken(source, cache_dir):
+    def broken(source, cache_dir, **options):
         raise ImportError("onnx is not installed")
 
     monkeypatch.setattr(qm, "query_model", broken)
