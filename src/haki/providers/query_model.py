@@ -10,8 +10,10 @@ one (cosine ≥ 0.98 on the reference sentences).
 The model serves queries and, by default, documents. Dynamic quantisation
 takes one scale per tensor, so a row's vector would depend on the other rows
 of its batch; every text is therefore embedded alone (a query always is,
-documents through ``LocalEmbedder._infer_alone``), so its vector depends on
-its text only. On LoCoMo, ranking with these query
+documents through ``LocalEmbedder._infer_alone``), or with texts of its
+token count on the variant quantised per row (``query_rows``), which gives
+it the same vector; its vector depends on its text only. On LoCoMo,
+ranking with these query
 vectors against the documents' vectors matched the float queries' recall
 within 0.3 point (docs/retrieval.md).
 
