@@ -109,7 +109,7 @@ def _zero_point_after(g: _Graph, matmul: onnx.NodeProto, zero_int: str, p: str) 
     if np.abs(colsum).max() * 255 >= 2**31 or weight.shape[0] * 255 * 255 >= 2**31:
         raise ValueError(f"{matmul.output[0]} could overflow int32")
     sums = g.constant(f"{p}_colsum", colsum.astype(np.int32))
-    out = matmul.output[0]
+    out = str(matmul.output[0])
     matmul.output[0] = f"{p}_raw"
     matmul.input[2] = ""
     after = [
@@ -132,7 +132,7 @@ def _bias_apart(g: _Graph, product: str) -> None:
     cast = g.only_consumer(product, "Cast")
     mul = cast and g.only_consumer(cast.output[0], "Mul")
     add = mul and g.only_consumer(mul.output[0], "Add")
-    if add is None:
+    if mul is None or add is None:
         raise ValueError(f"no bias Add after {product}")
     k = 1 if add.input[0] == mul.output[0] else 0
     bias = g.consts[add.input[k]]
