@@ -315,17 +315,18 @@ class LocalEmbedder:
         """
         import numpy as np
 
-        from .embed_rows import runs
+        from .embed_rows import MIN_RUN_ROWS, runs
 
         out = np.zeros((len(rows), self.dim), dtype=np.float32)
         batched = self._rows_session
 
         def run(share: list[list[int]]) -> None:
             for part in share:
-                if len(part) == 1:
-                    out[part[0]] = self._run(session, [rows[part[0]]])[0]
-                else:
+                if len(part) >= MIN_RUN_ROWS:
                     out[part] = self._run(batched, [rows[i] for i in part])
+                    continue
+                for i in part:
+                    out[i] = self._run(session, [rows[i]])[0]
 
         lengths = [len(r) for r in rows]
         if batched is not None:

@@ -4,9 +4,9 @@ The per-tensor int8 graph embeds one text per run (``_infer_alone``); its
 variant quantised per batch row gives each row of an unpadded batch the
 vector that text gets alone, bit for bit. Texts of one token count therefore
 share a run: conversational turns often do (1,000 distinct short turns in
-calls of 100: 7.1 texts per token count). A text with no companion of its
-length runs on the per-tensor graph, whose fused kernels cost less per run
-than the per-row graph's extra operators.
+calls of 100: 7.1 texts per token count). A run of fewer than
+``MIN_RUN_ROWS`` texts goes one text per call on the per-tensor graph, whose
+fused kernels cost less per run than the per-row graph's extra operators.
 
 Equality with the per-tensor graph rests on how onnxruntime fuses and rounds,
 which a new version may change; ``agrees`` checks it on fixed texts when the
@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 RUN_TOKENS = 2048
 # Rows per batched run at most.
 RUN_ROWS = 64
+# Rows a run needs to go on the per-row graph; fewer run one text per call
+# on the per-tensor graph. Two rows about break even (docs/consolidation.md,
+# "Documents batched by token count"), and LoCoMo's turns come mostly in
+# runs of one or two.
+MIN_RUN_ROWS = 3
 
 # Texts that ``agrees`` embeds both ways: pairs of one token count (5, 11 and
 # 23 tokens; tests/unit/test_embed_rows.py) and one alone, English and French.
