@@ -13,8 +13,9 @@ Paths timed:
 
 - ``alone``: the per-tensor graph, one text per run (``_infer_alone`` before);
 - ``rows``: the per-row graph, every run (texts alone included);
-- ``mixed``: runs of two texts or more on the per-row graph, a text alone on
-  the per-tensor graph (what ``_infer_alone`` does now);
+- ``mixed``: runs of ``MIN_RUN_ROWS`` texts or more on the per-row graph,
+  the others one text per run on the per-tensor graph (what
+  ``_infer_alone`` does);
 - ``tensor-batched``: the per-tensor graph on the same runs. Its rows share
   one scale, so a vector depends on its companions: not usable, printed as
   the bound of what batching could save with the fused kernels.
@@ -41,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from haki.providers.embed import MAX_TOKENS, QUERY_THREADS, model_files
+from haki.providers.embed_rows import MIN_RUN_ROWS
 from haki.providers.embed_rows import runs as embed_runs
 from haki.providers.query_model import query_model
 
@@ -91,10 +93,15 @@ def run(sess: Any, rows: list[list[int]]) -> np.ndarray:
 def vectors(
     sess: Any, rows: list[list[int]], groups: list[list[int]], single: Any = None
 ) -> np.ndarray:
-    """``single``: the session for runs of one text (default ``sess``)."""
+    """``single``: the session for runs shorter than ``MIN_RUN_ROWS``, one
+    text per run (default: every run on ``sess``)."""
     out = np.zeros((len(rows), 384), dtype=np.float32)
     for g in groups:
-        out[g] = run(single if single is not None and len(g) == 1 else sess, [rows[i] for i in g])
+        if single is not None and len(g) < MIN_RUN_ROWS:
+            for i in g:
+                out[[i]] = run(single, [rows[i]])
+        else:
+            out[g] = run(sess, [rows[i] for i in g])
     return out
 
 
