@@ -6,13 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from haki.providers.embed import (
-    CALL_OVERHEAD_TOKENS,
-    MAX_GROUP_ROWS,
-    HashEmbedder,
-    LocalEmbedder,
-    token_groups,
-)
+from haki.providers.embed import HashEmbedder, LocalEmbedder
+from haki.providers.embed_groups import CALL_OVERHEAD_TOKENS, MAX_GROUP_ROWS, token_groups
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "reference_embeddings.json"
 
@@ -79,7 +74,7 @@ def test_the_query_model_is_built_once_into_the_cache(tmp_path):
 def test_without_the_query_model_queries_use_the_packaged_one(monkeypatch, caplog):
     import haki.providers.query_model as qm
 
-    def broken(source, cache_dir):
+    def broken(source, cache_dir, **options):
         raise ImportError("onnx is not installed")
 
     monkeypatch.setattr(qm, "query_model", broken)

@@ -87,7 +87,7 @@ def test_fast_documents_stay_close_to_the_packaged_and_the_reference_vectors(
 def test_fast_documents_fall_back_to_the_packaged_model(monkeypatch, caplog, packaged):
     import haki.providers.query_model as qm
 
-    def broken(source, cache_dir):
+    def broken(source, cache_dir, **options):
         raise ImportError("onnx is not installed")
 
     monkeypatch.setattr(qm, "query_model", broken)
@@ -126,5 +126,8 @@ def test_the_int8_build_is_marked_tried_only_once_its_session_is_in_place(tmp_pa
 
     monkeypatch.setattr(embed, "_session", watched)
     session = embedder._load_int8_session()
-    assert tried_while_building == [False]
+    # The int8 session, then its per-row variant (embed_rows): both in place
+    # before the build is marked tried.
+    assert tried_while_building == [False, False]
     assert session is not None and embedder._int8_tried
+    assert embedder._rows_session is not None

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from ..config import EMBED_DIM, Settings
 from ..errors import ConfigError
 from .embed_cache import DocumentCache, unique_positions
+from .embed_groups import BATCH_TOKENS, token_groups
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,15 +31,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained with max_seq_length 256
-# Padded tokens per inference call: a batch costs (longest row x rows).
-BATCH_TOKENS = 2048
-# A call costs about as much as this many padded tokens on top of its rows
-# (docs/context.md, Performance). Grouping trades padding against calls with
-# this price.
-CALL_OVERHEAD_TOKENS = 8
-# Rows per call past which a longer group saves nothing measurable; it also
-# bounds the grouping search to O(rows x MAX_GROUP_ROWS).
-MAX_GROUP_ROWS = 64
 # Query embeddings kept per embedder (384 floats each: ~1.5 KB).
 QUERY_CACHE_SIZE = 4096
 # Intra-op threads of the int8 query session (``_load_query_session``): on a
@@ -46,38 +38,6 @@ QUERY_CACHE_SIZE = 4096
 # second thread only adds synchronisation (2.1 vs 3.0 ms wall, 2.1 vs 4.0 ms
 # CPU per query here) and takes the core the database works on meanwhile.
 QUERY_THREADS = 1
-
-
-def token_groups(lengths: Sequence[int], budget: int) -> list[list[int]]:
-    """Indices cut into calls that minimise padded tokens plus per-call overhead.
-
-    Rows are sorted by length (ties by index) and cut into contiguous groups
-    by dynamic programming; each group's padded size (longest x count) stays
-    within ``budget`` (a lone row may exceed it) and ``MAX_GROUP_ROWS``.
-    Padding is the main waste on short conversational turns, so a few more
-    calls beat one wide padded batch.
-    """
-    order = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
-    sizes = [lengths[i] for i in order]
-    n = len(sizes)
-    best = [0] * (n + 1)  # best[j]: cheapest cost of the first j sorted rows
-    cut = [0] * (n + 1)
-    for j in range(1, n + 1):
-        widest = sizes[j - 1]
-        best[j] = best[j - 1] + widest + CALL_OVERHEAD_TOKENS
-        cut[j] = j - 1
-        for i in range(j - 2, max(-1, j - 1 - MAX_GROUP_ROWS), -1):
-            if widest * (j - i) > budget:
-                break
-            cost = best[i] + widest * (j - i) + CALL_OVERHEAD_TOKENS
-            if cost <= best[j]:  # ties go to the longer group: fewer calls
-                best[j], cut[j] = cost, i
-    groups: list[list[int]] = []
-    j = n
-    while j > 0:
-        groups.append(order[cut[j] : j])
-        j = cut[j]
-    return groups[::-1]
 
 
 # The vector sizes with an hnsw index (migration 0170 creates one per size).
@@ -140,8 +100,9 @@ class LocalEmbedder:
     """all-MiniLM-L6-v2 on onnxruntime; loaded once, on first use.
 
     Queries and, by default, documents run on a single-threaded session of
-    the int8-activation build (``query_model``), documents one text per call
-    (``_infer_alone``) on several threads at once. Two sessions of the
+    the int8-activation build (``query_model``); documents on several threads
+    at once, one text per call or, with texts of their token count, on its
+    variant quantised per row (``_infer_alone``, ``embed_rows``). Two sessions of the
     packaged model serve documents when ``fast_documents`` is off or that
     build fails: one whose operators use every thread, for small batches
     (lowest latency), and one single-threaded session that several threads
@@ -167,7 +128,7 @@ class LocalEmbedder:
         model_cache: Path | None = None,
     ):
         """``fast_queries``: embed queries with ``query_model``;
-        ``fast_documents``: documents too, one text per call (``_infer_alone``);
+        ``fast_documents``: documents too (``_infer_alone``);
         ``model_cache``: where that model is kept between runs (None: rebuilt
         in memory, about 2 s, on first use)."""
         self._threads = threads or os.cpu_count() or 1
@@ -184,6 +145,8 @@ class LocalEmbedder:
         self._latency_session = None
         self._query_session = None
         self._int8_session: Any = None
+        # The int8 build quantised per batch row (embed_rows); None: one text per run.
+        self._rows_session: Any = None
         self._int8_tried = False
         self._batch_session = None
         self._pool: ThreadPoolExecutor | None = None
@@ -223,25 +186,46 @@ class LocalEmbedder:
         with self._lock:
             if not self._int8_tried:
                 try:
-                    import onnxruntime as ort
-
-                    from .query_model import query_model
-
-                    source, _ = model_files()
-                    self._int8_session = _session(
-                        query_model(source, self._model_cache),
-                        QUERY_THREADS,
-                        ort.GraphOptimizationLevel.ORT_ENABLE_ALL,
-                    )
+                    self._int8_session = self._int8_build(rows=False)
                 except Exception as exc:  # an optional speed-up: never a reason not to answer
                     log.warning(
                         "fast int8 model unavailable (%s); the packaged model serves instead", exc
                     )
+                if self._int8_session is not None and self._fast_documents:
+                    self._rows_session = self._checked_rows_session()
                 # Marked tried only once the session is in place: ``_infer`` reads
                 # it without the lock, and a batch that saw "tried" with no session
                 # yet would run on the packaged model and cache those vectors.
                 self._int8_tried = True
             return self._int8_session
+
+    def _int8_build(self, *, rows: bool) -> Any:
+        """A single-threaded session of ``query_model`` (``rows``: its per-row variant)."""
+        import onnxruntime as ort
+
+        from .query_model import query_model
+
+        model = query_model(model_files()[0], self._model_cache, rows=rows)
+        return _session(model, QUERY_THREADS, ort.GraphOptimizationLevel.ORT_ENABLE_ALL)
+
+    def _checked_rows_session(self) -> Any:
+        """The per-row variant of the int8 build, if it gives every probe
+        text's vector bit for bit as the int8 session does alone; else None
+        (documents then run one text per call)."""
+        try:
+            from .embed_rows import PROBES, agrees
+
+            self._rows_session = self._int8_build(rows=True)
+            assert self._tokenizer is not None  # loaded; the lock is held (not reentrant)
+            probes = [e.ids for e in self._tokenizer.encode_batch(list(PROBES))]
+            alone, rows = self._int8_session, self._rows_session
+            if agrees(lambda r: self._run(alone, r), lambda r: self._run(rows, r), probes):
+                return rows
+            log.warning("the per-row int8 model differs from the int8 model here; not used")
+        except Exception as exc:  # a speed-up only: one text per call still serves
+            log.warning("per-row int8 model unavailable (%s); one text per call", exc)
+        self._rows_session = None
+        return None
 
     def _load_query_session(self) -> Any:
         fast = self._load_int8_session() if self._fast_queries else None
@@ -261,11 +245,14 @@ class LocalEmbedder:
             ids[i, : len(r)] = r
             mask[i, : len(r)] = 1
         feed = {"input_ids": ids, "token_type_ids": np.zeros_like(ids)}
-        if session is not self._int8_session:
+        # The int8 graphs have no attention mask (query_graph): padding would
+        # count as text and change every row's vector.
+        if session is self._rows_session:
+            if len({len(r) for r in rows}) != 1:
+                raise ValueError("the per-row int8 model batches texts of one token count only")
+        elif session is not self._int8_session:
             feed["attention_mask"] = mask
         elif len(rows) != 1:
-            # Its graph has no attention mask (query_graph): padding would
-            # count as text and change every row's vector.
             raise ValueError(f"the int8 model embeds one text per run, not {len(rows)}")
         (hidden,) = session.run(None, feed)
         weights = mask[:, :, None].astype(np.float32)
@@ -315,26 +302,39 @@ class LocalEmbedder:
         return out
 
     def _infer_alone(self, session: Any, rows: Sequence[list[int]]) -> np.ndarray:
-        """Each row in a call of its own on the int8 model.
+        """Rows on the int8 model, each getting the vector it gets alone.
 
         Its dynamic quantisation scales a call's activations by their range
         over the whole call, so a row batched with others would get a vector
-        that depends on them; alone, a row's vector depends on its text only
-        (what ``embed_cache`` and byte-identical facts rely on). Rows are
-        dealt longest first, round robin, to one list per thread, so the
+        that depends on them; a row runs alone, or with rows of its token
+        count on the per-row variant (``embed_rows``), which gives each the
+        same vector bit for bit. A row's vector then depends on its text only
+        (what ``embed_cache`` and byte-identical facts rely on). Runs are
+        dealt largest first, round robin, to one list per thread, so the
         threads get about the same number of tokens; no padding is run.
         """
         import numpy as np
 
+        from .embed_rows import MIN_RUN_ROWS, runs
+
         out = np.zeros((len(rows), self.dim), dtype=np.float32)
+        batched = self._rows_session
 
-        def run(indices: list[int]) -> None:
-            for i in indices:
-                out[i] = self._run(session, [rows[i]])[0]
+        def run(share: list[list[int]]) -> None:
+            for part in share:
+                if len(part) >= MIN_RUN_ROWS:
+                    out[part] = self._run(batched, [rows[i] for i in part])
+                    continue
+                for i in part:
+                    out[i] = self._run(session, [rows[i]])[0]
 
-        order = sorted(range(len(rows)), key=lambda i: (-len(rows[i]), i))
-        lanes = min(self._threads, len(rows)) if self._pool is not None else 1
-        shares = [order[k::lanes] for k in range(lanes)]
+        lengths = [len(r) for r in rows]
+        if batched is not None:
+            work = runs(lengths)
+        else:
+            work = [[i] for i in sorted(range(len(rows)), key=lambda i: (-lengths[i], i))]
+        lanes = min(self._threads, len(work)) if self._pool is not None else 1
+        shares = [work[k::lanes] for k in range(lanes)]
         if lanes == 1:
             run(shares[0])
         else:

@@ -10,8 +10,10 @@ one (cosine ≥ 0.98 on the reference sentences).
 The model serves queries and, by default, documents. Dynamic quantisation
 takes one scale per tensor, so a row's vector would depend on the other rows
 of its batch; every text is therefore embedded alone (a query always is,
-documents through ``LocalEmbedder._infer_alone``), so its vector depends on
-its text only. On LoCoMo, ranking with these query
+documents through ``LocalEmbedder._infer_alone``), or with texts of its
+token count on the variant quantised per row (``query_rows``), which gives
+it the same vector; its vector depends on its text only. On LoCoMo,
+ranking with these query
 vectors against the documents' vectors matched the float queries' recall
 within 0.3 point (docs/retrieval.md).
 
@@ -28,6 +30,8 @@ import logging
 import os
 import tempfile
 from pathlib import Path
+
+from .query_rows import ROWS_VERSION
 
 
 def _key(source: Path) -> str:
@@ -49,18 +53,22 @@ class _QuietAdvice(logging.Filter):
         return "pre-processing before quantization" not in record.getMessage()
 
 
-def _rewrite(path: Path) -> None:
+def _rewrite(path: Path, *, rows: bool) -> None:
     import onnx
 
     from .query_graph import rewrite
+    from .query_rows import per_row_quantisation
 
     model = onnx.load(str(path))
     rewrite(model)
+    if rows:
+        per_row_quantisation(model)
     onnx.save(model, str(path))
 
 
-def _build(source: Path, target: Path, *, rewritten: bool = True) -> None:
-    """``rewritten``: apply ``query_graph`` (False only to compare against it)."""
+def _build(source: Path, target: Path, *, rewritten: bool = True, rows: bool = False) -> None:
+    """``rewritten``: apply ``query_graph`` (False only to compare against it);
+    ``rows``: then ``query_rows`` (one activation scale per batch row)."""
     import onnxruntime as ort
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -86,21 +94,29 @@ def _build(source: Path, target: Path, *, rewritten: bool = True) -> None:
         finally:
             logging.getLogger().removeFilter(quiet)
         if rewritten:
-            _rewrite(built)
+            _rewrite(built, rows=rows)
         os.replace(built, target)  # atomic: a concurrent builder loses nothing
 
 
-def query_model(source: Path, cache_dir: Path | None, *, rewritten: bool = True) -> Path | bytes:
+def query_model(
+    source: Path, cache_dir: Path | None, *, rewritten: bool = True, rows: bool = False
+) -> Path | bytes:
     """The query model for ``source``: a cached file, or the model's bytes
     (``rewritten=False``: in memory, the graph before ``query_graph``, to
-    compare against)."""
+    compare against). ``rows``: its variant quantised per batch row
+    (``query_rows``), which batches texts of one token count."""
     if cache_dir is None or not rewritten:
         with tempfile.TemporaryDirectory() as tmp:
             target = Path(tmp) / "query.onnx"
-            _build(source, target, rewritten=rewritten)
+            _build(source, target, rewritten=rewritten, rows=rows)
             return target.read_bytes()
     cache_dir.mkdir(parents=True, exist_ok=True)
-    target = cache_dir / f"minilm-query-int8-{_key(source)}.onnx"
+    name = (
+        f"minilm-query-int8-rows-{_key(source)}-r{ROWS_VERSION}"
+        if rows
+        else (f"minilm-query-int8-{_key(source)}")
+    )
+    target = cache_dir / f"{name}.onnx"
     if not target.exists():
-        _build(source, target)
+        _build(source, target, rows=rows)
     return target
