@@ -57,9 +57,15 @@ def strip_invisible(text: str) -> str:
     return _INVISIBLE_RE.sub("", text)
 
 
+# Two or more blanks on one line. Patterns that skip blanks with "\s+" try
+# again at every blank of a run, so a turn padded with thousands of them
+# costs seconds; one space reads the same.
+_BLANK_RUN = re.compile(r"[^\S\n]{2,}")
+
+
 def clean(text: str) -> str:
-    """What an extractor reads: NFKC and no invisible characters; lines and letters kept."""
-    return unicodedata.normalize("NFKC", strip_invisible(text))
+    """What an extractor reads: NFKC, no invisible characters, runs of blanks as one space; lines and letters kept."""
+    return _BLANK_RUN.sub(" ", unicodedata.normalize("NFKC", strip_invisible(text)))
 
 
 def normalise(text: str) -> str:

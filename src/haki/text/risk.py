@@ -63,11 +63,14 @@ RISK_KINDS = ("address", "code", "disclosure", "safeguard")
 
 _URL = re.compile(
     r"\b(?:https?|ftp|file)://\S+|\bwww\.\S+|\[[^\]]*\]\([^)]*\)"
-    r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|ru|xyz|top|site|co|fr|de|uk|info|biz|app|dev|ly|me|cc"
+    # A host starts where a token starts: started inside "a.b.c…" it would
+    # be tried again at every label, in time square to the token's length.
+    r"|(?<![\w.-])[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|ru|xyz|top|site|co|fr|de|uk|info|biz|app|dev|ly|me|cc"
     r"|example|online|click|link|tk|cn)\b(?:/\S*)?",
     re.IGNORECASE,
 )
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# Started only where a token starts, so a long run without "@" is read once.
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _HOOK = re.compile(
     r"\b(?:webhooks?|pastebin|ngrok|discord(?:app)?\.com|requestbin|ip address)\b", re.I
 )

@@ -54,7 +54,7 @@ _PHONE = re.compile(r"(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(?\d{1,4}\)?[\s.-]?){2,
 _DATE_LIKE = re.compile(r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$|^\d{1,2}[:h]\d{2}")
 # A program file, by its ending or as a path run from here.
 _PROGRAM = re.compile(
-    r"(?<![\w-])(?:\.{0,2}/)?[\w./-]*[\w-]\.(?:sh|bash|ps1|bat|cmd|exe|msi|dmg|pkg|apk|deb|rpm|run|bin|scr|vbs|jar)\b"
+    r"(?<![\w./-])(?:\.{0,2}/)?[\w./-]*[\w-]\.(?:sh|bash|ps1|bat|cmd|exe|msi|dmg|pkg|apk|deb|rpm|run|bin|scr|vbs|jar)\b"
     r"|(?<![\w.])\./[\w.-]+",
     re.IGNORECASE,
 )

@@ -36,8 +36,10 @@ _NAMED_FR = r"(?:,? (?:qui s'appelle|nommée?|appelée?|prénommée?|(?:il|elle)
 # The work a sentence is about, so "I joined Stellantis" or "je suis chez
 # SFR" names an employer, not a club or someone's home.
 _WORK_EN = r"(?=.*\b(?:work\w*|jobs?|company|employer|hired|quit|left|career|resigned|laid off)\b)"
+# A tenure said right after the place ("chez Thales depuis 2020", "depuis
+# trois ans", "depuis l'an dernier"), not a stay ("chez Paul depuis lundi").
 _TENURE_FR = (
-    r"(?=.*\bdepuis (?:\d{4}|(?:\w+ )?(?:ans?|années?|mois)\b|l'an\b|l'année\b|le mois\b|(?:janvier|février"
+    r"(?= depuis (?:\d{4}|(?:\w+ )?(?:ans?|années?|mois)\b|l'an\b|l'année\b|le mois\b|(?:janvier|février"
     r"|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b))"
 )
 _WORK_FR = (
@@ -164,9 +166,11 @@ LIFE: tuple[Rule, ...] = (
         cased(
             rf"\b[Jj]'ai (?:enfin )?commencé (?:à (?:travailler|bosser) )?chez (?P<v>{CAP_SEQ})"
             rf"|\b[Jj]e (?:bosse|taffe|travaille) (?:maintenant |désormais )?(?:chez|pour) (?:la |le |l')?(?P<v2>{CAP_SEQ})"
-            # "chez X" with work said, or held for a tenure ("depuis 2020", "depuis trois ans",
-            # "depuis l'an dernier"), not a stay ("chez Paul depuis lundi").
-            rf"|^(?:{_WORK_FR}|{_TENURE_FR}).*?\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v3>{CAP_SEQ})"
+            # "chez X" with work said in the sentence, or held for a tenure
+            # said of that place: "je suis chez Paul ce soir, on se connaît
+            # depuis 10 ans" is a visit.
+            rf"|^{_WORK_FR}.*?\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v3>{CAP_SEQ})"
+            rf"|\b[Jj]e suis (?:maintenant |désormais )?chez (?P<v4>{CAP_SEQ}){_TENURE_FR}"
         ),
         "org",
         volatility="slow",

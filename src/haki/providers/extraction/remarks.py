@@ -36,7 +36,8 @@ _REMARK = re.compile(
 )
 # Said without its comma, a remark opens on "it's"/"c'est" (the wish before
 # it ends there: "tutoie-moi c'est plus simple").
-_GLUED = re.compile(r"\s+(?=(?:it's|that's|c'est|ça m'|ça me)\b)", re.IGNORECASE)
+# A match starts only where a run of spaces starts: a long run is scanned once.
+_GLUED = re.compile(r"(?<!\s)\s+(?=(?:it's|that's|c'est|ça m'|ça me)\b)", re.IGNORECASE)
 _MIN_HEAD_WORDS = 1
 
 
