@@ -10,7 +10,7 @@ import pytest
 from haki.consolidator.guard import guard
 from haki.consolidator.types import Sourced
 from haki.providers.extraction.habits import habit_of
-from haki.providers.extraction.remarks import respelled, without_remark
+from haki.providers.extraction.remarks import hyphenated, without_remark
 from haki.providers.extraction.rules import extract_payload
 from haki.providers.extraction.types import EventRow
 from haki.providers.extraction.wishes import directive
@@ -128,4 +128,4 @@ def test_a_french_order_typed_without_its_hyphen():
         0
     ]
     # Only an order that opens the sentence is respelled.
-    assert respelled("je te dis moi aussi") is None
+    assert hyphenated("je te dis moi aussi") is None

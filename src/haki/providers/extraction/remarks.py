@@ -65,7 +65,7 @@ def without_remark(sentence: str) -> str | None:
 _UNHYPHENATED = re.compile(rf"^((?:{IMPERATIVES_FR_2SG})) (moi|nous)\b", re.IGNORECASE)
 
 
-def respelled(sentence: str) -> str | None:
+def hyphenated(sentence: str) -> str | None:
     """``sentence`` with its opening French order hyphenated, or ``None`` when it needs none."""
     text = sentence.strip()
     fixed = _UNHYPHENATED.sub(r"\1-\2", text, count=1)
@@ -73,8 +73,8 @@ def respelled(sentence: str) -> str | None:
 
 
 def variants(sentence: str) -> list[str]:
-    """What to read again when nothing was read from ``sentence``: respelled, then without its remark."""
-    fixed = respelled(sentence)
+    """What to read again when nothing was read from ``sentence``: hyphenated, then without its remark."""
+    fixed = hyphenated(sentence)
     out = [fixed] if fixed else []
     out += [h for s in (*out, sentence) if (h := without_remark(s)) is not None]
     return out
