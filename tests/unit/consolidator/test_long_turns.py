@@ -19,7 +19,10 @@ def _read(text: str) -> list[tuple[str, str]]:
 
 
 def test_clean_folds_runs_of_blanks_and_keeps_lines():
-    assert clean("Call me Sam" + " " * 50 + "it's\t\tshorter\nnext line") == "Call me Sam it's shorter\nnext line"
+    assert (
+        clean("Call me Sam" + " " * 50 + "it's\t\tshorter\nnext line")
+        == "Call me Sam it's shorter\nnext line"
+    )
 
 
 def test_a_padded_turn_reads_as_the_plain_one():
@@ -38,6 +41,8 @@ def test_hosts_and_addresses_still_read_as_targets():
 
 
 def test_a_visit_is_not_a_job_and_a_tenure_is():
-    assert ("employer", "Paul") not in _read("Je suis chez Paul ce soir, on se connaît depuis 10 ans.")
+    assert ("employer", "Paul") not in _read(
+        "Je suis chez Paul ce soir, on se connaît depuis 10 ans."
+    )
     assert ("employer", "Paul") not in _read("Je suis chez Paul depuis lundi.")
     assert ("employer", "Thales") in _read("Je suis chez Thales depuis 2020.")
