@@ -47,7 +47,7 @@ from haki.consolidator.fact_text import fact_embedding_text, first_name
 from haki.consolidator.predicates import spec
 from haki.context.config import EPISODE_TOP_K
 from haki.context.gate import passes
-from haki.providers.embed import build_embedder
+from haki.providers.embedders import build_embedder
 from haki.text.topics import AskedQuestion, on_topic
 
 DEFAULT_DATA = (

@@ -7,7 +7,7 @@ import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
 
-from haki.providers.embed import INDEXED_DIMENSIONS
+from haki.providers.embedders import INDEXED_DIMENSIONS
 from haki.storage.migrate import available, upgrade
 
 HNSW_INDEXES = """

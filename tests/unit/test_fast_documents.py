@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from haki.config import Settings
-from haki.providers.embed import LocalEmbedder, build_embedder
+from haki.providers.embed import LocalEmbedder
+from haki.providers.embedders import build_embedder
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "reference_embeddings.json"
 TEXTS = [

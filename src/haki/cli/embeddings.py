@@ -31,7 +31,7 @@ def embeddings() -> None:
 @asynccontextmanager
 async def _opened(settings: Settings) -> AsyncIterator[tuple[Database, Embedder, int]]:
     from ..consolidator.spaces import use_embedder_space
-    from ..providers.embed import build_embedder
+    from ..providers.embedders import build_embedder
     from ..storage import Database, prepare_database
 
     prepared = await asyncio.to_thread(prepare_database, settings)

@@ -43,7 +43,7 @@ def reembed(project_id: str | None, batch: int, quiet: bool) -> None:
     from ..consolidator.project_spaces import ProjectSpaces
     from ..consolidator.reembed import count_facts
     from ..consolidator.spaces import projects, use_embedder_space
-    from ..providers.embed import build_embedder
+    from ..providers.embedders import build_embedder
     from ..storage import Database, prepare_database
 
     settings = load_settings()

@@ -84,7 +84,8 @@ def import_command(path: Path, project_id: str, reembed: bool) -> None:
     from ..consolidator.project_spaces import ProjectSpaces
     from ..consolidator.spaces import use_embedder_space
     from ..portability import import_into
-    from ..providers.embed import Embedder, build_embedder
+    from ..providers.embed import Embedder
+    from ..providers.embedders import build_embedder
     from ..storage.spaces import project_space
 
     settings = load_settings()

@@ -28,7 +28,8 @@ from typing import Any
 
 from ..config import Settings
 from ..errors import ProviderError
-from ..providers.embed import Embedder, build_from_recipe
+from ..providers.embed import Embedder
+from ..providers.embedders import build_from_recipe
 from ..storage import Database
 from ..storage.spaces import project_space
 

@@ -24,7 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..providers.embed import Embedder, check_indexed, embedder_recipe, embedding_space
+from ..providers.embed import Embedder
+from ..providers.embedders import check_indexed, embedder_recipe, embedding_space
 from ..storage import Connection, Database
 from ..storage.spaces import (
     EmbeddingSpace,

@@ -1,7 +1,8 @@
 """Providers: embedders and LLM clients, bundled once and passed down."""
 
 from .bundle import Providers, build_providers
-from .embed import Embedder, HashEmbedder, LocalEmbedder, build_embedder
+from .embed import Embedder, HashEmbedder, LocalEmbedder
+from .embedders import build_embedder
 
 __all__ = [
     "Embedder",

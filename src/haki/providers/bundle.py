@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..config import Settings
-from .embed import Embedder, build_embedder
+from .embed import Embedder
+from .embedders import build_embedder
 from .extraction import Extractor, RulesExtractor, build_extractor
 
 

@@ -161,7 +161,7 @@ class OpenAIEmbedder:
 
     @property
     def recipe(self) -> dict[str, Any]:
-        """What another process needs to embed in this space (providers.embed)."""
+        """What another process needs to embed in this space (providers.embedders)."""
         return {
             "provider": "openai",
             "base_url": self.base_url,

@@ -15,7 +15,8 @@ from pgvector.psycopg import register_vector
 
 from haki.config import Settings, load_settings
 from haki.consolidator.spaces import progress, use_embedder_space
-from haki.providers.embed import LocalEmbedder, build_embedder
+from haki.providers.embed import LocalEmbedder
+from haki.providers.embedders import build_embedder
 from haki.storage import Database
 
 QUERY = "Which city do I live in?"

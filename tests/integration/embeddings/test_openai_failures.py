@@ -15,8 +15,8 @@ import pytest
 
 from haki.config import load_settings
 from haki.errors import ConfigError, ProviderError
-from haki.providers.embed import build_embedder
 from haki.providers.embed_openai import OpenAIEmbedder, request_batches
+from haki.providers.embedders import build_embedder
 
 
 class Stub:

@@ -15,7 +15,8 @@ import psycopg
 from ops_helpers import haki, packets, populate
 from psycopg.types.json import Jsonb
 
-from haki.providers.embed import HashEmbedder, embedder_recipe, embedding_space
+from haki.providers.embed import HashEmbedder
+from haki.providers.embedders import embedder_recipe, embedding_space
 from haki_server import as_url, running
 
 SOURCE, TARGET, OTHER = "prj_source", "prj_target", "prj_other"

@@ -112,6 +112,13 @@ def test_each_fact_of_a_turn_takes_its_own_moment():
     assert got[("employer", "Auchan")].startswith("2026-10")
 
 
+def test_a_value_named_in_two_clauses_takes_the_moment_of_the_clause_that_states_it():
+    got = facts("On a visité Lyon en 2019 et on a emménagé à Lyon le mois dernier.")
+    assert got[("home_city", "Lyon")].startswith("2026-10")
+    got = facts("I visited Porto in 2019 and I moved to Porto last month")
+    assert got[("home_city", "Porto")].startswith("2026-10")
+
+
 def test_a_state_holds_from_the_change_told_beside_it():
     assert facts("I work at Deloitte now, joined in April")[("employer", "Deloitte")].startswith(
         "2026-04"

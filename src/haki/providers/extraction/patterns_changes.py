@@ -20,8 +20,13 @@ from .fragments import CAP, CAP_SEQ, DAYS_EN, MONTHS_EN, OCCUPATIONS_FR, Rule, c
 from .lexicon import ACTIVITY_EN, ACTIVITY_FR, CAR, INSTRUMENT_EN, INSTRUMENT_FR
 from .vocabulary import DIET_WORDS
 
-# The speaker, said or dropped: "I took up", "I've taken up", "took up".
+# The speaker, said or dropped: "I took up", "I've taken up", "took up". In
+# the cased rules (a name follows) only a capital "I" is the speaker, where
+# patterns_ties reads "i" too; "we" is not the speaker here, as it is in
+# patterns_events.
 _ME = r"(?:\bI(?:'ve| have)? |^)"
+# Adverbs before a change, "also" and "even" among them ("I also took up
+# yoga"); unlike those of patterns_ties and patterns_events, not "officially".
 _NOW = r"(?:just |recently |finally |also |even )?"
 _NOW_FR = r"(?:enfin |récemment |aussi |même )?"
 # Where a read object ends: punctuation, a clause word, or the sentence.

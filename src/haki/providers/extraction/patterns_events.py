@@ -35,7 +35,9 @@ _UNNAMED = (
 )
 _RECENTLY = r"(?:just |recently |finally |officially )?"
 _RECENTLY_FR = r"(?:enfin |récemment |officiellement )?"
-# The speaker, said or dropped ("Finally bought a car", "Started learning Japanese").
+# The speaker, said or dropped ("Finally bought a car", "Started learning Japanese"),
+# or "we": a purchase, a pet or a new start is often shared ("we bought a
+# house"), where the speaker of patterns_changes and patterns_ties is "I" alone.
 _ME = r"(?:\b(?:I|we)(?:'ve| have)? |^)"
 _CALENDAR = (
     rf"{DAYS_EN}|{MONTHS_EN}|Easter|Christmas|Xmas|New Year|Thanksgiving|Halloween|Passover|Eid"
@@ -108,7 +110,7 @@ EVENTS_CORE: tuple[Rule, ...] = (
     Rule(
         "pet",
         icase(
-            rf"(?:\b(?:I|we)(?:'ve| have)? |^){_RECENTLY}(?:adopted|got|rescued) (?:a|an|two|a new) {PET_MODIFIERS}"
+            rf"{_ME}{_RECENTLY}(?:adopted|got|rescued) (?:a|an|two|a new) {PET_MODIFIERS}"
             rf"(?P<v>{PET_KINDS}|{BREED}){PET_YOUNG}{_UNNAMED}"
         ),
         "phrase",

@@ -18,12 +18,18 @@ from .fragments import CAP_SEQ, Rule, cased, icase
 from .lexicon import BREED, PET_KINDS_EN, PET_KINDS_FR
 
 _NAME = r"[A-ZÀ-Ý][\w'-]+"
+# Adverbs before a tie ("officially engaged"), in any case within these cased
+# rules: unlike ``_NOW`` of patterns_changes (which takes "also", "even" and
+# not "officially") and ``_RECENTLY`` of patterns_events (lower case only
+# where its rule is cased).
 _NOW = r"(?:(?i:just|finally|officially|recently) )?"
 # The speaker and someone named, as a couple: "Daniel and I", "me and Daniel".
 _COUPLE_EN = rf"(?:\b(?P<v>{_NAME}) and I|\b(?i:me) and (?P<v2>{_NAME}))"
 # The person a tie is with, maybe introduced by what they were: "to my boyfriend Sam".
 _WITH_EN = r"(?:(?i:my|our) (?i:boyfriend|girlfriend|partner|fianc[ée]e?|longtime \w+) )?"
-# The speaker, said or dropped ("Got engaged to Marco!").
+# The speaker, said or dropped ("Got engaged to Marco!"); "i" in either case,
+# where ``_ME`` of patterns_changes takes a capital "I" only in its cased
+# rules and ``_ME`` of patterns_events takes "we" too.
 _ME = r"(?:\b(?i:I)(?:'ve| have)? |^)"
 
 TIES: tuple[Rule, ...] = (

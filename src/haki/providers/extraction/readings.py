@@ -45,6 +45,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from .listed import listed_names
 from .mood import asks
 from .when import past_span_all
 
@@ -94,6 +95,12 @@ _LEFTOVER = (
 def without_time(sentence: str) -> tuple[str, str] | None:
     """The sentence with its past-moment spans cut out, and the first span; ``None`` without one."""
     spans = past_span_all(sentence)
+    cut = _cut(sentence, spans)
+    return None if cut is None else (cut, sentence[slice(*spans[0])])
+
+
+def _cut(sentence: str, spans: list[tuple[int, int]]) -> str | None:
+    """The sentence with ``spans`` cut out; ``None`` when nothing is cut or nothing is left."""
     if not spans:
         return None
     pieces, last = [], 0
@@ -105,8 +112,7 @@ def without_time(sentence: str) -> tuple[str, str] | None:
     for pattern, repl in _LEFTOVER:
         text = pattern.sub(repl, text)
     text = text.strip()
-    first = sentence[spans[0][0] : spans[0][1]]
-    return (text[:1].upper() + text[1:], first) if text else None
+    return text[:1].upper() + text[1:] if text else None
 
 
 # Adverbs that colour a statement without changing what it states ("we
@@ -355,15 +361,8 @@ def _spliced(before: str, after: str) -> bool:
     return _OWN_SUBJECT.match(after) is not None and _SUBORDINATE.match(before.lstrip()) is None
 
 
-def clauses(sentence: str) -> list[str]:
-    """The sentence's joined parts of at least three words, when it has several.
-
-    A comma joins parts too when an order follows it ("je suis daltonien,
-    évite de …"). An order that forbids, given after a reason the speaker
-    states of themselves ("I'm colour blind so don't rely on red vs green"),
-    lasts as long as its reason: it is read with a lasting head ("from now
-    on", "dorénavant"), as the request rules read a standing order.
-    """
+def _parts(sentence: str) -> list[str]:
+    """The sentence's joined parts of at least three words, as they stand in it (spaces folded)."""
     text = _FOLD[0].sub(" ", sentence)
     parts: list[str] = []
     for part in _JOINS.split(text):
@@ -380,90 +379,73 @@ def clauses(sentence: str) -> list[str]:
                 merged[-1] = f"{merged[-1]}, {piece}"
         parts.extend(merged)
     parts = [p.strip(" ,.") for p in parts]
-    parts = [p for p in parts if len(p.split()) >= 3]
+    return [p for p in parts if len(p.split()) >= 3]
+
+
+def clauses(sentence: str) -> list[str]:
+    """The sentence's joined parts of at least three words, when it has several.
+
+    A comma joins parts too when an order follows it ("je suis daltonien,
+    évite de …"). An order that forbids, given after a reason the speaker
+    states of themselves ("I'm colour blind so don't rely on red vs green"),
+    lasts as long as its reason: it is read with a lasting head ("from now
+    on", "dorénavant"), as the request rules read a standing order.
+    """
+    return [text for text, _ in _clause_readings(_parts(sentence))]
+
+
+def _clause_readings(parts: list[str]) -> list[tuple[str, int]]:
+    """``clauses`` of the sentence cut into ``parts``, each with the index of the part it reads."""
     if len(parts) < 2:
         return []
-    out = [_capital(p) for p in parts]
-    for before, after in pairwise(parts):
+    out = [(_capital(p), i) for i, p in enumerate(parts)]
+    for i, (before, after) in enumerate(pairwise(parts), start=1):
         if _SELF.match(before) and _FORBIDDING.match(after):
             head = "Dorénavant" if _FRENCH.search(after) else "From now on"
-            out.append(f"{head}, {after}")
+            out.append((f"{head}, {after}", i))
     return out
 
 
-# A count of pets or relatives followed by their names, "I have two cats,
-# Salt and Pepper", "j'ai deux chats, Caramel et Vanille": each name reads
-# as its own "my cat is called Salt". The names must be capitalised words
-# joined by commas and one "and"/"et", ending the clause.
-_COUNT = r"(?:a|one|two|three|four|five|un|une|deux|trois|quatre|cinq|\d)"
-_LISTED = r"(?-i:[A-ZÀ-Ý][\w'-]+)"
-_KINDS = {
-    "cat": "cat",
-    "cats": "cat",
-    "dog": "dog",
-    "dogs": "dog",
-    "kitten": "kitten",
-    "kittens": "kitten",
-    "puppy": "puppy",
-    "puppies": "puppy",
-    "sister": "sister",
-    "sisters": "sister",
-    "brother": "brother",
-    "brothers": "brother",
-    "son": "son",
-    "sons": "son",
-    "daughter": "daughter",
-    "daughters": "daughter",
-    "chat": "chat",
-    "chats": "chat",
-    "chien": "chien",
-    "chiens": "chien",
-    "chatte": "chatte",
-    "chattes": "chatte",
-    "chienne": "chienne",
-    "chiennes": "chienne",
-    "sœur": "sœur",
-    "sœurs": "sœur",
-    "soeurs": "soeur",
-    "frère": "frère",
-    "frères": "frère",
-    "fils": "fils",
-    "fille": "fille",
-    "filles": "fille",
-}
-_NAMES_LIST = re.compile(
-    rf"\b(?P<who>I have|I've got|I got|we have|we've got|j'ai|on a|nous avons) {_COUNT} "
-    rf"(?P<kind>{'|'.join(sorted(_KINDS, key=len, reverse=True))})\s*[,:(]?\s*"
-    r"(?:(?:called|named|qui s'appellent|nommés?) )?"
-    rf"(?P<names>{_LISTED}(?:\s*,\s*{_LISTED})*\s+(?:and|et|&)\s+{_LISTED})(?=\s*(?:[.,;!?)]|$))",
-    re.IGNORECASE,
-)
+def _part_moments(
+    folded: str, spans: list[tuple[int, int]], cut_parts: list[str], span: str | None
+) -> list[str | None]:
+    """The moment each of ``cut_parts`` reads with: the one cut from its own part of ``folded``.
 
-
-def listed_names(sentence: str) -> list[str]:
-    """One "my <kind> is called <name>" sentence per name a counted list gives."""
-    out: list[str] = []
-    for match in _NAMES_LIST.finditer(sentence):
-        kind = _KINDS[match.group("kind").lower()]
-        french = match.group("who").lower() in ("j'ai", "on a", "nous avons")
-        for name in re.split(r"\s*,\s*|\s+(?:and|et|&)\s+", match.group("names")):
-            if french:
-                article = "Ma" if kind in ("chatte", "chienne", "sœur", "soeur", "fille") else "Mon"
-                out.append(f"{article} {kind} s'appelle {name}.")
-            else:
-                out.append(f"My {kind} is called {name}.")
-    return out
+    A part that had no moment of its own, or a sentence whose parts do not
+    line up once cut, keeps the sentence's first moment ``span``.
+    """
+    moments: list[str | None] = [span] * len(cut_parts)
+    parts = _parts(folded)
+    if len(parts) != len(cut_parts):
+        return moments
+    cursor = 0
+    for i, part in enumerate(parts):
+        at = folded.find(part, cursor)
+        if at < 0:
+            return [span] * len(cut_parts)
+        cursor = at + len(part)
+        own = [folded[a:b] for a, b in spans if at <= a and b <= cursor]
+        if own:
+            moments[i] = own[0]
+    return moments
 
 
 def readings(sentence: str) -> list[tuple[str, str | None]]:
-    """Other readings of ``sentence``, each with the past moment cut out of it (if any)."""
+    """Other readings of ``sentence``, each with the past moment cut out of it (if any).
+
+    A clause read on its own carries the moment cut from that clause ("on a
+    visité Lyon en 2019 et on a emménagé à Lyon le mois dernier": the move
+    is last month's); the whole sentence carries its first moment.
+    """
     out: list[tuple[str, str | None]] = []
     # Runs of spaces folded first: no pattern below backtracks over a long run.
-    base, span = _FOLD[0].sub(" ", sentence), None
-    cut = without_time(base)
+    folded = _FOLD[0].sub(" ", sentence)
+    base, span = folded, None
+    spans = past_span_all(folded)
+    cut = _cut(folded, spans)
     if cut is not None:
-        base, span = cut
-        out.append(cut)
+        base, span = cut, folded[slice(*spans[0])]
+        out.append((base, span))
     if (plain := plainly(base)) != base:
         base = plain
         out.append((base, span))
@@ -480,13 +462,17 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         if len(tail.split()) >= 2:
             out.append((tail[:1].upper() + tail[1:], span))
     out.extend((text, span) for text in listed_names(base))
-    for text in [unwrapped(base), *clauses(base)]:
+    parts = _parts(base)
+    moments = _part_moments(folded, spans, parts, span) if cut is not None else [span] * len(parts)
+    pieces = [(unwrapped(base), span)]
+    pieces += [(text, moments[i]) for text, i in _clause_readings(parts)]
+    for text, moment in pieces:
         # A wrapper off may leave a shared subject first ("Just wanted to say we moved…").
-        out.extend((t, span) for t in dict.fromkeys((text, unwrapped(text), first_person(text))))
+        out.extend((t, moment) for t in dict.fromkeys((text, unwrapped(text), first_person(text))))
         if (order := negative_wish(text)) is not None:
-            out.append((order, span))
+            out.append((order, moment))
         if (order := conditional_order(text)) is not None:
-            out.append((order, span))
+            out.append((order, moment))
     seen = {sentence}
     kept: list[tuple[str, str | None]] = []
     for text, when in out:

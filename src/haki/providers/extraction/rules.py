@@ -204,9 +204,11 @@ def _own_moment(sentence: str, lowered: str, cand: Candidate) -> str | None:
     A reading cuts every moment out of the sentence; a fact found in it
     takes the moment of its own words ("On a emménagé à Lille en janvier et
     j'ai commencé chez Auchan le mois dernier": Auchan is last month's).
+    A value named twice has no one clause: the reading's own moment says.
     """
-    at = lowered.find(str(cand.value).lower())
-    if at < 0:
+    value = str(cand.value).lower()
+    at = lowered.find(value)
+    if at < 0 or lowered.find(value, at + 1) >= 0:
         return None
     return past_span(sentence, at, at + len(str(cand.value)))
 
