@@ -26,11 +26,12 @@ from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_named import another_turned
 from .patterns_possessive import attribute
 from .prefilter import Prefilter
+from .questions import stated_before_question
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
 from .remarks import variants
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
-from .respell import respelled
+from .respell import apostrophes_restored, respelled
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
@@ -134,7 +135,10 @@ _PREFILTER = Prefilter(RULES)
 
 def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]:
     if sentence.endswith("?"):
-        return []
+        head = stated_before_question(sentence)
+        if head is None:
+            return []
+        sentence = head
     out: list[Candidate] = []
     fallback: list[Candidate] = []
     for rule in _PREFILTER.rules_for(sentence):
@@ -282,7 +286,9 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
     if utterance.role not in SUBJECT_ROLES:
         return []
     text = taken_back(
-        without_reported_speech(extraction_text(clean(utterance.text)).replace("’", "'"))
+        without_reported_speech(
+            apostrophes_restored(extraction_text(clean(utterance.text)).replace("’", "'"))
+        )
     )
     seen: set[tuple[str, str, bool]] = set()
     out: list[Candidate] = []
