@@ -86,6 +86,11 @@ WHEN_FR = (
     rf"|le \d{{1,2}}(?: (?:{MONTHS_FR}))?|dans (?:\d+|deux|trois) (?:jours|semaines|mois))"
 )
 
+# Words a relation may take before its noun without changing who it is
+# ("my little brother Jake", "ma grande sœur Julie").
+KIN_ADJ_EN = r"(?:(?:older|younger|big|little|baby|eldest|oldest|youngest|best|new|sweet|lovely) )?"
+KIN_ADJ_FR = r"(?:(?:grande?|petite?|meilleure?|nouvelle|nouveau|vieux|vieille|cher|chère) )?"
+
 RELATIONS_EN = (
     "sister|brother|wife|husband|partner|boyfriend|girlfriend|son|daughter|mom|mother|dad|father"
     "|best friend|friend|dog|cat|puppy|kitten"

@@ -12,6 +12,7 @@ from .fragments import (
     EMAIL_WORDS,
     END,
     I_AM,
+    KIN_ADJ_EN,
     OCCUPATION_MODIFIERS,
     OCCUPATIONS_EN,
     PHONE,
@@ -112,7 +113,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "",
         cased(
             # "my beagle Waffles", "our ferret Noodle": a pet by its kind or breed.
-            rf"\b(?:[Mm]y|[Oo]ur) (?P<rel>{RELATIONS_EN}|{PET_KINDS_EN}|{BREED})(?:,| named| called|'s name is| is called| is named"
+            rf"\b(?:[Mm]y|[Oo]ur) (?i:{KIN_ADJ_EN})(?P<rel>{RELATIONS_EN}|{PET_KINDS_EN}|{BREED})(?:,| named| called|'s name is| is called| is named"
             rf"|'s called| name is| is(?= {CAP},? (?:not|rather than) {CAP}))? (?P<v>{CAP})\b"
         ),
         "name",
