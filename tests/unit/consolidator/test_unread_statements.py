@@ -1,0 +1,84 @@
+"""Statements the rules used to leave unread: a fact before a closing
+question, "im" without its apostrophe, a relation with its modifier, a
+listed predicate named by its noun, a diet told by its practice; and the
+shapes that must stay unread (pure, no database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench_modules import load_bench
+from haki.providers.extraction.questions import stated_before_question
+from haki.providers.extraction.respell import apostrophes_restored
+from haki.providers.extraction.rules import extract_utterance
+from haki.providers.extraction.types import Utterance
+
+quality = load_bench("extraction_quality.py", "extraction_quality")
+
+
+def read(text: str) -> set[tuple[str, object]]:
+    return {
+        (c.predicate, c.value)
+        for c in extract_utterance(Utterance(role="user", speaker=None, text=text))
+        if not c.retract
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my sister Rachel is visiting next week, any restaurant recs?", ("sister", "Rachel")),
+        ("my boyfriend Tom is super into bouldering, any gift ideas?", ("partner", "Tom")),
+        ("im single, not really looking rn", ("relationship_status", "single")),
+        ("my little brother Jake just turned 16", ("brother", "Jake")),
+        ("ma grande sœur Julie habite à Lyon", ("sister", "Julie")),
+        ("my best friend Sam is here", ("friend", "Sam")),
+        ("my main hobby is chess", ("hobby", "chess")),
+        ("mon passe-temps c'est la voile", ("hobby", "voile")),
+        ("my instrument is the cello", ("plays", "cello")),
+        ("im doing keto rn so keep meal ideas low carb", ("diet", "keto")),
+        ("I'm on a keto diet", ("diet", "keto")),
+        ("je fais du keto depuis un mois", ("diet", "keto")),
+    ],
+)
+def test_the_statement_is_read(text, fact):
+    assert fact in read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "do you know my sister Rachel, she lives in Paris?",
+        "can my sister Rachel come, is that ok?",
+        "my hobby is killing me",
+        "I'm doing vegan food tonight",
+        "je fais du keto ce soir",
+    ],
+)
+def test_what_is_asked_or_said_in_passing_stays_unread(text):
+    assert not {f for f in read(text) if f[0] in {"sister", "hobby", "diet"}}
+
+
+def test_only_a_first_person_clause_before_the_question_is_stated():
+    assert stated_before_question("I live in Paris, right?") == "I live in Paris"
+    assert stated_before_question("Rachel is visiting, any recs?") is None
+    assert stated_before_question("if I move, would you help?") is None
+    assert stated_before_question("my sister Rachel is visiting") is None
+
+
+def test_bare_contractions_are_restored_but_a_capital_im_is_kept():
+    assert apostrophes_restored("im tired, ive slept") == "I'm tired, I've slept"
+    assert apostrophes_restored("send me an IM") == "send me an IM"
+    assert apostrophes_restored("time is imminent") == "time is imminent"
+
+
+def test_the_bench_compares_a_closed_vocabulary_value_in_its_stored_form():
+    assert quality.matches(
+        {"predicate": "diet", "value": "vegetarian"}, {"predicate": "diet", "value": "végétarienne"}
+    )
+    assert quality.matches(
+        {"predicate": "units", "value": "imperial"}, {"predicate": "units", "value": "fahrenheit"}
+    )
+    assert not quality.matches(
+        {"predicate": "diet", "value": "vegan"}, {"predicate": "diet", "value": "végétarienne"}
+    )
