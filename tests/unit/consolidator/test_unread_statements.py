@@ -39,6 +39,27 @@ def read(text: str) -> set[tuple[str, object]]:
         ("im doing keto rn so keep meal ideas low carb", ("diet", "keto")),
         ("I'm on a keto diet", ("diet", "keto")),
         ("je fais du keto depuis un mois", ("diet", "keto")),
+        (
+            "I'm in the Riverside Rowing Club, we race most weekends",
+            ("member_of", "Riverside Rowing Club"),
+        ),
+        (
+            "i'm part of the downtown toastmasters group",
+            ("member_of", "downtown toastmasters group"),
+        ),
+        (
+            "je suis à l'AMAP du quartier, on récupère les paniers",
+            ("member_of", "AMAP du quartier"),
+        ),
+        (
+            "je me suis inscrite au Tennis Club de Nantes hier",
+            ("member_of", "Tennis Club de Nantes"),
+        ),
+        (
+            "I've been a member of the Osaka Running Club since 2023",
+            ("member_of", "Osaka Running Club"),
+        ),
+        ("je suis bénévole aux Restos du Cœur depuis janvier", ("volunteers_at", "Restos du Cœur")),
     ],
 )
 def test_the_statement_is_read(text, fact):
@@ -53,10 +74,14 @@ def test_the_statement_is_read(text, fact):
         "my hobby is killing me",
         "I'm doing vegan food tonight",
         "je fais du keto ce soir",
+        "I'm in Paris for the week",
+        "I'm in the team meeting",
+        "je suis au club ce soir",
+        "I'm part of the problem",
     ],
 )
 def test_what_is_asked_or_said_in_passing_stays_unread(text):
-    assert not {f for f in read(text) if f[0] in {"sister", "hobby", "diet"}}
+    assert not {f for f in read(text) if f[0] in {"sister", "hobby", "diet", "member_of"}}
 
 
 def test_only_a_first_person_clause_before_the_question_is_stated():

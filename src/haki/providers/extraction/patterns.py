@@ -21,6 +21,7 @@ from .patterns_changes import CHANGES
 from .patterns_en import RULES_EN
 from .patterns_events import EVENTS
 from .patterns_fr import RULES_FR
+from .patterns_groups import GROUPS
 from .patterns_life import LIFE
 from .patterns_listed import LISTED
 from .patterns_named import NAMED, NAMED_RELATIONS
@@ -46,6 +47,7 @@ RULES: tuple[Rule, ...] = (
     *REQUESTS,
     *PRACTICE,
     *LISTED,
+    *GROUPS,
     *POSSESSIVE,
 )
 
