@@ -60,6 +60,8 @@ def read(text: str) -> set[tuple[str, object]]:
             ("member_of", "Osaka Running Club"),
         ),
         ("je suis bénévole aux Restos du Cœur depuis janvier", ("volunteers_at", "Restos du Cœur")),
+        ("I drive a 2012 Civic, it's ancient but runs fine", ("owns", "Civic")),
+        ("on a récupéré notre chien Filou vendredi dernier", ("pet", "Filou")),
     ],
 )
 def test_the_statement_is_read(text, fact):

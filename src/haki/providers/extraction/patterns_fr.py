@@ -148,7 +148,9 @@ RULES_FR: tuple[Rule, ...] = (
     ),
     Rule(
         "",
-        cased(rf"\b(?:[Mm]a|[Mm]on) (?i:{KIN_ADJ_FR})(?P<rel>{RELATIONS_FR}) (?P<v>{CAP})\b"),
+        cased(
+            rf"\b(?:[Mm]a|[Mm]on|[Nn]otre) (?i:{KIN_ADJ_FR})(?P<rel>{RELATIONS_FR}) (?P<v>{CAP})\b"
+        ),
         "name",
         confidence=0.75,
     ),
