@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bench_modules import load_bench
+from haki.providers.extraction.plain import plainer
 from haki.providers.extraction.questions import stated_before_question
 from haki.providers.extraction.respell import apostrophes_restored
 from haki.providers.extraction.rules import extract_utterance
@@ -60,6 +61,9 @@ def read(text: str) -> set[tuple[str, object]]:
             ("member_of", "Osaka Running Club"),
         ),
         ("je suis bénévole aux Restos du Cœur depuis janvier", ("volunteers_at", "Restos du Cœur")),
+        ("so yeah i started working as a paralegal two months ago", ("occupation", "paralegal")),
+        ("honestly picked up knitting last year during a rough patch", ("hobby", "knitting")),
+        ("i only started playing the cello two years ago", ("learning", "cello")),
         ("I drive a 2012 Civic, it's ancient but runs fine", ("owns", "Civic")),
         ("on a récupéré notre chien Filou vendredi dernier", ("pet", "Filou")),
     ],
@@ -91,6 +95,13 @@ def test_only_a_first_person_clause_before_the_question_is_stated():
     assert stated_before_question("Rachel is visiting, any recs?") is None
     assert stated_before_question("if I move, would you help?") is None
     assert stated_before_question("my sister Rachel is visiting") is None
+
+
+def test_a_plainer_sentence_keeps_its_hedges():
+    assert plainer("so yeah i only started running") == "i started running"
+    assert plainer("honestly picked up knitting") == "I picked up knitting"
+    assert plainer("I probably started running") is None
+    assert plainer("I started running") is None
 
 
 def test_bare_contractions_are_restored_but_a_capital_im_is_kept():

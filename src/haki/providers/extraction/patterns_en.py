@@ -59,7 +59,10 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     Rule("hometown", cased(rf"\b[Mm]y home country,? (?P<v>{CAP_SEQ})"), "place"),
     Rule(
         "occupation",
-        icase(rf"\bI(?:'m| am)? (?:currently |now )?work(?:ing)? as an? (?P<v>{PHRASE}){END}"),
+        icase(
+            rf"\bI(?:'m| am)? (?:currently |now |(?:just |recently )?(?:started|began) )?"
+            rf"work(?:ing)? as an? (?P<v>{PHRASE}){END}"
+        ),
         "phrase",
         volatility="slow",
         confidence=0.8,

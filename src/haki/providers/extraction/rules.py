@@ -25,6 +25,7 @@ from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_named import another_turned
 from .patterns_possessive import attribute
+from .plain import plainer
 from .prefilter import Prefilter
 from .questions import stated_before_question
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
@@ -309,6 +310,13 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             found = [
                 replace(c, evidence_span=sentence.strip()[:300])
                 for c in (read(fixed) if fixed != sentence else [])
+            ]
+        plain = plainer(sentence) if not found and sentence else None
+        if plain:
+            # "so yeah i only started…": read again without the filler (``plain``).
+            found = [
+                replace(c, evidence_span=sentence.strip()[:300])
+                for c in read_corrections(plain, read)
             ]
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
