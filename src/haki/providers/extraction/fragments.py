@@ -157,7 +157,8 @@ EMAIL_WORDS = (
 )
 PHONE_WORDS = (
     r"(?:[Mm]y|[Mm]on) (?:new |current |nouveau )?(?:(?:phone|mobile|cell|cellphone|telephone)(?: number)?"
-    r"|number|numéro(?: de (?:téléphone|portable|tél[ée]phone|tel|tél))?|portable|téléphone)"
+    # "num", "tél": the number by its chat abbreviation.
+    r"|number|num(?:éro)?(?: de (?:téléphone|portable|tél[ée]phone|tel|tél))?|portable|téléphone|t[ée]l)"
 )
 RELATIONSHIP_EN = r"single|married|engaged|divorced|widowed|separated|in a relationship"
 RELATIONSHIP_FR = r"célibataire|mariée?|fiancée?|divorcée?|veuf|veuve|en couple|pacsée?|séparée?"

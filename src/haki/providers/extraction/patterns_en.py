@@ -50,7 +50,10 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     ),
     Rule(
         "home_city",
-        cased(rf"\bI(?:'m| am) (?:now |currently )?based in (?P<v>{CAP_SEQ})"),
+        # "I'm a freelance designer based in Austin": who one is may come first.
+        cased(
+            rf"\bI(?:'m| am) (?:now |currently |(?i:an?) (?:[\w-]+ ){{1,4}})?based in (?P<v>{CAP_SEQ})"
+        ),
         "place",
         volatility="slow",
     ),
@@ -106,7 +109,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "age",
         icase(
             r"\bI(?:'m| am) (?:(?:actually|in fact|really|now|only|just) )?"
-            r"(?P<v>\d{1,2})(?=\s*(?:[,.;!]|$|\b(?:and|but|now|not)\b))"
+            r"(?P<v>\d{1,2})(?=\s*(?:[,.;!]|$|\b(?:and|but|now|not|btw|lol|haha|fwiw|already)\b))"
         ),
         "number",
         volatility="slow",
