@@ -67,6 +67,7 @@ def read(text: str) -> set[tuple[str, object]]:
         ("I'm a freelance brand designer based in Austin, mostly remote", ("home_city", "Austin")),
         ("I'm 34 btw, if that matters for the insurance thing", ("age", 34)),
         ("mon num c'est le 06 12 34 56 78", ("phone", "06 12 34 56 78")),
+        ("je bosse comme infirmier depuis que j'ai eu mon diplôme", ("occupation", "infirmier")),
         ("I drive a 2012 Civic, it's ancient but runs fine", ("owns", "Civic")),
         ("on a récupéré notre chien Filou vendredi dernier", ("pet", "Filou")),
     ],

@@ -54,17 +54,17 @@ def cased(text: str) -> re.Pattern[str]:
 CAP = r"[A-ZÀ-Ý][\w'’&-]+"
 CAP_SEQ = rf"{CAP}(?: (?:of |de |du |la |le )?{CAP}){{0,3}}"
 PHRASE = r"(?:[^,.;:!?()\"]|:(?=\S)){2,60}?"
-# Where a captured phrase ends: punctuation, a subordinating word, or "and"
-# opening a new clause ("I love hiking and I hate sushi"); "and" inside a
-# noun phrase ("tech and jokes") does not end it. French "car" (because) is
-# also an English noun ("a new car"): it ends a phrase only before the start
-# of a French clause.
+# Where a captured phrase ends: punctuation, a subordinating word ("since",
+# "depuis"), or "and" opening a new clause ("I love hiking and I hate
+# sushi"); "and" inside a noun phrase ("tech and jokes") does not end it.
+# French "car" (because) is also an English noun ("a new car"): it ends a
+# phrase only before the start of a French clause.
 _CAR = (
     r"car(?=\s+(?:(?:je|il|elle|on|nous|vous|ils|elles|ce|ça|cela|tu|y|en|si|le|la|les"
     r"|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs|un|une|des)\b|[jcl][’']))"
 )
 END = (
-    r"(?=\s*(?:[,.;!?()\"]|:(?!\S)|\s[-–—]\s|\s(?:but|because|since|so|when|while|as|which|that|too|though|mais|parce|"
+    r"(?=\s*(?:[,.;!?()\"]|:(?!\S)|\s[-–—]\s|\s(?:but|because|since|so|when|while|as|which|that|too|though|mais|parce|depuis|"
     + _CAR
     + r"|quand)\b"
     r"|\s(?:and|et) (?:I|I'm|we|it|he|she|they|you|my|then|also|je|j'|on|il|elle)\b|$))"
