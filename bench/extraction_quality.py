@@ -61,6 +61,7 @@ from haki.consolidator.identity import FactView, Newcomer, resolve
 from haki.consolidator.predicates import normalise_predicate
 from haki.providers.extraction.rules import dated, extract_payload
 from haki.providers.extraction.types import Candidate
+from haki.providers.extraction.vocabulary import DIETS, WORDS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "extraction"
 SAMPLE = FIXTURES / "locomo_sample.jsonl"
@@ -127,9 +128,20 @@ def words(value: object) -> frozenset[str]:
 _IDENTIFIER = re.compile(r"@|^\+?[\d\s().-]{6,}$")
 
 
+# A closed-vocabulary value is stored in one form ("végétarienne" is
+# "vegetarian", "fahrenheit" is "imperial"); a label in another is the same value.
+_CANONICAL = {**DIETS, **WORDS}
+
+
+def canonical(value: object) -> object:
+    return _CANONICAL.get(" ".join(str(value).lower().split()), value)
+
+
 def matches(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
     if "about" in gold or group(pred["predicate"]) != group(gold["predicate"]):
         return False
+    pred = {**pred, "value": canonical(pred["value"])}
+    gold = {**gold, "value": canonical(gold["value"])}
     if _IDENTIFIER.search(str(gold["value"])):
         # An e-mail address or a phone number is right only to the character.
         return " ".join(str(pred["value"]).lower().split()) == " ".join(

@@ -54,17 +54,17 @@ def cased(text: str) -> re.Pattern[str]:
 CAP = r"[A-ZÀ-Ý][\w'’&-]+"
 CAP_SEQ = rf"{CAP}(?: (?:of |de |du |la |le )?{CAP}){{0,3}}"
 PHRASE = r"(?:[^,.;:!?()\"]|:(?=\S)){2,60}?"
-# Where a captured phrase ends: punctuation, a subordinating word, or "and"
-# opening a new clause ("I love hiking and I hate sushi"); "and" inside a
-# noun phrase ("tech and jokes") does not end it. French "car" (because) is
-# also an English noun ("a new car"): it ends a phrase only before the start
-# of a French clause.
+# Where a captured phrase ends: punctuation, a subordinating word ("since",
+# "depuis"), or "and" opening a new clause ("I love hiking and I hate
+# sushi"); "and" inside a noun phrase ("tech and jokes") does not end it.
+# French "car" (because) is also an English noun ("a new car"): it ends a
+# phrase only before the start of a French clause.
 _CAR = (
     r"car(?=\s+(?:(?:je|il|elle|on|nous|vous|ils|elles|ce|ça|cela|tu|y|en|si|le|la|les"
     r"|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs|un|une|des)\b|[jcl][’']))"
 )
 END = (
-    r"(?=\s*(?:[,.;!?()\"]|:(?!\S)|\s[-–—]\s|\s(?:but|because|since|so|when|while|as|which|that|too|though|mais|parce|"
+    r"(?=\s*(?:[,.;!?()\"]|:(?!\S)|\s[-–—]\s|\s(?:but|because|since|so|when|while|as|which|that|too|though|mais|parce|depuis|"
     + _CAR
     + r"|quand)\b"
     r"|\s(?:and|et) (?:I|I'm|we|it|he|she|they|you|my|then|also|je|j'|on|il|elle)\b|$))"
@@ -85,6 +85,11 @@ WHEN_FR = (
     rf"|l'année prochaine|l’année prochaine|(?:{DAYS_FR}) prochain|en (?:{MONTHS_FR})"
     rf"|le \d{{1,2}}(?: (?:{MONTHS_FR}))?|dans (?:\d+|deux|trois) (?:jours|semaines|mois))"
 )
+
+# Words a relation may take before its noun without changing who it is
+# ("my little brother Jake", "ma grande sœur Julie").
+KIN_ADJ_EN = r"(?:(?:older|younger|big|little|baby|eldest|oldest|youngest|best|new|sweet|lovely) )?"
+KIN_ADJ_FR = r"(?:(?:grande?|petite?|meilleure?|nouvelle|nouveau|vieux|vieille|cher|chère) )?"
 
 RELATIONS_EN = (
     "sister|brother|wife|husband|partner|boyfriend|girlfriend|son|daughter|mom|mother|dad|father"
@@ -152,7 +157,8 @@ EMAIL_WORDS = (
 )
 PHONE_WORDS = (
     r"(?:[Mm]y|[Mm]on) (?:new |current |nouveau )?(?:(?:phone|mobile|cell|cellphone|telephone)(?: number)?"
-    r"|number|numéro(?: de (?:téléphone|portable|tél[ée]phone|tel|tél))?|portable|téléphone)"
+    # "num", "tél": the number by its chat abbreviation.
+    r"|number|num(?:éro)?(?: de (?:téléphone|portable|tél[ée]phone|tel|tél))?|portable|téléphone|t[ée]l)"
 )
 RELATIONSHIP_EN = r"single|married|engaged|divorced|widowed|separated|in a relationship"
 RELATIONSHIP_FR = r"célibataire|mariée?|fiancée?|divorcée?|veuf|veuve|en couple|pacsée?|séparée?"

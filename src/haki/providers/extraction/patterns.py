@@ -21,7 +21,9 @@ from .patterns_changes import CHANGES
 from .patterns_en import RULES_EN
 from .patterns_events import EVENTS
 from .patterns_fr import RULES_FR
+from .patterns_groups import GROUPS
 from .patterns_life import LIFE
+from .patterns_listed import LISTED
 from .patterns_named import NAMED, NAMED_RELATIONS
 from .patterns_possessive import POSSESSIVE
 from .patterns_practice import PRACTICE
@@ -44,6 +46,8 @@ RULES: tuple[Rule, ...] = (
     *CHANGES,
     *REQUESTS,
     *PRACTICE,
+    *LISTED,
+    *GROUPS,
     *POSSESSIVE,
 )
 

@@ -169,7 +169,8 @@ CHANGES: tuple[Rule, ...] = (
         "owns",
         cased(
             rf"\b(?:I|[Ww]e) (?:(?i:drive|have|own|'ve got|have got)) (?:a|an) (?:(?i:new|used|second-hand|old|little|red|blue|black|white|grey|silver) )*"
-            rf"(?P<v>(?:{CAR})(?: [A-Z0-9][\w-]*)?)\b"
+            # "a 2012 Civic": the model year is not the car.
+            rf"(?:(?:19|20)\d\d )?(?P<v>(?:{CAR})(?: [A-Z0-9][\w-]*)?)\b"
         ),
         "name",
         volatility="slow",

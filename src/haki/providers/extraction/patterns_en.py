@@ -12,6 +12,7 @@ from .fragments import (
     EMAIL_WORDS,
     END,
     I_AM,
+    KIN_ADJ_EN,
     OCCUPATION_MODIFIERS,
     OCCUPATIONS_EN,
     PHONE,
@@ -49,7 +50,10 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     ),
     Rule(
         "home_city",
-        cased(rf"\bI(?:'m| am) (?:now |currently )?based in (?P<v>{CAP_SEQ})"),
+        # "I'm a freelance designer based in Austin": who one is may come first.
+        cased(
+            rf"\bI(?:'m| am) (?:now |currently |(?i:an?) (?:[\w-]+ ){{1,4}})?based in (?P<v>{CAP_SEQ})"
+        ),
         "place",
         volatility="slow",
     ),
@@ -58,7 +62,10 @@ _IDENTITY_EN: tuple[Rule, ...] = (
     Rule("hometown", cased(rf"\b[Mm]y home country,? (?P<v>{CAP_SEQ})"), "place"),
     Rule(
         "occupation",
-        icase(rf"\bI(?:'m| am)? (?:currently |now )?work(?:ing)? as an? (?P<v>{PHRASE}){END}"),
+        icase(
+            rf"\bI(?:'m| am)? (?:currently |now |(?:just |recently )?(?:started|began) )?"
+            rf"work(?:ing)? as an? (?P<v>{PHRASE}){END}"
+        ),
         "phrase",
         volatility="slow",
         confidence=0.8,
@@ -102,7 +109,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "age",
         icase(
             r"\bI(?:'m| am) (?:(?:actually|in fact|really|now|only|just) )?"
-            r"(?P<v>\d{1,2})(?=\s*(?:[,.;!]|$|\b(?:and|but|now|not)\b))"
+            r"(?P<v>\d{1,2})(?=\s*(?:[,.;!]|$|\b(?:and|but|now|not|btw|lol|haha|fwiw|already)\b))"
         ),
         "number",
         volatility="slow",
@@ -112,7 +119,7 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "",
         cased(
             # "my beagle Waffles", "our ferret Noodle": a pet by its kind or breed.
-            rf"\b(?:[Mm]y|[Oo]ur) (?P<rel>{RELATIONS_EN}|{PET_KINDS_EN}|{BREED})(?:,| named| called|'s name is| is called| is named"
+            rf"\b(?:[Mm]y|[Oo]ur) (?i:{KIN_ADJ_EN})(?P<rel>{RELATIONS_EN}|{PET_KINDS_EN}|{BREED})(?:,| named| called|'s name is| is called| is named"
             rf"|'s called| name is| is(?= {CAP},? (?:not|rather than) {CAP}))? (?P<v>{CAP})\b"
         ),
         "name",

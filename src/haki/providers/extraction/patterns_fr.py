@@ -7,6 +7,7 @@ from .fragments import (
     CAP_SEQ,
     END,
     IMPERATIVES_FR,
+    KIN_ADJ_FR,
     OCCUPATIONS_FR,
     PHRASE,
     RELATIONS_FR,
@@ -147,7 +148,9 @@ RULES_FR: tuple[Rule, ...] = (
     ),
     Rule(
         "",
-        cased(rf"\b(?:[Mm]a|[Mm]on) (?P<rel>{RELATIONS_FR}) (?P<v>{CAP})\b"),
+        cased(
+            rf"\b(?:[Mm]a|[Mm]on|[Nn]otre) (?i:{KIN_ADJ_FR})(?P<rel>{RELATIONS_FR}) (?P<v>{CAP})\b"
+        ),
         "name",
         confidence=0.75,
     ),

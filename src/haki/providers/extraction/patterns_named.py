@@ -41,11 +41,22 @@ import re
 from collections.abc import Collection
 
 from ...text.topics import relation_words
-from .fragments import CAP, CAP_SEQ, EMAIL, END, PHONE, PHRASE, Rule, cased, icase
+from .fragments import (
+    CAP,
+    CAP_SEQ,
+    EMAIL,
+    END,
+    KIN_ADJ_EN,
+    KIN_ADJ_FR,
+    PHONE,
+    PHRASE,
+    Rule,
+    cased,
+    icase,
+)
 
-# Words a relation may take before its noun without changing who it is.
-_ADJ_EN = r"(?:(?:older|younger|big|little|baby|eldest|oldest|youngest|best|new|sweet|lovely) )?"
-_ADJ_FR = r"(?:(?:grande?|petite?|meilleure?|nouvelle|nouveau|vieux|vieille|cher|chère) )?"
+_ADJ_EN = KIN_ADJ_EN
+_ADJ_FR = KIN_ADJ_FR
 # The noun: any lower-case word; the engine maps it to a relation or drops it.
 _NOUN = r"(?P<rel>(?-i:[a-zàâçéèêëîïôûùüÿœ][a-zàâçéèêëîïôûùüÿœ-]+))"
 # A name ends its clause: "Sam, we've been together", "Lola.", "Jade et …".

@@ -59,3 +59,13 @@ def respelled(sentence: str) -> str:
         return match.group(0)[: match.start("w") - match.start()] + verb
 
     return _VERB_PLACE.sub(fix, text)
+
+
+# "im", "ive": the English first person typed without its apostrophe. Neither
+# is a word of its own in English or French; "IM" (a message) keeps its case.
+_BARE_CONTRACTION = re.compile(r"\b([iI])(m|ve)\b")
+
+
+def apostrophes_restored(text: str) -> str:
+    """``text`` with "im" and "ive" read as "I'm" and "I've"."""
+    return _BARE_CONTRACTION.sub(lambda m: f"I'{m.group(2)}", text)

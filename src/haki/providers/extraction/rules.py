@@ -25,12 +25,14 @@ from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_named import another_turned
 from .patterns_possessive import attribute
+from .plain import plainer
 from .prefilter import Prefilter
+from .questions import stated_before_question
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
 from .remarks import variants
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
-from .respell import respelled
+from .respell import apostrophes_restored, respelled
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
@@ -134,7 +136,10 @@ _PREFILTER = Prefilter(RULES)
 
 def _sentence_candidates(sentence: str, utterance: Utterance) -> list[Candidate]:
     if sentence.endswith("?"):
-        return []
+        head = stated_before_question(sentence)
+        if head is None:
+            return []
+        sentence = head
     out: list[Candidate] = []
     fallback: list[Candidate] = []
     for rule in _PREFILTER.rules_for(sentence):
@@ -284,7 +289,9 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
     if utterance.role not in SUBJECT_ROLES:
         return []
     text = taken_back(
-        without_reported_speech(extraction_text(clean(utterance.text)).replace("’", "'"))
+        without_reported_speech(
+            apostrophes_restored(extraction_text(clean(utterance.text)).replace("’", "'"))
+        )
     )
     seen: set[tuple[str, str, bool]] = set()
     out: list[Candidate] = []
@@ -305,6 +312,13 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             found = [
                 replace(c, evidence_span=sentence.strip()[:300])
                 for c in (read(fixed) if fixed != sentence else [])
+            ]
+        plain = plainer(sentence) if not found and sentence else None
+        if plain:
+            # "so yeah i only started…": read again without the filler (``plain``).
+            found = [
+                replace(c, evidence_span=sentence.strip()[:300])
+                for c in read_corrections(plain, read)
             ]
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
