@@ -278,6 +278,11 @@ def _pieces(text: str) -> list[str]:
     return [without_lead_in(o) for p in out for o in split_orders(p)]
 
 
+def _as_said(sentence: str, found: list[Candidate]) -> list[Candidate]:
+    """Candidates read from a rewritten ``sentence``, their evidence the words as said."""
+    return [replace(c, evidence_span=sentence.strip()[:300]) for c in found]
+
+
 def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) -> list[Candidate]:
     """Candidates stated by one utterance; the first statement of a (predicate, value) wins.
 
@@ -309,17 +314,11 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         if not found and sentence and names_past(sentence):
             # A dated event no rule read: its verb may be typed in a hurry.
             fixed = respelled(sentence)
-            found = [
-                replace(c, evidence_span=sentence.strip()[:300])
-                for c in (read(fixed) if fixed != sentence else [])
-            ]
+            found = _as_said(sentence, read(fixed) if fixed != sentence else [])
         plain = plainer(sentence) if not found and sentence else None
         if plain:
             # "so yeah i only started…": read again without the filler (``plain``).
-            found = [
-                replace(c, evidence_span=sentence.strip()[:300])
-                for c in read_corrections(plain, read)
-            ]
+            found = _as_said(sentence, read_corrections(plain, read))
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
         asked = unwrapped(sentence) if sentence.endswith("?") else sentence
