@@ -145,6 +145,7 @@ def test_no_single_value_of_the_type_reads_nothing(sentence: str, family: str) -
         ("ma sœur bosse chez Michelin", "employer"),
         ("my friend's dog Rocky is the sweetest", "pet"),
         ("I stopped being vegan a while ago", "diet"),
+        ("I started at Google in 2019 but left last year", "employer"),
         ("I'm turning 30 next month", "age"),
         ("I'm thinking about moving to Vancouver", "home_city"),
         ("my cousin got engaged to Tom", "partner"),

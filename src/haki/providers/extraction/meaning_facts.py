@@ -106,7 +106,8 @@ _NEGATION = re.compile(
 _NOT_NOW = re.compile(
     r"\b(?:used to|back when|when i was|formerly|previously|ex|former|until|anymore|any more"
     r"|avant|autrefois|à l'époque|quand j'étais|ancien|ancienne|jusqu'à"
-    r"|stopped|quit|gave up|give up|forget|arrêté|arrête|abandonné|laissé tomber"
+    r"|stopped|quit|left|gave up|give up|forget|broke up|split up|moved out"
+    r"|arrêté|arrête|abandonné|laissé tomber|quitté|rompu|démissionné"
     r"|thinking (?:of|about)|thought|almost|nearly|presque|failli"
     r"|planning|plan to|hope|hoping|want to|wanna|gonna|going to|will|soon"
     r"|next|turning|turn|apply|applying|interview|interviewing|offer"
