@@ -423,7 +423,7 @@ def extract_with_vectors(
 class RulesExtractor:
     """The patterns, and with an embedder of the readers' space, wishes and facts read by meaning.
 
-    (``meaning``, ``meaning_facts``.)
+    ``meaning`` reads wishes and habits, ``meaning_facts`` everyday facts.
 
     The unread sentences of all the events go to the embedder in one call,
     each distinct sentence once; its document cache serves a sentence seen
