@@ -1,6 +1,6 @@
 """Precision, recall and correction rate of the ``rules`` extractor on the labelled sets.
 
-    python bench/extraction_quality.py [--show-errors] [--split NAME]
+    python bench/extraction_quality.py [--show-errors] [--split NAME] [--meaning wishes|all]
 
 ``--split blind`` reads the blind set instead (``blind_everyday.jsonl`` and
 ``blind_corrections.jsonl``, written by a reviewer who never read the rules;
@@ -151,6 +151,20 @@ def matches(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
     if not a or not b:
         return False
     return a <= b or b <= a or len(a & b) / len(a | b) >= 0.5
+
+
+def _read_by_meaning(facts: bool) -> None:
+    """Every reading below goes through the readers by meaning too (``--meaning``)."""
+    global extract_payload
+    from haki.providers.embed import LocalEmbedder
+    from haki.providers.extraction import rules
+
+    embedder = LocalEmbedder()
+
+    def read(payload: dict[str, Any], unread: Any = None) -> list[Candidate]:
+        return rules.extract_with_vectors(payload, embedder, facts=facts)
+
+    extract_payload = read
 
 
 def facts_of(row: dict[str, Any]) -> list[Candidate]:
@@ -326,7 +340,15 @@ def main() -> int:
         "--split",
         help="only this split: locomo, dev, heldout, traps-dev, traps-heldout or blind",
     )
+    parser.add_argument(
+        "--meaning",
+        choices=("wishes", "all"),
+        help="read as the server does with MiniLM: the patterns, then the wish reader "
+        "(wishes) or the wish and fact readers (all) on what no pattern read",
+    )
     args = parser.parse_args()
+    if args.meaning:
+        _read_by_meaning(facts=args.meaning == "all")
     rows = load_all()
     cases = load(CORRECTIONS)
     dates = load(DATES)

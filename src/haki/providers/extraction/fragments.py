@@ -145,6 +145,12 @@ OCCUPATIONS_FR = (
     "|poissonnier|fromager|libraire|graphiste|webdesigner|développeur web|data scientist|product manager"
 )
 
+# A hedge or condition: what follows it is not stated as true.
+HEDGES = re.compile(
+    r"\b(?:if|maybe|perhaps|might|would|could|wish|wonder|imagine|pretend|si jamais|peut-être|peut-etre)\b",
+    re.IGNORECASE,
+)
+
 
 # "I'm actually 43": the adverbs of a restatement do not change what is said.
 I_AM = r"\bI(?:'m| am)(?: actually| really| in fact)?"

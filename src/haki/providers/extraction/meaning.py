@@ -73,10 +73,16 @@ _STANDING = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class Unread:
-    """A sentence of the subject's that no pattern read, and who said it."""
+    """A sentence of the subject's that no pattern read, who said it, and which readers read it.
+
+    ``wish``: worth the wish reader (``readable``); ``fact``: worth the fact
+    reader (``meaning_facts.readable``). The vector is asked for once.
+    """
 
     sentence: str
     role: str
+    wish: bool = True
+    fact: bool = False
 
 
 def readable(sentence: str) -> bool:
@@ -168,4 +174,7 @@ def read(
     reader: WishReader, unread: Sequence[Unread], vectors: np.ndarray
 ) -> list[Candidate | None]:
     """The candidate each unread sentence states, in order (``None``: nothing)."""
-    return [candidate(u, kind) for u, kind in zip(unread, reader.classes(vectors), strict=True)]
+    return [
+        candidate(u, kind) if u.wish else None
+        for u, kind in zip(unread, reader.classes(vectors), strict=True)
+    ]

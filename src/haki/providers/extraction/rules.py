@@ -18,8 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
+from .fragments import HEDGES
 from .meaning import Unread, readable, reader_for
 from .meaning import read as meaning_read
+from .meaning_facts import read as facts_read
+from .meaning_facts import readable as fact_readable
+from .meaning_facts import reader_for as fact_reader_for
 from .mood import by_mood
 from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
@@ -40,7 +44,11 @@ from .when import dates_sentence, names_past, past_span, resolve
 from .wishes import split_orders, wishes
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..embed import Embedder
+    from .meaning import WishReader
+    from .meaning_facts import FactReader
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
 # add …"): each order is a clause of its own, judged on its own.
@@ -53,10 +61,6 @@ _SENTENCES = re.compile(
     r"(?<=[.!?])\s+|\n+"
     r"|(?:(?<![^\S\n])|(?!\s))\s*[,;]\s*(?:and\s+|et\s+)?(?=(?:always|never|toujours|ne jamais)\b)"
     r"|(?<![^\S\n])\s+(?:and|et)\s+(?=(?:always|never|toujours|ne jamais)\b)",
-    re.IGNORECASE,
-)
-_HEDGES = re.compile(
-    r"\b(?:if|maybe|perhaps|might|would|could|wish|wonder|imagine|pretend|si jamais|peut-être|peut-etre)\b",
     re.IGNORECASE,
 )
 
@@ -126,7 +130,7 @@ def _hedged(sentence: str, start: int, end: int) -> bool:
     in Paris…" and "I'd maybe love hiking" do not.
     """
     opening = max((m.end() for m in _CLAUSE_START.finditer(sentence, 0, start)), default=0)
-    return _HEDGES.search(sentence, opening, end) is not None
+    return HEDGES.search(sentence, opening, end) is not None
 
 
 # Rules a sentence cannot match are not tried (prefilter: exact, from the
@@ -329,8 +333,12 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             found = read_corrections(again, read) or wishes(again, utterance)
             if found:
                 break
-        if not found and unread is not None and not utterance.speaker and readable(asked):
-            unread.append(Unread(asked, utterance.role))
+        if not found and unread is not None and not utterance.speaker:
+            # A question is never a fact (``meaning_facts.readable``), so a
+            # sentence read for a fact is the sentence as said.
+            wish, fact = readable(asked), fact_readable(sentence)
+            if wish or fact:
+                unread.append(Unread(asked, utterance.role, wish=wish, fact=fact))
         for cand in found:
             if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
                 # "I started at Google in 2019 but left last year": the
@@ -378,8 +386,44 @@ def _added(found: list[Candidate], more: Sequence[Candidate | None]) -> list[Can
     return out
 
 
+def read_by_meaning(
+    unread: Sequence[Unread],
+    vectors: np.ndarray,
+    wish_reader: WishReader | None,
+    fact_reader: FactReader | None,
+) -> list[Candidate | None]:
+    """What each unread sentence states by meaning: a fact (``meaning_facts``), else a wish.
+
+    A fact comes first: its value is typed and checked, where a habit is
+    the whole sentence kept as a taste.
+    """
+    facts = facts_read(fact_reader, unread, vectors) if fact_reader else [None] * len(unread)
+    wished = meaning_read(wish_reader, unread, vectors) if wish_reader else [None] * len(unread)
+    return [f or w for f, w in zip(facts, wished, strict=True)]
+
+
+def extract_with_vectors(
+    payload: dict[str, Any], embedder: Embedder, facts: bool = True
+) -> list[Candidate]:
+    """``extract_payload`` and what the readers by meaning add, for one payload (benches).
+
+    Without ``facts`` only the wish reader reads, as before the fact reader.
+    """
+    unread: list[Unread] = []
+    found = extract_payload(payload, unread)
+    fact_reader = fact_reader_for(embedder) if facts else None
+    if not facts:
+        unread = [u for u in unread if u.wish]
+    if not unread:
+        return found
+    vectors = embedder.embed_documents([u.sentence for u in unread])
+    return _added(found, read_by_meaning(unread, vectors, reader_for(embedder), fact_reader))
+
+
 class RulesExtractor:
-    """The patterns, and with an embedder of the reader's space, wishes read by meaning (``meaning``).
+    """The patterns, and with an embedder of the readers' space, wishes and facts read by meaning.
+
+    ``meaning`` reads wishes and habits, ``meaning_facts`` everyday facts.
 
     The unread sentences of all the events go to the embedder in one call,
     each distinct sentence once; its document cache serves a sentence seen
@@ -391,17 +435,24 @@ class RulesExtractor:
     def __init__(self, embedder: Embedder | None = None) -> None:
         self.embedder = embedder
         self.reader = reader_for(embedder) if embedder is not None else None
+        self.facts = fact_reader_for(embedder) if embedder is not None else None
 
     async def extract(self, events: Sequence[EventRow]) -> list[list[Candidate]]:
-        if self.reader is None or self.embedder is None:
+        if (self.reader is None and self.facts is None) or self.embedder is None:
             return [dated(extract_payload(event.payload), event.occurred_at) for event in events]
         unread: list[list[Unread]] = [[] for _ in events]
         found = [extract_payload(e.payload, u) for e, u in zip(events, unread, strict=True)]
+        # A sentence only a missing reader would read is not worth a vector.
+        unread = [
+            [u for u in us if (u.wish and self.reader) or (u.fact and self.facts)] for us in unread
+        ]
         sentences = [u.sentence for us in unread for u in us]
         if not sentences:
             return [dated(f, e.occurred_at) for f, e in zip(found, events, strict=True)]
         vectors = await asyncio.to_thread(self.embedder.embed_documents, sentences)
-        read = iter(meaning_read(self.reader, [u for us in unread for u in us], vectors))
+        read = iter(
+            read_by_meaning([u for us in unread for u in us], vectors, self.reader, self.facts)
+        )
         return [
             dated(_added(f, [next(read) for _ in us]), e.occurred_at)
             for f, us, e in zip(found, unread, events, strict=True)
