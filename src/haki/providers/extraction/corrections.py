@@ -259,7 +259,7 @@ def old_value(sentence: str) -> str | None:
 
 def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Candidate]:
     """Candidates of one sentence, corrections included; ``read`` applies the ordinary rules."""
-    said_wrong = cue_strength(sentence) == 2  # before the opener ("je me suis trompée, …") goes
+    said_wrong = says_wrong(sentence)  # before the opener ("je me suis trompée, …") goes
     sentence = strip_opener(sentence)
     rest, negated = split_negated(sentence)
     found = read(rest) if rest else []
@@ -420,9 +420,15 @@ def correction_cue(text: str) -> bool:
 def cue_strength(text: str) -> int:
     """2 when the text says something said was wrong or has ended, 1 when that
     something changed, 0 when neither."""
-    if _ERROR_CUE.search(text):
+    if says_wrong(text):
         return 2
     return 1 if _CHANGE_CUE.search(text) else 0
+
+
+def says_wrong(text: str) -> bool:
+    """Does the text say something said was wrong or has ended (``cue_strength`` 2)?
+    Asked of every sentence read, so the change cue is not looked for."""
+    return _ERROR_CUE.search(text) is not None
 
 
 def cued_sentences(text: str) -> list[tuple[str, int]]:

@@ -17,13 +17,13 @@ every rule, as do rules with no needle found (``needles`` is None).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from re import _parser as sre_parse  # type: ignore[attr-defined]  # behind re.compile
 from typing import Any, Protocol, TypeVar
 
+from .literals import alternation
+
 _c = sre_parse  # the parser's opcodes live beside it
-# Needles are looked up by their first characters (``Prefilter``).
-_GRAM = 3
 _REPEATS = {_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", _c.MAX_REPEAT)}
 
 
@@ -98,34 +98,26 @@ class Prefilter:
             for word in words or ():
                 admits[word] = admits.get(word, 0) | 1 << i
         # Testing every needle with ``in`` scanned the sentence once per
-        # needle, hundreds per sentence. Needles are found instead from the
-        # sentence's own positions: each position's first ``_GRAM`` characters
-        # name the few needles that can start there, and only those are
-        # compared. Shorter needles keep the plain test. Every occurrence is
-        # still found, overlapping ones included, so the rules admitted are
-        # the same.
-        self._short = tuple(sorted((w, b) for w, b in admits.items() if len(w) < _GRAM))
-        starts: dict[str, list[tuple[str, int]]] = {}
-        for word, bits in sorted(admits.items()):
-            if len(word) >= _GRAM:
-                starts.setdefault(word[:_GRAM], []).append((word, bits))
-        self._starts = {gram: tuple(found) for gram, found in starts.items()}
+        # needle, hundreds per sentence. One regex finds instead, at each
+        # position, the longest needle that starts there (``literals``: a
+        # tree of the needles, read once); every needle starting at that
+        # position is a prefix of it, so each needle names the rules of its
+        # own prefixes that are needles. Every occurrence is still found,
+        # overlapping ones included, so the rules admitted are the same.
+        self._admits = {
+            word: _or(admits.get(word[:end], 0) for end in range(1, len(word) + 1))
+            for word in admits
+        }
+        self._finder = re.compile(f"(?=({alternation(admits)}))") if admits else None
 
     def rules_for(self, sentence: str) -> Sequence[Any]:
         if not sentence.isascii():
             return self._rules
-        low = sentence.lower()
         mask = self._always
-        for word, bits in self._short:
-            if word in low:
-                mask |= bits
-        starts = self._starts
-        for at in range(len(low) - _GRAM + 1):
-            found = starts.get(low[at : at + _GRAM])
-            if found:
-                for word, bits in found:
-                    if low.startswith(word, at):
-                        mask |= bits
+        if self._finder is not None:
+            admits = self._admits
+            for word in set(self._finder.findall(sentence.lower())):
+                mask |= admits[word]
         # The admitted rules, lowest bit first: their own order.
         chosen = []
         rules = self._rules
@@ -134,3 +126,10 @@ class Prefilter:
             chosen.append(rules[lowest.bit_length() - 1])
             mask ^= lowest
         return chosen
+
+
+def _or(masks: Iterable[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out

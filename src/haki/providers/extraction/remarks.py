@@ -43,6 +43,12 @@ _MIN_HEAD_WORDS = 1
 
 def without_remark(sentence: str) -> str | None:
     """``sentence`` without the remarks that end it, or ``None`` (module doc)."""
+    head = remark_head(sentence)
+    return None if head is None or not safe_to_drop(sentence) else head
+
+
+def remark_head(sentence: str) -> str | None:
+    """``sentence`` without the remarks that end it, before the risk check (``safe_to_drop``)."""
     text = sentence.strip().replace("’", "'")
     if text.endswith("?"):
         return None
@@ -56,8 +62,14 @@ def without_remark(sentence: str) -> str | None:
     head = head.strip(" ,.!")
     if head == text.strip(" ,.!") or len(head.split()) < _MIN_HEAD_WORDS:
         return None
-    # Asked last: most chat has no remark to drop, and the risk table is the dear part.
-    return None if effects(text) or reaches(text) else head
+    return head
+
+
+def safe_to_drop(sentence: str) -> bool:
+    """May a remark be dropped from ``sentence``: the risk table reads no effect in the
+    whole sentence and it reaches nothing beyond the reply?"""
+    text = sentence.strip().replace("’", "'")
+    return not (effects(text) or reaches(text))
 
 
 # A French order typed without its hyphen ("tutoie moi", "appelle moi Léa",
@@ -72,9 +84,18 @@ def hyphenated(sentence: str) -> str | None:
     return fixed if fixed != text else None
 
 
-def variants(sentence: str) -> list[str]:
-    """What to read again when nothing was read from ``sentence``: hyphenated, then without its remark."""
+def variants(sentence: str) -> list[tuple[str, str | None]]:
+    """What to read again when nothing was read from ``sentence``: hyphenated, then without its
+    remark; each with the sentence ``safe_to_drop`` must accept before what it reads counts.
+
+    The risk table is the dear part and most readings without a remark find
+    nothing, so it is asked only of a reading that found something: the
+    readings that count are those ``without_remark`` gives.
+    """
     fixed = hyphenated(sentence)
-    out = [fixed] if fixed else []
-    out += [h for s in (*out, sentence) if (h := without_remark(s)) is not None]
+    out: list[tuple[str, str | None]] = [(fixed, None)] if fixed else []
+    for said in [fixed, sentence] if fixed else [sentence]:
+        head = remark_head(said)
+        if head is not None:
+            out.append((head, said))
     return out

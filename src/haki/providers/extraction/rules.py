@@ -33,7 +33,7 @@ from .plain import plainer
 from .prefilter import Prefilter
 from .questions import stated_before_question
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
-from .remarks import variants
+from .remarks import safe_to_drop, variants
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .respell import apostrophes_restored, respelled
@@ -329,8 +329,10 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         found = found or (wishes(asked, utterance) if sentence else [])
         # A wish with the speaker's remark after it ("Call me Sam, it's
         # shorter"), or typed without its hyphen: read again (``remarks``).
-        for again in variants(sentence) if not found and sentence else []:
+        for again, remark_of in variants(sentence) if not found and sentence else []:
             found = read_corrections(again, read) or wishes(again, utterance)
+            if found and remark_of is not None and not safe_to_drop(remark_of):
+                found = []
             if found:
                 break
         if not found and unread is not None and not utterance.speaker:

@@ -31,6 +31,7 @@ from typing import Any
 
 from dateutil.easter import easter
 
+from .literals import alternation
 from .when_words import (
     AMOUNT,
     DAYS,
@@ -101,11 +102,15 @@ _COMPOSED = re.compile(
     r"|\b(?:(?:in )?(?:early|late|mid)[- ]|(?:début|fin|mi-)\s?)(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
-_COMPOSED_ANCHORED = re.compile(
-    r"\b(?:about|around|roughly|almost|nearly|like|over|more than|a good|environ|peu près|presque"
-    r"|près de|quasiment|genre|plus de|half|demi|decades?|décennies?|début|fin|milieu|courant"
-    r"|start|beginning|end|middle|early|late|mid)\b"
-)
+# Every composed form holds one of these words (one tree of them, ``literals``:
+# the flat alternation tried every word at every position).
+_COMPOSED_WORDS = (
+    "about", "around", "roughly", "almost", "nearly", "like", "over", "more than", "a good",
+    "environ", "peu près", "presque", "près de", "quasiment", "genre", "plus de", "half", "demi",
+    "decade", "decades", "décennie", "décennies", "début", "fin", "milieu", "courant", "start",
+    "beginning", "end", "middle", "early", "late", "mid",
+)  # fmt: skip
+_COMPOSED_ANCHORED = re.compile(rf"\b(?:{alternation(_COMPOSED_WORDS)})\b")
 
 
 def _moments(sentence: str, start: int = 0, end: int | None = None) -> list[re.Match[str]]:
@@ -310,10 +315,10 @@ _CALENDAR_ANCHORS = (
 
 # One scan for all anchors (a digit included) rather than one test per word.
 _ANCHORED = re.compile(
-    "|".join(map(re.escape, _ANCHORS))
+    alternation(_ANCHORS)
     + r"|\d|\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|janv|févr|fevr|avr|juil|déc)\b"
 )
-_CALENDAR_ANCHORED = re.compile("|".join(map(re.escape, _CALENDAR_ANCHORS)))
+_CALENDAR_ANCHORED = re.compile(alternation(_CALENDAR_ANCHORS))
 
 
 _TODAY = re.compile(r"today|aujourd['’]hui", re.IGNORECASE)
@@ -323,8 +328,20 @@ _NOW_STATE = re.compile(
 )
 
 
+# A sentence is asked for its moments twice or more while it is read (its
+# readings, then whether it names a past at all); the answer depends on the
+# text alone, so it is kept, for sentences of chat length only.
+_CACHED_UP_TO = 600
+
+
 def past_span_all(sentence: str) -> list[tuple[int, int]]:
     """Where the sentence names past moments, in order (``readings`` cuts them out)."""
+    if len(sentence) > _CACHED_UP_TO:
+        return list(_past_spans(sentence))
+    return list(_past_spans_cached(sentence))
+
+
+def _past_spans(sentence: str) -> tuple[tuple[int, int], ...]:
     spans = [m.span() for m in _moments(sentence)]
     if spans and _NOW_STATE.search(sentence):
         # "I'm working at Starbucks today": a state said of today is one of
@@ -337,7 +354,10 @@ def past_span_all(sentence: str) -> list[tuple[int, int]]:
     for start, end in sorted(spans, key=lambda span: (span[0], -span[1])):
         if not kept or start >= kept[-1][1]:
             kept.append((start, end))
-    return kept
+    return tuple(kept)
+
+
+_past_spans_cached = lru_cache(maxsize=4096)(_past_spans)
 
 
 def names_past(sentence: str) -> bool:
