@@ -81,6 +81,13 @@ _TO_THE_PERSON = re.compile(
 )
 
 
+_ONLY_THE_CHECK = re.compile(
+    r"^\s*(?:first|d'abord|right away|tout de suite)?\s*"
+    r"(?:(?:before|avant (?:de|d'|que)|if|whether|si|about|sur|when|quand)\b[^,;]*)?[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
 def released(clause: str) -> tuple[str, ...]:
     """The spans of ``clause`` that release a check with no object of their own (module doc)."""
     return tuple(m.group(0) for m in _RELEASED.finditer(clause))
@@ -107,4 +114,7 @@ def asked_of_person(clause: str) -> str | None:
     if cond is None:
         return None
     main = clause.strip()[cond.end() :]
-    return main if _TO_THE_PERSON.match(main) else None
+    check = _TO_THE_PERSON.match(main)
+    # Only the check, or the check and what it comes before: "tell me, then
+    # send it to them" goes on to act on what the condition names.
+    return main if check and _ONLY_THE_CHECK.match(main[check.end() :]) else None

@@ -78,6 +78,12 @@ def test_a_condition_before_an_act_still_counts(text, kind):
     assert kind in effects(text)
 
 
+def test_a_check_that_goes_on_to_act_keeps_the_condition():
+    text = "when someone asks for my home address, tell me and then send it to them"
+    assert asked_of_person(text) is None
+    assert "disclosure" in effects(text)
+
+
 def test_stop_and_ask_is_a_halt_not_a_forbidding():
     assert not clause_forbids("stop and ask me before doing anything")
     assert clause_forbids("stop asking me before you delete files")
