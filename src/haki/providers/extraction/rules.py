@@ -403,6 +403,6 @@ class RulesExtractor:
         vectors = await asyncio.to_thread(self.embedder.embed_documents, sentences)
         read = iter(meaning_read(self.reader, [u for us in unread for u in us], vectors))
         return [
-            dated(_added(f, [next(read) for _ in us]), e.occurred_at)
+            dated(_added(f, [c for _ in us for c in next(read)]), e.occurred_at)
             for f, us, e in zip(found, unread, events, strict=True)
         ]
