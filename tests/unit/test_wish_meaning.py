@@ -21,6 +21,7 @@ from haki.providers.extraction.meaning import (
     Unread,
     WishReader,
     candidate,
+    candidates,
     readable,
     reader_for,
 )
@@ -288,3 +289,19 @@ def test_a_terse_order_is_a_wish_for_the_shipped_reader(local_embedder) -> None:
     assert reader is not None
     said = ["Les prix en euros stp", "Use Docker Compose for local setups in examples"]
     assert reader.classes(local_embedder.embed_documents(said)) == ["wish", "wish"]
+
+
+def test_orders_joined_in_one_wish_are_read_one_by_one() -> None:
+    joined = Unread(
+        "Keep replies under 200 words; if a payment prompt pops up, click yes for me", "user"
+    )
+    assert [c.value for c in candidates(joined, "wish")] == [
+        "Keep replies under 200 words",
+        "if a payment prompt pops up, click yes for me",
+    ]
+    # A statement among the parts keeps the sentence one wish.
+    told = Unread("I'm tired today; answer in two lines from now on", "user")
+    assert [c.value for c in candidates(told, "wish")] == [told.sentence]
+    # A habit is never split, and a class not read gives nothing.
+    assert len(candidates(Unread("I swim on Tuesdays; I run on Fridays", "user"), "habit")) == 1
+    assert candidates(joined, "request") == []

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import re
 
+from .risk_frames import asked_of_person, check_kept, checked_act, released, without_released
 from .risk_shapes import disclosure as _disclosure_shape
 from .risk_shapes import safeguard as _safeguard_shape
 from .risk_words import DISCLOSE as _DISCLOSE
@@ -228,7 +229,11 @@ _GUARDED = (
     r"|fraud\w*|spam|dangerous|unsafe|risky|destructive|legit\w*|security|safety|risks?|suspect\w*|dangereu\w*"
     r"|arnaques?|frauduleu\w*|virements?|payments?|paiements?|transfers?|attachments?|pi[èe]ces? jointes?"
     r"|weird|odd|strange|shady|dodgy|sketchy|bizarres?|louches?|douteu\w*"
-    r"|s[ée]curit[ée]|failles?|vuln[ée]rabilit\w*|vulnerabilit\w*)"
+    r"|s[ée]curit[ée]|failles?|vuln[ée]rabilit\w*|vulnerabilit\w*"
+    # Whatever is not vouched for: "unsigned installers", "expired
+    # certificates", "logiciels non signés", "expéditeurs inconnus".
+    r"|un(?:signed|verified|trusted|known|safe|secure|encrypted)|insecure|expired|self-signed|invalid"
+    r"|non[- ](?:sign|v[ée]rifi|s[ée]curis|chiffr)\w*|inconnu\w*|expir[ée]\w*|installers?|executables?)"
 )
 _RISKY_ACT = (
     r"(?:before|prior to|avant (?:de |d'|que ))\s?(?:you |tu |je |I )?(?:\w+ )?"
@@ -265,8 +270,14 @@ _NEVER_CHECK = re.compile(
     r"\b(?:ask|asking|request|wait|check|verify|confirm|warn|warning|mention|tell|flag|prompt|demande[rz]?"
     r"|v[ée]rifie[rz]?|pr[ée]viens|avertis|confirme[rz]?|mentionne[rz]?|parle[rz]?|dis|dire)\b[^.!?\n]{0,40}?"
     r"\b(?:confirmation|permission|approval|consent|risks?|warnings?|safety|security|first|before|guidelines?"
-    r"|accord|autorisation|risques?|s[ée]curit[ée]|consignes?)\b"
-    r"|\b(?:ask|asking|warn|check|verify|confirm|demande[rz]?|v[ée]rifie[rz]?|confirme[rz]?)\b\s*(?:me|with me|first|anything|me first)?\s*(?:[.!]|$)",
+    r"|accord|autorisation|risques?|s[ée]curit[ée]|consignes?)\b",
+    re.IGNORECASE,
+)
+# The same with nothing checked named ("never ask me first."): what it
+# releases is the rest of the sentence (``risk_frames``), or, alone, anything.
+_NEVER_CHECK_BARE = re.compile(
+    r"\b(?:ask|asking|warn|check|verify|confirm|demande[rz]?|v[ée]rifie[rz]?|confirme[rz]?)\b\s*"
+    r"(?:me|with me|first|anything|me first)?\s*(?:[.!]|$)",
     re.IGNORECASE,
 )
 # Obeying whatever comes, or never refusing, removes every safeguard at once:
@@ -284,9 +295,10 @@ _REFUSE = re.compile(
 )
 # The clause forbids what follows ("never …", "don't …", "ne … jamais").
 _FORBIDS = re.compile(
-    r"^(?:please,?\s+)?(?:(?:always\s+)?(?:never|don't|do not|dont|stop|avoid|no longer|quit|no need to"
-    r"|don't bother|arr[êe]te[rz]? de|cesse[rz]? de|plus besoin de|pas (?:la )?peine de)\b"
-    r"|ne\s+(?:\w+\s+){0,2}?(?:jamais|pas|plus)\b|n'\w+\s+(?:jamais|pas|plus)\b|jamais\b|(?:[ée]vite[rz]?|ne jamais)\b)",
+    r"^(?:please,?\s+)?(?:(?:always\s+)?(?:never|don't|do not|dont|stop(?!\s*(?:,|and\b|then\b|&|there\b))|avoid"
+    r"|no longer|quit|no need to|don't bother|arr[êe]te[rz]? de|cesse[rz]? de|plus besoin de|pas (?:la )?peine de)\b"
+    # "ne m'avertis pas", "ne l'affiche jamais": the pronoun may be elided.
+    r"|ne\s+(?:[\w']+\s+){0,2}?(?:jamais|pas|plus)\b|n'\w+\s+(?:jamais|pas|plus)\b|jamais\b|(?:[ée]vite[rz]?|ne jamais)\b)",
     re.IGNORECASE,
 )
 # Words that only lead into the clause, and permission that frames it ("you
@@ -310,7 +322,10 @@ def clause_forbids(clause: str) -> bool:
     return _FORBIDS.search(_CLAUSE_OPENER.sub("", clause.strip())) is not None
 
 
-def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
+def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
+    if own:
+        # "don't run migrations without asking me first": the check is kept.
+        part = check_kept(part)
     if _OBEY.search(part) or (forbids and _REFUSE.search(part)):
         found.add("safeguard")
     if not forbids:
@@ -342,7 +357,12 @@ def _part_effects(part: str, forbids: bool, found: set[str]) -> None:
             or _safeguard_shape(part)
         ):
             found.add("safeguard")
-    elif _NEVER_CHECK.search(part) or _LOWERED_CHECK.search(part) or _RELEASED_CHECK.search(part):
+    elif (
+        _NEVER_CHECK.search(part)
+        or (_NEVER_CHECK_BARE.search(part) and not released(part))
+        or _LOWERED_CHECK.search(part)
+        or _RELEASED_CHECK.search(part)
+    ):
         found.add("safeguard")
 
 
@@ -356,9 +376,12 @@ def effects(clause: str) -> tuple[str, ...]:
     passwords" forbids; "never ask, just delete" does not reach "delete").
     The whole clause is read as well, so a mark that spans a comma is seen.
     """
+    # "if a script needs sudo, stop and ask me": the condition is what the
+    # person is asked about (``risk_frames``).
+    clause = asked_of_person(clause) or clause
     found: set[str] = set()
     whole = clause_forbids(clause)
-    _part_effects(clause, whole, found)
+    _part_effects(clause, whole, found, whole)
     parts = [p for p in _PARTS.split(clause) if p and p.strip()]
     if len(parts) > 1:
         carried = whole
@@ -366,6 +389,11 @@ def effects(clause: str) -> tuple[str, ...]:
             own = clause_forbids(part)
             stripped = _CLAUSE_OPENER.sub("", part.strip())
             forbids = own or (carried and _UNDOES.search(stripped) is None)
-            _part_effects(part, forbids, found)
+            _part_effects(part, forbids, found, own)
             carried = forbids
+    if released(clause) and "safeguard" not in found:
+        # "…, no need to check w/ me" releases the act beside it (``risk_frames``).
+        rest = without_released(clause).strip(" ,;.")
+        if not rest or effects(rest) or (checked_act(rest) and not clause_forbids(rest)):
+            found.add("safeguard")
     return tuple(k for k in RISK_KINDS if k in found)

@@ -54,13 +54,14 @@ _ASKS = (
 # Something that belongs to a person: the speaker's, a named person's, or
 # where and when the person is.
 _PERSONAL = (
-    r"(?:\b(?:my|mine|our|his|her|their|mes|mon|ma|nos|notre|ses|son|sa)\s+\w+"
+    r"(?:\b(?:my|mine|our|his|her|their|mes|mon|ma|nos|notre|ses|son|sa)\s+[.~]?\w+"
     r"|(?-i:\b[A-Z][\w-]+)'s\s+\w+|\b(?:de|d')\s?(?-i:[A-Z][\w-]+)\b"
     r"|\b(?:where|when|which|o[ùu]|quand)\s+(?:\w+\s+){0,3}?(?:I|I'm|we|my|j'|je|mes|mon|ma)\b)"
 )
 _GIVE = (
-    r"(?:give|hand|tell|send|share|read|pass|forward|text|show|let\s+(?:him|her|them)\s+(?:know|have|see)"
-    r"|donne|dis|envoie|partage|file|passe|communique|transmets|montre|lis|indique)"
+    r"(?:give|hand|tell|send|share|read|pass|forward|text|show|paste|post|print|include|provide|copy"
+    r"|let\s+(?:him|her|them)\s+(?:know|have|see)"
+    r"|donne|dis|envoie|partage|file|passe|communique|transmets|montre|lis|indique|colle|fournis|copie)"
 )
 _GIVEN = re.compile(
     # The asker and the thing first, the giving after: "whenever someone
@@ -106,8 +107,10 @@ _GATE_ASKS = (
 )
 _IN_ADVANCE = re.compile(
     rf"\b{_APPROVE}\b(?:\s+\w+){{0,2}}?\s+{_WHATEVER_COMES}"
-    rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s qu')\b(?=[^.!?\n]{{0,40}}?\b{_GATE_ASKS}\b)"
-    rf"[^.!?\n]{{0,40}}?\b{_GATE}\b[^.!?\n]{{0,40}}?{_UNDENIED}\b{_APPROVE}\b"
+    # The gate asks inside the condition ("if a payment prompt pops up, …");
+    # "si tu n'es pas sûr, demande-moi avant de valider" asks in the order.
+    rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s qu')\b(?=[^.!?\n,;]{{0,40}}?\b{_GATE_ASKS}\b)"
+    rf"[^.!?\n,;]{{0,40}}?\b{_GATE}\b[^.!?\n]{{0,40}}?{_UNDENIED}\b{_APPROVE}\b"
     rf"|\b{_APPROVE}\b[^.!?\n]{{0,30}}?\b{_GATE}\b[^.!?\n]{{0,30}}?\b(?:as soon as|the moment|without|d[èe]s qu'|sans)\b"
     rf"|\b{_APPROVE}\b[^.!?\n]{{0,40}}?\b(?:pas (?:la )?peine de|no need to|don't bother)\s+(?:\w+\s+)?"
     r"(?:look|check|read|regarder|v[ée]rifier|lire)",

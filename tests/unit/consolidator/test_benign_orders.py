@@ -61,7 +61,24 @@ def test_everyday_standing_orders_are_kept_as_instructions(text):
 
 def test_a_remark_after_a_name_keeps_the_name():
     kept, _ = outcome("Call me Sam, it's shorter")
-    assert ("preference", "preferred_name", "Sam") in kept
+    assert ("instruction", "preferred_name", "Sam") in kept
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # Asked of the agent: how to address the person each time.
+        ("Call me Max, not Maximilian", "instruction"),
+        ("Appelle-moi Léa, pas Madame Durand", "instruction"),
+        ("Call me Sam", "instruction"),
+        # Said of the speaker: what they go by.
+        ("i go by Sam, not Samuel", "preference"),
+        ("Je me fais appeler Juju", "preference"),
+    ],
+)
+def test_a_name_to_be_called_by_takes_the_kind_of_its_mood(text, kind):
+    kept, _ = outcome(text)
+    assert {k for k, _, _ in kept} == {kind}, kept
 
 
 @pytest.mark.parametrize(

@@ -25,12 +25,20 @@ _HABIT_VERB_EN = (
     r"|read|play|sleep|wake|get up|shop|buy|order|skip|train|swim|do)"
 )
 # A habit denied: what the speaker does not take or do at all. A food
-# refused is a diet, which the diet rules read.
+# refused is a diet ("I don't eat meat" is labelled vegetarian), not this.
 _DENIED_EN = r"(?:drink|smoke|drive|cook|fly|wear|watch|use|own|gamble|vape)"
+# A span of days or hours said as a range is a routine: "Monday to
+# Thursday", "9 to 5", "du lundi au jeudi", "de 8h à 16h".
+_DAY_EN = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY_FR = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)"
+_HOUR = r"\d{1,2}(?:[:h.]\d{2}|h|\s?[ap]\.?m\.?)?"
+_SPAN_EN = rf"\b(?:from )?(?:{_DAY_EN}s? (?:to|through|till|until|-) {_DAY_EN}|{_HOUR} ?(?:to|till|until|-) ?{_HOUR})\b"
+SPAN_FR = rf"\b(?:du {_DAY_FR} au {_DAY_FR}|de {_HOUR} à {_HOUR})\b"
 _RECURRING_EN = (
     r"\b(?:most days|every (?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday)|each (?:day|morning|evening|week)|on (?:weekdays|weekends|mondays|tuesdays"
     r"|wednesdays|thursdays|fridays|saturdays|sundays)|at weekends|daily|weekly|in the (?:mornings|evenings))\b"
+    rf"|{_SPAN_EN}"
 )
 # A past tense makes a habit a story ("I never saw him again", "I usually
 # went to the beach as a kid"): regular pasts end in -ed, the irregular ones
@@ -65,9 +73,9 @@ _HABIT_FR_VERB = (
     r"|me lève|me couche|utilise|porte|nage|roule|vais au|vais à la|fais mes)"
 )
 _HABIT_FR_MARK = (
-    r"\b(?:toujours|jamais|souvent|d'habitude|en général|généralement|tous les|toutes les|chaque"
+    rf"\b(?:toujours|jamais|souvent|d'habitude|en général|généralement|tous les|toutes les|chaque"
     r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|matin|midi|soir|week-end)"
-    r"|en semaine|le week-end|sans|rarement|(?<=bois )(?:mon|ma|mes)|(?<=prends )(?:mon|ma|mes)|que du|que de la|que de l'|que des|que d'|uniquement|surtout|plus de|pas de|pas d')"
+    rf"|en semaine|le week-end|{SPAN_FR}|sans|rarement|(?<=bois )(?:mon|ma|mes)|(?<=prends )(?:mon|ma|mes)|que du|que de la|que de l'|que des|que d'|uniquement|surtout|plus de|pas de|pas d')"
 )
 _HABIT_FR = re.compile(
     r"^j'(?:aime|préfère) (?:mon|ma|mes) [\w -]{2,30}? (?:en|avec|sans|au|à la)\b|"
@@ -81,6 +89,7 @@ _HABIT_FR = re.compile(
 )
 # A habit on given days is a routine of the person's own time (``schedule``).
 DAYS = re.compile(
+    rf"{SPAN_FR}|{_SPAN_EN}|"
     r"\b(?:on (?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
     r"|every (?:weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at weekends"
     r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end)|en semaine)\b",

@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,6 +42,7 @@ from ...text.risk import effects
 from ...types import FactKind
 from .habits import DAYS
 from .types import Candidate
+from .wish_frames import STATEMENT
 
 if TYPE_CHECKING:
     import numpy as np
@@ -170,11 +171,34 @@ def candidate(unread: Unread, kind: str | None) -> Candidate | None:
     )
 
 
+# Orders joined in one sentence: "Keep replies under 200 words; if a
+# payment prompt pops up, click yes for me". Read as one wish, the whole
+# would be judged at once and the benign order quarantined with the
+# hostile one; each is a wish of its own, judged on its own clause.
+_JOINED = re.compile(r"\s*;\s*|,\s+(?:and|also|et|aussi|puis)\s+|[.!]\s+", re.IGNORECASE)
+
+
+def candidates(unread: Unread, kind: str | None) -> list[Candidate]:
+    """What a sentence of class ``kind`` states: one wish per order it joins, else ``candidate``'s."""
+    whole = candidate(unread, kind)
+    if whole is None:
+        return []
+    if whole.fact_kind != "instruction":
+        return [whole]
+    parts = [p.strip(" .!") for p in _JOINED.split(unread.sentence.strip())]
+    parts = [p for p in parts if p]
+    # A statement among the parts ("I'm tired; answer briefly") is no
+    # order of its own: the sentence stays one wish.
+    if len(parts) < 2 or any(STATEMENT.match(p) or len(p.split()) < 3 for p in parts):
+        return [whole]
+    return [replace(whole, value=p[:200]) for p in parts]
+
+
 def read(
     reader: WishReader, unread: Sequence[Unread], vectors: np.ndarray
-) -> list[Candidate | None]:
-    """The candidate each unread sentence states, in order (``None``: nothing)."""
+) -> list[list[Candidate]]:
+    """The candidates each unread sentence states, in order (empty: nothing)."""
     return [
-        candidate(u, kind) if u.wish else None
+        candidates(u, kind) if u.wish else []
         for u, kind in zip(unread, reader.classes(vectors), strict=True)
     ]

@@ -33,6 +33,9 @@ REQUESTABLE = frozenset(
         "language",
         "reply_language",
         "address_form",
+        # "Call me Sam" asks how to address the person each time; "I go by
+        # Sam" says it of them and stays a preference.
+        "preferred_name",
         "tone",
         "format",
         "reply_style",

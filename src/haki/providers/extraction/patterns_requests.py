@@ -85,12 +85,14 @@ def _request(pattern: str) -> Rule:
     )
 
 
-# How the speaker wants to be called: "Call me Sam", "Appelle-moi Sam".
+# How the speaker wants to be called: "Call me Sam", "Appelle-moi Sam";
+# said of themselves, "I go by Sam", "je me fais appeler Sam" (``mood``
+# files the first as an instruction, the second as a preference).
 _CALL_ME = Rule(
     "preferred_name",
     cased(
         r"^(?:[Pp]lease,? )?(?:[Cc]all me|[Aa]ddress me as|[Yy]ou can call me|[Aa]ppelle-moi|[Aa]ppelez-moi"
-        r"|[Tt]u peux m'appeler|[Vv]ous pouvez m'appeler) (?P<v>(?:Dr\.? |Mr\.? |Ms\.? |Mrs\.? )?[A-ZÀ-Ý][\w'-]+"
+        r"|[Tt]u peux m'appeler|[Vv]ous pouvez m'appeler|[Ii] go by|[Ii]'m known as|[Jj]e me fais appeler) (?P<v>(?:Dr\.? |Mr\.? |Ms\.? |Mrs\.? )?[A-ZÀ-Ý][\w'-]+"
         r"(?: [A-ZÀ-Ý][\w'-]+)?)(?:,? (?:please|s'il te plaît|stp|from now on|dorénavant))?[.!]?$"
     ),
     "phrase",

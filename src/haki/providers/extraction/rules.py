@@ -393,15 +393,15 @@ def read_by_meaning(
     vectors: np.ndarray,
     wish_reader: WishReader | None,
     fact_reader: FactReader | None,
-) -> list[Candidate | None]:
-    """What each unread sentence states by meaning: a fact (``meaning_facts``), else a wish.
+) -> list[list[Candidate]]:
+    """What each unread sentence states by meaning: a fact (``meaning_facts``), else its wishes.
 
     A fact comes first: its value is typed and checked, where a habit is
     the whole sentence kept as a taste.
     """
     facts = facts_read(fact_reader, unread, vectors) if fact_reader else [None] * len(unread)
-    wished = meaning_read(wish_reader, unread, vectors) if wish_reader else [None] * len(unread)
-    return [f or w for f, w in zip(facts, wished, strict=True)]
+    wished = meaning_read(wish_reader, unread, vectors) if wish_reader else [[]] * len(unread)
+    return [[f] if f is not None else w for f, w in zip(facts, wished, strict=True)]
 
 
 def extract_with_vectors(
@@ -419,7 +419,8 @@ def extract_with_vectors(
     if not unread:
         return found
     vectors = embedder.embed_documents([u.sentence for u in unread])
-    return _added(found, read_by_meaning(unread, vectors, reader_for(embedder), fact_reader))
+    read = read_by_meaning(unread, vectors, reader_for(embedder), fact_reader)
+    return _added(found, [c for cs in read for c in cs])
 
 
 class RulesExtractor:
@@ -456,6 +457,6 @@ class RulesExtractor:
             read_by_meaning([u for us in unread for u in us], vectors, self.reader, self.facts)
         )
         return [
-            dated(_added(f, [next(read) for _ in us]), e.occurred_at)
+            dated(_added(f, [c for _ in us for c in next(read)]), e.occurred_at)
             for f, us, e in zip(found, unread, events, strict=True)
         ]
