@@ -66,7 +66,7 @@ CHANGE_SIMILARITY = 0.25
 # life events do not hold: what a speaker says of a taste, a membership or
 # a habit that ended, or of a value used in place of another.
 _CHANGED = re.compile(
-    r"\b(?:dead to me|switched (?:it )?up|(?:let|letting) (?:my|our|the) \w+ (?:lapse|expire)"
+    r"\b(?:dead to me|switched (?:it )?up|(?:let|letting) (?:my|our|the) (?:\w+ ){1,2}(?:lapse|expire)"
     r"|didn't renew|did not renew|cancel+ed (?:my|our)|not (?:\w+ing) any ?more"
     r"|plutôt|plus jamais|à la place|instead|(?:I'm|I am|we're|we are) back (?:to|on)"
     r"|moved (?:back |away )?(?:home )?(?:to|in|into))\b",
