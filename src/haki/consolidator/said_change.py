@@ -69,7 +69,9 @@ _CHANGED = re.compile(
     r"\b(?:dead to me|switched (?:it )?up|(?:let|letting) (?:my|our|the) (?:\w+ ){1,2}(?:lapse|expire)"
     r"|didn't renew|did not renew|cancel+ed (?:my|our)|not (?:\w+ing) any ?more"
     r"|plutôt|plus jamais|à la place|instead|(?:I'm|I am|we're|we are) back (?:to|on)"
-    r"|moved (?:back |away )?(?:home )?(?:to|in|into))\b",
+    r"|moved (?:back |away )?(?:home )?(?:to|in|into)"
+    # A couple begun changes the status held before it ("single").
+    r"|seeing someone|(?:got|just got) (?:engaged|married)|je vois quelqu'un|on s'est mis ensemble)\b",
     re.IGNORECASE,
 )
 # Someone else as the subject: "She had a tough time, going through a

@@ -83,6 +83,10 @@ def test_the_respelling_gate_is_a_frame_not_any_turn():
         # A topic word beside a change word.
         ("fyi I'm back to vegetarian now, eggs are fine again", held("diet", "vegan")),
         ("quick update, we moved back home to cleveland last month", held("home_city", "Austin")),
+        (
+            "ok small update i'm seeing someone now, early days but we're officially dating",
+            held("relationship_status", "single", similarity=0.31),
+        ),
     ],
 )
 def test_a_change_said_of_one_fact_without_a_value_doubts_it(turn, fact):
