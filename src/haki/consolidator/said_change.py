@@ -30,7 +30,7 @@ Cost: a wrong reading holds back a fact nobody corrected until someone
 resolves the doubt; the closeness floor, the speaker's own statement (no
 possessive of another person, no moment or trip) and one fact at most
 (none when two are equally pointed at, or the fact has a sibling of its
-family) bound that; ``bench/doubt.py --conversations 3`` counts the LoCoMo
+family not named) bound that; ``bench/doubt.py --conversations 3`` counts the LoCoMo
 facts held back.
 """
 
@@ -52,8 +52,7 @@ from .corrections import (
     temporary,
 )
 from .life_events import tells_an_end
-from .predicates import spec
-from .takeback import SOMEONE_ELSE, takeback_cue
+from .takeback import SOMEONE_ELSE, takeback_cue, unnamed_sibling
 
 # Closeness of the turn to the fact it says changed (local MiniLM, the
 # vectors of ``doubt_plan.TOPIC_SIMILARITY``). On the check9 training set
@@ -115,38 +114,31 @@ def changed(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | Hel
                 continue
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
                 continue
-            kind = shape(fact.value)
-            weight = (
-                2
-                if _names_a_word(asked, fact.value)
-                else 1
-                if asks_about(asked, fact.predicate)
-                or (kind in _OWN_SHAPES and replacement(sentence, fact.value, values) is not None)
-                else 0
-            )
+            weight = _pointed(asked, sentence, fact, values)
             if weight and weight > found.get(fact.id, (0, fact, ""))[0]:
                 found[fact.id] = (weight, fact, sentence)
     if not found:
         return None
     top = max(w for w, _, _ in found.values())
     best = [(fact, sentence) for w, fact, sentence in found.values() if w == top]
-    if len(best) != 1 or _has_sibling(best[0][0], held):
-        # Two facts alike pointed at, or two of one slot: the turn says not which.
+    if len(best) != 1 or unnamed_sibling(best[0][0], top == 2, held):
+        # Two facts alike pointed at, or a topic with two facts of one slot
+        # (two dogs): the turn says not which one changed.
         return None
     fact, sentence = best[0]
     new = replacement(sentence, fact.value, values, fact.predicate)
     return Replacement(fact, new, sentence) if new is not None else fact
 
 
-def _has_sibling(target: Held, held: Sequence[Held]) -> bool:
-    family = spec(target.predicate).identity_family
-    kind = target.qualifiers.get("kind")
-    return any(
-        f.id != target.id
-        and spec(f.predicate).identity_family == family
-        and (kind is None or f.qualifiers.get("kind") in (None, kind))
-        for f in held
-    )
+def _pointed(asked: AskedQuestion, sentence: str, fact: Held, values: Sequence[object]) -> int:
+    """How a statement points at a fact: 2 by a word of its value, 1 by a topic
+    word or a new value of a shape only its predicate holds, 0 not at all."""
+    if _names_a_word(asked, fact.value):
+        return 2
+    if asks_about(asked, fact.predicate):
+        return 1
+    own = shape(fact.value) in _OWN_SHAPES
+    return int(own and replacement(sentence, fact.value, values) is not None)
 
 
 _WORDS = re.compile(r"[^\W\d_][\w'’-]*")

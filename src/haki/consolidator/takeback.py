@@ -183,7 +183,7 @@ def status_ended(sentences: Sequence[str], held: Sequence[Held]) -> list[tuple[H
         beaten = not named and any(
             n and _same_slot(f, fact) for f, _, n in found.values() if f.id != fact.id
         )
-        if not rivals and not beaten and not _unnamed_sibling(fact, named, held):
+        if not rivals and not beaten and not unnamed_sibling(fact, named, held):
             out.append((fact, sentence))
     return sorted(out, key=lambda pair: str(pair[0].id))
 
@@ -195,6 +195,6 @@ def _same_slot(a: Held, b: Held) -> bool:
     )
 
 
-def _unnamed_sibling(fact: Held, named: bool, held: Sequence[Held]) -> bool:
+def unnamed_sibling(fact: Held, named: bool, held: Sequence[Held]) -> bool:
     """A fact not named, with another held fact of its slot: which one ended is not said."""
     return not named and any(f.id != fact.id and _same_slot(f, fact) for f in held)

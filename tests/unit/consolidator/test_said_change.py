@@ -132,6 +132,12 @@ def test_meaning_must_be_close_enough():
 def test_two_facts_of_one_slot_say_not_which_one_changed():
     a, b = held("likes", "jazz music"), held("likes", "jazz dance")
     assert changed(["not into jazz anymore"], [a, b]) is None
+    # A topic alone with two of one slot says nothing; a value named does.
+    # (Max is too far to be pointed at: only the sibling check keeps Rex.)
+    rex, max_ = held("pet", "Rex", kind="dog"), held("pet", "Max", similarity=0.1, kind="dog")
+    assert changed(["switched it up, no more dog walks"], [rex, max_]) is None
+    jazz, techno = held("likes", "jazz"), held("likes", "techno")
+    assert changed(["not into jazz anymore"], [jazz, techno]) == jazz
 
 
 def test_the_stage_reads_a_change_as_a_doubt_when_no_value_is_given():
