@@ -419,10 +419,12 @@ class Reading:
 def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     """The held fact a turn takes back, by the first reading that finds one (pure).
 
-    In order: a replacement ``plan`` reads; the facts a life event the turn
+    In order: a replacement ``plan`` reads; a held name respelt
+    (``said_change.respelled_fact``); the facts a life event the turn
     tells has ended (``takeback.status_ended``); a routine named with a new
     day (``by_context``); the fact ``plan`` points at without a value (put
-    in doubt by the stage); a from-now-on sentence's fact
+    in doubt by the stage); a change said of one fact in other words
+    (``said_change.changed``); a from-now-on sentence's fact
     (``restated_slot``); a held value written beside words saying it ended
     (``takeback.taken_back``).
     """
