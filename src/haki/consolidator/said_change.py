@@ -67,12 +67,17 @@ CHANGE_SIMILARITY = 0.25
 _CHANGED = re.compile(
     r"\b(?:dead to me|switched (?:it )?up|(?:let|letting) (?:my|our|the) (?:\w+ ){1,2}(?:lapse|expire)"
     r"|didn't renew|did not renew|cancel+ed (?:my|our)|not (?:\w+ing) any ?more"
-    r"|plutôt|plus jamais|à la place|instead|(?:I'm|I am|we're|we are) back (?:to|on)"
+    r"|plus jamais|(?:I'm|I am|we're|we are) back (?:to|on)"
     r"|moved (?:back |away )?(?:home )?(?:to|in|into)"
     # A couple begun changes the status held before it ("single").
     r"|seeing someone|(?:got|just got) (?:engaged|married)|je vois quelqu'un|on s'est mis ensemble)\b",
     re.IGNORECASE,
 )
+# A word ranking one value above another ("utilise plutôt …", "use this one
+# instead") says which is the new one only when the value has a shape of its
+# own: beside a held value written out ("je préfère plutôt le jazz
+# manouche") it may be the one chosen, not the one set aside.
+_RANKED = re.compile(r"\b(?:plutôt|instead|à la place|rather)\b", re.IGNORECASE)
 # Someone else as the subject: "She had a tough time, going through a
 # divorce, losing her job" tells another person's life.
 _THIRD = re.compile(
@@ -104,7 +109,8 @@ def changed(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | Hel
     found: dict[object, tuple[int, Held, str]] = {}
     values = [f.value for f in held]
     for sentence in sentences:
-        if not says_change(sentence) or temporary(sentence):
+        ranked_only = not says_change(sentence)
+        if (ranked_only and not _RANKED.search(sentence)) or temporary(sentence):
             continue
         if SOMEONE_ELSE.search(sentence) or _THIRD.search(sentence):
             continue
@@ -114,7 +120,7 @@ def changed(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | Hel
                 continue
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
                 continue
-            weight = _pointed(asked, sentence, fact, values)
+            weight = _pointed(asked, sentence, fact, values, ranked_only)
             if weight and weight > found.get(fact.id, (0, fact, ""))[0]:
                 found[fact.id] = (weight, fact, sentence)
     if not found:
@@ -130,12 +136,15 @@ def changed(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | Hel
     return Replacement(fact, new, sentence) if new is not None else fact
 
 
-def _pointed(asked: AskedQuestion, sentence: str, fact: Held, values: Sequence[object]) -> int:
+def _pointed(
+    asked: AskedQuestion, sentence: str, fact: Held, values: Sequence[object], ranked_only: bool
+) -> int:
     """How a statement points at a fact: 2 by a word of its value, 1 by a topic
-    word or a new value of a shape only its predicate holds, 0 not at all."""
-    if _names_a_word(asked, fact.value):
+    word or a new value of a shape only its predicate holds, 0 not at all.
+    With only a word of rank for a change, only the new value's shape points."""
+    if not ranked_only and _names_a_word(asked, fact.value):
         return 2
-    if asks_about(asked, fact.predicate):
+    if not ranked_only and asks_about(asked, fact.predicate):
         return 1
     own = shape(fact.value) in _OWN_SHAPES
     return int(own and replacement(sentence, fact.value, values) is not None)

@@ -108,8 +108,9 @@ def test_an_address_of_the_held_shape_replaces_it():
         # Someone else's life, by a pronoun or a possessive.
         "She had a tough time, going through a divorce, and ending up homeless.",
         "My sister is back to vegetarian now.",
-        # No change said.
+        # No change said; a word of rank beside a held value may choose it.
         "I love my morning workouts.",
+        "Je préfère plutôt le jazz manouche.",
         # Bound to a moment.
         "Not rowing anymore this week, my shoulder hurts.",
     ],
@@ -120,6 +121,7 @@ def test_no_change_is_read_in_other_peoples_news_or_plain_statements(turn):
         held("diet", "vegan"),
         held("prefers", "morning workouts"),
         held("member_of", "Riverside Rowing Club"),
+        held("likes", "jazz"),
     ]
     assert changed([turn], facts) is None
 
@@ -152,7 +154,7 @@ def test_the_stage_reads_a_change_as_a_doubt_when_no_value_is_given():
     ("sentence", "change"),
     [
         ("mornings are dead to me", True),
-        ("en vrai utilise plutôt l'autre adresse", True),
+        ("en vrai j'ouvre plus jamais l'autre adresse", True),
         ("let my gym membership lapse", True),
         ("we had a lovely dinner", False),
         ("I'm back home after a long day", False),
@@ -200,3 +202,10 @@ def test_no_end_without_the_speaker_or_closeness(sentence, fact):
 def test_a_number_before_a_comma_is_a_value_but_not_a_thousands_separator():
     assert replacement("ah non pardon j'en ai 30, c'était mon anniv samedi", 29, [29]) == 30
     assert replacement("we need 1,000 chairs", 29, [29]) is None
+
+
+def test_a_word_of_rank_points_only_by_the_new_values_shape():
+    mail, jazz = held("email", "ana@old.example"), held("likes", "jazz")
+    found = changed(["use ana@new.example instead please"], [mail, jazz])
+    assert isinstance(found, Replacement) and found.value == "ana@new.example"
+    assert changed(["jazz instead tonight, it's my favourite"], [mail, jazz]) is None
