@@ -111,6 +111,11 @@ def test_an_address_of_the_held_shape_replaces_it():
         # No change said; a word of rank beside a held value may choose it.
         "I love my morning workouts.",
         "Je préfère plutôt le jazz manouche.",
+        # Weak words of change beside a word of the value (LoCoMo chat).
+        "I feel like I just can't stop reading right now!",
+        "I'm more into reading and fantasy novels.",
+        "It was like nature was telling me to stop and admire its beauty.",
+        "Anyone else would quit and you're not going to stop there.",
         # Bound to a moment.
         "Not rowing anymore this week, my shoulder hurts.",
     ],
@@ -122,6 +127,10 @@ def test_no_change_is_read_in_other_peoples_news_or_plain_statements(turn):
         held("prefers", "morning workouts"),
         held("member_of", "Riverside Rowing Club"),
         held("likes", "jazz"),
+        held("likes", "reading"),
+        held("member_of", "fantasy literature forum"),
+        held("likes", "connection to nature"),
+        held("plan", "working with fashion bloggers"),
     ]
     assert changed([turn], facts) is None
 
