@@ -70,7 +70,7 @@ _PHONE = re.compile(rf"(?<![\w.]){PHONE}(?!\w)")
 _PHONE_VALUE = re.compile(rf"^{PHONE}$")
 # A small number that is not a time, an amount or part of a longer figure.
 _NUMBER = re.compile(
-    r"(?<![\w.,:/+-])(?<!\bat )(?<!\bà )\d{1,3}(?![\w,:/%€$£-]|\.\d|\s?(?:h\b|am\b|pm\b|heures?\b|o'clock))",
+    r"(?<![\w.,:/+-])(?<!\bat )(?<!\bà )\d{1,3}(?![\w:/%€$£-]|[.,]\d|\s?(?:h\b|am\b|pm\b|heures?\b|o'clock))",
     re.IGNORECASE,
 )
 # A time of day: "9:30", "10am", "10 h", "18h30" (a schedule's value).

@@ -33,6 +33,7 @@ from .doubt_plan import (
     adds_value,
     may_take_back,
     read_lived,
+    read_respelling,
     read_turn,
     siblings,
     subject_words,
@@ -40,6 +41,7 @@ from .doubt_plan import (
 from .identity import value_key
 from .life_events import tells_an_end
 from .predicates import spec
+from .said_change import may_respell
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: held since before the turn, from other events, not already held
@@ -117,7 +119,10 @@ async def doubt_subject(
         if event.origin_trust != "trusted":
             continue
         turn, speakers = subject_words(event)
-        if not turn or not may_take_back(turn):
+        if not turn:
+            continue
+        respell_only = not may_take_back(turn)
+        if respell_only and not may_respell(turn):
             continue
         if event.id in corrected and not tells_an_end(turn):
             continue
@@ -132,7 +137,13 @@ async def doubt_subject(
         # A turn whose fact the rules corrected ("je suis célibataire" replaces
         # "en couple") is read only for the life event it tells, which may
         # end others ("Julien et moi on s'est quittés" ends the partner).
-        reading = read_lived(turn, held) if event.id in corrected else read_turn(turn, held)
+        reading = (
+            read_lived(turn, held)
+            if event.id in corrected
+            else read_respelling(turn, held)
+            if respell_only
+            else read_turn(turn, held)
+        )
         if reading.lived:
             for fact, sentence in reading.lived:
                 new = await _replace_or_end(conn, event, fact, sentence, held, turn)
@@ -148,6 +159,13 @@ async def doubt_subject(
                 out.created.extend([new] if new else [])
             else:
                 out.doubted += 1
+            continue
+        if reading.changed is not None:
+            # A change said of the fact with no value of its shape: the
+            # value the rules read in the turn in its family, else doubt.
+            replaced, _ = await _replace_or_doubt(conn, event, reading.changed, turn, held, turn)
+            out.replaced += replaced
+            out.doubted += not replaced
             continue
         if reading.slot is not None:
             slot = reading.slot

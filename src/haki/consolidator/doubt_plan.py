@@ -81,6 +81,7 @@ from .corrections import (
 )
 from .life_events import tells_an_end
 from .predicates import spec
+from .said_change import changed, respelled_fact, says_change
 from .takeback import SOMEONE_ELSE, status_ended, takeback_cue, taken_back, writes
 
 TOPIC_SIMILARITY = 0.25
@@ -383,6 +384,7 @@ def may_take_back(turn: str) -> bool:
         or new_state(turn)
         or takeback_cue(turn)
         or tells_an_end(turn)
+        or says_change(turn)
     )
 
 
@@ -399,7 +401,8 @@ class Reading:
     read in the turn (``plan``); ``slot`` a fact a from-now-on sentence
     speaks of with no value to read (``restated_slot``); ``ended`` a held
     value written beside words saying it ended, with that sentence
-    (``takeback.taken_back``); ``lived`` the facts whose state a life
+    (``takeback.taken_back``); ``changed`` a fact a statement says changed
+    with no value to read (``said_change.changed``); ``lived`` the facts whose state a life
     event the turn tells has ended (``takeback.status_ended``). The stage
     looks up the values the turn stated before choosing between replacing,
     ending and doubting.
@@ -410,21 +413,28 @@ class Reading:
     slot: Held | None = None
     ended: tuple[Held, str] | None = None
     lived: tuple[tuple[Held, str], ...] = ()
+    changed: Held | None = None
 
 
 def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     """The held fact a turn takes back, by the first reading that finds one (pure).
 
-    In order: a replacement ``plan`` reads; the facts a life event the turn
+    In order: a replacement ``plan`` reads; a held name respelt
+    (``said_change.respelled_fact``); the facts a life event the turn
     tells has ended (``takeback.status_ended``); a routine named with a new
     day (``by_context``); the fact ``plan`` points at without a value (put
-    in doubt by the stage); a from-now-on sentence's fact
+    in doubt by the stage); a change said of one fact in other words
+    (``said_change.changed``); a from-now-on sentence's fact
     (``restated_slot``); a held value written beside words saying it ended
     (``takeback.taken_back``).
     """
     target, found = plan(turn, held)
     if found is not None:
         return Reading(target=target, found=found)
+    # A held name respelt ("not jake, jack", "mathis* pas mathieu") replaces it.
+    found = respelled_fact(statements(turn), held)
+    if found is not None:
+        return Reading(target=found.target, found=found)
     # A life event told ends its facts outright, rather than leaving the
     # one a cue points at in doubt or a "now" reading another one.
     lived = tuple(status_ended(statements(turn), held))
@@ -438,6 +448,12 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
         return Reading(target=found.target, found=found)
     if target is not None:
         return Reading(target=target)
+    # A change said of one fact in words no reading above takes.
+    said = changed(statements(turn), held)
+    if isinstance(said, Replacement):
+        return Reading(target=said.target, found=said)
+    if said is not None:
+        return Reading(changed=said)
     if not correction_cue(turn):
         slot = restated_slot(statements(turn), held)
         # Two held prefs of one family: "now" does not say which one changed.
@@ -447,6 +463,12 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     if named is not None and not siblings(named[0], held):
         return Reading(ended=named)
     return Reading()
+
+
+def read_respelling(turn: str, held: Sequence[Held]) -> Reading:
+    """Only a held name the turn respells (pure): for a turn with no other word of change."""
+    found = respelled_fact(statements(turn), held)
+    return Reading(target=found.target, found=found) if found is not None else Reading()
 
 
 def read_lived(turn: str, held: Sequence[Held]) -> Reading:

@@ -52,7 +52,10 @@ EVENTS: tuple[LifeEvent, ...] = (
             r"\b(?:retired|retiring|retraite|laid off|made redundant|lost my job"
             r"|(?:got|been|was|were|just) (?:fired|sacked|let go)|handed in my notice|resigned"
             r"|between jobs|out of work|unemployed|démissionn\w*|licenci\w*|viré\w*|au chômage"
-            r"|perdu (?:mon|son) (?:boulot|travail|emploi|job|taf))\b"
+            r"|perdu (?:mon|son) (?:boulot|travail|emploi|job|taf)"
+            # Leaving the job itself, named by a word for it rather than the employer.
+            r"|(?:quit|left|leaving|quitting|lâché|quitté|plaqué) (?:my|the|mon|ma|le|la) (?:job|firm"
+            r"|company|boulot|travail|emploi|taf|boîte|poste))\b"
         ),
         JOB,
         "speaker",
@@ -62,19 +65,29 @@ EVENTS: tuple[LifeEvent, ...] = (
             r"\b(?:divorc\w*|separated|séparée?s?|broke up|split up|called it quits|dumped (?:me|him|her)"
             r"|(?:wedding|engagement)(?:'s|’s| is) off|ended things|no longer together"
             r"|not together any ?more|rompu|c'est fini|(?:on|nous) s'est quitt\w*"
-            r"|nous nous sommes quitt\w*|plus ensemble)\b"
+            r"|nous nous sommes quitt\w*|plus ensemble|called (?:it|the (?:wedding|engagement)) off"
+            r"|went (?:our|our own|separate|their) (?:separate )?ways|annulé (?:le|notre) mariage)\b"
         ),
         COUPLE,
         "speaker",
     ),
     LifeEvent(
         _rx(
-            r"\b(?:passed away|died|put (?:him|her|it) down|put to sleep|rehomed|ran away"
-            r"|gave (?:him|her|it) away|est morte?|sont morts|décédée?|nous a quittés?"
-            r"|faire (?:piquer|endormir)|parti\w* au paradis)\b"
+            r"\b(?:passed away|died|ran away|est morte?|sont morts|décédée?|nous a quittés?"
+            r"|parti\w* au paradis)\b"
         ),
         frozenset({"pet"}),
         "thing",
+    ),
+    # What one does only to an animal of one's own: the verb names the pet.
+    LifeEvent(
+        _rx(
+            r"\b(?:put (?:him|her|it|them) down|put (?:him|her|it|them) to sleep|put to sleep"
+            r"|rehom\w*|re-hom\w*|gave (?:him|her|it) away|faire (?:piquer|endormir)"
+            r"|fait (?:piquer|endormir)|donné (?:le|la|notre|mon|ma) \w+ à adopter)\b"
+        ),
+        frozenset({"pet"}),
+        "speaker",
     ),
     LifeEvent(
         _rx(
@@ -86,7 +99,10 @@ EVENTS: tuple[LifeEvent, ...] = (
         "speaker",
     ),
     LifeEvent(
-        _rx(r"\b(?:left|leaving|quit|quitté|quitter|plus chez|moved (?:out|away) (?:of|from))\b"),
+        _rx(
+            r"\b(?:left|leaving|quit|quitté|quitter|lâché|plaqué|plus chez"
+            r"|moved (?:out|away) (?:of|from))\b"
+        ),
         JOB | COUPLE | frozenset({"home_city"}),
         "named",
     ),

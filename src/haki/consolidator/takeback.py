@@ -138,8 +138,9 @@ def status_ended(sentences: Sequence[str], held: Sequence[Held]) -> list[tuple[H
         asked = AskedQuestion.of(sentence)
         for event, where in events_in(sentence):
             before = sentence[: where.start()]
+            said_self = _SELF.search(before) is not None
             speaker = not SOMEONE_ELSE.search(before) and (
-                _SELF.search(before) is not None or _DROPPED.fullmatch(before) is not None
+                said_self or _DROPPED.fullmatch(before) is not None
             )
             # "Again" in "eating meat again" is the event, not a value still held.
             rest = said[: where.start()] + said[where.end() :]
@@ -148,19 +149,26 @@ def status_ended(sentences: Sequence[str], held: Sequence[Held]) -> list[tuple[H
             for fact in held:
                 if fact.predicate not in event.ends or fact.predicate == "name":
                     continue
-                if (fact.similarity or 0.0) < LIVED_SIMILARITY:
-                    continue
                 named = writes(fact.value, said)
                 kind = fact.qualifiers.get("kind")
+                lived = event.pointer == "speaker" and speaker
+                # The speaker said as the event's subject ("jordan and i
+                # called it off") names the predicates it ends by itself;
+                # a dropped subject or a word pointing at the fact still
+                # needs closeness ("so june isn't happening. jordan and i
+                # called it off" scores -0.04 against an engagement).
+                own = lived and said_self
                 pointed = (
                     named
-                    or (event.pointer == "speaker" and speaker)
+                    or lived
                     or (
                         event.pointer == "thing"
                         and asks_about(asked, fact.predicate)
                         and (kind is None or writes(kind, said))
                     )
                 )
+                if not own and (fact.similarity or 0.0) < LIVED_SIMILARITY:
+                    continue
                 if not pointed or about_someone_else(sentence, fact.predicate, fact.qualifiers):
                     continue
                 found.setdefault(fact.id, (fact, sentence, named))
@@ -175,7 +183,7 @@ def status_ended(sentences: Sequence[str], held: Sequence[Held]) -> list[tuple[H
         beaten = not named and any(
             n and _same_slot(f, fact) for f, _, n in found.values() if f.id != fact.id
         )
-        if not rivals and not beaten and not _unnamed_sibling(fact, named, held):
+        if not rivals and not beaten and not unnamed_sibling(fact, named, held):
             out.append((fact, sentence))
     return sorted(out, key=lambda pair: str(pair[0].id))
 
@@ -187,6 +195,6 @@ def _same_slot(a: Held, b: Held) -> bool:
     )
 
 
-def _unnamed_sibling(fact: Held, named: bool, held: Sequence[Held]) -> bool:
+def unnamed_sibling(fact: Held, named: bool, held: Sequence[Held]) -> bool:
     """A fact not named, with another held fact of its slot: which one ended is not said."""
     return not named and any(f.id != fact.id and _same_slot(f, fact) for f in held)

@@ -297,6 +297,26 @@ async def test_retiring_ends_the_occupation(client):
             {"Bubbles"},
         ),
         ("ev-diet", "I'm vegan.", "I started eating fish again.", {"vegan"}),
+        # Said in everyday words: a verb done only to one's own animal, a
+        # couple's end with the speaker as its subject, leaving the job itself.
+        (
+            "ev-rehome",
+            "my greyhound Bruno sleeps like 20 hrs a day haha",
+            "we had to rehome the mutt, landlord found out. house feels so empty",
+            {"Bruno"},
+        ),
+        (
+            "ev-off",
+            "i'm engaged!! wedding's planned for june",
+            "so june isn't happening. jordan and i called it off a few weeks ago",
+            {"engaged"},
+        ),
+        (
+            "ev-lache",
+            "je bosse chez Decathlon, au siège à Lille",
+            "j'ai lâché mon boulot chez decathlon le mois dernier",
+            {"Decathlon"},
+        ),
     ],
 )
 async def test_a_life_event_ends_the_facts_it_ends(client, subject, before, text, ended):
@@ -336,6 +356,12 @@ async def test_a_routine_named_with_a_new_day_replaces_its_schedule(client):
         ("My dog is called Rex.", "My neighbour's dog died yesterday.", "Rex"),
         ("I'm married.", "My parents split up last year.", "married"),
         ("I go to the gym on Mondays.", "This Monday I'm skipping the gym, I'm sick.", "Mondays"),
+        ("I'm vegan.", "My sister is back to vegetarian now.", "vegan"),
+        (
+            "I'm vegan.",
+            "She had a tough time, going vegetarian instead after the divorce.",
+            "vegan",
+        ),
     ],
 )
 async def test_someone_else_s_event_or_an_occasion_ends_nothing(client, before, text, value):
@@ -346,3 +372,79 @@ async def test_someone_else_s_event_or_an_occasion_ends_nothing(client, before, 
     assert fact["status"] == "active"
     r = await client.get("/v1/conflicts", params={"project_id": P})
     assert not [c for c in r.json()["conflicts"] if fact["id"] in c["fact_ids"]]
+
+
+@pytest.mark.parametrize(
+    ("subject", "before", "text", "old", "new"),
+    [
+        # A held name respelt in lower case, in a frame that sets it in the old one's place.
+        (
+            "resp-jack",
+            "My little brother Jake just turned 16.",
+            "not jake, jack. long day sorry",
+            "Jake",
+            "Jack",
+        ),
+        (
+            "resp-mathis",
+            "Mon frère Mathieu passe le bac cette année.",
+            "mathis* pas mathieu, je dors debout",
+            "Mathieu",
+            "Mathis",
+        ),
+        # An address of the held shape given with a word of change.
+        (
+            "resp-mail",
+            "mon mail c'est thomas.duval@orange.example",
+            "en vrai utilise plutôt t.duval@proton.example, j'ouvre plus jamais l'autre",
+            "thomas.duval@orange.example",
+            "t.duval@proton.example",
+        ),
+    ],
+)
+async def test_a_change_said_in_other_words_replaces_the_fact(
+    client, subject, before, text, old, new
+):
+    await say(client, subject, before, 0)
+    await say(client, subject, text, 60)
+    by_value = {f["value"]: f for f in await facts(client, subject)}
+    assert by_value[old]["status"] == "superseded" and ended_at(by_value[old], 60)
+    assert by_value[new]["status"] == "active"
+    assert by_value[new]["supersedes_id"] == by_value[old]["id"]
+
+
+@pytest.mark.parametrize(
+    ("subject", "before", "text", "old"),
+    [
+        (
+            "chg-rowing",
+            "I'm in the Riverside Rowing Club, we race most weekends",
+            "let my membership lapse in spring and didn't renew. not rowing anymore",
+            "Riverside Rowing Club",
+        ),
+        (
+            "chg-diet",
+            "I'm vegan so no dairy recipes please",
+            "fyi I'm back to vegetarian now, eggs and cheese are fine again",
+            "vegan",
+        ),
+    ],
+)
+async def test_a_change_said_without_a_value_puts_the_fact_in_doubt(
+    client, subject, before, text, old
+):
+    await say(client, subject, before, 0)
+    await say(client, subject, text, 60)
+    (fact,) = [f for f in await facts(client, subject) if f["value"] == old]
+    r = await client.get("/v1/conflicts", params={"project_id": P})
+    held = [c for c in r.json()["conflicts"] if fact["id"] in c["fact_ids"]]
+    assert [(c["kind"], c["status"]) for c in held] == [("doubt", "open")]
+    # The packet withholds it and says why.
+    r = await client.post(
+        "/v1/context",
+        json={"project_id": P, "subject_id": subject, "query": "what do you know about me?"},
+    )
+    assert r.status_code == 200, r.text
+    packet = r.json()["packet"]
+    assert old not in [f["value"] for f in packet["facts"]]
+    assert "open_conflict" in json.dumps(packet)

@@ -358,11 +358,13 @@ _ERROR_CUE = re.compile(
     r"|stopped (?:being|working|eating|drinking|using|doing|going|seeing|dating)"
     r"|(?:j'ai|on a|nous avons) arrêté (?:de|d')"
     r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|plus maintenant|je me suis trompée?|erreur|c'est faux|(?:est|était) faux|fausse"
-    r"|rectifi\w*|corrig\w*)\b"
+    r"|rectifi\w*|corrig\w*|auto-?correct\w*|correcteur|I typed|j'ai tapé)\b"
     # An apology or a halt that opens (or closes) the sentence: "oops, I
     # meant …", "non attends, c'est …", "It's John, sorry." ("sorry to hear",
     # "sorry for" apologise for something else).
-    r"|^(?:oops|whoops|oups|sorry|pardon|(?:no )?wait(?: no)?|(?:non )?attends|correction)\b"
+    # A sigh or a "no" may come first: "ah non pardon, j'en ai 30".
+    r"|^(?:(?:ah|oh|euh|uh|ugh|argh)[\s,]+)?(?:(?:no|non)[\s,]+)?"
+    r"(?:oops|whoops|oups|sorry|pardon|(?:no )?wait(?: no)?|(?:non )?attends|correction)\b"
     r"(?! (?:to|for|about|de|pour)\b)"
     r"|[,;]\s*(?:sorry|pardon|oops|oups)[.!]*$",
     re.IGNORECASE,
