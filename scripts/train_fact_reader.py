@@ -37,7 +37,6 @@ import argparse
 import json
 import re
 import sys
-import unicodedata
 from pathlib import Path
 
 import numpy as np
@@ -86,19 +85,13 @@ def _held_out(split: str | None) -> bool:
     return bool(split) and ("heldout" in split or "holdout" in split)
 
 
-def _fold(text: str) -> str:
-    return "".join(
-        c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
-    )
-
-
 def _turn(text: str, facts: list[dict]) -> list[tuple[str, str, object]]:
     """(sentence, family, labelled value) of one labelled turn (module doc)."""
     sentences = [s.strip() for s in _SPLIT.split(text) if s.strip()]
     ours = [(FAMILY[f["predicate"]], f["value"]) for f in facts if f["predicate"] in FAMILY]
     out, placed = [], set()
     for sentence in sentences:
-        here = {(fam, str(v)) for fam, v in ours if _fold(str(v)) in _fold(sentence)}
+        here = {(fam, str(v)) for fam, v in ours if mf.folded(str(v)) in mf.folded(sentence)}
         families = {fam for fam, _ in here}
         if len(families) > 1:
             placed |= here
@@ -184,7 +177,7 @@ def _same(got: object, want: object) -> bool:
 
     def stored(v: object) -> str:
         text = str(v).lower().replace("-", " ")
-        return _fold(vocab.get(str(v).lower(), text).replace("-", " "))
+        return mf.folded(vocab.get(str(v).lower(), text).replace("-", " "))
 
     return stored(got) == stored(want) or (
         isinstance(want, str) and stored(got) in stored(want).split()

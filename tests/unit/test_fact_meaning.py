@@ -175,3 +175,8 @@ def test_a_named_speakers_sentence_is_never_read() -> None:
     extractor.facts, extractor.reader = axis_reader(FactReader), None
     (found,) = asyncio.run(extractor.extract([_event(said, speaker="Caroline")]))
     assert not [c for c in found if c.predicate == "home_city"]
+
+
+def test_folded_drops_case_and_accents_only():
+    assert mf.folded("Bèrlîn") == mf.folded("BERLIN") == "berlin"
+    assert mf.folded("Saint-Étienne") == "saint-etienne"

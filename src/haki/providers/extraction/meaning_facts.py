@@ -216,7 +216,8 @@ def reader_for(embedder: object) -> FactReader | None:
     return in_space(shipped(), embedder)
 
 
-def _folded(text: str) -> str:
+def folded(text: str) -> str:
+    """``text`` in lower case without its accents: how names are matched."""
     return "".join(
         c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
     )
@@ -226,7 +227,7 @@ def _folded(text: str) -> str:
 def places() -> dict[str, str]:
     """Folded place name -> the name as GeoNames writes it (``places.txt``)."""
     names = PLACES.read_text().splitlines() if PLACES.exists() else []
-    return {_folded(n): n for n in names if n and not n.startswith("#")}
+    return {folded(n): n for n in names if n and not n.startswith("#")}
 
 
 def readable(sentence: str) -> bool:
@@ -284,7 +285,7 @@ def _names(sentence: str, places_too: bool = True) -> list[tuple[str, int, int]]
         if any(w in _STOP_NAMES or _NOT_NAMES.match(w) for w in words):
             continue
         name = " ".join(words)
-        if _folded(name) in known:
+        if folded(name) in known:
             continue
         out.append((name, start, start + len(name)))
     return out
@@ -302,7 +303,7 @@ def _places(sentence: str) -> list[tuple[str, int, int]]:
                 continue
             start, end = tokens[i].start(), tokens[i + n - 1].end()
             said = sentence[start:end]
-            if _folded(said) not in known:
+            if folded(said) not in known:
                 continue
             # The name as said, capitalised: GeoNames holds several
             # spellings of one folded name ("Berlin", "Bèrlîn").
