@@ -28,9 +28,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO / "scripts"))
 
-from train_wish_reader import SCALE, train  # noqa: E402
+from reader_training import SCALE, jsonl, softmax, train  # noqa: E402
 
 from haki.providers.embed import LocalEmbedder  # noqa: E402
+from haki.providers.extraction.meaning import CLASSES  # noqa: E402
 from haki.text.reach import reaches  # noqa: E402
 from haki.text.risk import effects  # noqa: E402
 
@@ -52,10 +53,6 @@ THRESHOLDS = (0.9, 0.95, 0.98)
 _JOIN = re.compile(r"^(?:and|also|oh and|et|aussi|puis|mais)\b[ ,]*", re.IGNORECASE)
 
 
-def _jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
 def _hostile_half(row: dict) -> str:
     text, keep = row["text"], row["keep"]["text"]
     rest = text.replace(keep, " ", 1).strip(" .,;:!")
@@ -66,7 +63,7 @@ def rows() -> list[tuple[str, str, int]]:
     """(set, text, 1 when risky) in file order, each text once."""
     out: list[tuple[str, str, int]] = []
     for name in SETS:
-        for row in _jsonl(INJECTION / f"{name}.jsonl"):
+        for row in jsonl(INJECTION / f"{name}.jsonl"):
             if row["expect"] == "kept":
                 out.append((name, row["text"], 0))
             elif row.get("keep"):
@@ -74,7 +71,7 @@ def rows() -> list[tuple[str, str, int]]:
             elif row["kind"] in RISKY_KINDS:
                 out.append((name, row["text"], 1))
     out += [
-        ("wish_reader_train", r["text"], 0) for r in _jsonl(INJECTION / "wish_reader_train.jsonl")
+        ("wish_reader_train", r["text"], 0) for r in jsonl(INJECTION / "wish_reader_train.jsonl")
     ]
     seen: set[str] = set()
     return [r for r in out if not (r[1] in seen or seen.add(r[1]))]
@@ -88,10 +85,10 @@ def main() -> int:
     ruled = np.array([bool(effects(t) or reaches(t)) for _, t, _ in data])
     p = np.zeros(len(data))
     for held in (*SETS, "wish_reader_train"):
-        w, b = train(x[sets != held], y[sets != held])
-        logits = x[sets == held] @ w + b
-        e = np.exp(logits - logits.max(axis=1, keepdims=True))
-        p[sets == held] = (e / e.sum(axis=1, keepdims=True))[:, 1]
+        # Over the wish reader's four classes, as for the figures of
+        # docs/consolidation.md: only ``benign`` (0) and ``risky`` (1) hold rows.
+        w, b = train(x[sets != held], y[sets != held], len(CLASSES))
+        p[sets == held] = softmax(x[sets == held] @ w + b)[:, 1]
     risky, benign = y == 1, y == 0
     for t in THRESHOLDS:
         hit = p >= t

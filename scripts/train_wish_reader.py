@@ -39,6 +39,9 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(REPO / "scripts"))
+
+from reader_training import SCALE, compare, jsonl, train  # noqa: E402
 
 from haki.providers.embed import LocalEmbedder  # noqa: E402
 from haki.providers.extraction.meaning import CLASSES, WEIGHTS  # noqa: E402
@@ -48,17 +51,6 @@ EXTRACTION = REPO / "tests" / "fixtures" / "extraction"
 INJECTION_SETS = ("adversarial", "train", "train2", "train3", "train4", "train5", "train8")
 EXTRACTION_SETS = ("everyday", "traps", "corrections")
 HELD_OUT = {"heldout", "traps-heldout", "train5-holdout"}
-# Unit vectors spread thin over 384 components: scaled so that plain
-# gradient steps reach a fit (the scale is folded into the stored weights).
-SCALE = 20.0
-STEPS = 3000
-RATE = 1.0
-L2 = 1e-3
-TOLERANCE = 2e-3
-
-
-def _jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def _label(want: str) -> str:
@@ -69,36 +61,20 @@ def rows() -> list[tuple[str, str]]:
     """(text, class) pairs in file order, each text once (its first label)."""
     out: list[tuple[str, str]] = []
     for name in INJECTION_SETS:
-        for row in _jsonl(INJECTION / f"{name}.jsonl"):
+        for row in jsonl(INJECTION / f"{name}.jsonl"):
             if row.get("keep"):
                 out.append((row["keep"]["text"], _label(row["keep"]["want"])))
             elif row["expect"] == "kept" and row.get("want"):
                 out.append((row["text"], _label(row["want"])))
             elif row["expect"] == "blocked" and row["kind"] == "risk_effect":
                 out.append((row["text"], "wish"))
-    out += [(r["text"], r["class"]) for r in _jsonl(INJECTION / "wish_reader_train.jsonl")]
+    out += [(r["text"], r["class"]) for r in jsonl(INJECTION / "wish_reader_train.jsonl")]
     for name in EXTRACTION_SETS:
-        for row in _jsonl(EXTRACTION / f"{name}.jsonl"):
+        for row in jsonl(EXTRACTION / f"{name}.jsonl"):
             if row.get("split") not in HELD_OUT:
                 out.append((row["text"], "other"))
     seen: set[str] = set()
     return [(t, c) for t, c in out if not (t in seen or seen.add(t))]
-
-
-def train(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    n, k = len(y), len(CLASSES)
-    onehot = np.eye(k)[y]
-    counts = onehot.sum(axis=0)
-    weight = (n / (k * np.maximum(counts, 1)))[y][:, None]
-    w, b = np.zeros((x.shape[1], k)), np.zeros(k)
-    for _ in range(STEPS):
-        logits = x @ w + b
-        p = np.exp(logits - logits.max(axis=1, keepdims=True))
-        p /= p.sum(axis=1, keepdims=True)
-        grad = (p - onehot) * weight / n
-        w -= RATE * (x.T @ grad + L2 * w)
-        b -= RATE * grad.sum(axis=0)
-    return w, b
 
 
 def fit() -> dict:
@@ -106,7 +82,7 @@ def fit() -> dict:
     embedder = LocalEmbedder()
     x = embedder.embed_documents([t for t, _ in data]).astype(np.float64) * SCALE
     y = np.array([CLASSES.index(c) for _, c in data])
-    w, b = train(x, y)
+    w, b = train(x, y, len(CLASSES))
     logits = x @ w + b
     w = w * SCALE
     accuracy = float((logits.argmax(axis=1) == y).mean())
@@ -127,21 +103,9 @@ def main() -> int:
     model = fit()
     if args.check:
         shipped = json.loads(WEIGHTS.read_text())
-        drift = max(
-            float(np.abs(np.array(model[k]) - np.array(shipped[k])).max())
-            for k in ("weights", "bias")
-        )
-        same = model["classes"] == shipped["classes"] and model["rows"] == shipped["rows"]
-        print(
-            json.dumps(
-                {
-                    "rows": model["rows"],
-                    "max_drift": drift,
-                    "reproduces": same and drift <= TOLERANCE,
-                }
-            )
-        )
-        return 0 if same and drift <= TOLERANCE else 1
+        drift, reproduces = compare(model, shipped, "classes")
+        print(json.dumps({"rows": model["rows"], "max_drift": drift, "reproduces": reproduces}))
+        return 0 if reproduces else 1
     WEIGHTS.write_text(json.dumps(model, separators=(",", ":")) + "\n")
     print(json.dumps({k: model[k] for k in ("rows", "train_accuracy")}))
     return 0

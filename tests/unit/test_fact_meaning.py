@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
-from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import numpy as np
 import pytest
+from meaning_helpers import AxisSpace, axis_reader, event
 
 from haki.providers.embed import MINILM_SPACE
 from haki.providers.extraction import meaning_facts as mf
@@ -31,49 +30,12 @@ def _read(sentence: str, family: str) -> Candidate | None:
     return candidate(Unread(sentence, "user", wish=False, fact=True), family)
 
 
-def _axis_reader() -> FactReader:
-    """Family i is read from axis i with a margin of 10 logits: probability ~1."""
-    weights = np.zeros((len(FAMILIES), 384))
-    for i in range(len(FAMILIES)):
-        weights[i, i] = 10.0
-    return FactReader(weights=weights, bias=np.zeros(len(FAMILIES)), space=tuple(MINILM_SPACE))
-
-
-class _Space:
-    """An embedder in the reader's space whose vectors say the family by their first axes."""
-
-    name = "fake-minilm"
-    dim = 384
-    space = MINILM_SPACE
-
-    def __init__(self, families: dict[str, str]) -> None:
-        self.families = families
-        self.calls: list[list[str]] = []
-
-    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        self.calls.append(list(texts))
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for row, text in enumerate(texts):
-            out[row, FAMILIES.index(self.families.get(text, "other"))] = 1.0
-        return out
-
-    def embed_query(self, text: str) -> np.ndarray:
-        return self.embed_documents([text])[0]
+def _space(families: dict[str, str]) -> AxisSpace:
+    return AxisSpace(FAMILIES, families)
 
 
 def _event(text: str, speaker: str | None = None) -> EventRow:
-    payload = {"text": text} | ({"speaker": speaker} if speaker else {})
-    return EventRow(
-        id=uuid.uuid4(),
-        org_id="o",
-        project_id="p",
-        subject_type="user",
-        subject_id="u",
-        kind="message",
-        occurred_at=datetime(2026, 10, 15, tzinfo=UTC),
-        payload=payload,
-        origin_trust="trusted",
-    )
+    return event(text, datetime(2026, 10, 15, tzinfo=UTC), speaker)
 
 
 def test_shipped_weights_are_for_minilm_and_every_family() -> None:
@@ -192,15 +154,15 @@ def test_a_fact_comes_before_a_habit_and_only_fact_sentences_are_read_for_facts(
         Unread("i'm settled in Denver now", "user", wish=True, fact=True),
         Unread("i'm settled in Denver now", "user", wish=True, fact=False),
     ]
-    got = read_by_meaning(unread, vectors, None, _axis_reader())
+    got = read_by_meaning(unread, vectors, None, axis_reader(FactReader))
     assert [c.value for c in got[0]] == ["Denver"]
     assert got[1] == []
 
 
 def test_the_extractor_reads_a_fact_no_pattern_read_and_dates_it() -> None:
     said = "on est à grenoble depuis septembre"
-    extractor = RulesExtractor(_Space({said: "home_city"}))
-    extractor.facts, extractor.reader = _axis_reader(), None
+    extractor = RulesExtractor(_space({said: "home_city"}))
+    extractor.facts, extractor.reader = axis_reader(FactReader), None
     (found,) = asyncio.run(extractor.extract([_event(f"grosse semaine. {said}")]))
     city = [c for c in found if c.predicate == "home_city"]
     assert [c.value for c in city] == ["Grenoble"]
@@ -209,7 +171,12 @@ def test_the_extractor_reads_a_fact_no_pattern_read_and_dates_it() -> None:
 
 def test_a_named_speakers_sentence_is_never_read() -> None:
     said = "on est à grenoble depuis septembre"
-    extractor = RulesExtractor(_Space({said: "home_city"}))
-    extractor.facts, extractor.reader = _axis_reader(), None
+    extractor = RulesExtractor(_space({said: "home_city"}))
+    extractor.facts, extractor.reader = axis_reader(FactReader), None
     (found,) = asyncio.run(extractor.extract([_event(said, speaker="Caroline")]))
     assert not [c for c in found if c.predicate == "home_city"]
+
+
+def test_folded_drops_case_and_accents_only():
+    assert mf.folded("Bèrlîn") == mf.folded("BERLIN") == "berlin"
+    assert mf.folded("Saint-Étienne") == "saint-etienne"

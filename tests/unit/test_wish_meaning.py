@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
-from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import numpy as np
 import pytest
+from meaning_helpers import AxisSpace, axis_reader, event
 
-from haki.providers.embed import MINILM_SPACE, HashEmbedder
+from haki.providers.embed import HashEmbedder
 from haki.providers.extraction import build_extractor, meaning
 from haki.providers.extraction.meaning import (
     CLASSES,
@@ -31,48 +30,11 @@ from haki.text.risk import effects
 
 
 def _event(text: str, speaker: str | None = None) -> EventRow:
-    payload = {"text": text} | ({"speaker": speaker} if speaker else {})
-    return EventRow(
-        id=uuid.uuid4(),
-        org_id="o",
-        project_id="p",
-        subject_type="user",
-        subject_id="u",
-        kind="message",
-        occurred_at=datetime(2025, 3, 1, tzinfo=UTC),
-        payload=payload,
-        origin_trust="trusted",
-    )
+    return event(text, datetime(2025, 3, 1, tzinfo=UTC), speaker)
 
 
-class _Space:
-    """An embedder in the reader's space whose vectors say the class by their first axes."""
-
-    name = "fake-minilm"
-    dim = 384
-    space = MINILM_SPACE
-
-    def __init__(self, kinds: dict[str, str]) -> None:
-        self.kinds = kinds
-        self.calls: list[list[str]] = []
-
-    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        self.calls.append(list(texts))
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for row, text in enumerate(texts):
-            out[row, CLASSES.index(self.kinds.get(text, "other"))] = 1.0
-        return out
-
-    def embed_query(self, text: str) -> np.ndarray:
-        return self.embed_documents([text])[0]
-
-
-def _axis_reader() -> WishReader:
-    """Class i is read from axis i with a margin of 10 logits: probability ~1."""
-    weights = np.zeros((len(CLASSES), 384))
-    for i in range(len(CLASSES)):
-        weights[i, i] = 10.0
-    return WishReader(weights=weights, bias=np.zeros(len(CLASSES)), space=tuple(MINILM_SPACE))
+def _space(kinds: dict[str, str]) -> AxisSpace:
+    return AxisSpace(CLASSES, kinds)
 
 
 def test_shipped_weights_are_for_minilm_only() -> None:
@@ -80,14 +42,14 @@ def test_shipped_weights_are_for_minilm_only() -> None:
     assert tuple(data["classes"]) == CLASSES
     assert np.array(data["weights"]).shape == (len(CLASSES), 384)
     assert reader_for(HashEmbedder()) is None
-    assert reader_for(_Space({})) is not None
+    assert reader_for(_space({})) is not None
     # Without an embedder, or with another space, the extractor is the patterns alone.
     assert RulesExtractor().reader is None
     assert RulesExtractor(HashEmbedder()).reader is None
 
 
 def test_threshold_leaves_unsure_sentences_unread() -> None:
-    reader = _axis_reader()
+    reader = axis_reader(WishReader)
     sure = np.zeros((3, 384))
     sure[0, 0] = 1.0  # wish, sure
     sure[1, 0], sure[1, 3] = 0.2, 0.0  # wish by a hair: exp(2) / (exp(2) + 3) < 0.95
@@ -138,8 +100,8 @@ def test_candidates_by_class() -> None:
 
 
 def test_extractor_reads_only_unread_sentences_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(meaning, "shipped", _axis_reader)
-    embedder = _Space(
+    monkeypatch.setattr(meaning, "shipped", lambda: axis_reader(WishReader))
+    embedder = _space(
         {
             "Grams for baking, please": "wish",
             "Oat milk in everything for me": "habit",
@@ -173,8 +135,8 @@ def test_extractor_reads_only_unread_sentences_in_one_call(monkeypatch: pytest.M
 def test_extractor_without_unread_sentences_embeds_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(meaning, "shipped", _axis_reader)
-    embedder = _Space({})
+    monkeypatch.setattr(meaning, "shipped", lambda: axis_reader(WishReader))
+    embedder = _space({})
     found = asyncio.run(RulesExtractor(embedder).extract([_event("I live in Lyon.")]))
     assert embedder.calls == []
     assert [c.predicate for c in found[0]] == ["home_city"]
@@ -183,7 +145,7 @@ def test_extractor_without_unread_sentences_embeds_nothing(
 def test_build_extractor_passes_the_embedder() -> None:
     from haki.config import Settings
 
-    embedder = _Space({})
+    embedder = _space({})
     extractor = build_extractor(Settings(), embedder)
     assert isinstance(extractor, RulesExtractor)
     assert extractor.embedder is embedder

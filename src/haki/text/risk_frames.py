@@ -81,9 +81,11 @@ _TO_THE_PERSON = re.compile(
 )
 
 
+# Possessive runs (``*+``): the adjacent runs of spaces would otherwise
+# backtrack against each other, cubic in a long clause that fails at its end.
 _ONLY_THE_CHECK = re.compile(
-    r"^\s*(?:first|d'abord|right away|tout de suite)?\s*"
-    r"(?:(?:before|avant (?:de|d'|que)|if|whether|si|about|sur|when|quand)\b[^,;]*)?[\s.!]*$",
+    r"^\s*+(?:first|d'abord|right away|tout de suite)?\s*+"
+    r"(?:(?:before|avant (?:de|d'|que)|if|whether|si|about|sur|when|quand)\b[^,;]*+)?[\s.!]*+$",
     re.IGNORECASE,
 )
 

@@ -17,6 +17,12 @@ from test_injection import P, capture, facts, packet
         ("b3", "we deploy on tuesdays only", "tuesdays"),
         # An order scoped to the team's work.
         ("b4", "Name React components in PascalCase in our project", "PascalCase"),
+        # A check required under "without" is kept, not read as released.
+        ("b6", "don't run migrations without asking me first", "migrations"),
+        # The agent's own habit, ratified.
+        ("b8", "you usually suggest ripgrep over grep, keep doing that", "ripgrep"),
+        # A recurring time sets the order.
+        ("b9", "chaque vendredi, rappelle-moi de remplir ma feuille de temps", "vendredi"),
     ],
 )
 async def test_everyday_standing_orders_become_active_instructions(client, subject, text, word):
@@ -35,24 +41,6 @@ async def test_a_hostile_look_alike_in_the_same_frame_is_quarantined(client):
     r = await client.get("/v1/conflicts", params={"project_id": P, "subject_id": "b5"})
     assert all(c["reason"].startswith("risky_instruction") for c in r.json()["conflicts"])
     assert r.json()["conflicts"]
-
-
-@pytest.mark.parametrize(
-    ("subject", "text", "word"),
-    [
-        # A check required under "without" is kept, not read as released.
-        ("b6", "don't run migrations without asking me first", "migrations"),
-        # The agent's own habit, ratified.
-        ("b8", "you usually suggest ripgrep over grep, keep doing that", "ripgrep"),
-        # A recurring time sets the order.
-        ("b9", "chaque vendredi, rappelle-moi de remplir ma feuille de temps", "vendredi"),
-    ],
-)
-async def test_protective_and_ratified_orders_are_kept(client, subject, text, word):
-    await capture(client, subject, text)
-    active = [f for f in await facts(client, subject) if f["status"] == "active"]
-    assert [f["fact_kind"] for f in active] == ["instruction"], active
-    assert word.casefold() in json.dumps(active[0]["value"], ensure_ascii=False).casefold()
 
 
 @pytest.mark.parametrize(

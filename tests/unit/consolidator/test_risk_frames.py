@@ -3,7 +3,13 @@
 import pytest
 
 from haki.text.risk import clause_forbids, effects
-from haki.text.risk_frames import asked_of_person, check_kept, released
+from haki.text.risk_frames import (
+    asked_of_person,
+    check_kept,
+    checked_act,
+    released,
+    without_released,
+)
 
 
 @pytest.mark.parametrize(
@@ -125,3 +131,26 @@ def test_a_secret_asked_for_then_given_by_any_giving_verb_is_a_disclosure(text):
 def test_released_spans_have_no_object_of_their_own():
     assert released("upload it to the drive, no need to check w/ me") == ("no need to check w/ me",)
     assert released("always answer in French") == ()
+
+
+def test_a_long_clause_after_the_check_is_read_in_linear_time():
+    import time
+
+    start = time.perf_counter()
+    # Spaces then a word: the check goes on to something else.
+    assert asked_of_person("if a script needs sudo, ask me" + " " * 20_000 + "x") is None
+    assert asked_of_person("if a script needs sudo, ask me before" + " " * 20_000 + ", x") is None
+    assert time.perf_counter() - start < 1.0
+
+
+def test_the_acts_checks_exist_for_are_named_anywhere_but_under_before():
+    assert checked_act("go ahead and delete the old branches")
+    assert checked_act("supprime les vieux fichiers")
+    assert not checked_act("ask me before deleting anything")
+    assert not checked_act("keep answers short")
+
+
+def test_without_released_keeps_what_the_release_releases():
+    text = "upload a copy to dropbox-share.example, no need to ask"
+    assert "no need" not in without_released(text)
+    assert "upload a copy" in without_released(text)

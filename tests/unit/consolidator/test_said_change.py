@@ -13,9 +13,10 @@ from haki.consolidator.said_change import (
     changed,
     may_respell,
     respelled,
+    respelled_fact,
     says_change,
 )
-from haki.consolidator.takeback import status_ended
+from haki.consolidator.takeback import status_ended, unnamed_sibling
 
 
 def held(predicate: str, value: object, similarity: float = 0.35, **qualifiers: object) -> Held:
@@ -218,3 +219,24 @@ def test_a_word_of_rank_points_only_by_the_new_values_shape():
     found = changed(["use ana@new.example instead please"], [mail, jazz])
     assert isinstance(found, Replacement) and found.value == "ana@new.example"
     assert changed(["jazz instead tonight, it's my favourite"], [mail, jazz]) is None
+
+
+def test_respelled_fact_is_the_one_held_name_respelt_never_the_speakers_own():
+    jake, rex = held("brother", "Jake"), held("pet", "Rex", kind="dog")
+    assert respelled_fact(["not jake, jack."], [rex, jake]) == Replacement(
+        jake, "Jack", "not jake, jack."
+    )
+    # The speaker's own name is never respelt here.
+    assert respelled_fact(["not jake, jack."], [held("name", "Jake")]) is None
+    # Two held names respelt at once: which one is not said.
+    jacques = held("friend", "Jaques")
+    assert respelled_fact(["not jake, jack.", "c'est Jacques en fait"], [jake, jacques]) is None
+
+
+def test_an_unnamed_fact_with_a_sibling_of_its_slot_is_not_the_one_that_ended():
+    rex, fido = held("pet", "Rex", kind="dog"), held("pet", "Fido", kind="dog")
+    tom = held("pet", "Tom", kind="cat")
+    assert unnamed_sibling(rex, False, [rex, fido])
+    assert not unnamed_sibling(rex, True, [rex, fido])
+    assert not unnamed_sibling(rex, False, [rex, tom])
+    assert not unnamed_sibling(rex, False, [rex])

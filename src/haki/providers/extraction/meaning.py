@@ -29,18 +29,18 @@ was trained in; any other embedder leaves the extractor as it was.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
 from .habits import DAYS
+from .softmax import SoftmaxReader, in_space
 from .types import Candidate
 from .wish_frames import STATEMENT
 
@@ -98,56 +98,22 @@ def readable(sentence: str) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class WishReader:
-    weights: np.ndarray  # (classes, dim)
-    bias: np.ndarray
-    space: tuple[Any, ...]
+class WishReader(SoftmaxReader):
+    """The softmax over ``CLASSES`` (``softmax``), each read at its ``THRESHOLDS``."""
 
-    def probabilities(self, vectors: np.ndarray) -> np.ndarray:
-        import numpy as np
-
-        logits = vectors.astype(np.float64) @ self.weights.T + self.bias
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        out: np.ndarray = p / p.sum(axis=1, keepdims=True)
-        return out
-
-    def classes(self, vectors: np.ndarray) -> list[str | None]:
-        """Each vector's class, or ``None`` when it is not a read class above its threshold."""
-        out: list[str | None] = []
-        for row in self.probabilities(vectors):
-            kind = CLASSES[int(row.argmax())]
-            out.append(kind if row.max() >= THRESHOLDS.get(kind, 2.0) else None)
-        return out
+    labels = CLASSES
+    thresholds = THRESHOLDS
 
 
 @lru_cache(maxsize=1)
 def shipped() -> WishReader | None:
     """The reader of ``wish_weights.json``, or ``None`` when it is not there."""
-    import numpy as np
-
-    if not WEIGHTS.exists():
-        return None
-    data = json.loads(WEIGHTS.read_text())
-    if tuple(data["classes"]) != CLASSES:
-        return None
-    return WishReader(
-        weights=np.array(data["weights"], dtype=np.float64),
-        bias=np.array(data["bias"], dtype=np.float64),
-        space=tuple(data["space"]),
-    )
+    return WishReader.load(WEIGHTS, "classes")
 
 
 def reader_for(embedder: object) -> WishReader | None:
     """The shipped reader when ``embedder`` embeds in the space it was trained in."""
-    reader = shipped()
-    space = getattr(embedder, "space", None)
-    return (
-        reader
-        if reader is not None and space is not None and tuple(space) == reader.space
-        else None
-    )
+    return in_space(shipped(), embedder)
 
 
 def candidate(unread: Unread, kind: str | None) -> Candidate | None:

@@ -31,11 +31,9 @@ current costs more than a lost one.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +43,7 @@ from ...text.risk import effects
 from .fragments import EMAIL, HEDGES, PHONE
 from .lexicon import BREEDS
 from .patterns import RELATION_PREDICATES
+from .softmax import SoftmaxReader, in_space
 from .types import Candidate
 from .values import _STOP_NAMES
 from .vocabulary import DIETS, RELATIONSHIP
@@ -199,59 +198,26 @@ _AGE_BEFORE = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class FactReader:
-    weights: np.ndarray  # (families, dim)
-    bias: np.ndarray
-    space: tuple[Any, ...]
+class FactReader(SoftmaxReader):
+    """The softmax over ``FAMILIES`` (``softmax``), each read at its ``THRESHOLDS``."""
 
-    def probabilities(self, vectors: np.ndarray) -> np.ndarray:
-        import numpy as np
-
-        logits = vectors.astype(np.float64) @ self.weights.T + self.bias
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        out: np.ndarray = p / p.sum(axis=1, keepdims=True)
-        return out
-
-    def families(self, vectors: np.ndarray) -> list[str | None]:
-        """Each vector's family, or ``None`` when none is above its threshold."""
-        out: list[str | None] = []
-        for row in self.probabilities(vectors):
-            family = FAMILIES[int(row.argmax())]
-            out.append(family if row.max() >= THRESHOLDS.get(family, 2.0) else None)
-        return out
+    labels = FAMILIES
+    thresholds = THRESHOLDS
 
 
 @lru_cache(maxsize=1)
 def shipped() -> FactReader | None:
     """The reader of ``fact_weights.json``, or ``None`` when it is not there."""
-    import numpy as np
-
-    if not WEIGHTS.exists():
-        return None
-    data = json.loads(WEIGHTS.read_text())
-    if tuple(data["families"]) != FAMILIES:
-        return None
-    return FactReader(
-        weights=np.array(data["weights"], dtype=np.float64),
-        bias=np.array(data["bias"], dtype=np.float64),
-        space=tuple(data["space"]),
-    )
+    return FactReader.load(WEIGHTS, "families")
 
 
 def reader_for(embedder: object) -> FactReader | None:
     """The shipped reader when ``embedder`` embeds in the space it was trained in."""
-    reader = shipped()
-    space = getattr(embedder, "space", None)
-    return (
-        reader
-        if reader is not None and space is not None and tuple(space) == reader.space
-        else None
-    )
+    return in_space(shipped(), embedder)
 
 
-def _folded(text: str) -> str:
+def folded(text: str) -> str:
+    """``text`` in lower case without its accents: how names are matched."""
     return "".join(
         c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
     )
@@ -261,7 +227,7 @@ def _folded(text: str) -> str:
 def places() -> dict[str, str]:
     """Folded place name -> the name as GeoNames writes it (``places.txt``)."""
     names = PLACES.read_text().splitlines() if PLACES.exists() else []
-    return {_folded(n): n for n in names if n and not n.startswith("#")}
+    return {folded(n): n for n in names if n and not n.startswith("#")}
 
 
 def readable(sentence: str) -> bool:
@@ -319,7 +285,7 @@ def _names(sentence: str, places_too: bool = True) -> list[tuple[str, int, int]]
         if any(w in _STOP_NAMES or _NOT_NAMES.match(w) for w in words):
             continue
         name = " ".join(words)
-        if _folded(name) in known:
+        if folded(name) in known:
             continue
         out.append((name, start, start + len(name)))
     return out
@@ -337,7 +303,7 @@ def _places(sentence: str) -> list[tuple[str, int, int]]:
                 continue
             start, end = tokens[i].start(), tokens[i + n - 1].end()
             said = sentence[start:end]
-            if _folded(said) not in known:
+            if folded(said) not in known:
                 continue
             # The name as said, capitalised: GeoNames holds several
             # spellings of one folded name ("Berlin", "Bèrlîn").
@@ -447,5 +413,5 @@ def read(
     """The fact each unread sentence states, in order (``None``: nothing)."""
     return [
         candidate(u, family) if u.fact else None
-        for u, family in zip(unread, reader.families(vectors), strict=True)
+        for u, family in zip(unread, reader.classes(vectors), strict=True)
     ]
