@@ -82,7 +82,8 @@ class _Space:
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self.embed_documents([text])[0]
+        vector: np.ndarray = self.embed_documents([text])[0]
+        return vector
 
 
 def _axis_reader() -> FactReader:
