@@ -55,9 +55,9 @@ def test_only_the_sentences_some_reader_may_read_keep_a_vector() -> None:
     day_both = _fact("i had such a long day at work", wish=True)
     wish_only = Unread("always answer in French", "user", wish=True, fact=False)
     kept = worth_a_vector([city, day_fact, day_both, wish_only], wishes=True, facts=True)
-    assert kept[0] is city
-    # The wish reader still reads it; the fact mark goes, which reads the same nothing.
-    assert kept[1:] == [Unread(day_both.sentence, "user", wish=True, fact=False), wish_only]
+    # A sentence the wish reader reads keeps its vector and its fact mark.
+    assert kept == [city, day_both, wish_only]
+    assert kept[0] is city and kept[1] is day_both
     assert worth_a_vector([city, wish_only], wishes=False, facts=True) == [city]
     assert worth_a_vector([city, day_both], wishes=False, facts=False) == []
     assert worth_a_vector([city, day_both], wishes=True, facts=False) == [

@@ -428,15 +428,17 @@ def worth_a_vector(unread: Sequence[Unread], wishes: bool, facts: bool) -> list[
     """The sentences of ``unread`` some reader may read, each marked for the readers that may.
 
     ``wishes``/``facts``: whether the wish and the fact reader read. A sentence
-    only the fact reader would read and no family could (``fact_possible``)
-    is dropped before embedding; one the wish reader reads too keeps its
-    vector but loses its fact mark, which reads the same nothing.
+    the wish reader reads has its vector anyway and is kept as it is (the
+    fact reader then reads it as before); one only the fact reader would
+    read is kept only if some family could (``fact_possible``), so the check
+    runs on those sentences alone.
     """
     out = []
     for u in unread:
-        fact = facts and u.fact and fact_possible(u)
-        if (wishes and u.wish) or fact:
-            out.append(u if fact == u.fact else replace(u, fact=fact))
+        if wishes and u.wish:
+            out.append(u if facts or not u.fact else replace(u, fact=False))
+        elif facts and u.fact and fact_possible(u):
+            out.append(u)
     return out
 
 
