@@ -21,6 +21,8 @@ from .corrections import merge_retractions, read_corrections, taken_back
 from .fragments import HEDGES
 from .meaning import Unread, readable, reader_for
 from .meaning import read as meaning_read
+from .meaning_facts import FAMILIES, value_of
+from .meaning_facts import candidate as fact_candidate
 from .meaning_facts import read as facts_read
 from .meaning_facts import readable as fact_readable
 from .meaning_facts import reader_for as fact_reader_for
@@ -404,6 +406,42 @@ def read_by_meaning(
     return [[f] if f is not None else w for f, w in zip(facts, wished, strict=True)]
 
 
+def fact_possible(unread: Unread) -> bool:
+    """Whether some family's vector could make ``unread`` a fact.
+
+    ``meaning_facts.candidate`` depends on the sentence and the family only;
+    the vector just picks the family. A sentence from which no family takes
+    a value (or where each one that does is guarded) reads nothing whatever
+    its vector, so it needs none. The value is looked for first: it is the
+    cheap half (regular expressions, a dictionary), where the guard runs the
+    risk readers; on the LoCoMo turns taken as the user's own, about one
+    fact-only sentence in seven holds a value some family would keep.
+    """
+    sentence = unread.sentence.strip()
+    return any(
+        value_of(family, sentence) is not None and fact_candidate(unread, family) is not None
+        for family in FAMILIES
+    )
+
+
+def worth_a_vector(unread: Sequence[Unread], wishes: bool, facts: bool) -> list[Unread]:
+    """The sentences of ``unread`` some reader may read, each marked for the readers that may.
+
+    ``wishes``/``facts``: whether the wish and the fact reader read. A sentence
+    the wish reader reads has its vector anyway and is kept as it is (the
+    fact reader then reads it as before); one only the fact reader would
+    read is kept only if some family could (``fact_possible``), so the check
+    runs on those sentences alone.
+    """
+    out = []
+    for u in unread:
+        if wishes and u.wish:
+            out.append(u if facts or not u.fact else replace(u, fact=False))
+        elif facts and u.fact and fact_possible(u):
+            out.append(u)
+    return out
+
+
 def extract_with_vectors(
     payload: dict[str, Any], embedder: Embedder, facts: bool = True
 ) -> list[Candidate]:
@@ -414,8 +452,7 @@ def extract_with_vectors(
     unread: list[Unread] = []
     found = extract_payload(payload, unread)
     fact_reader = fact_reader_for(embedder) if facts else None
-    if not facts:
-        unread = [u for u in unread if u.wish]
+    unread = worth_a_vector(unread, wishes=True, facts=fact_reader is not None)
     if not unread:
         return found
     vectors = embedder.embed_documents([u.sentence for u in unread])
@@ -445,10 +482,10 @@ class RulesExtractor:
             return [dated(extract_payload(event.payload), event.occurred_at) for event in events]
         unread: list[list[Unread]] = [[] for _ in events]
         found = [extract_payload(e.payload, u) for e, u in zip(events, unread, strict=True)]
-        # A sentence only a missing reader would read is not worth a vector.
-        unread = [
-            [u for u in us if (u.wish and self.reader) or (u.fact and self.facts)] for us in unread
-        ]
+        # A sentence only a missing reader, or no family, would read is not
+        # worth a vector (``worth_a_vector``).
+        wish, fact = self.reader is not None, self.facts is not None
+        unread = [worth_a_vector(us, wish, fact) for us in unread]
         sentences = [u.sentence for us in unread for u in us]
         if not sentences:
             return [dated(f, e.occurred_at) for f, e in zip(found, events, strict=True)]
