@@ -46,6 +46,7 @@ from .corrections import (
     Held,
     Replacement,
     about_someone_else,
+    denies_another,
     named_after_negation,
     replacement,
     shape,
@@ -124,6 +125,11 @@ def changed(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | Hel
             if fact.predicate == "name" or (fact.similarity or 0.0) < CHANGE_SIMILARITY:
                 continue
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
+                continue
+            # "I don't live in Lyon any more" while Paris is held ends
+            # another value, not the held one: the topic word points at
+            # nothing here.
+            if denies_another([sentence], fact.value):
                 continue
             weight = _pointed(asked, sentence, fact, values, ranked_only)
             if weight and weight > found.get(fact.id, (0, fact, ""))[0]:

@@ -240,3 +240,21 @@ def test_an_unnamed_fact_with_a_sibling_of_its_slot_is_not_the_one_that_ended():
     assert not unnamed_sibling(rex, True, [rex, fido])
     assert not unnamed_sibling(rex, False, [rex, tom])
     assert not unnamed_sibling(rex, False, [rex])
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Actually I don't live in Lyon any more.",
+        "je n'habite plus à Lyon, c'est fini",
+    ],
+)
+def test_a_change_that_ends_another_value_leaves_the_held_one(turn):
+    # Paris is held; the turn ends Lyon, which nobody held: Paris stays current.
+    city = held("home_city", "Paris", 0.5)
+    assert changed([turn], [city]) is None
+
+
+def test_a_change_that_ends_the_held_value_still_doubts_it():
+    city = held("home_city", "Paris", 0.5)
+    assert changed(["Actually I don't live in Paris any more."], [city]) == city
