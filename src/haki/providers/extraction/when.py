@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
 
-from dateutil.easter import easter
-
 from .literals import alternation
+from .when_calendar import latest_day_of_month, named_day
 from .when_words import (
     AMOUNT,
     DAYS,
@@ -372,72 +371,9 @@ def _parser() -> Any:
     return dateparser
 
 
-_SEASON_START = {
-    "spring": 3, "printemps": 3, "summer": 6, "été": 6,
-    "fall": 9, "autumn": 9, "automne": 9, "winter": 12, "hiver": 12,
-}  # fmt: skip
-_SEASON = re.compile(SEASONS, re.IGNORECASE)
-_HOLIDAY = re.compile(HOLIDAYS, re.IGNORECASE)
-_GONE = re.compile(r"\b(?:last|past|derni(?:er|ère)|pass[ée]e?)\b", re.IGNORECASE)
-
-
-def _latest(day: date, month: int, on: int) -> date:
-    """The latest ``month``/``on`` not after ``day``."""
-    this_year = date(day.year, month, on)
-    return this_year if this_year <= day else date(day.year - 1, month, on)
-
-
-def _named(span: str, today: date) -> date | None:
-    """A season or holiday read against the day of the turn (dateparser reads neither).
-
-    A season stands for its first month (meteorological seasons: March,
-    June, September, December) and a holiday for its day, the latest one
-    not after the turn; "last summer" said during a summer is the one before.
-    """
-    season = _SEASON.search(span)
-    if season is not None:
-        month = _SEASON_START[season.group(0).lower()]
-        start = _latest(today, month, 1)
-        months_in = (today.year - start.year) * 12 + today.month - start.month
-        if _GONE.search(span) and months_in < 3:
-            start = date(start.year - 1, month, 1)
-        return start
-    holiday = _HOLIDAY.search(span)
-    if holiday is None:
-        return None
-    name = holiday.group(0).lower()
-    # "last Christmas" said on Christmas Day is the one a year before.
-    if _GONE.search(span):
-        today = today - timedelta(days=1)
-    if name.startswith(("christmas", "xmas", "noël", "noel")):
-        return _latest(today, 12, 25)
-    if name.startswith(("easter", "pâques", "paques")):
-        sunday: date = easter(today.year)
-        if sunday > today:
-            sunday = easter(today.year - 1)
-        return sunday
-    if "rentrée" in name:
-        return _latest(today, 9, 1)
-    return _latest(today, 1, 1)
-
-
 # A day of the month said alone ("on the 3rd"): the latest such day not
 # after the turn (dateparser reads "3rd" as a month and "22nd" ahead).
 _DAY_OF_MONTH = re.compile(r"\d{1,2}")
-
-
-def _latest_day(today: date, day: int) -> date:
-    """The latest ``day`` of a month not after ``today`` (a month that has it)."""
-    year, month = today.year, today.month
-    for _ in range(3):
-        try:
-            found = date(year, month, day)
-        except ValueError:
-            found = None
-        if found is not None and found <= today:
-            return found
-        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    return today
 
 
 def on_their_clock(day: date, at: datetime) -> datetime | None:
@@ -458,13 +394,13 @@ def resolve(span: str, at: datetime) -> datetime | None:
     """``span`` read against ``at`` (the event's time, in the speaker's offset), as an aware UTC
     datetime on the day it names (``on_their_clock``); ``None`` if unread or later than ``at``.
     """
-    day = _named(span, at.date())
+    day = named_day(span, at.date())
     if day is not None:
         return on_their_clock(day, at)
     text = said_as(span)
     day_of_month = _DAY_OF_MONTH.fullmatch(text)
     if day_of_month is not None:
-        return on_their_clock(_latest_day(at.date(), int(day_of_month.group(0))), at)
+        return on_their_clock(latest_day_of_month(at.date(), int(day_of_month.group(0))), at)
     # Read on the speaker's wall clock: "on Saturday" said at 23:50 in
     # California is that Saturday there, whatever day it already is in UTC.
     settings = {
