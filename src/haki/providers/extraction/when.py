@@ -41,6 +41,7 @@ from .when_words import (
     NUMBER,
     PART_EN,
     PART_FR,
+    ROUGHLY,
     SEASONS,
     UNIT,
     said_as,
@@ -61,6 +62,10 @@ _DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _DAYS_FR = "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
 _ANY_MONTH = rf"(?:{MONTHS}|{MONTHS_SHORT})"
 _AMOUNT_PLAIN = rf"{NUMBER} {UNIT}"
+# Words that open the period a state holds from ("since March", "as of
+# 2024", "dès janvier", "à partir de mars"); not "from", which also names
+# people ("a call from June").
+_FROM = r"(?:since|depuis|as of|starting|dès|à partir de|a partir de)"
 _PAST = re.compile(
     rf"\b{_AMOUNT_PLAIN} (?:ago|back)\b"
     rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {AMOUNT}|(?<!\bil )\b(?:y a|ya|voilà|voila) {AMOUNT}"
@@ -71,21 +76,23 @@ _PAST = re.compile(
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS})"
     r" (?:derni(?:er|ère)|passée?|précédente?)\b"
     rf"|\b(?:(?:en|depuis) )?(?:{MONTHS}) derni(?:er|ère)\b"
-    rf"|\b(?:(?:back )?in|en|since|depuis|this) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
-    rf"|\b(?:since|depuis) (?:{DAYS})\b"
-    rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
-    # A day of the month: "on the 3rd", "on November 3rd", "le 1er mars".
+    # A day of the month, tried before its month alone ("since May 3" is the 3rd): "on the 3rd", "on November 3rd", "le 1er mars".
     rf"|\b(?:on|since) (?:the )?\d{{1,2}}(?:st|nd|rd|th)(?: of {_ANY_MONTH})?(?!\w)"
     rf"|\b(?:on|since) {_ANY_MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b"
     rf"|\b(?:on|since) \d{{1,2}} (?:{MONTHS})\b"
     rf"|\b(?:le|depuis le) (?:1er|\d{{1,2}}) (?:{MONTHS})\b"
+    rf"|\b(?:(?:back )?in|en|{_FROM}|this) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
+    rf"|\b(?:since|depuis) (?:{DAYS})\b"
+    rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
     rf"|\bdepuis {AMOUNT}|\bfor the (?:past|last) {AMOUNT}"
     r"|\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
     r"|\b(?:over|during) the weekend\b|\bthis weekend\b|\b(?:le )?weekend dernier\b|\bce week-?end\b(?! prochain)"
     rf"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:(?:at|in|since) )?the (?:start|beginning) of (?:the|this) (?:week|month|year)\b"
     r"|\b(?:cette semaine|ce mois-ci|cette année|(?:depuis )?(?:au |le )?début (?:du mois|de la semaine|de l'année)"
     r"|en début de (?:mois|semaine)|en début d'année)\b"
-    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:19|20)\d\d\b",
+    rf"|\b(?:(?:since |depuis )?(?:back )?in|en|{_FROM}) (?:(?:early|late|mid|début|fin) )?(?:19|20)\d\d\b"
+    # About as much as an amount: "il y a une quinzaine", "une dizaine d'années".
+    rf"|\b(?:il y a|ça fait|ca fait|cela fait|depuis) (?:une )?{ROUGHLY}",
     re.IGNORECASE,
 )
 # Composed forms, apart from ``_PAST`` so that only a sentence holding one
@@ -95,6 +102,7 @@ _PAST = re.compile(
 # dernier", "early last year", "early 2024").
 _COMPOSED = re.compile(
     rf"\b{AMOUNT} (?:ago|back)\b"
+    r"|\bhalf an? (?:year|month) (?:ago|back)\b"
     rf"|\b(?:{PART_EN}|(?:early|late|mid)[- ])(?:last|this past) (?:week|month|year|weekend|wk|yr"
     rf"|{DAYS}|{_ANY_MONTH})(?!\w)"
     rf"|\b{PART_FR}(?:semaine|mois|année|an) (?:derni(?:er|ère)|passée?|précédente?)\b"
@@ -107,7 +115,8 @@ _COMPOSED_WORDS = (
     "about", "around", "roughly", "almost", "nearly", "like", "over", "more than", "a good",
     "environ", "peu près", "presque", "près de", "quasiment", "genre", "plus de", "half", "demi",
     "decade", "decades", "décennie", "décennies", "début", "fin", "milieu", "courant", "start",
-    "beginning", "end", "middle", "early", "late", "mid",
+    "beginning", "end", "middle", "early", "late", "mid", "or so", "or two", "or three",
+    "ou deux", "ou trois",
 )  # fmt: skip
 _COMPOSED_ANCHORED = re.compile(rf"\b(?:{alternation(_COMPOSED_WORDS)})\b")
 
@@ -140,7 +149,10 @@ _CALENDAR = re.compile(
     # "since the summer", "depuis l'été": the latest one begun.
     rf"|\b(?:since|depuis) (?:the |l'|l’|le )?{SEASONS}\b(?! (?:prochain|next))"
     # A holiday: "last Christmas", "at Easter", "à Pâques", "depuis la rentrée".
-    rf"|\b(?:(?:last|at|on|over|since|à|a|depuis|pour|dès) ){HOLIDAYS}(?!\w)"
+    rf"|\b(?:(?:last|at|on|over|since|à|a|depuis|pour|dès) )(?:the )?{HOLIDAYS}(?!\w)"
+    # A season with its year: "in the summer of 2024", "à l'automne 2023".
+    rf"|\b(?:(?:in|during|over|since) (?:the )?|(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?"
+    rf"{SEASONS}(?: of)? (?:19|20)\d\d\b"
     # A weekday of the week gone by: "on Tuesday"; French says it bare
     # ("vendredi j'ai emménagé"), but "le lundi" and "lundi prochain" are
     # habits and plans.
@@ -175,7 +187,11 @@ _CHANGE = re.compile(
     r"\b(?:start(?:ed)?|began|joined|switched|moved|relocated|quit|stopped|became|enrolled|converted"
     r"|took up|went|commencé|arrêté|rejoint|intégré|passée?|devenue?|emménagé|déménagé|quitté|lancée?"
     # A tie begun or ended: "My girlfriend Ana and I got together last summer".
-    r"|got (?:together|married|engaged|divorced)|started dating|broke up|split up"
+    r"|got (?:together|married|engaged|divorced|hitched)|tied the knot|started dating|broke up|split up"
+    # A state found out holds, as far as the speaker knows, from the finding:
+    # "my allergist confirmed it on Wednesday: I'm allergic to shellfish".
+    r"|found out|learn(?:ed|t)|discovered|diagnosed|confirmed|tested positive|realized|realised"
+    r"|appris|découvert|diagnostiquée?|confirmé|testée? positi(?:f|ve)|rendu compte"
     r"|mariée?s|fiancée?s|pacsée?s|séparée?s)\b",
     re.IGNORECASE,
 )

@@ -30,21 +30,56 @@ def _latest(day: date, month: int, on: int) -> date:
     return this_year if this_year <= day else date(day.year - 1, month, on)
 
 
+_WEEKEND = re.compile(r"\bweek-?end\b", re.IGNORECASE)
+# "last weekend", "le week-end dernier"; "this past weekend" is the latest one.
+_WEEKEND_GONE = re.compile(r"(?<!this )\b(?:last|past)\b|\b(?:derni|pass)", re.IGNORECASE)
+_SEASON_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _weekend(span: str, today: date) -> date:
+    """The Saturday of the weekend ``span`` names.
+
+    The weekend of the turn is the latest Saturday not after it: "this
+    weekend" said on a Saturday is today, on a Sunday yesterday. "Last
+    weekend" said during a weekend is the one before it.
+    """
+    saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+    if _WEEKEND_GONE.search(span) and today.weekday() >= 5:
+        saturday -= timedelta(days=7)
+    return saturday
+
+
+def _season(span: str, name: str, today: date) -> date:
+    """The first day of the season ``name`` that ``span`` names, in the year it says or the latest.
+
+    A season said with its year ("in summer 2024", "l'hiver 2023") is that
+    year's; winter, which straddles two years, is the one whose January
+    bears it.
+    """
+    month = _SEASON_START[name]
+    year = _SEASON_YEAR.search(span)
+    if year is not None:
+        return date(int(year.group(0)), 1 if month == 12 else month, 1)
+    start = _latest(today, month, 1)
+    months_in = (today.year - start.year) * 12 + today.month - start.month
+    if _GONE.search(span) and months_in < 3:
+        start = date(start.year - 1, month, 1)
+    return start
+
+
 def named_day(span: str, today: date) -> date | None:
-    """A season or holiday read against the day of the turn (dateparser reads neither).
+    """A season, holiday or weekend read against the day of the turn (dateparser reads none).
 
     A season stands for its first month (meteorological seasons: March,
-    June, September, December) and a holiday for its day, the latest one
-    not after the turn; "last summer" said during a summer is the one before.
+    June, September, December), a holiday for its day and a weekend for its
+    Saturday, the latest one not after the turn; "last summer" said during a
+    summer is the one before.
     """
+    if _WEEKEND.search(span):
+        return _weekend(span, today)
     season = _SEASON.search(span)
     if season is not None:
-        month = _SEASON_START[season.group(0).lower()]
-        start = _latest(today, month, 1)
-        months_in = (today.year - start.year) * 12 + today.month - start.month
-        if _GONE.search(span) and months_in < 3:
-            start = date(start.year - 1, month, 1)
-        return start
+        return _season(span, season.group(0).lower(), today)
     holiday = _HOLIDAY.search(span)
     if holiday is None:
         return None
