@@ -50,6 +50,7 @@ from .when_words import (
 __all__ = [
     "UNIT",
     "dates_sentence",
+    "moment_of_value",
     "names_past",
     "on_their_clock",
     "past_span",
@@ -261,6 +262,31 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         rest = text[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
+
+
+def moment_of_value(sentence: str, lowered: str, value: str) -> str | None:
+    """The past moment of the clause where ``value`` stands in ``sentence`` (``lowered``), if any.
+
+    A reading cuts every moment out of the sentence; a fact found in it
+    takes the moment of its own words ("On a emménagé à Lille en janvier et
+    j'ai commencé chez Auchan le mois dernier": Auchan is last month's).
+    A value named twice has no one clause: the reading's own moment says.
+    A value read once a moment was cut out of its middle ("learning italian
+    3 weeks ago bc why not" read as "italian bc why not") stands where its
+    longest leading words stand, when they stand there only. Words are
+    found whole: "art" is not in "started".
+    """
+    words = value.lower().split()
+    for n in range(len(words), 0, -1):
+        lead = " ".join(words[:n])
+        if len(lead) < 3:
+            break
+        found = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(lead)}(?!\w)", lowered)]
+        if len(found) > 1:
+            return None
+        if found:
+            return past_span(sentence, found[0], found[0] + len(lead))
+    return None
 
 
 # The words of ``_PAST`` that people misspell; a word within a ratio of
