@@ -48,7 +48,7 @@ from haki import jobs
 from haki.config import load_settings
 from haki.consolidator import Summary, Worker, run_pending
 from haki.providers.embed import HashEmbedder, LocalEmbedder
-from haki.providers.extraction import RulesExtractor
+from haki.providers.extraction import build_extractor
 from haki.storage import Database
 from haki.storage.migrate import upgrade
 
@@ -79,16 +79,26 @@ def cpu_ticks() -> tuple[int, int] | None:
     return sum(fields) - idle, sum(fields)
 
 
-def load_turns(limit: int | None, conversations: int | None = None) -> list[tuple[str, int, dict]]:
-    """(conversation, session number, event row) for every dev turn, in order."""
+def load_turns(
+    limit: int | None, conversations: int | None = None, speakers: str = "named"
+) -> list[tuple[str, int, dict]]:
+    """(conversation, session number, event row) for every dev turn, in order.
+
+    ``speakers``: ``named`` keeps each turn's speaker, as ``bench/locomo.py``
+    captures them (the readers by meaning then read none: a named speaker's
+    sentences are not taken as the subject's own); ``user`` sends each turn
+    as a user message, as an agent capturing its user does, so the readers
+    by meaning read them as the short workload's.
+    """
     turns, _ = load(DATA, conversations, 0)
     out = []
     for t in turns[:limit] if limit else turns:
-        payload = {
-            "speaker": t.speaker,
-            "text": t.text,
-            **({"blip_caption": t.caption} if t.caption else {}),
-        }
+        caption = {"blip_caption": t.caption} if t.caption else {}
+        payload = (
+            {"speaker": t.speaker, "text": t.text, **caption}
+            if speakers == "named"
+            else {"messages": [{"role": "user", "content": t.text}], **caption}
+        )
         out.append(
             (
                 t.sample_id,
@@ -144,13 +154,15 @@ async def run_locomo(url: str, args: argparse.Namespace) -> dict:
     db = Database(url, min_size=1, max_size=2 * args.workers)
     await db.open()
     try:
-        turns = load_turns(args.limit, args.conversations)
+        turns = load_turns(args.limit, args.conversations, args.speakers)
         n_jobs = await seed(db, turns, args.batch)
         workers = [
             Worker(
                 db,
                 embedder=embedder,
-                extractor=RulesExtractor(),
+                # As the server wires it (providers.bundle): the rules read
+                # wishes and facts by meaning with the documents' embedder.
+                extractor=build_extractor(settings, embedder),
                 settings=settings,
                 name=f"bench-{i}",
             )
@@ -177,6 +189,7 @@ async def run_locomo(url: str, args: argparse.Namespace) -> dict:
         "jobs": n_jobs,
         "batch": args.batch,
         "embedder": embedder.name,
+        "speakers": args.speakers,
         "workers": args.workers,
         "seconds": round(elapsed, 2),
         "events_per_s": round(summary.events / elapsed, 1),
@@ -440,6 +453,13 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="locomo: only the first N turns.")
     parser.add_argument("--conversations", type=int, help="locomo: only the first N conversations.")
     parser.add_argument("--batch", type=int, default=50, help="locomo: turns per job (default 50).")
+    parser.add_argument(
+        "--speakers",
+        choices=["named", "user"],
+        default="named",
+        help="locomo: turns keep their speaker's name (as bench/locomo.py captures them), or "
+        "go as user messages, which the readers by meaning read.",
+    )
     parser.add_argument("--embedder", choices=["local", "hash"], default="local")
     parser.add_argument(
         "--documents",
