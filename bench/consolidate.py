@@ -79,6 +79,14 @@ def cpu_ticks() -> tuple[int, int] | None:
     return sum(fields) - idle, sum(fields)
 
 
+def turn_payload(speaker: str, text: str, caption: str | None, speakers: str) -> dict:
+    """A LoCoMo turn's event payload: its speaker named, or a user message (``load_turns``)."""
+    shared = {"blip_caption": caption} if caption else {}
+    if speakers == "named":
+        return {"speaker": speaker, "text": text, **shared}
+    return {"messages": [{"role": "user", "content": text}], **shared}
+
+
 def load_turns(
     limit: int | None, conversations: int | None = None, speakers: str = "named"
 ) -> list[tuple[str, int, dict]]:
@@ -93,12 +101,7 @@ def load_turns(
     turns, _ = load(DATA, conversations, 0)
     out = []
     for t in turns[:limit] if limit else turns:
-        caption = {"blip_caption": t.caption} if t.caption else {}
-        payload = (
-            {"speaker": t.speaker, "text": t.text, **caption}
-            if speakers == "named"
-            else {"messages": [{"role": "user", "content": t.text}], **caption}
-        )
+        payload = turn_payload(t.speaker, t.text, t.caption, speakers)
         out.append(
             (
                 t.sample_id,
