@@ -7,7 +7,11 @@
 
 ``locomo``: LoCoMo dev turns written straight into a fresh database (not
 timed), one consolidation job per ``--batch`` turns of a conversation; the
-timed part is a worker in this process draining the queue.
+timed part is a worker in this process draining the queue, its extractor
+built as the server builds it (the rules with the embedder, so the readers
+by meaning). ``--speakers user`` sends the turns as user messages: named
+speakers' sentences are not the subject's own, so only then do the readers
+by meaning read them.
 
 ``short``: ``--events`` short synthetic conversational turns of one subject
 (``short_turns.py``), captured over HTTP in batches of 100 into a fresh
