@@ -23,6 +23,7 @@ from ..providers.embed import Embedder
 from ..providers.extraction.types import Candidate, EventRow
 from ..storage import Connection
 from ..storage.locks import lock_subject
+from ..types import VALID_FROM_GRAIN
 from .embedding import embed_texts
 from .fact_text import fact_embedding_text, first_name
 from .identity import (
@@ -197,6 +198,13 @@ class _Subject:
         return first_name(own[-1].value) if own else None
 
 
+def stored_qualifiers(cand: Candidate) -> dict[str, Any]:
+    """The candidate's qualifiers, with the grain its time words gave ``valid_from`` if any."""
+    if cand.valid_from is None or cand.valid_from_grain is None:
+        return cand.qualifiers
+    return {**cand.qualifiers, VALID_FROM_GRAIN: cand.valid_from_grain}
+
+
 async def _insert(
     conn: Connection,
     item: Item,
@@ -218,7 +226,7 @@ async def _insert(
             "subject_id": event.subject_id,
             "predicate": item.predicate,
             "value": Jsonb(cand.value),
-            "qualifiers": Jsonb(cand.qualifiers),
+            "qualifiers": Jsonb(stored_qualifiers(cand)),
             "status": status,
             "confidence": cand.confidence,
             "valid_from": cand.valid_from or event.occurred_at,
@@ -462,10 +470,12 @@ async def supersede_held(
             LINK_SUPERSEDED, {"id": twin.id, "old": incumbent.id, "project_id": project_id}
         )
         return True, None
+    # The new value holds from this turn: the old one's grain is not its own.
+    kept = {k: v for k, v in incumbent.qualifiers.items() if k != VALID_FROM_GRAIN}
     cand = Candidate(
         incumbent.predicate,
         value,
-        dict(incumbent.qualifiers),
+        kept,
         fact_kind=kind["fact_kind"],
         volatility=kind["volatility"],
         confidence=kind["confidence"],

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..types import VALID_FROM_GRAIN
 from .predicates import spec
 
 # predicate -> (sentence with {s} subject / {p} possessive / {v} value,
@@ -109,8 +110,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
 }
 
 # Qualifiers the sentence already says; the others are appended (``kind``
-# is said by the pet sentence only).
-SPOKEN = frozenset({"speaker", "when"})
+# is said by the pet sentence only). The grain of ``valid_from`` is about the
+# fact's time, not its meaning: it stays out of the searched sentence.
+SPOKEN = frozenset({"speaker", "when", VALID_FROM_GRAIN})
 
 
 def _shown(value: Any) -> str:

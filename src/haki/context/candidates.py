@@ -38,11 +38,12 @@ ELIGIBLE = """
 # then read by key, cost more than the rest of the row's decoding.
 FACT_COLUMNS = """
     f.id, f.predicate, f.value::text AS value_json, f.confidence, f.valid_from, f.recorded_from,
-    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text"""
+    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text,
+    f.qualifiers ->> 'valid_from_grain' AS grain"""
 # After the distance and the full-text score.
 FACT_TRUST = "f.origin_trust"
 # Columns ``fact_row`` reads; a statement's own columns come after them.
-FACT_ROW_WIDTH = 14
+FACT_ROW_WIDTH = 15
 
 
 def read_settings(cfg: RetrievalConfig) -> dict[str, str]:
@@ -219,6 +220,7 @@ def fact_row(rec: Sequence[Any]) -> FactRow:
         fact_kind,
         volatility,
         search_text,
+        grain,
         distance,
         fulltext,
         origin_trust,
@@ -238,6 +240,7 @@ def fact_row(rec: Sequence[Any]) -> FactRow:
         distance,
         float(fulltext or 0.0),
         origin_trust,
+        grain,
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from ..text.budget import estimate_tokens
@@ -23,12 +24,35 @@ def value_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+_MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+)  # fmt: skip
+
+
+def since_text(valid_from: datetime, grain: str | None) -> str:
+    """When a fact began, said no finer than its words said it.
+
+    "last month" names a month: "November 2026", not the day the reading
+    landed on. A week is named by its Monday ("the week of 2026-11-02"); a
+    day, or a fact no time words dated (its event's day), by its date.
+    """
+    day = valid_from.date()
+    if grain == "year":
+        return str(day.year)
+    if grain == "month":
+        return f"{_MONTH_NAMES[day.month - 1]} {day.year}"
+    if grain == "week":
+        return f"the week of {(day - timedelta(days=day.weekday())).isoformat()}"
+    return day.isoformat()
+
+
 def fact_text(row: FactRow) -> str:
     # The consolidator's search text names whose fact it is (qualifiers such
     # as the speaker); a bare "hometown: Sweden" would not.
     text = row.search_text or f"{row.predicate}: {value_text(row.value)}"
     if row.valid_from is not None:
-        text += f" (since {row.valid_from.date().isoformat()})"
+        text += f" (since {since_text(row.valid_from, row.grain)})"
     return text
 
 
@@ -73,6 +97,7 @@ def fact_entry(item: Rendered) -> dict[str, Any]:
         "value": row.value,
         "confidence": round(float(row.confidence), 4),
         "valid_from": row.valid_from.isoformat() if row.valid_from else None,
+        "valid_from_grain": row.grain,
         "source_event_ids": [str(e) for e in row.source_event_ids],
         "fact_kind": row.fact_kind,
         "volatility": row.volatility,

@@ -56,6 +56,9 @@ class FactRow:
     distance: float | None  # cosine distance to the query; None without an embedding
     fulltext: float  # ts_rank_cd normalised to [0, 1)
     origin_trust: str = "trusted"
+    # How finely ``valid_from`` was said ("month" for "last month"), if time
+    # words dated the fact (``types.VALID_FROM_GRAIN``); the packet says that period.
+    grain: str | None = None
 
     kind: ItemKind = field(default="fact", init=False)
 

@@ -9,7 +9,17 @@ from uuid import UUID
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...config import Settings
-from .fields import AsOf, Count, ProjectScope, RequestBody, SubjectId, Text, UserText
+from ...types import Grain
+from .fields import (
+    GRAIN_DESCRIPTION,
+    AsOf,
+    Count,
+    ProjectScope,
+    RequestBody,
+    SubjectId,
+    Text,
+    UserText,
+)
 from .retention import RetentionOut
 
 # What an absent budget_tokens means: the deployment's HAKI_DEFAULT_BUDGET_TOKENS,
@@ -60,6 +70,7 @@ class PacketFactOut(BaseModel):
     value: Any
     confidence: float
     valid_from: datetime | None
+    valid_from_grain: Grain | None = Field(default=None, description=GRAIN_DESCRIPTION)
     source_event_ids: list[UUID]
     fact_kind: str
     volatility: str

@@ -6,11 +6,12 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
 from ...ledger import Page
-from ...types import FactKind, Volatility
+from ...types import GRAINS, VALID_FROM_GRAIN, FactKind, Grain, Volatility
 from .fields import (
+    GRAIN_DESCRIPTION,
     Count,
     Identifier,
     Instant,
@@ -52,6 +53,13 @@ class FactOut(BaseModel):
         default=None, description="who asserted or corrected the fact through the API"
     )
     updated_at: datetime
+
+    @computed_field(description=GRAIN_DESCRIPTION)  # type: ignore[prop-decorator]
+    @property
+    def valid_from_grain(self) -> Grain | None:
+        """The grain stored with the fact's qualifiers, when time words dated it."""
+        said = self.qualifiers.get(VALID_FROM_GRAIN)
+        return said if said in GRAINS else None
 
 
 class FactListOut(BaseModel):

@@ -196,3 +196,10 @@ class RequestBody(BaseModel):
     """Base of every request body: an unknown field is an error naming it, not a silent no-op."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+GRAIN_DESCRIPTION = (
+    "How finely the words that dated the fact placed its start: day, week, month or year "
+    '("last month": month, and valid_from is the first day of that month); null when no '
+    "time words dated it (valid_from is then the event's time)"
+)

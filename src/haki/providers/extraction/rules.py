@@ -42,7 +42,7 @@ from .respell import apostrophes_restored, respelled
 from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
-from .when import dates_sentence, moment_of_value, names_past, past_span, resolve
+from .when import dates_sentence, moment_of_value, names_past, past_span, said_moment
 from .wishes import split_orders, wishes
 
 if TYPE_CHECKING:
@@ -358,8 +358,12 @@ def dated(candidates: list[Candidate], at: datetime) -> list[Candidate]:
     """Candidates with the moment their words say they began (``when``), read against ``at``."""
     out = []
     for cand in candidates:
-        moment = resolve(cand.said_when, at) if cand.said_when else None
-        out.append(replace(cand, valid_from=moment) if moment is not None else cand)
+        said = said_moment(cand.said_when, at) if cand.said_when else None
+        out.append(
+            replace(cand, valid_from=said.moment, valid_from_grain=said.grain)
+            if said is not None
+            else cand
+        )
     return out
 
 

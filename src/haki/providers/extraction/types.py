@@ -78,3 +78,6 @@ class Candidate:
     # them the fact holds from the event's ``occurred_at``.
     said_when: str | None = None
     valid_from: datetime | None = None
+    # How finely the words place that moment ("month" for "last month"):
+    # ``valid_from`` is then the first day of that period (``when.said_moment``).
+    valid_from_grain: str | None = None

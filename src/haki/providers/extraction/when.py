@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .literals import alternation
 from .when_calendar import latest_day_of_month, named_day
@@ -44,11 +44,14 @@ from .when_words import (
     ROUGHLY,
     SEASONS,
     UNIT,
+    Grain,
+    grain,
     said_as,
 )
 
 __all__ = [
     "UNIT",
+    "Said",
     "dates_sentence",
     "moment_of_value",
     "names_past",
@@ -56,6 +59,7 @@ __all__ = [
     "past_span",
     "past_span_all",
     "resolve",
+    "said_moment",
 ]
 
 _NUMBER = NUMBER
@@ -459,3 +463,40 @@ def resolve(span: str, at: datetime) -> datetime | None:
     if not isinstance(found, datetime):
         return None
     return on_their_clock(found.date(), at)
+
+
+def period_start(day: date, grain: Grain | None) -> date:
+    """The first day of the ``grain`` holding ``day`` (a Monday for a week); ``day`` without one."""
+    if grain == "week":
+        return day - timedelta(days=day.weekday())
+    if grain == "month":
+        return day.replace(day=1)
+    if grain == "year":
+        return day.replace(month=1, day=1)
+    return day
+
+
+class Said(NamedTuple):
+    """A moment as said: when its period began, and the period's grain."""
+
+    moment: datetime
+    grain: Grain | None
+
+
+def said_moment(span: str, at: datetime) -> Said | None:
+    """``span`` read against ``at`` as the start of the period it names, with that period's grain.
+
+    "last month" said on 2026-12-07 began, as far as the words tell, on
+    2026-11-01: the day ``resolve`` reads (2026-11-07) is one nobody said.
+    A fact holds from the first day of its period, and the packet says the
+    period ("since November 2026"), never a day the speaker did not name.
+    Words with no grain (a season, a weekend) keep the day ``resolve`` reads.
+    """
+    moment = resolve(span, at)
+    if moment is None:
+        return None
+    kind = grain(span)
+    start = period_start(moment.date(), kind)
+    if start == moment.date():
+        return Said(moment, kind)
+    return Said(on_their_clock(start, at) or moment, kind)

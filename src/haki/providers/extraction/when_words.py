@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from ...types import Grain
+
 MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
     "|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre"
@@ -223,3 +225,47 @@ def said_as(span: str) -> str:
         else:
             text = pattern.sub(repl, text)
     return text.strip()
+
+
+# The grain of a moment: how finely its words place it. "last month" names a
+# month, "two weeks ago" a week, "yesterday" or "on the 3rd" a day; a season
+# or a weekend names a span that is none of these, and says no grain.
+_UNIT_GRAIN = re.compile(
+    r"\b(?:(?P<day>days?|nights?|jours?|yesterday|hier|avant-hier|today|aujourd['’]hui|matin|morning)"
+    r"|(?P<week>weeks?|wks?|semaines?|fortnight)|(?P<month>months?|mos|mths?|mois)"
+    r"|(?P<year>years?|yrs?|ans?|années?|decades?|décennies?))\b",
+    re.IGNORECASE,
+)
+_GRAIN_OF: dict[str, Grain] = {"day": "day", "week": "week", "month": "month", "year": "year"}
+_NAMED_SPAN = re.compile(rf"\bweek-?end\b|{SEASONS}", re.IGNORECASE)
+_DAY_NAMED = re.compile(
+    rf"\b(?:{DAYS}|{DAYS_SHORT}|{HOLIDAYS})|\b\d{{1,2}}(?:st|nd|rd|th|er)?\b(?!\s*(?:{UNIT}))"
+    r"(?<!\b(?:19|20)\d\d)",
+    re.IGNORECASE,
+)
+_MONTH_NAMED = re.compile(rf"\b(?:{MONTHS}|{MONTHS_SHORT})", re.IGNORECASE)
+_YEAR_NAMED = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def grain(span: str) -> Grain | None:
+    """How finely ``span`` places its moment: "day", "week", "month", "year", or ``None``.
+
+    The unit of an amount as dateparser will read it ("a year and a half
+    ago" is 18 months: a month), else the period the words name: a weekday,
+    a holiday or a day of the month is a day, a month name a month, a year a
+    year. A season or a weekend has no grain among these.
+    """
+    if _NAMED_SPAN.search(span):
+        return None
+    said = said_as(span)
+    # "this week", "ce mois-ci" are said as "today": their own words tell the period.
+    unit = _UNIT_GRAIN.search(span if said.lower() == "today" else said)
+    if unit is not None and unit.lastgroup is not None:
+        return _GRAIN_OF[unit.lastgroup]
+    if _DAY_NAMED.search(said):
+        return "day"
+    if _MONTH_NAMED.search(said):
+        return "month"
+    if _YEAR_NAMED.search(said):
+        return "year"
+    return None
