@@ -38,10 +38,10 @@ ELIGIBLE = """
 # then read by key, cost more than the rest of the row's decoding.
 FACT_COLUMNS = """
     f.id, f.predicate, f.value::text AS value_json, f.confidence, f.valid_from, f.recorded_from,
-    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text,
-    f.qualifiers ->> 'valid_from_grain' AS grain"""
-# After the distance and the full-text score.
-FACT_TRUST = "f.origin_trust"
+    f.last_reinforced_at, f.source_event_ids, f.fact_kind, f.volatility, f.search_text"""
+# After the distance and the full-text score: the trust, then the grain of
+# ``valid_from`` (``types.VALID_FROM_GRAIN``).
+FACT_TRUST = "f.origin_trust, f.qualifiers ->> 'valid_from_grain' AS grain"
 # Columns ``fact_row`` reads; a statement's own columns come after them.
 FACT_ROW_WIDTH = 15
 
@@ -220,10 +220,10 @@ def fact_row(rec: Sequence[Any]) -> FactRow:
         fact_kind,
         volatility,
         search_text,
-        grain,
         distance,
         fulltext,
         origin_trust,
+        grain,
     ) = rec[:FACT_ROW_WIDTH]
     return FactRow(
         id_,

@@ -29,6 +29,7 @@ from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ...types import Grain
 from .literals import alternation
 from .when_calendar import latest_day_of_month, named_day
 from .when_words import (
@@ -44,7 +45,6 @@ from .when_words import (
     ROUGHLY,
     SEASONS,
     UNIT,
-    Grain,
     grain,
     said_as,
 )
