@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from ..text.since import since_text
 from .types import ContextResult, Packet, PacketEpisode, PacketFact, from_json
 
 OPEN, CLOSE = "<haki_memory>", "</haki_memory>"
@@ -63,6 +64,13 @@ def _day(moment: datetime | str | None) -> str:
     if isinstance(moment, datetime):
         return moment.date().isoformat()
     return str(moment)[:10] if moment else "undated"
+
+
+def _since(fact: PacketFact) -> str:
+    """The fact's start, at the grain its words said it ("November 2026" for "last month")."""
+    if isinstance(fact.valid_from, datetime):
+        return since_text(fact.valid_from, fact.valid_from_grain)
+    return _day(fact.valid_from)
 
 
 def _minute(moment: datetime | str | None) -> str:
@@ -147,7 +155,7 @@ def _fact_marks(fact: PacketFact, packet: Packet) -> list[str]:
 
 def _fact_line(fact: PacketFact, packet: Packet) -> str:
     sources = ", ".join(s[:SOURCE_ID_CHARS] for s in fact.source_event_ids) or "none"
-    line = f"- {fact.predicate}: {_value(fact.value)} (since {_day(fact.valid_from)}; sources {sources})"
+    line = f"- {fact.predicate}: {_value(fact.value)} (since {_since(fact)}; sources {sources})"
     marks = _fact_marks(fact, packet)
     return line + "".join(f" [{m}]" for m in marks)
 

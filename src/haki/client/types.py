@@ -125,6 +125,9 @@ class PacketFact(Result):
     fact_kind: str | None = None
     volatility: str | None = None
     text: str | None = None
+    # How finely the words that dated the fact placed ``valid_from``: "day",
+    # "week", "month" or "year"; ``None`` when no time words dated it.
+    valid_from_grain: str | None = None
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,8 @@ class Fact(Result):
     volatility: str | None = None
     origin_trust: str | None = None
     evidence_span: str | None = None
+    # See ``PacketFact.valid_from_grain``.
+    valid_from_grain: str | None = None
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime, timedelta
 from typing import Any
 
 from ..text.budget import estimate_tokens
 from ..text.injection import QUOTE_MARKS, neutralise_memory_tags
+from ..text.since import since_text
 from .types import EpisodeRow, FactRow, Rendered, Scored
 
 
@@ -22,29 +22,6 @@ def value_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-_MONTH_NAMES = (
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
-)  # fmt: skip
-
-
-def since_text(valid_from: datetime, grain: str | None) -> str:
-    """When a fact began, said no finer than its words said it.
-
-    "last month" names a month: "November 2026", not the day the reading
-    landed on. A week is named by its Monday ("the week of 2026-11-02"); a
-    day, or a fact no time words dated (its event's day), by its date.
-    """
-    day = valid_from.date()
-    if grain == "year":
-        return str(day.year)
-    if grain == "month":
-        return f"{_MONTH_NAMES[day.month - 1]} {day.year}"
-    if grain == "week":
-        return f"the week of {(day - timedelta(days=day.weekday())).isoformat()}"
-    return day.isoformat()
 
 
 def fact_text(row: FactRow) -> str:
