@@ -31,7 +31,7 @@ async def _facts_after(client, subject: str, when: str, text: str) -> list[dict[
 @pytest.mark.parametrize(
     ("said_at", "text", "predicate", "value", "since"),
     [
-        # Three weeks before a Monday in Paris: a day.
+        # Three weeks before a Monday in Paris: the week that began that Monday.
         (
             "2027-08-30T11:00:00+02:00",
             "Me and Daniel got married three weeks ago",
@@ -93,4 +93,38 @@ async def test_each_fact_of_a_turn_holds_from_its_own_moment(client):
     by_predicate = {f["predicate"]: f for f in facts}
     assert by_predicate["home_city"]["valid_from"].startswith("2025")
     assert by_predicate["employer"]["value"] == "Dell"
-    assert by_predicate["employer"]["valid_from"].startswith("2026-11-11")
+    # Two weeks before Wednesday 25 November: the week of Monday 9 November.
+    assert by_predicate["employer"]["valid_from"].startswith("2026-11-09")
+    assert by_predicate["employer"]["valid_from_grain"] == "week"
+    assert by_predicate["home_city"]["valid_from_grain"] == "year"
+
+
+async def test_the_packet_says_the_period_the_words_named(client):
+    # "last month" said on 7 December 2026 names November, not 7 November.
+    subject = "lyon-last-month"
+    await _facts_after(client, subject, "2026-06-01T09:00:00+01:00", "I live in Paris.")
+    facts = await _facts_after(
+        client, subject, "2026-12-07T10:00:00+01:00", "I moved to Lyon last month"
+    )
+    [lyon] = [f for f in facts if f["predicate"] == "home_city"]
+    assert lyon["value"] == "Lyon", facts
+    assert lyon["valid_from"].startswith("2026-11-01") and lyon["valid_from_grain"] == "month"
+    assert lyon["qualifiers"]["valid_from_grain"] == "month"
+    # Paris held until Lyon began: the period's start, before the turn.
+    scope = {"project_id": PROJECT, "subject_id": subject, "status": "superseded"}
+    r = await client.get("/v1/facts", params=scope)
+    [paris] = [f for f in r.json()["facts"] if f["value"] == "Paris"]
+    assert paris["valid_to"] == lyon["valid_from"] and paris["valid_from_grain"] is None
+    body = {"project_id": PROJECT, "subject_id": subject, "query": "Where do I live?"}
+    r = await client.post("/v1/context", json=body)
+    assert r.status_code == 200, r.text
+    [served] = [f for f in r.json()["packet"]["facts"] if f["predicate"] == "home_city"]
+    assert served["text"].endswith("(since November 2026)"), served
+    assert served["valid_from_grain"] == "month"
+    # A fact no time words dated keeps its day.
+    plain = await _facts_after(client, "plain-day", "2026-12-07T10:00:00+01:00", "I live in Nice.")
+    assert plain[0]["valid_from_grain"] is None
+    body = {"project_id": PROJECT, "subject_id": "plain-day", "query": "Where do I live?"}
+    r = await client.post("/v1/context", json=body)
+    [nice] = r.json()["packet"]["facts"]
+    assert nice["text"].endswith("(since 2026-12-07)") and nice["valid_from_grain"] is None
