@@ -247,18 +247,19 @@ async def test_a_visit_to_a_held_place_takes_nothing_back(client):
 
 
 @pytest.mark.parametrize(
-    ("text", "since"),
+    ("text", "since", "said"),
     [
-        ("I moved to Lyon last month.", "2026-04-10"),
-        ("J'ai déménagé à Lyon il y a deux semaines.", "2026-04-26"),
+        # Said on Sunday 10 May 2026: the period the words name, from its first day.
+        ("I moved to Lyon last month.", "2026-04-01", "April 2026"),
+        ("J'ai déménagé à Lyon il y a deux semaines.", "2026-04-20", "the week of 2026-04-20"),
     ],
 )
-async def test_a_relative_time_sets_when_the_fact_began(client, text, since):
+async def test_a_relative_time_sets_when_the_fact_began(client, text, since, said):
     subject = f"when-{since}"
     await _say(client, subject, "2026-05-10T12:00:00Z", text)
     [home] = [f for f in await _facts(client, subject) if f["predicate"] == "home_city"]
     assert home["value"] == "Lyon" and home["valid_from"].startswith(since)
-    assert f"home_city: Lyon (since {since}" in render(
+    assert f"home_city: Lyon (since {said};" in render(
         await _packet(client, subject, "Where do I live?")
     )
 
