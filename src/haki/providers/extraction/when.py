@@ -45,6 +45,7 @@ from .when_words import (
     ROUGHLY,
     SEASONS,
     UNIT,
+    counted,
     grain,
     said_as,
 )
@@ -484,11 +485,13 @@ class Said(NamedTuple):
 
 
 def said_moment(span: str, at: datetime) -> Said | None:
-    """``span`` read against ``at`` as the start of the period it names, with that period's grain.
+    """``span`` read against ``at``, with the grain of the period its words name.
 
-    "last month" said on 2026-12-07 began, as far as the words tell, on
-    2026-11-01: the day ``resolve`` reads (2026-11-07) is one nobody said.
-    A fact holds from the first day of its period, and the packet says the
+    A period the calendar names starts on its first day: "last month" said
+    on 2026-12-07 began, as far as the words tell, on 2026-11-01; the day
+    ``resolve`` reads (2026-11-07) is one nobody said. An amount counted
+    back ("three weeks ago", "il y a deux mois") keeps the day it counts to,
+    which lies inside the period of its unit. Either way the packet says the
     period ("since November 2026"), never a day the speaker did not name.
     Words with no grain (a season, a weekend) keep the day ``resolve`` reads.
     """
@@ -496,6 +499,10 @@ def said_moment(span: str, at: datetime) -> Said | None:
     if moment is None:
         return None
     kind = grain(span)
+    if counted(span):
+        # "three weeks ago" counts back to a day the speaker could have
+        # named: that day stands, inside the period its unit names.
+        return Said(moment, kind)
     start = period_start(moment.date(), kind)
     if start == moment.date():
         return Said(moment, kind)

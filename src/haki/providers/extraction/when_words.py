@@ -269,3 +269,17 @@ def grain(span: str) -> Grain | None:
     if _YEAR_NAMED.search(said):
         return "year"
     return None
+
+
+# An amount counted back from the turn ("three weeks ago", "il y a deux
+# mois", "a fortnight ago", "for five years now"), as opposed to a period
+# named by the calendar ("last week", "le mois dernier", "in March").
+_COUNTED = re.compile(
+    rf"\b{AMOUNT}|\bhalf an? (?:year|month)\b|\bfortnight\b|\bquinze jours\b|\b{ROUGHLY}",
+    re.IGNORECASE,
+)
+
+
+def counted(span: str) -> bool:
+    """Does ``span`` count an amount of time back from the turn, rather than name a period?"""
+    return _COUNTED.search(span) is not None
