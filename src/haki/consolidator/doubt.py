@@ -29,7 +29,6 @@ from ..storage import Connection
 from .apply import NewFact, supersede_held
 from .corrections import Held, replace_in, self_negated
 from .doubt_plan import (
-    RESTATE_DOUBT_SIMILARITY,
     adds_value,
     may_take_back,
     read_lived,
@@ -41,6 +40,7 @@ from .doubt_plan import (
 from .identity import value_key
 from .life_events import tells_an_end
 from .predicates import spec
+from .restate import RESTATE_DOUBT_SIMILARITY
 from .said_change import may_respell
 
 # The subject's active facts a turn may be about, with their similarity to

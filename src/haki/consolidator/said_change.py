@@ -42,18 +42,10 @@ from collections.abc import Sequence
 from ..providers.extraction.corrections import cue_strength
 from ..text.lexicon import STOP_WORDS
 from ..text.topics import AskedQuestion, asks_about, value_terms
-from .corrections import (
-    Held,
-    Replacement,
-    about_someone_else,
-    denies_another,
-    named_after_negation,
-    replacement,
-    shape,
-    temporary,
-)
+from .corrections import Held, Replacement, about_someone_else, named_after_negation, temporary
 from .life_events import tells_an_end
 from .takeback import SOMEONE_ELSE, unnamed_sibling
+from .value_shapes import denies_another, replacement, shape
 
 # Closeness of the turn to the fact it says changed (local MiniLM, the
 # vectors of ``doubt_plan.TOPIC_SIMILARITY``). On the check9 training set
