@@ -61,12 +61,13 @@ OPENER = re.compile(
     r"|je me suis trompée?|erreur de ma part|je voulais dire|je rectifie)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
-# Runs of spaces are folded before the clause and old-value patterns: each
-# then meets at most one space at a time and runs in linear time, where a
-# long run of spaces would make their leading ``\s*`` / ``\s+`` backtrack
-# over it from every position.
+# Runs of blanks are folded before the clause and old-value patterns, so
+# the clauses kept are rejoined single-spaced. The patterns are linear on
+# their own: a leading blank run is entered only where it starts
+# (``(?<!\s)``) and blanks before a value are taken possessively, so a long
+# run is scanned once, not once per position in it.
 _SPACES = re.compile(r"\s{2,}")
-_CLAUSES = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\b(?:but|mais)\b)\s*")
+_CLAUSES = re.compile(r"(?:(?<!\s)\s*)?(?:[,;]|(?<=\s)[-–—](?=\s)|\b(?:but|mais)\b)\s*+")
 # A clause says something stopped being true.
 # Spoken French drops the "ne": "j'aime plus trop les sushis", "j'habite
 # plus à Lyon"; "plus" after the verb alone may mean "more" ("je mange plus
@@ -102,7 +103,7 @@ _FIRST_PERSON: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bje (\w+) plus (?:(?:trop|du tout|vraiment) )?(?=\w)", r"je \1 "),
     )
 )
-_ANY_MORE = re.compile(r"\s*\b(?:any ?more|any longer)\b", re.IGNORECASE)
+_ANY_MORE = re.compile(r"(?:(?<!\s)\s*)?\b(?:any ?more|any longer)\b", re.IGNORECASE)
 
 # A couple ending ends the partner it names: "Tom and I broke up", "I split
 # up with Tom", "j'ai rompu avec Tom", "Tom et moi, c'est fini".
@@ -190,9 +191,9 @@ def _died_named(sentence: str, read: Callable[[str], list[Candidate]]) -> list[C
 # "…, not Paris", "…, no longer Paris", "…, plus le thé" (French: no more
 # the tea; "plus" must be followed by an article to mean that).
 _NOT_OLD = re.compile(
-    r"(?:,\s*(?:and |et |but |mais )?(?:not|pas|non pas|no longer|no more|plus(?= (?:le|la|les|l'|du|de|d')\b))|\s+(?:et non|non pas|rather than|instead of|plutôt que))\s+"
-    r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s+)*"
-    r"(?P<old>[^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)",
+    r"(?:,\s*+(?:and |et |but |mais )?(?:not|pas|non pas|no longer|no more|plus(?= (?:le|la|les|l'|du|de|d')\b))|(?<!\s)\s+(?:et non|non pas|rather than|instead of|plutôt que))\s++"
+    r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s++)*"
+    r"(?P<old>[^,.;!?\s][^,.;!?]{0,39}?)\s*+(?:[,.;!?]|$)",
     re.IGNORECASE,
 )
 
