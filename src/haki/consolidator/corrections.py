@@ -39,8 +39,9 @@ from uuid import UUID
 from ..providers.extraction.fragments import RELATIONS_EN, RELATIONS_FR
 from ..text.lexicon import STOP_WORDS
 from ..text.topics import AskedQuestion, asks_about, relation_words
+from .identity import value_key
 from .life_events import ends_by_itself
-from .value_shapes import plain, replacement
+from .value_shapes import head, plain, replacement
 
 # A turn that says something was wrong, names no topic and no value, still
 # points at the held fact of the replacement's shape whose sentence is at
@@ -61,7 +62,8 @@ _NEGATION = (
 )
 # Articles only: "not in Lyon" or "not at Acme" says where the speaker is
 # not (today), not which value was wrong.
-_ARTICLES = r"(?:(?:the|a|an|my|le|la|les|l'|un|une|mon|ma)\s+)*"
+# French partitives too: "c'est pas du piano que je joue".
+_ARTICLES = r"(?:(?:the|a|an|my|le|la|les|un|une|mon|ma|du|de la|des)\s+|(?:l|de l|d)'\s*)*"
 # A sentence bound to a moment speaks of that moment: "not 34 yet", "I'm
 # not in Lyon this week".
 _FOR_NOW = re.compile(
@@ -85,10 +87,17 @@ _FROM_THEN = re.compile(
 )
 
 
-def temporary(sentence: str) -> bool:
-    """The sentence speaks of a moment or a trip, not of what holds from now on."""
+def temporary(sentence: str, event: bool = False) -> bool:
+    """The sentence speaks of a moment or a trip, not of what holds from now on.
+
+    With ``event`` the sentence tells something that happened ("rufus passed
+    away this morning", "i quit blue bottle today"): the moment dates the
+    change rather than bounding a state, so only a trip makes it passing.
+    """
     sentence = _FROM_THEN.sub("", sentence)
-    return _FOR_NOW.search(sentence) is not None or _AWAY.search(sentence) is not None
+    if _AWAY.search(sentence) is not None:
+        return True
+    return not event and _FOR_NOW.search(sentence) is not None
 
 
 def ends_status(sentence: str, predicate: str) -> bool:
@@ -130,9 +139,9 @@ def named_after_negation(sentence: str, value: Any) -> bool:
     if _FOR_NOW.search(sentence):
         return False
     flat = plain(sentence)
-    pattern = (
-        rf"(?:(?<![\w']){_NEGATION}|(?<=\w)n't)\s+{_ARTICLES}{re.escape(plain(text))}(?![\w'-])"
-    )
+    # A longer value is also named by its head: "not tabs" for "tabs for indentation".
+    said = "|".join(re.escape(plain(t)) for t in (text, head(value)) if t)
+    pattern = rf"(?:(?<![\w']){_NEGATION}|(?<=\w)n't)\s+{_ARTICLES}(?:{said})(?![\w'-])"
     for match in re.finditer(pattern, flat):
         # French "plus" negates only after "ne"/"n'" ("je ne suis plus
         # vegan"); alone it adds ("Lyon plus Paris").
@@ -177,10 +186,14 @@ def about_someone_else(sentence: str, predicate: str, qualifiers: dict[str, Any]
     not Anna" or "the dog's name is Max, not Rex" still reach a sister or a dog.
     """
     kind = plain(str(qualifiers.get("kind", "")))
-    for who in _someones(sentence):
-        if who is None:
+    someones = _someones(sentence)
+    # The target's own relation named ("my son is theo not leo, leo is his
+    # best friend"): the others named around it are not what is corrected.
+    own = any(who is not None and _own_word(who, predicate) for who in someones)
+    for who in someones:
+        if who is None and not own:
             return True
-        if not (kind and who[:3] == kind[:3]) and not asks_about(AskedQuestion.of(who), predicate):
+        if who is not None and not own and not (kind and who[:3] == kind[:3]):
             return True
     if predicate in _BEINGS:
         # "My trainer is called Marco", "our vet is Dr Lee": the name stated is
@@ -189,9 +202,16 @@ def about_someone_else(sentence: str, predicate: str, qualifiers: dict[str, Any]
             who = plain(match.group("who"))
             if who in STOP_WORDS or who in _SELF_NOUNS or (kind and who[:3] == kind[:3]):
                 continue
-            if not asks_about(AskedQuestion.of(who), predicate):
+            if not _own_word(who, predicate):
                 return True
     return False
+
+
+def _own_word(who: str, predicate: str) -> bool:
+    """The relation word names the target's own relation: a topic word of the
+    predicate, or the predicate itself ("my son" for ``son``: the French
+    "son", a possessive, is a stop word and no topic word)."""
+    return who == predicate or asks_about(AskedQuestion.of(who), predicate)
 
 
 # The predicates whose value is a person or an animal.
@@ -280,3 +300,18 @@ def replace_in(sentences: Sequence[str], target: Held, held: Sequence[Held]) -> 
         if new is not None:
             return Replacement(target, new, sentence)
     return None
+
+
+def in_turn(sentences: Sequence[str], target: Held, held: Sequence[Held]) -> object | None:
+    """The one value of ``target``'s shape the turn's statements give, none if
+    they give two: "i accepted the offer from Stripe. last day at shopify was
+    friday" ends Shopify in one sentence and names Stripe in the other. A
+    value set in another topic ("I live in Paris") is not the target's."""
+    found = {
+        value_key(str(new)): new
+        for sentence in sentences
+        if not about_someone_else(sentence, target.predicate, target.qualifiers)
+        for new in [replacement(sentence, target.value, [f.value for f in held], target.predicate)]
+        if new is not None
+    }
+    return next(iter(found.values())) if len(found) == 1 else None

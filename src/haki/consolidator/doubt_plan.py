@@ -80,7 +80,7 @@ from .restate import (
     siblings,
 )
 from .said_change import changed, respelled_fact, says_change
-from .takeback import SOMEONE_ELSE, status_ended, takeback_cue, taken_back, writes
+from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
 from .value_shapes import denies_another
 
 TOPIC_SIMILARITY = 0.25
@@ -101,7 +101,7 @@ def subject_words(event: EventRow) -> tuple[str, frozenset[str | None]]:
 def _names(asked: AskedQuestion, said: str, value: object) -> bool:
     """The sentence names the value: as written ("thé" is a stop word once
     unaccented), or by its words, most of them for a value of three or more."""
-    if writes(value, said):
+    if names(value, said):
         return True
     found = value_terms(value)
     if len(found) <= 2:
@@ -115,13 +115,34 @@ _FIRST_PERSON = re.compile(
 )
 
 
+# A sentence this short that says something was wrong announces the
+# correction; what it corrects follows ("scratch that, it's snake_case.
+# camelCase was the old JS codebase").
+_ANNOUNCE_WORDS = 6
+
+
+def cued_in(turn: str) -> list[tuple[str, int]]:
+    """The turn's cued sentences (``cued_sentences``), and the statement right
+    after a short one that says something was wrong, with its strength."""
+    cued = cued_sentences(turn)
+    said = statements(turn)
+    out = []
+    for sentence, strength in cued:
+        out.append((sentence, strength))
+        short = len(sentence.split()) <= _ANNOUNCE_WORDS
+        if strength == 2 and short and sentence in said:
+            after = said[said.index(sentence) + 1 : said.index(sentence) + 2]
+            out.extend((s, 2) for s in after if s not in dict(cued))
+    return out
+
+
 def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -> UUID | None:
     """The fact a correcting turn is about (pure): its value or topic named in a
     sentence with a correction cue, or very close by meaning to a turn that
     says something was wrong."""
     cued = [
         (AskedQuestion.of(s), s.casefold(), strength)
-        for s, strength in cued_sentences(turn)
+        for s, strength in cued_in(turn)
         if strength == 2 or not temporary(s)
     ]
     # A change said of someone else ("my sister lives in Bordeaux now",
@@ -311,6 +332,14 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     named = taken_back(statements(turn), held)
     if named is not None and not siblings(named[0], held):
         return Reading(ended=named)
+    if correction_cue(turn):
+        # A cue that pointed at nothing above, beside a from-now-on sentence
+        # ("j'ai changé d'équipe, je suis de jour maintenant, 6h-14h"): the
+        # sentence's closest fact, which the stage doubts at a lower
+        # closeness than "now" alone (``RESTATE_CUED_DOUBT_SIMILARITY``).
+        slot = restated_slot(statements(turn), held)
+        if slot is not None and not siblings(slot, held):
+            return Reading(slot=slot)
     return Reading()
 
 

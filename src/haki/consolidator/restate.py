@@ -39,6 +39,11 @@ RESTATE_TOPIC_SIMILARITY = 0.2
 # volunteers" against ``volunteers_at``; ``bench/doubt.py --conversations 3``).
 RESTATE_SLOT_SIMILARITY = 0.35
 RESTATE_DOUBT_SIMILARITY = 0.45
+# Beside a word saying something changed or was wrong, "now" speaks of a
+# change rather than of a new friend or a new hobby: the fact it is closest
+# to is doubted from ``RESTATE_SLOT_SIMILARITY`` on ("j'ai changé d'équipe,
+# je suis de jour maintenant, 6h-14h" 0.42 against a night-shift schedule).
+RESTATE_CUED_DOUBT_SIMILARITY = RESTATE_SLOT_SIMILARITY
 
 
 def restated(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:

@@ -186,6 +186,12 @@ def replacement(
         and not denied(sentence, start, end)
         and not (kind == "name" and predicate and _other_topic(lead(sentence, start), predicate))
     }
+    if not found and kind == "name":
+        # Chat in lower case names no one by capitals: "my son is theo not
+        # leo". The word set right against the held name is the new one.
+        word = set_against(sentence, str(old))
+        if word is not None and value_key(word) not in known:
+            return word[0].upper() + word[1:] if str(old)[:1].isupper() else word
     if len(found) != 1:
         return None
     (value,) = found.values()
@@ -193,6 +199,64 @@ def replacement(
         number = int(value)
         return number if isinstance(old, int) else str(number)
     return value
+
+
+_NOT = r"(?:not|pas|non|et non|non pas|instead of|rather than|plutôt que|au lieu de)"
+_CONTENT = r"[^\W\d_][\w'’-]{2,}"
+
+
+def set_against(sentence: str, old: str) -> str | None:
+    """The one word a sentence sets against a held one-word name: "theo not
+    leo", "theo, pas leo", "not leo but theo", "pas leo, theo" (pure).
+
+    Only a word of three letters or more that is no stop word, right beside
+    the negated name; anything longer between the two says nothing of which
+    word replaces which.
+    """
+    if " " in old.strip() or len(old.strip()) < 2:
+        return None
+    name = re.escape(plain(old.strip()))
+    flat = plain(sentence)
+    before = rf"(?<![\w'-])(?P<a>{_CONTENT}),?\s+{_NOT}\s+{name}(?![\w'-])"
+    after = rf"(?<![\w'-]){_NOT}\s+{name},?\s+(?:but\s+|mais\s+)?(?P<b>{_CONTENT})(?![\w'-])"
+    words = {
+        m.group(g)
+        for pattern, g in ((before, "a"), (after, "b"))
+        for m in re.finditer(pattern, flat)
+        if m.group(g) not in STOP_WORDS
+        and m.group(g) not in _INTERJECTIONS
+        and m.group(g) != plain(old.strip())
+    }
+    if len(words) != 1:
+        return None
+    (word,) = words
+    # Back to the sentence's own spelling (accents kept).
+    at = flat.find(word)
+    return sentence[at : at + len(word)] if len(flat) == len(sentence) else word
+
+
+def head(value: object) -> str | None:
+    """The words a longer value opens with, up to its first stop word, without
+    a leading year or count: "tabs" of "tabs for indentation", "korean" of
+    "Korean for fun", "civic" of "2015 Civic", "course" of "course à pied".
+
+    People name such a value by its head when they end it ("not tabs",
+    "stopped korean", "sold the civic", "j'ai arrêté la course"). None when
+    the value is one word, opens with a stop word (a whole sentence stored
+    as a value) or its head is shorter than four letters.
+    """
+    words = str(value).casefold().split()
+    while words and words[0].isdigit():
+        words = words[1:]
+    kept = []
+    for word in words:
+        if normalise(word) in STOP_WORDS:
+            break
+        kept.append(word)
+    found = " ".join(kept)
+    if not kept or len(found) < 4 or found == str(value).casefold().strip():
+        return None
+    return found
 
 
 def denies_another(sentences: Sequence[str], old: Any) -> bool:
