@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..providers.extraction.corrections import SPOKEN_PLUS
 from ..text.topics import AskedQuestion, asks_about
 from .corrections import Held, about_someone_else, temporary
 from .life_events import events_in
@@ -54,7 +55,11 @@ _ENDED = re.compile(
     r"|(?:I'm|I am|so|kind of|totally|completely|it's|it is|we're|we are) over|we're done|c'est fini"
     r"|switched|replaced|instead"
     r"|rather than|ne\b[^.!?]{0,40}\bplus|n['’]\w+ plus|plus (?:de|d['’]|du|le|la|les)|arrêté"
-    r"|abandonné|laissé tomber|fini avec|au lieu|plutôt que|finalement)\b",
+    r"|abandonné|laissé tomber|fini avec|au lieu|plutôt que|finalement"
+    # Spoken French drops the "ne": "je suis plus infirmière", "j'y suis
+    # plus", "j'écoute plus trop de rap".
+    r"|(?:je|j'y|j’y) suis plus)\b"
+    rf"|{SPOKEN_PLUS}",
     re.IGNORECASE,
 )
 # An end that happened, not a mood: "quit blue bottle today" dates the end

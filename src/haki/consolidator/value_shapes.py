@@ -176,11 +176,14 @@ def replacement(
     if kind is None:
         return None
     known = {value_key(str(v)) for v in (old, *held)}
+    # A word of a held name said alone ("Riverside got too big") is that name.
+    parts = {w for k in known for w in k.split() if len(w) >= 5}
     dated = kind == "name" and CALENDAR.match(str(old).strip()) is not None
     found = {
         value_key(v): v
         for v, start, end in _spans(sentence, kind)
         if value_key(v) not in known
+        and value_key(v) not in parts
         and not any(value_key(w) in known for w in v.split())
         and (dated or kind != "name" or not as_time(sentence, v, start))
         and not denied(sentence, start, end)
@@ -253,6 +256,10 @@ def head(value: object) -> str | None:
         if normalise(word) in STOP_WORDS:
             break
         kept.append(word)
+    if len(kept) >= 3 and len(kept[0]) >= 5 and shape(value) == "name":
+        # A name of three words or more is called by its first: "Riverside"
+        # for "Riverside Running Club".
+        kept = kept[:1]
     found = " ".join(kept)
     if not kept or len(found) < 4 or found == str(value).casefold().strip():
         return None

@@ -72,9 +72,9 @@ _CLAUSES = re.compile(r"(?:(?<!\s)\s*)?(?:[,;]|(?<=\s)[-–—](?=\s)|\b(?:but|m
 # Spoken French drops the "ne": "j'aime plus trop les sushis", "j'habite
 # plus à Lyon"; "plus" after the verb alone may mean "more" ("je mange plus
 # de légumes"), so only before a degree word or a place it ends something.
-_SPOKEN_PLUS = r"\b(?:j'|je )\w+ plus(?= (?:trop|du tout|vraiment|à|au|aux|chez|en)\b)"
+SPOKEN_PLUS = r"\b(?:j'|je )\w+ plus(?= (?:trop|du tout|vraiment|à|au|aux|chez|en)\b)"
 _ENDED = re.compile(
-    rf"\b(?:any ?more|no longer|not any longer|ne\b[^,;]*?\bplus|n'\w+ plus)\b|{_SPOKEN_PLUS}",
+    rf"\b(?:any ?more|no longer|not any longer|ne\b[^,;]*?\bplus|n'\w+ plus)\b|{SPOKEN_PLUS}",
     re.IGNORECASE,
 )
 # "I'm not" before a word of doubt, intent or manner negates the speaker's
@@ -355,6 +355,7 @@ _ERROR_CUE = re.compile(
     r"|wrong (?:number|e-?mail|address|name|date|city|one|info\w*|age|phone)"
     r"|(?<!never )(?<!ever )(?<!n't )(?<!not )forget (?:what I (?:said|told)|that|about (?:that|it|what))"
     r"|ignore (?:the|that|what) (?:I|i) (?:said|told)"
+    r"|oublie (?:ce que j'ai dit|ça|ce que je t'ai dit)"
     r"|(?:\w+n't|not)\b[^.!?,;]{0,40}\bany ?(?:more|longer)"
     r"|stopped (?:being|working|eating|drinking|using|doing|going|seeing|dating)"
     r"|(?:j'ai|on a|nous avons) arrêté (?:de|d')"
@@ -375,6 +376,8 @@ _ERROR_CUE = re.compile(
 # rules", "Tom and I broke up", "en fait je préfère le café maintenant".
 _CHANGE_CUE = re.compile(
     r"\b(?:(?:I|we|I've|we've|have|has|had) (?:just )?(?:changed|switched|renamed)|changed (?:my|our)"
+    # A standing choice asked to change: "can you switch to Portuguese".
+    r"|(?:switch|change|swap) (?:it |that |this )?(?:over )?to"
     r"|update (?:my|our)|updated (?:my|our)|broke up|split up|separated|divorced|moved out|quit (?:my|our)"
     r"|instead of|rather than|(?:actually|in fact)\b[^.!?]*\b(?:now|not|no)"
     r"|(?:I'm|I am) (?:\w+ )?over|more into|moved (?:my|our|to)"
