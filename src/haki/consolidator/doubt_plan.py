@@ -116,9 +116,14 @@ _FIRST_PERSON = re.compile(
 
 
 # A sentence this short that says something was wrong announces the
-# correction; what it corrects follows ("scratch that, it's snake_case.
-# camelCase was the old JS codebase").
+# correction; what it corrects follows, said in the past or negated
+# ("scratch that, it's snake_case. camelCase was the old JS codebase";
+# "sorry, english is fine actually. spanish was just for my practice
+# week"). "Sorry, I was late. My dog Max got sick." corrects nothing.
 _ANNOUNCE_WORDS = 6
+_BYGONE = re.compile(
+    r"\b(?:was|were|used to|c'était|c’était|était|étaient|not|pas|plus)\b|n't\b", re.IGNORECASE
+)
 
 
 def cued_in(turn: str) -> list[tuple[str, int]]:
@@ -132,7 +137,7 @@ def cued_in(turn: str) -> list[tuple[str, int]]:
         short = len(sentence.split()) <= _ANNOUNCE_WORDS
         if strength == 2 and short and sentence in said:
             after = said[said.index(sentence) + 1 : said.index(sentence) + 2]
-            out.extend((s, 2) for s in after if s not in dict(cued))
+            out.extend((s, 2) for s in after if s not in dict(cued) and _BYGONE.search(s))
     return out
 
 

@@ -108,9 +108,14 @@ EVENTS: tuple[LifeEvent, ...] = (
         JOB | COUPLE | frozenset({"home_city"}),
         "named",
     ),
-    # A thing one owned, sold or given away, ends only the one written out.
+    # A thing one owned, sold or given away, ends only the one written out;
+    # a determiner says the thing is one's own ("sold the civic", "vendu ma
+    # voiture"), where "sold tickets at the gala" sells no possession.
     LifeEvent(
-        _rx(r"\b(?:sold|selling|got rid of|traded in|vendu|revendu|donné|gave away)\b"),
+        _rx(
+            r"\b(?:sold|selling|got rid of|traded in|vendu|revendu|gave away)"
+            r"(?= (?:my|our|the|le|la|l'|ma|mon|notre|nos|mes)\b)"
+        ),
         frozenset({"owns"}),
         "named",
     ),

@@ -394,6 +394,18 @@ _CHANGE_CUE = re.compile(
     re.IGNORECASE,
 )
 
+# Change words the two cue lists above and the life events
+# (``consolidator.life_events``) do not hold: what a speaker says of a taste, a membership or
+# a habit that ended, or of a value used in place of another.
+_SAID_CHANGED = re.compile(
+    r"\b(?:dead to me|switched (?:it )?up|(?:let|letting) (?:my|our|the) (?:\w+ ){1,2}(?:lapse|expire)"
+    r"|didn't renew|did not renew|cancel+ed (?:my|our)|not (?:\w+ing) any ?more"
+    r"|plus jamais|(?:I'm|I am|we're|we are) back (?:to|on)"
+    r"|moved (?:back |away )?(?:home )?(?:to|in|into)"
+    # A couple begun changes the status held before it ("single").
+    r"|seeing someone|(?:got|just got) (?:engaged|married)|je vois quelqu'un|on s'est mis ensemble)\b",
+    re.IGNORECASE,
+)
 # A value said to hold from now on, where another may have held before:
 # "we're in Bordeaux now", "my new job at Netflix", "my dog's name is
 # actually Max", "on est à Bordeaux maintenant" ("right now", "for now",
@@ -416,6 +428,13 @@ def new_state(sentence: str) -> bool:
 
 # A turn's sentences, each judged on its own cue.
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def said_changed(text: str) -> bool:
+    """Does the text say a change in words neither cue list holds ("dead to
+    me", "didn't renew", "not rowing anymore")? Read by the doubt stage only
+    of a statement that points at one held fact (``said_change``)."""
+    return _SAID_CHANGED.search(text) is not None
 
 
 def correction_cue(text: str) -> bool:
