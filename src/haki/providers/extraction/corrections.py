@@ -360,7 +360,7 @@ _ERROR_CUE = re.compile(
     r"|stopped (?:being|working|eating|drinking|using|doing|going|seeing|dating)"
     r"|(?:j'ai|on a|nous avons) arrêté (?:de|d')"
     r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|plus maintenant|je me suis trompée?|erreur|c'est faux|(?:est|était) faux|fausse"
-    r"|rectifi\w*|corrig\w*|auto-?correct\w*|correcteur|I typed|j'ai tapé)\b"
+    r"|rectifi\w*|corrig\w*|(?:petite |small |quick |one )?correction(?! fluid)|auto-?correct\w*|correcteur|I typed|j'ai tapé)\b"
     # An apology or a halt that opens (or closes) the sentence: "oops, I
     # meant …", "non attends, c'est …", "It's John, sorry." ("sorry to hear",
     # "sorry for" apologise for something else).
