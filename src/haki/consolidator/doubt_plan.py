@@ -81,7 +81,7 @@ from .restate import (
 )
 from .said_change import changed, respelled_fact, says_change
 from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
-from .value_shapes import denies_another
+from .value_shapes import denies_another, replacement
 
 TOPIC_SIMILARITY = 0.25
 MEANING_SIMILARITY = 0.6
@@ -141,25 +141,43 @@ def cued_in(turn: str) -> list[tuple[str, int]]:
     return out
 
 
+# A change word beside the held value named and one new value of its shape
+# ("I switched to the Eastside Striders, Riverside got too big", 0.16
+# against ``member_of: Riverside Running Club``) says by structure which fact
+# changed: meaning only has to rule out another topic altogether.
+NAMED_CHANGE_SIMILARITY = 0.15
+
+
+def _swapped(said: str, value: object, values: Sequence[object]) -> bool:
+    """The sentence gives one new value of the held value's shape."""
+    return replacement(said, value, values) is not None
+
+
 def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -> UUID | None:
     """The fact a correcting turn is about (pure): its value or topic named in a
     sentence with a correction cue, or very close by meaning to a turn that
     says something was wrong."""
-    cued = [
-        (AskedQuestion.of(s), s.casefold(), strength)
-        for s, strength in cued_in(turn)
-        if strength == 2 or not temporary(s)
-    ]
     # A change said of someone else ("my sister lives in Bordeaux now",
     # "ma mère habite à Marseille maintenant") changes nothing of the subject's.
-    cued = [c for c in cued if c[2] == 2 or not SOMEONE_ELSE.search(c[1])]
+    cued = [
+        (AskedQuestion.of(s), s, strength)
+        for s, strength in cued_in(turn)
+        if strength == 2 or not (temporary(s) or SOMEONE_ELSE.search(s.casefold()))
+    ]
     erring = any(strength == 2 for _, _, strength in cued)
+    rows = list(rows)
+    values = [value for _, _, value, _ in rows]
     best: tuple[float, str, UUID] | None = None
     for fact_id, predicate, value, similarity in rows:
         sim = similarity if similarity is not None else 0.0
         close = similarity is None or sim >= TOPIC_SIMILARITY
         named = predicate != "name" and any(
-            (strength == 2 or close) and _names(asked, said, value)
+            (
+                strength == 2
+                or close
+                or (sim >= NAMED_CHANGE_SIMILARITY and _swapped(said, value, values))
+            )
+            and _names(asked, said.casefold(), value)
             for asked, said, strength in cued
         )
         # A topic word beside words saying something was wrong needs no

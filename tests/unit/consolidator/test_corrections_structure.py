@@ -163,3 +163,12 @@ def test_new_life_events():
     assert events_in("j'ai recommencé à manger de la viande")
     assert events_in("sold the civic")
     assert not events_in("the day at the beach was lovely")
+
+
+def test_a_change_word_the_old_value_and_a_new_one_of_its_shape_need_little_closeness():
+    club = held("member_of", "Riverside Running Club", 0.16)
+    turn = "I switched to the Eastside Striders, Riverside got too big"
+    reading = read_turn(turn, [club])
+    assert reading.target == club and reading.found.value == "Eastside Striders"
+    # No new value of its shape: the full closeness is needed.
+    assert read_turn("I switched shoes, Riverside got too big", [club]).target is None
