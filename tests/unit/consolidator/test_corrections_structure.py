@@ -172,3 +172,9 @@ def test_a_change_word_the_old_value_and_a_new_one_of_its_shape_need_little_clos
     assert reading.target == club and reading.found.value == "Eastside Striders"
     # No new value of its shape: the full closeness is needed.
     assert read_turn("I switched shoes, Riverside got too big", [club]).target is None
+
+
+def test_a_thing_of_the_speakers_said_to_have_changed_is_a_change_cue():
+    assert cue_strength("my schedule changed, we're on 4x10s now") == 1
+    assert cue_strength("mes horaires ont changé") == 1
+    assert cue_strength("the weather changed") == 0

@@ -376,6 +376,9 @@ _ERROR_CUE = re.compile(
 # rules", "Tom and I broke up", "en fait je préfère le café maintenant".
 _CHANGE_CUE = re.compile(
     r"\b(?:(?:I|we|I've|we've|have|has|had) (?:just )?(?:changed|switched|renamed)|changed (?:my|our)"
+    # A thing of the speaker's said to have changed: "my hours changed",
+    # "my schedule changed", "mes horaires ont changé".
+    r"|(?:my|our) \w+ (?:has |have |just )?changed|(?:mon|ma|mes|notre|nos) \w+ (?:a|ont) changé"
     # A standing choice asked to change: "can you switch to Portuguese".
     r"|(?:switch|change|swap) (?:it |that |this )?(?:over )?to"
     r"|update (?:my|our)|updated (?:my|our)|broke up|split up|separated|divorced|moved out|quit (?:my|our)"
