@@ -26,6 +26,15 @@ similarity of ``MEANING_SIMILARITY`` will do. A cue in one sentence never
 reaches a fact named in another: chat is full of "changes", "instead" and
 "I'll never forget" that correct nothing.
 
+Structure says more than phrasing, so the readings share a few general
+signals: a longer value is named by its head ("not tabs", "stopped
+korean"; ``value_shapes.head``); the old value as the object of an ending
+verb needs little closeness (``takeback.ends_object``); a short sentence
+saying something was wrong reaches the next one said in the past
+(``cued_in``); the speaker's own relation word outweighs others named
+beside it; a lower-case name set right against the held one replaces it
+(``value_shapes.set_against``).
+
 A turn whose fact identity resolution did correct is still read for the
 life events it tells (``read_lived``): "Julien et moi on s'est quittés, je
 suis célibataire" replaces the status and ends the partner.
@@ -318,8 +327,10 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     day (``by_context``); the fact ``plan`` points at without a value (put
     in doubt by the stage); a change said of one fact in other words
     (``said_change.changed``); a from-now-on sentence's fact
-    (``restated_slot``); a held value written beside words saying it ended
-    (``takeback.taken_back``).
+    (``restated_slot``), without a correction cue; a held value written
+    beside words saying it ended (``takeback.taken_back``); with a cue that
+    pointed at nothing, the from-now-on sentence's fact (doubted from a
+    lower closeness by the stage).
     """
     target, found = plan(turn, held)
     if found is not None:
