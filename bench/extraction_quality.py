@@ -157,12 +157,12 @@ def _read_by_meaning(facts: bool) -> None:
     """Every reading below goes through the readers by meaning too (``--meaning``)."""
     global extract_payload
     from haki.providers.embed import LocalEmbedder
-    from haki.providers.extraction import rules
+    from haki.providers.extraction import by_meaning
 
     embedder = LocalEmbedder()
 
     def read(payload: dict[str, Any], unread: Any = None) -> list[Candidate]:
-        return rules.extract_with_vectors(payload, embedder, facts=facts)
+        return by_meaning.extract_with_vectors(payload, embedder, facts=facts)
 
     extract_payload = read
 
