@@ -469,6 +469,11 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
     for text, moment in pieces:
         # A wrapper off may leave a shared subject first ("Just wanted to say we moved…").
         out.extend((t, moment) for t in dict.fromkeys((text, unwrapped(text), first_person(text))))
+        if moment and _STILL.match(moment) and not _ENDED.search(text):
+            # A clause's own span running to now keeps its perfect a present
+            # state, as for the whole sentence ("Lena and I ended things, so
+            # I've been single since August").
+            out.append((_PERFECT_BE.sub("I'm ", text, count=1), moment))
         if (order := negative_wish(text)) is not None:
             out.append((order, moment))
         if (order := conditional_order(text)) is not None:

@@ -46,8 +46,12 @@ from .wishes import split_orders, wishes
 # starts anyway; a match can end inside a run only after a newline. A long
 # run of spaces is then read once instead of once per space, and every text
 # splits as without the guard (tests/unit/consolidator/test_sentence_split.py).
+# An emoji before a space ends a sentence as a full stop does: chat closes a
+# statement with one ("… about it 😂 anyway i started at Klarna"), and the
+# statement after it is the speaker's own, read apart from the one before.
+_EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
 _SENTENCES = re.compile(
-    r"(?<=[.!?])\s+|\n+"
+    rf"(?<=[.!?{_EMOJI}])\s+|\n+"
     r"|(?:(?<![^\S\n])|(?!\s))\s*[,;]\s*(?:and\s+|et\s+)?(?=(?:always|never|toujours|ne jamais)\b)"
     r"|(?<![^\S\n])\s+(?:and|et)\s+(?=(?:always|never|toujours|ne jamais)\b)",
     re.IGNORECASE,
@@ -220,6 +224,13 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     working at Airbus"), not another clause ("I live in Lyon and I saw a
     movie yesterday").
     """
+    if sentence.endswith("?"):
+        # A statement the question follows, or presupposes, is read with all
+        # its readings ("did I tell you I've been at Deloitte since March?").
+        head = stated_before_question(sentence)
+        if head is None:
+            return []
+        sentence = head
     found = _sentence_candidates(sentence, utterance)
     index = {(c.predicate, str(c.value).lower()): i for i, c in enumerate(found)}
     lowered = sentence.lower()
