@@ -38,7 +38,7 @@ _BY_SPEAKER = re.compile(
 
 
 def _reported(match: re.Match[str]) -> str:
-    """" " for other people's first-person words; the words themselves otherwise.
+    """A blank in place of other people's first-person words; the words themselves otherwise.
 
     A span in no first person ("sorry for slow replies, we had a baby",
     where "replies" is a noun) holds nothing the rules would take as the
@@ -46,7 +46,9 @@ def _reported(match: re.Match[str]) -> str:
     """
     said = match.group(0)
     before = match.string[max(0, match.start() - 40) : match.start()]
-    if _BY_SPEAKER.search(before) or not _FIRST_PERSON.search(re.split(r"[:,]", said, maxsplit=1)[-1]):
+    if _BY_SPEAKER.search(before) or not _FIRST_PERSON.search(
+        re.split(r"[:,]", said, maxsplit=1)[-1]
+    ):
         return said
     return " "
 
