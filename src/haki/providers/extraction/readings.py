@@ -430,6 +430,14 @@ def _part_moments(
     return moments
 
 
+def _after_colon(text: str) -> list[str]:
+    """The words after the last colon of ``text``, as a sentence of their own (if two or more)."""
+    if ": " not in text:
+        return []
+    tail = text.rsplit(": ", 1)[1].strip()
+    return [_capital(tail)] if len(tail.split()) >= 2 else []
+
+
 def readings(sentence: str) -> list[tuple[str, str | None]]:
     """Other readings of ``sentence``, each with the past moment cut out of it (if any).
 
@@ -457,18 +465,19 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         present = _PERFECT_BE.sub("I'm ", base, count=1)
     if present != base:
         out.append((present, span))
-    if ": " in base:
-        tail = base.rsplit(": ", 1)[1].strip()
-        if len(tail.split()) >= 2:
-            out.append((tail[:1].upper() + tail[1:], span))
+    out.extend((tail, span) for tail in _after_colon(base))
     out.extend((text, span) for text in listed_names(base))
     parts = _parts(base)
     moments = _part_moments(folded, spans, parts, span) if cut is not None else [span] * len(parts)
     pieces = [(unwrapped(base), span)]
     pieces += [(text, moments[i]) for text, i in _clause_readings(parts)]
     for text, moment in pieces:
-        # A wrapper off may leave a shared subject first ("Just wanted to say we moved…").
-        out.extend((t, moment) for t in dict.fromkeys((text, unwrapped(text), first_person(text))))
+        # A wrapper off may leave a shared subject first ("Just wanted to say we moved…"),
+        # and so may a lead-in before a colon ("grosse année : on a déménagé à Lyon").
+        for each in (text, *_after_colon(text)):
+            out.extend(
+                (t, moment) for t in dict.fromkeys((each, unwrapped(each), first_person(each)))
+            )
         if moment and _STILL.match(moment) and not _ENDED.search(text):
             # A clause's own span running to now keeps its perfect a present
             # state, as for the whole sentence ("Lena and I ended things, so
