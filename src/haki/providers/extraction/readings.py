@@ -20,6 +20,9 @@ reading with the same rules and keeps what the first one did not find:
   "been …ing" (which the rules read as they stand) are left alone; the
   clause may follow a comma ("but yes, I've been single since August");
 - **colon**: the words after a colon, read as a sentence of their own;
+- **apposition**: a definite phrase whose name closes the sentence after a
+  comma ("I joined the union at work, Teamsters Local 2785") reads as the
+  name ("I joined Teamsters Local 2785");
 - **request wrappers**: a lead-in that carries no fact ("just so you know",
   "remember that", "pour info"), a request put as a question ("could you
   always …?", "tu peux …?"), "pls" for "please", and a tail that only says
@@ -430,6 +433,25 @@ def _part_moments(
     return moments
 
 
+# A definite noun phrase and, closing the sentence after a comma, its own
+# name ("I joined the union at work, Teamsters Local 2785", "I started at
+# the bakery on Church St, Hartley's"): the name stands for the phrase.
+_APPOSED = re.compile(
+    r"\b(?:the|la|le|l')\s*(?![A-Z])"
+    r"(?:(?!\b(?:my|your|his|her|our|their|mon|ma|mes|and|et|with|avec)\b)[^,;:]){2,50}?"
+    r"(?P<rest>(?:\s+(?:last|this|earlier|yesterday|today|en|le mois|la semaine)\b[^,;:]{0,30})?),\s+"
+    r"(?P<name>[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|\d+|of|de|du|des))*)\s*[.!]?$"
+)
+
+
+def _named_in_apposition(text: str) -> list[str]:
+    """``text`` with the definite phrase its closing name stands for read as the name."""
+    found = _APPOSED.search(text)
+    if found is None or found.group("name").split()[-1].lower() in ("of", "de", "du", "des"):
+        return []
+    return [f"{text[: found.start()]}{found.group('name')}{found.group('rest')}"]
+
+
 def _after_colon(text: str) -> list[str]:
     """The words after the last colon of ``text``, as a sentence of their own (if two or more)."""
     if ": " not in text:
@@ -467,6 +489,7 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         out.append((present, span))
     out.extend((tail, span) for tail in _after_colon(base))
     out.extend((text, span) for text in listed_names(base))
+    out.extend((text, span) for text in _named_in_apposition(base))
     parts = _parts(base)
     moments = _part_moments(folded, spans, parts, span) if cut is not None else [span] * len(parts)
     pieces = [(unwrapped(base), span)]
