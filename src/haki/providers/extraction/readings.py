@@ -89,6 +89,8 @@ _ENDED = re.compile(
 _FOLD = (re.compile(r"\s{2,}"), " ")
 _LEFTOVER = (
     _FOLD,
+    # A "since" whose moment was cut without it ("je bosse de 8h à 16h depuis, …").
+    (re.compile(r"\s(?:since|depuis)(?=\s?[,.!?]|\s?$)", re.IGNORECASE), ""),
     (re.compile(r"\s?,\s?(?=,)|\s(?=[,.!?])"), ""),
     (re.compile(r"^\s?(?:,|que |qu')\s?", re.IGNORECASE), ""),
     _FOLD,

@@ -18,6 +18,7 @@ from typing import Any
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
 from .fragments import HEDGES
+from .habits import DAYS
 from .meaning import Unread, readable
 from .meaning_facts import readable as fact_readable
 from .mood import by_mood
@@ -195,6 +196,7 @@ _ENDED_AFTER = re.compile(
     r"|quitté|divorcé|rompu|démissionné|(?:se sont |nous sommes |on s'est )?séparés?)\b",
     re.IGNORECASE,
 )
+_PASTIMES = frozenset({"hobby", "plays", "learning"})
 _ENDABLE = frozenset(
     {"employer", "spouse", "partner", "relationship_status", "member_of", "occupation"}
 )
@@ -224,13 +226,11 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     working at Airbus"), not another clause ("I live in Lyon and I saw a
     movie yesterday").
     """
-    if sentence.endswith("?"):
-        # A statement the question follows, or presupposes, is read with all
-        # its readings ("did I tell you I've been at Deloitte since March?").
-        head = stated_before_question(sentence)
-        if head is None:
-            return []
-        sentence = head
+    # A statement the question follows, or presupposes, is read with all its
+    # readings ("did I tell you I've been at Deloitte since March?"); any
+    # other question only with its own (a request put as one).
+    head = stated_before_question(sentence) if sentence.endswith("?") else None
+    sentence = head or sentence
     found = _sentence_candidates(sentence, utterance)
     index = {(c.predicate, str(c.value).lower()): i for i, c in enumerate(found)}
     lowered = sentence.lower()
@@ -326,6 +326,10 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
         asked = unwrapped(sentence) if sentence.endswith("?") else sentence
+        if found and {c.predicate for c in found} <= _PASTIMES and DAYS.search(sentence):
+            # A pastime said with its days is a schedule too ("je joue au
+            # foot le jeudi"), as the habit reading keeps it.
+            found = found + [c for c in wishes(asked, utterance) if c.predicate == "schedule"]
         found = found or (wishes(asked, utterance) if sentence else [])
         # A wish with the speaker's remark after it ("Call me Sam, it's
         # shorter"), or typed without its hyphen: read again (``remarks``).
