@@ -14,11 +14,13 @@ reading with the same rules and keeps what the first one did not find:
 - **shared subject**: "we", "my X and I", "X and I", "nous avons", "on a",
   "mon copain et moi, on a" before a verb of a life event become the
   speaker ("I", "j'ai"), since the event happened to the speaker too;
-- **perfect of "be"**: "I've been vegan (since …)", "Been married to Tom
-  (for five years now)" say a state that still holds, read as "I'm vegan",
-  "I'm married to Tom"; "been to", "been in", "been there" (visits) and
-  "been …ing" (which the rules read as they stand) are left alone; the
-  clause may follow a comma ("but yes, I've been single since August");
+- **perfect of "be"**: "I've been vegan (since …, lately)", "Been married
+  to Tom (for five years now)" say a state that still holds, read as "I'm
+  vegan", "I'm married to Tom"; "been to", "been in", "been there" (visits)
+  and "been …ing" (which the rules read as they stand) are left alone, and
+  so is "been so/very/really …" unless "into" follows ("I've been really
+  into watercolor lately"); the clause may follow a comma ("but yes, I've
+  been single since August"), and a clause with its own span is read so too;
 - **colon**: the words after a colon, read as a sentence of their own;
 - **apposition**: a definite phrase whose name closes the sentence after a
   comma ("I joined the union at work, Teamsters Local 2785") reads as the
@@ -68,14 +70,16 @@ _SHARED_FR = re.compile(
 )
 _PERFECT_BE = re.compile(
     r"(?:^(?:I(?:'ve|’ve| have) )?|(?<=, )I(?:'ve|’ve| have) )been "
-    r"(?!(?:to|in|at|on|there|here|through|so|very|really)\b|\w+ing\b)",
+    r"(?!(?:to|in|at|on|there|here|through)\b|(?:so|very|really)\b(?! into\b)|\w+ing\b)",
     re.IGNORECASE,
 )
 # The perfect says a state still holds only with a span that runs to now
 # ("since 2020", "for five years") and nothing that ends it ("before",
 # "until last year", "but I quit", "now I'm a teacher").
 _STILL = re.compile(
-    r"\b(?:since|for (?:\w+ ){1,2}(?:years?|months?|weeks?|days?|decades?)|depuis)\b", re.IGNORECASE
+    r"\b(?:since|for (?:\w+ ){1,2}(?:years?|months?|weeks?|days?|decades?)|depuis"
+    r"|lately|these days|dernièrement|ces temps-ci)\b",
+    re.IGNORECASE,
 )
 _ENDED = re.compile(
     r"\b(?:before|in the past|until|till|once|ever|used to|but|quit|anymore|any more|no longer|retired"
