@@ -61,7 +61,7 @@ from haki.consolidator.identity import FactView, Newcomer, resolve
 from haki.consolidator.predicates import normalise_predicate
 from haki.providers.extraction.rules import dated, extract_payload
 from haki.providers.extraction.types import Candidate
-from haki.providers.extraction.vocabulary import DIETS, WORDS
+from haki.providers.extraction.vocabulary import DIETS, LANGUAGES, WORDS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "extraction"
 SAMPLE = FIXTURES / "locomo_sample.jsonl"
@@ -129,8 +129,9 @@ _IDENTIFIER = re.compile(r"@|^\+?[\d\s().-]{6,}$")
 
 
 # A closed-vocabulary value is stored in one form ("végétarienne" is
-# "vegetarian", "fahrenheit" is "imperial"); a label in another is the same value.
-_CANONICAL = {**DIETS, **WORDS}
+# "vegetarian", "fahrenheit" is "imperial", "anglais" is "English"); a label
+# in another is the same value.
+_CANONICAL = {**DIETS, **WORDS, **LANGUAGES}
 
 
 def canonical(value: object) -> object:
