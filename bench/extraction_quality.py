@@ -60,6 +60,7 @@ from typing import Any
 from haki.consolidator.identity import FactView, Newcomer, resolve
 from haki.consolidator.predicates import normalise_predicate
 from haki.providers.extraction.rules import dated, extract_payload
+from haki.providers.extraction.schedules import typed_schedule
 from haki.providers.extraction.types import Candidate
 from haki.providers.extraction.vocabulary import DIETS, LANGUAGES, WORDS
 
@@ -134,15 +135,18 @@ _IDENTIFIER = re.compile(r"@|^\+?[\d\s().-]{6,}$")
 _CANONICAL = {**DIETS, **WORDS, **LANGUAGES}
 
 
-def canonical(value: object) -> object:
+def canonical(value: object, predicate: str = "") -> object:
+    if predicate == "schedule":
+        # Hours and days in one form on both sides: "9 to 5" is "9am-5pm".
+        return typed_schedule(str(value)) or value
     return _CANONICAL.get(" ".join(str(value).lower().split()), value)
 
 
 def matches(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
     if "about" in gold or group(pred["predicate"]) != group(gold["predicate"]):
         return False
-    pred = {**pred, "value": canonical(pred["value"])}
-    gold = {**gold, "value": canonical(gold["value"])}
+    pred = {**pred, "value": canonical(pred["value"], pred["predicate"])}
+    gold = {**gold, "value": canonical(gold["value"], gold["predicate"])}
     if _IDENTIFIER.search(str(gold["value"])):
         # An e-mail address or a phone number is right only to the character.
         return " ".join(str(pred["value"]).lower().split()) == " ".join(

@@ -49,6 +49,16 @@ _HOUR_RANGE = re.compile(
 )
 
 
+_WEEK_WORDS = {
+    "weekdays": "weekdays",
+    "weekends": "weekends",
+    "en semaine": "en semaine",
+    "le week-end": "le week-end",
+    "le weekend": "le week-end",
+}
+_WEEK = re.compile(rf"\b(?:{'|'.join(_WEEK_WORDS)})\b", re.IGNORECASE)
+
+
 def _hour(h: str, minutes: str | None, suffix: str) -> str:
     return f"{int(h)}{':' + minutes if minutes else ''}{suffix}"
 
@@ -81,4 +91,7 @@ def typed_schedule(said: str) -> str | None:
     days = _DAY_RANGE.search(said)
     if days is not None:
         parts.append(f"{_DAYS[days.group('a').lower()]}-{_DAYS[days.group('b').lower()]}")
+    elif parts and (week := _WEEK.search(said)) is not None:
+        # "9 to 5 on weekdays": the days said as a class stay with the hours.
+        parts.append(_WEEK_WORDS[week.group(0).lower()])
     return " ".join(parts) or None
