@@ -52,6 +52,7 @@ from itertools import pairwise
 
 from .listed import listed_names
 from .mood import asks
+from .restatements import after_colon, named_in_apposition
 from .when import past_span_all
 
 # Life events a shared subject lived with the speaker; other verbs ("we use
@@ -439,33 +440,6 @@ def _part_moments(
     return moments
 
 
-# A definite noun phrase and, closing the sentence after a comma, its own
-# name ("I joined the union at work, Teamsters Local 2785", "I started at
-# the bakery on Church St, Hartley's"): the name stands for the phrase.
-_APPOSED = re.compile(
-    r"\b(?:the|la|le|l')\s*(?![A-Z])"
-    r"(?:(?!\b(?:my|your|his|her|our|their|mon|ma|mes|and|et|with|avec)\b)[^,;:]){2,50}?"
-    r"(?P<rest>(?:\s+(?:last|this|earlier|yesterday|today|en|le mois|la semaine)\b[^,;:]{0,30})?),\s+"
-    r"(?P<name>[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|\d+|of|de|du|des))*)\s*[.!]?$"
-)
-
-
-def _named_in_apposition(text: str) -> list[str]:
-    """``text`` with the definite phrase its closing name stands for read as the name."""
-    found = _APPOSED.search(text)
-    if found is None or found.group("name").split()[-1].lower() in ("of", "de", "du", "des"):
-        return []
-    return [f"{text[: found.start()]}{found.group('name')}{found.group('rest')}"]
-
-
-def _after_colon(text: str) -> list[str]:
-    """The words after the last colon of ``text``, as a sentence of their own (if two or more)."""
-    if ": " not in text:
-        return []
-    tail = text.rsplit(": ", 1)[1].strip()
-    return [_capital(tail)] if len(tail.split()) >= 2 else []
-
-
 def readings(sentence: str) -> list[tuple[str, str | None]]:
     """Other readings of ``sentence``, each with the past moment cut out of it (if any).
 
@@ -493,9 +467,9 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         present = _PERFECT_BE.sub("I'm ", base, count=1)
     if present != base:
         out.append((present, span))
-    out.extend((tail, span) for tail in _after_colon(base))
+    out.extend((tail, span) for tail in after_colon(base))
     out.extend((text, span) for text in listed_names(base))
-    out.extend((text, span) for text in _named_in_apposition(base))
+    out.extend((text, span) for text in named_in_apposition(base))
     parts = _parts(base)
     moments = _part_moments(folded, spans, parts, span) if cut is not None else [span] * len(parts)
     pieces = [(unwrapped(base), span)]
@@ -503,7 +477,7 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
     for text, moment in pieces:
         # A wrapper off may leave a shared subject first ("Just wanted to say we moved…"),
         # and so may a lead-in before a colon ("grosse année : on a déménagé à Lyon").
-        for each in (text, *_after_colon(text)):
+        for each in (text, *after_colon(text)):
             out.extend(
                 (t, moment) for t in dict.fromkeys((each, unwrapped(each), first_person(each)))
             )
