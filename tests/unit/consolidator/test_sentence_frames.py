@@ -182,3 +182,30 @@ def test_fact_possible_reads_each_family_value_once(monkeypatch: pytest.MonkeyPa
     assert by_meaning.fact_possible(unread)
     # The home city is found, then handed to the guard: never looked for twice.
     assert len(calls) == len(set(calls))
+
+
+def test_an_emoji_ends_a_sentence_only_before_the_speaker_going_on() -> None:
+    from haki.providers.extraction.rules import _pieces
+
+    assert _pieces("it was fun 😂 anyway i started at Klarna") == [
+        "it was fun 😂",
+        "anyway i started at Klarna",
+    ]
+    # A fragment after an emoji stays with its sentence: read apart, the wish
+    # reader took "my roommate is obsessed, she buys him treats every day" for an order.
+    whole = "his name is Waffles 🐶 my roommate is obsessed, she buys him treats every day"
+    assert _pieces(whole) == [whole]
+
+
+def test_the_fact_reader_reads_each_part_an_emoji_closes() -> None:
+    unread: list[Unread] = []
+    extract_payload({"text": "we finally named the puppy Bizcuit 🐶 the kids voted"}, unread)
+    by_reader = {(u.sentence, u.wish, u.fact) for u in unread}
+    assert ("we finally named the puppy Bizcuit 🐶", False, True) in by_reader
+    # The whole sentence still goes to the wish reader, and to it alone.
+    assert ("we finally named the puppy Bizcuit 🐶 the kids voted", True, False) in by_reader
+    # Alone, the part with the name passes the guard the kids of the whole would trip.
+    part = Unread("we finally named the puppy Bizcuit 🐶", "user", wish=False, fact=True)
+    assert meaning_facts.candidate(part, "pet") is not None
+    whole = Unread("we finally named the puppy Bizcuit 🐶 the kids voted", "user", fact=True)
+    assert meaning_facts.candidate(whole, "pet") is None

@@ -47,12 +47,19 @@ from .wishes import split_orders, wishes
 # starts anyway; a match can end inside a run only after a newline. A long
 # run of spaces is then read once instead of once per space, and every text
 # splits as without the guard (tests/unit/consolidator/test_sentence_split.py).
-# An emoji before a space ends a sentence as a full stop does: chat closes a
-# statement with one ("… about it 😂 anyway i started at Klarna"), and the
-# statement after it is the speaker's own, read apart from the one before.
+# An emoji before a space ends a sentence as a full stop does when the
+# speaker goes on about themself ("… about it 😂 anyway i started at
+# Klarna"): that statement is read apart from the one before. Other words
+# after an emoji ("🐶 my roommate is obsessed", "🎸 is that normal") stay
+# with the sentence: read apart, such fragments read as wishes they are not.
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
+_SELF_NEXT = (
+    r"(?=(?:(?:anyway|so|and|oh|btw|also|but|bon|bref|au fait|alors|et|mais)\s+)?"
+    r"(?:i|i'm|i've|im|ive|we|we're|we've|je|j'|on|nous)\b)"
+)
+_EMOJI_GAP = re.compile(rf"(?<=[{_EMOJI}])\s+")
 _SENTENCES = re.compile(
-    rf"(?<=[.!?{_EMOJI}])\s+|\n+"
+    rf"(?<=[.!?])\s+|(?<=[{_EMOJI}])\s+{_SELF_NEXT}|\n+"
     r"|(?:(?<![^\S\n])|(?!\s))\s*[,;]\s*(?:and\s+|et\s+)?(?=(?:always|never|toujours|ne jamais)\b)"
     r"|(?<![^\S\n])\s+(?:and|et)\s+(?=(?:always|never|toujours|ne jamais)\b)",
     re.IGNORECASE,
@@ -342,9 +349,19 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         if not found and unread is not None and not utterance.speaker:
             # A question is never a fact (``meaning_facts.readable``), so a
             # sentence read for a fact is the sentence as said.
-            wish, fact = readable(asked), fact_readable(sentence)
+            # The fact reader reads each part an emoji closes on its own
+            # ("we named the puppy Bizcuit 🐶 the kids voted"): its guard
+            # then sees the people of the value's own part only.
+            parts = [p for p in _EMOJI_GAP.split(sentence) if p.strip()]
+            wish, fact = readable(asked), len(parts) == 1 and fact_readable(sentence)
             if wish or fact:
                 unread.append(Unread(asked, utterance.role, wish=wish, fact=fact))
+            if len(parts) > 1:
+                unread.extend(
+                    Unread(p, utterance.role, wish=False, fact=True)
+                    for p in parts
+                    if fact_readable(p)
+                )
         for cand in found:
             if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
                 # "I started at Google in 2019 but left last year": the
