@@ -49,13 +49,16 @@ from .wishes import split_orders, wishes
 # splits as without the guard (tests/unit/consolidator/test_sentence_split.py).
 # An emoji before a space ends a sentence as a full stop does when the
 # speaker goes on about themself ("… about it 😂 anyway i started at
-# Klarna"): that statement is read apart from the one before. Other words
+# Klarna", "sold the civic 🎉 got a Mazda 3"): that statement is read apart from the one before. Other words
 # after an emoji ("🐶 my roommate is obsessed", "🎸 is that normal") stay
 # with the sentence: read apart, such fragments read as wishes they are not.
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
 _SELF_NEXT = (
     r"(?=(?:(?:anyway|so|and|oh|btw|also|but|bon|bref|au fait|alors|et|mais)\s+)?"
-    r"(?:i|i'm|i've|im|ive|we|we're|we've|je|j'|on|nous)\b)"
+    r"(?:i|i'm|i've|im|ive|we|we're|we've|je|j'|on|nous"
+    # The subject dropped before a life event ("🎉 got a Mazda 3 yesterday").
+    r"|(?:just |finally )?(?:got|bought|started|moved|joined|adopted|picked up|took up|switched"
+    r"|began|signed))\b)"
 )
 _EMOJI_GAP = re.compile(rf"(?<=[{_EMOJI}])\s+")
 _SENTENCES = re.compile(
