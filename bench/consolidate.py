@@ -7,7 +7,11 @@
 
 ``locomo``: LoCoMo dev turns written straight into a fresh database (not
 timed), one consolidation job per ``--batch`` turns of a conversation; the
-timed part is a worker in this process draining the queue.
+timed part is a worker in this process draining the queue, its extractor
+built as the server builds it (the rules with the embedder, so the readers
+by meaning). ``--speakers user`` sends the turns as user messages: named
+speakers' sentences are not the subject's own, so only then do the readers
+by meaning read them.
 
 ``short``: ``--events`` short synthetic conversational turns of one subject
 (``short_turns.py``), captured over HTTP in batches of 100 into a fresh
@@ -48,7 +52,7 @@ from haki import jobs
 from haki.config import load_settings
 from haki.consolidator import Summary, Worker, run_pending
 from haki.providers.embed import HashEmbedder, LocalEmbedder
-from haki.providers.extraction import RulesExtractor
+from haki.providers.extraction import build_extractor
 from haki.storage import Database
 from haki.storage.migrate import upgrade
 
@@ -79,16 +83,29 @@ def cpu_ticks() -> tuple[int, int] | None:
     return sum(fields) - idle, sum(fields)
 
 
-def load_turns(limit: int | None, conversations: int | None = None) -> list[tuple[str, int, dict]]:
-    """(conversation, session number, event row) for every dev turn, in order."""
+def turn_payload(speaker: str, text: str, caption: str | None, speakers: str) -> dict:
+    """A LoCoMo turn's event payload: its speaker named, or a user message (``load_turns``)."""
+    shared = {"blip_caption": caption} if caption else {}
+    if speakers == "named":
+        return {"speaker": speaker, "text": text, **shared}
+    return {"messages": [{"role": "user", "content": text}], **shared}
+
+
+def load_turns(
+    limit: int | None, conversations: int | None = None, speakers: str = "named"
+) -> list[tuple[str, int, dict]]:
+    """(conversation, session number, event row) for every dev turn, in order.
+
+    ``speakers``: ``named`` keeps each turn's speaker, as ``bench/locomo.py``
+    captures them (the readers by meaning then read none: a named speaker's
+    sentences are not taken as the subject's own); ``user`` sends each turn
+    as a user message, as an agent capturing its user does, so the readers
+    by meaning read them as the short workload's.
+    """
     turns, _ = load(DATA, conversations, 0)
     out = []
     for t in turns[:limit] if limit else turns:
-        payload = {
-            "speaker": t.speaker,
-            "text": t.text,
-            **({"blip_caption": t.caption} if t.caption else {}),
-        }
+        payload = turn_payload(t.speaker, t.text, t.caption, speakers)
         out.append(
             (
                 t.sample_id,
@@ -144,13 +161,15 @@ async def run_locomo(url: str, args: argparse.Namespace) -> dict:
     db = Database(url, min_size=1, max_size=2 * args.workers)
     await db.open()
     try:
-        turns = load_turns(args.limit, args.conversations)
+        turns = load_turns(args.limit, args.conversations, args.speakers)
         n_jobs = await seed(db, turns, args.batch)
         workers = [
             Worker(
                 db,
                 embedder=embedder,
-                extractor=RulesExtractor(),
+                # As the server wires it (providers.bundle): the rules read
+                # wishes and facts by meaning with the documents' embedder.
+                extractor=build_extractor(settings, embedder),
                 settings=settings,
                 name=f"bench-{i}",
             )
@@ -177,6 +196,7 @@ async def run_locomo(url: str, args: argparse.Namespace) -> dict:
         "jobs": n_jobs,
         "batch": args.batch,
         "embedder": embedder.name,
+        "speakers": args.speakers,
         "workers": args.workers,
         "seconds": round(elapsed, 2),
         "events_per_s": round(summary.events / elapsed, 1),
@@ -440,6 +460,13 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="locomo: only the first N turns.")
     parser.add_argument("--conversations", type=int, help="locomo: only the first N conversations.")
     parser.add_argument("--batch", type=int, default=50, help="locomo: turns per job (default 50).")
+    parser.add_argument(
+        "--speakers",
+        choices=["named", "user"],
+        default="named",
+        help="locomo: turns keep their speaker's name (as bench/locomo.py captures them), or "
+        "go as user messages, which the readers by meaning read.",
+    )
     parser.add_argument("--embedder", choices=["local", "hash"], default="local")
     parser.add_argument(
         "--documents",

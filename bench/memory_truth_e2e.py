@@ -28,7 +28,7 @@ import httpx
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 from _server import running_server  # noqa: E402
-from extraction_quality import matches  # noqa: E402
+from extraction_quality import matches, within  # noqa: E402
 
 FIX = REPO / "tests" / "fixtures" / "extraction"
 PROJECT = "blind-e2e"
@@ -40,15 +40,14 @@ def load(name):
 
 
 def same(vf: str, occurred_at: str, want: str, gran: str) -> bool:
-    tz = datetime.fromisoformat(occurred_at).tzinfo
-    d = datetime.fromisoformat(vf.replace("Z", "+00:00")).astimezone(tz).date()
-    if gran == "day":
-        return d.isoformat() == want
-    if gran == "week":
-        return (d - timedelta(days=d.weekday())).isoformat() == want
-    if gran == "month":
-        return d.isoformat()[:7] == want
-    return d.isoformat()[:4] == want
+    """``vf`` in the labelled day, week, month or year, on the speaker's clock.
+
+    A label may name its period by its first day ("2026-02-01" for February)
+    or by its prefix ("2026-02"): both read the same (``within``).
+    """
+    at = datetime.fromisoformat(occurred_at.replace("Z", "+00:00"))
+    moment = datetime.fromisoformat(vf.replace("Z", "+00:00"))
+    return within(moment, {"valid_from": want, "granularity": gran}, at)
 
 
 def main():

@@ -23,3 +23,11 @@ def test_each_granularity_compares_only_what_it_names():
     assert e2e.same("2025-02-01T12:00:00+00:00", SAID, "2025-02", "month")
     assert not e2e.same("2025-03-01T12:00:00+00:00", SAID, "2025-02", "month")
     assert e2e.same("2024-07-01T12:00:00+00:00", SAID, "2024", "year")
+
+
+def test_a_period_labelled_by_its_first_day_reads_as_the_period():
+    # "2025-02-01" with granularity month is February, as "2025-02" is.
+    assert e2e.same("2025-02-14T12:00:00+00:00", SAID, "2025-02-01", "month")
+    assert not e2e.same("2025-03-01T12:00:00+00:00", SAID, "2025-02-01", "month")
+    assert e2e.same("2024-07-01T12:00:00+00:00", SAID, "2024-01-01", "year")
+    assert not e2e.same("2025-07-01T12:00:00+00:00", SAID, "2024-01-01", "year")

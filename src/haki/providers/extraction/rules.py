@@ -37,7 +37,7 @@ from .respell import apostrophes_restored, respelled
 from .types import SUBJECT_ROLES, Candidate, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
-from .when import dates_sentence, names_past, past_span, resolve
+from .when import dates_sentence, moment_of_value, names_past, past_span, resolve
 from .wishes import split_orders, wishes
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
@@ -212,21 +212,6 @@ _ENDABLE = frozenset(
 )
 
 
-def _own_moment(sentence: str, lowered: str, cand: Candidate) -> str | None:
-    """The past moment of the clause where ``cand``'s value stands in ``sentence``, if any.
-
-    A reading cuts every moment out of the sentence; a fact found in it
-    takes the moment of its own words ("On a emménagé à Lille en janvier et
-    j'ai commencé chez Auchan le mois dernier": Auchan is last month's).
-    A value named twice has no one clause: the reading's own moment says.
-    """
-    value = str(cand.value).lower()
-    at = lowered.find(value)
-    if at < 0 or lowered.find(value, at + 1) >= 0:
-        return None
-    return past_span(sentence, at, at + len(str(cand.value)))
-
-
 def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     """The sentence's candidates, then what its other readings (``readings``) add.
 
@@ -247,7 +232,9 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     for text, span in readings(sentence):
         for cand in _sentence_candidates(text, utterance):
             when = cand.said_when or (
-                None if cand.predicate == "plan" else _own_moment(sentence, lowered, cand) or span
+                None
+                if cand.predicate == "plan"
+                else moment_of_value(sentence, lowered, str(cand.value)) or span
             )
             key = (cand.predicate, str(cand.value).lower())
             if key in index:

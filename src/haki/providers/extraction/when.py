@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
 
-from dateutil.easter import easter
-
 from .literals import alternation
+from .when_calendar import latest_day_of_month, named_day
 from .when_words import (
     AMOUNT,
     DAYS,
@@ -42,6 +41,7 @@ from .when_words import (
     NUMBER,
     PART_EN,
     PART_FR,
+    ROUGHLY,
     SEASONS,
     UNIT,
     said_as,
@@ -50,6 +50,7 @@ from .when_words import (
 __all__ = [
     "UNIT",
     "dates_sentence",
+    "moment_of_value",
     "names_past",
     "on_their_clock",
     "past_span",
@@ -62,6 +63,10 @@ _DAYS_EN = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _DAYS_FR = "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
 _ANY_MONTH = rf"(?:{MONTHS}|{MONTHS_SHORT})"
 _AMOUNT_PLAIN = rf"{NUMBER} {UNIT}"
+# Words that open the period a state holds from ("since March", "as of
+# 2024", "dès janvier", "à partir de mars"); not "from", which also names
+# people ("a call from June").
+_FROM = r"(?:since|depuis|as of|starting|dès|à partir de|a partir de)"
 _PAST = re.compile(
     rf"\b{_AMOUNT_PLAIN} (?:ago|back)\b"
     rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {AMOUNT}|(?<!\bil )\b(?:y a|ya|voilà|voila) {AMOUNT}"
@@ -72,21 +77,23 @@ _PAST = re.compile(
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS})"
     r" (?:derni(?:er|ère)|passée?|précédente?)\b"
     rf"|\b(?:(?:en|depuis) )?(?:{MONTHS}) derni(?:er|ère)\b"
-    rf"|\b(?:(?:back )?in|en|since|depuis|this) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
-    rf"|\b(?:since|depuis) (?:{DAYS})\b"
-    rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
-    # A day of the month: "on the 3rd", "on November 3rd", "le 1er mars".
+    # A day of the month, tried before its month alone ("since May 3" is the 3rd): "on the 3rd", "on November 3rd", "le 1er mars".
     rf"|\b(?:on|since) (?:the )?\d{{1,2}}(?:st|nd|rd|th)(?: of {_ANY_MONTH})?(?!\w)"
     rf"|\b(?:on|since) {_ANY_MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b"
     rf"|\b(?:on|since) \d{{1,2}} (?:{MONTHS})\b"
     rf"|\b(?:le|depuis le) (?:1er|\d{{1,2}}) (?:{MONTHS})\b"
+    rf"|\b(?:(?:back )?in|en|{_FROM}|this) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
+    rf"|\b(?:since|depuis) (?:{DAYS})\b"
+    rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
     rf"|\bdepuis {AMOUNT}|\bfor the (?:past|last) {AMOUNT}"
     r"|\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
     r"|\b(?:over|during) the weekend\b|\bthis weekend\b|\b(?:le )?weekend dernier\b|\bce week-?end\b(?! prochain)"
     rf"|\b(?:earlier )?this (?:week|month|year)\b|\b(?:(?:at|in|since) )?the (?:start|beginning) of (?:the|this) (?:week|month|year)\b"
     r"|\b(?:cette semaine|ce mois-ci|cette année|(?:depuis )?(?:au |le )?début (?:du mois|de la semaine|de l'année)"
     r"|en début de (?:mois|semaine)|en début d'année)\b"
-    r"|\b(?:(?:since |depuis )?(?:back )?in|en|since|depuis) (?:(?:early|late|mid|début|fin) )?(?:19|20)\d\d\b",
+    rf"|\b(?:(?:since |depuis )?(?:back )?in|en|{_FROM}) (?:(?:early|late|mid|début|fin) )?(?:19|20)\d\d\b"
+    # About as much as an amount: "il y a une quinzaine", "une dizaine d'années".
+    rf"|\b(?:il y a|ça fait|ca fait|cela fait|depuis) (?:une )?{ROUGHLY}",
     re.IGNORECASE,
 )
 # Composed forms, apart from ``_PAST`` so that only a sentence holding one
@@ -96,6 +103,7 @@ _PAST = re.compile(
 # dernier", "early last year", "early 2024").
 _COMPOSED = re.compile(
     rf"\b{AMOUNT} (?:ago|back)\b"
+    r"|\bhalf an? (?:year|month) (?:ago|back)\b"
     rf"|\b(?:{PART_EN}|(?:early|late|mid)[- ])(?:last|this past) (?:week|month|year|weekend|wk|yr"
     rf"|{DAYS}|{_ANY_MONTH})(?!\w)"
     rf"|\b{PART_FR}(?:semaine|mois|année|an) (?:derni(?:er|ère)|passée?|précédente?)\b"
@@ -108,7 +116,8 @@ _COMPOSED_WORDS = (
     "about", "around", "roughly", "almost", "nearly", "like", "over", "more than", "a good",
     "environ", "peu près", "presque", "près de", "quasiment", "genre", "plus de", "half", "demi",
     "decade", "decades", "décennie", "décennies", "début", "fin", "milieu", "courant", "start",
-    "beginning", "end", "middle", "early", "late", "mid",
+    "beginning", "end", "middle", "early", "late", "mid", "or so", "or two", "or three",
+    "ou deux", "ou trois",
 )  # fmt: skip
 _COMPOSED_ANCHORED = re.compile(rf"\b(?:{alternation(_COMPOSED_WORDS)})\b")
 
@@ -141,7 +150,10 @@ _CALENDAR = re.compile(
     # "since the summer", "depuis l'été": the latest one begun.
     rf"|\b(?:since|depuis) (?:the |l'|l’|le )?{SEASONS}\b(?! (?:prochain|next))"
     # A holiday: "last Christmas", "at Easter", "à Pâques", "depuis la rentrée".
-    rf"|\b(?:(?:last|at|on|over|since|à|a|depuis|pour|dès) ){HOLIDAYS}(?!\w)"
+    rf"|\b(?:(?:last|at|on|over|since|à|a|depuis|pour|dès) )(?:the )?{HOLIDAYS}(?!\w)"
+    # A season with its year: "in the summer of 2024", "à l'automne 2023".
+    rf"|\b(?:(?:in|during|over|since) (?:the )?|(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?"
+    rf"{SEASONS}(?: of)? (?:19|20)\d\d\b"
     # A weekday of the week gone by: "on Tuesday"; French says it bare
     # ("vendredi j'ai emménagé"), but "le lundi" and "lundi prochain" are
     # habits and plans.
@@ -176,7 +188,11 @@ _CHANGE = re.compile(
     r"\b(?:start(?:ed)?|began|joined|switched|moved|relocated|quit|stopped|became|enrolled|converted"
     r"|took up|went|commencé|arrêté|rejoint|intégré|passée?|devenue?|emménagé|déménagé|quitté|lancée?"
     # A tie begun or ended: "My girlfriend Ana and I got together last summer".
-    r"|got (?:together|married|engaged|divorced)|started dating|broke up|split up"
+    r"|got (?:together|married|engaged|divorced|hitched)|tied the knot|started dating|broke up|split up"
+    # A state found out holds, as far as the speaker knows, from the finding:
+    # "my allergist confirmed it on Wednesday: I'm allergic to shellfish".
+    r"|found out|learn(?:ed|t)|discovered|diagnosed|confirmed|tested positive|realized|realised"
+    r"|appris|découvert|diagnostiquée?|confirmé|testée? positi(?:f|ve)|rendu compte"
     r"|mariée?s|fiancée?s|pacsée?s|séparée?s)\b",
     re.IGNORECASE,
 )
@@ -246,6 +262,31 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         rest = text[lead.end() :] if lead else ""
         match = lead if lead and rest.lstrip().startswith(",") else None
     return match.group(0) if match else None
+
+
+def moment_of_value(sentence: str, lowered: str, value: str) -> str | None:
+    """The past moment of the clause where ``value`` stands in ``sentence`` (``lowered``), if any.
+
+    A reading cuts every moment out of the sentence; a fact found in it
+    takes the moment of its own words ("On a emménagé à Lille en janvier et
+    j'ai commencé chez Auchan le mois dernier": Auchan is last month's).
+    A value named twice has no one clause: the reading's own moment says.
+    A value read once a moment was cut out of its middle ("learning italian
+    3 weeks ago bc why not" read as "italian bc why not") stands where its
+    longest leading words stand, when they stand there only. Words are
+    found whole: "art" is not in "started".
+    """
+    words = value.lower().split()
+    for n in range(len(words), 0, -1):
+        lead = " ".join(words[:n])
+        if len(lead) < 3:
+            break
+        found = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(lead)}(?!\w)", lowered)]
+        if len(found) > 1:
+            return None
+        if found:
+            return past_span(sentence, found[0], found[0] + len(lead))
+    return None
 
 
 # The words of ``_PAST`` that people misspell; a word within a ratio of
@@ -372,72 +413,9 @@ def _parser() -> Any:
     return dateparser
 
 
-_SEASON_START = {
-    "spring": 3, "printemps": 3, "summer": 6, "été": 6,
-    "fall": 9, "autumn": 9, "automne": 9, "winter": 12, "hiver": 12,
-}  # fmt: skip
-_SEASON = re.compile(SEASONS, re.IGNORECASE)
-_HOLIDAY = re.compile(HOLIDAYS, re.IGNORECASE)
-_GONE = re.compile(r"\b(?:last|past|derni(?:er|ère)|pass[ée]e?)\b", re.IGNORECASE)
-
-
-def _latest(day: date, month: int, on: int) -> date:
-    """The latest ``month``/``on`` not after ``day``."""
-    this_year = date(day.year, month, on)
-    return this_year if this_year <= day else date(day.year - 1, month, on)
-
-
-def _named(span: str, today: date) -> date | None:
-    """A season or holiday read against the day of the turn (dateparser reads neither).
-
-    A season stands for its first month (meteorological seasons: March,
-    June, September, December) and a holiday for its day, the latest one
-    not after the turn; "last summer" said during a summer is the one before.
-    """
-    season = _SEASON.search(span)
-    if season is not None:
-        month = _SEASON_START[season.group(0).lower()]
-        start = _latest(today, month, 1)
-        months_in = (today.year - start.year) * 12 + today.month - start.month
-        if _GONE.search(span) and months_in < 3:
-            start = date(start.year - 1, month, 1)
-        return start
-    holiday = _HOLIDAY.search(span)
-    if holiday is None:
-        return None
-    name = holiday.group(0).lower()
-    # "last Christmas" said on Christmas Day is the one a year before.
-    if _GONE.search(span):
-        today = today - timedelta(days=1)
-    if name.startswith(("christmas", "xmas", "noël", "noel")):
-        return _latest(today, 12, 25)
-    if name.startswith(("easter", "pâques", "paques")):
-        sunday: date = easter(today.year)
-        if sunday > today:
-            sunday = easter(today.year - 1)
-        return sunday
-    if "rentrée" in name:
-        return _latest(today, 9, 1)
-    return _latest(today, 1, 1)
-
-
 # A day of the month said alone ("on the 3rd"): the latest such day not
 # after the turn (dateparser reads "3rd" as a month and "22nd" ahead).
 _DAY_OF_MONTH = re.compile(r"\d{1,2}")
-
-
-def _latest_day(today: date, day: int) -> date:
-    """The latest ``day`` of a month not after ``today`` (a month that has it)."""
-    year, month = today.year, today.month
-    for _ in range(3):
-        try:
-            found = date(year, month, day)
-        except ValueError:
-            found = None
-        if found is not None and found <= today:
-            return found
-        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    return today
 
 
 def on_their_clock(day: date, at: datetime) -> datetime | None:
@@ -458,13 +436,13 @@ def resolve(span: str, at: datetime) -> datetime | None:
     """``span`` read against ``at`` (the event's time, in the speaker's offset), as an aware UTC
     datetime on the day it names (``on_their_clock``); ``None`` if unread or later than ``at``.
     """
-    day = _named(span, at.date())
+    day = named_day(span, at.date())
     if day is not None:
         return on_their_clock(day, at)
     text = said_as(span)
     day_of_month = _DAY_OF_MONTH.fullmatch(text)
     if day_of_month is not None:
-        return on_their_clock(_latest_day(at.date(), int(day_of_month.group(0))), at)
+        return on_their_clock(latest_day_of_month(at.date(), int(day_of_month.group(0))), at)
     # Read on the speaker's wall clock: "on Saturday" said at 23:50 in
     # California is that Saturday there, whatever day it already is in UTC.
     settings = {

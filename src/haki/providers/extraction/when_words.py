@@ -48,8 +48,17 @@ UNIT = (
     r"(?:days?|nights?|weeks?|wks?|months?|mos|mths?|years?|yrs?|decades?|jours?|semaines?|mois|ans?"
     r"|années?|décennies?)"
 )
-# An amount of time: "two weeks", "about 3 months", "a year and a half", "deux ans et demi".
-AMOUNT = rf"(?:{_APPROX} )?{NUMBER}(?: and a half)? {UNIT}(?: and a half| et demie?)?"
+# An amount of time: "two weeks", "about 3 months", "a year and a half",
+# "deux ans et demi", "a month or so", "a year or two" (the nearer bound).
+_OR_SO = r"(?: or so| or two| or three| ou deux| ou trois)"
+AMOUNT = rf"(?:{_APPROX} )?{NUMBER}(?: and a half)? {UNIT}(?: and a half| et demie?)?{_OR_SO}?"
+# French amounts said as about so many: "une quinzaine (de jours)", "une
+# dizaine d'années"; ``_ROUGH_COUNT`` says how many.
+ROUGHLY = (
+    r"(?:(?:dizaine|douzaine|quinzaine|vingtaine|trentaine) (?:de |d'|d’)\s?"
+    r"(?:jours|semaines|mois|ans|années)|quinzaine)\b"
+)
+_ROUGH_COUNT = {"dizaine": 10, "douzaine": 12, "quinzaine": 15, "vingtaine": 20, "trentaine": 30}
 # Named periods of the calendar: seasons and the holidays people date by.
 SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
 HOLIDAYS = (
@@ -109,9 +118,25 @@ def _amount(match: re.Match[str]) -> str:
     return f"{n} {kind}" + ("s" if n > 1 else "")
 
 
+_ROUGH = re.compile(
+    r"^(?P<lead>il y a|ça fait|ca fait|cela fait|depuis) (?:une )?(?P<n>dizaine|douzaine|quinzaine|vingtaine"
+    r"|trentaine)(?: (?:de |d'|d’)\s?(?P<unit>jours|semaines|mois|ans|années))?$",
+    re.IGNORECASE,
+)
+
+
+def _rough(match: re.Match[str]) -> str:
+    """ "il y a une quinzaine de jours" → "il y a 15 jours"; "une quinzaine" alone is of days."""
+    unit = (match.group("unit") or "jours").lower().replace("années", "ans")
+    return f"il y a {_ROUGH_COUNT[match.group('n').lower()]} {unit}"
+
+
 # Ways of saying a past moment that dateparser does not read, said the way it does.
 SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{_APPROX} (?={NUMBER}\b)", re.I), ""),
+    (re.compile(_OR_SO + r"(?= ago| back)", re.I), ""),
+    (re.compile(r"\bhalf a year\b", re.I), "6 months"),
+    (re.compile(r"\bhalf a month\b", re.I), "15 days"),
     # The current week, month or year: its granularity is all the words
     # tell, and the day of the turn falls in it.
     (
@@ -140,21 +165,16 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^année dernière$", re.I), "l'année dernière"),
     (re.compile(PART_EN + r"(?=last\b|this\b)", re.I), ""),
     (re.compile(r"\b(?:early|late|mid)[- ](?=last\b|this\b)", re.I), ""),
-    (re.compile(rf"\b({DAYS}) dernier\b", re.I), r"\1"),
+    # A weekday gone by is the latest one: "vendredi passé", "this past Monday".
+    (re.compile(rf"\b({DAYS}) (?:derni|pass|précédent)\w*", re.I), r"\1"),
+    (re.compile(rf"\bthis past ({DAYS})\b", re.I), r"last \1"),
     # "last September", "septembre dernier": the latest one, as a bare month.
     (re.compile(rf"\b(?:last|this) ({MONTHS})\b|\b({MONTHS}) derni(?:er|ère)\b", re.I), r"\1\2"),
     (re.compile(r"\blast (?:yr|year)\b", re.I), "1 year ago"),
     (re.compile(r"\blast wk\b", re.I), "1 week ago"),
     (re.compile(r"\bthe (year|month|week) before last\b", re.I), r"2 \1s ago"),
-    (
-        re.compile(
-            r"\b(?:last weekend|this (?:past )?weekend|(?:over|during) the weekend)\b", re.I
-        ),
-        "last Saturday",
-    ),
     # A weekday with its part of the day: "Saturday night" is Saturday.
     (re.compile(r"\b(\w+day) (?:night|morning|afternoon|evening)\b", re.I), r"\1"),
-    (re.compile(r"\b(?:le |ce )?week-?end(?: dernier)?\b", re.I), "samedi"),
     (
         re.compile(r"\b(?:this morning|earlier today|ce matin|today|aujourd['’]hui)\b", re.I),
         "today",
@@ -169,6 +189,7 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:a few|few|several)\b", re.I), "3"),
     (re.compile(r"\bquelques\b", re.I), "3"),
     (_HALF, ""),  # replaced by ``_amount``
+    (_ROUGH, ""),  # replaced by ``_rough``
     (re.compile(rf"^depuis ({NUMBER} {UNIT})$", re.I), r"il y a \1"),
     (re.compile(r"^for the (?:past|last) (.+)$", re.I), r"\1 ago"),
     (re.compile(r"\b(\w+ \w+) back\b", re.I), r"\1 ago"),
@@ -176,7 +197,14 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\byday\b", re.I), "yesterday"),
     (re.compile(r"\byday\b", re.I), "yesterday"),
     (re.compile(rf"^for ({NUMBER} {UNIT})(?: now)?$", re.I), r"\1 ago"),
-    (re.compile(r"^(?:since |depuis )?(?:since|depuis|back in|in|en|on)\s+", re.I), ""),
+    (
+        re.compile(
+            r"^(?:since |depuis )?(?:since|depuis|back in|in|en|on|as of|starting|dès|à partir de"
+            r"|a partir de)\s+",
+            re.I,
+        ),
+        "",
+    ),
     (re.compile(r"^(?:the|le)\s+(?=\d)", re.I), ""),
     (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
     # "3rd of November", "November 3rd", "1er mars": the ordinal's suffix off.
@@ -188,5 +216,10 @@ def said_as(span: str) -> str:
     """``span`` said the way dateparser reads it."""
     text = span
     for pattern, repl in SAID_AS:
-        text = pattern.sub(_amount, text) if pattern is _HALF else pattern.sub(repl, text)
+        if pattern is _HALF:
+            text = pattern.sub(_amount, text)
+        elif pattern is _ROUGH:
+            text = pattern.sub(_rough, text)
+        else:
+            text = pattern.sub(repl, text)
     return text.strip()
