@@ -42,6 +42,7 @@ from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
 from .habits import DAYS, HEDGE, MAX_WORDS, ONE_MOMENT, habit_of
+from .schedules import typed_schedule
 from .types import Candidate, Utterance
 from .wish_frames import (
     ACTS,
@@ -269,10 +270,13 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
             kind, predicate = "instruction", "convention"
         if said is None:
             continue
+        # Hours and days said as ranges are the schedule's value, in one
+        # form, so the same schedule said again is the same value (``schedules``).
+        value = (typed_schedule(said) if predicate == "schedule" else None) or said[:200]
         out.append(
             Candidate(
                 predicate=predicate,
-                value=said[:200],
+                value=value,
                 qualifiers={},
                 fact_kind=kind,
                 volatility="stable",
