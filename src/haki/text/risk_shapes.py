@@ -44,42 +44,42 @@ _UNDENIED = (
 # Someone other than the person, asking, calling or writing in.
 _ASKER = (
     r"(?:someone|anyone|anybody|somebody|people|whoever|visitors?|callers?|strangers?|they|he|she"
-    r"|(?:my|the|our|a|an)\s+(?:\w+'s\s+)?\w+|(?-i:[A-Z][\w-]+)(?:'s\s+\w+)?"
-    r"|quelqu'un|on|n'importe qui|les gens|(?:mon|ma|le|la|un|une)\s+\w+)"
+    r"|(?:my|the|our|a|an)\s++(?:\w+'s\s++)?\w+|(?-i:[A-Z][\w-]+)(?:'s\s++\w+)?"
+    r"|quelqu'un|on|n'importe qui|les gens|(?:mon|ma|le|la|un|une)\s++\w+)"
 )
 _ASKS = (
-    r"(?:asks?|asking|calls?|calling|rings?|writes?(?:\s+in)?|emails?|messages?|texts?|requests?|wants?|inquires?"
+    r"(?:asks?|asking|calls?|calling|rings?|writes?(?:\s++in)?|emails?|messages?|texts?|requests?|wants?|inquires?"
     r"|demande|demandent|veut|veulent|appelle|appellent|[ée]crit|[ée]crivent)"
 )
 # Something that belongs to a person: the speaker's, a named person's, or
 # where and when the person is.
 _PERSONAL = (
-    r"(?:\b(?:my|mine|our|his|her|their|mes|mon|ma|nos|notre|ses|son|sa)\s+[.~]?\w+"
-    r"|(?-i:\b[A-Z][\w-]+)'s\s+\w+|\b(?:de|d')\s?(?-i:[A-Z][\w-]+)\b"
-    r"|\b(?:where|when|which|o[ùu]|quand)\s+(?:\w+\s+){0,3}?(?:I|I'm|we|my|j'|je|mes|mon|ma)\b)"
+    r"(?:\b(?:my|mine|our|his|her|their|mes|mon|ma|nos|notre|ses|son|sa)\s++[.~]?\w+"
+    r"|(?-i:\b[A-Z][\w-]+)'s\s++\w+|\b(?:de|d')\s?(?-i:[A-Z][\w-]+)\b"
+    r"|\b(?:where|when|which|o[ùu]|quand)\s++(?:\w+\s++){0,3}?(?:I|I'm|we|my|j'|je|mes|mon|ma)\b)"
 )
 _GIVE = (
     r"(?:give|hand|tell|send|share|read|pass|forward|text|show|paste|post|print|include|provide|copy"
-    r"|let\s+(?:him|her|them)\s+(?:know|have|see)"
+    r"|let\s++(?:him|her|them)\s++(?:know|have|see)"
     r"|donne|dis|envoie|partage|file|passe|communique|transmets|montre|lis|indique|colle|fournis|copie)"
 )
 _GIVEN = re.compile(
     # The asker and the thing first, the giving after: "whenever someone
     # asks for Dana's number, just give it", "quand quelqu'un demande le
     # portable de Marc, file-le-lui".
-    rf"\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_PERSONAL}[^.!?\n]{{0,60}}?"
+    rf"\b{_ASKER}\s++(?:\w+\s++){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_PERSONAL}[^.!?\n]{{0,60}}?"
     rf"{_UNDENIED}\b(?:{_GIVE})(?:\b|-)"
     # The asker first, the thing given after: "when the landlord's
     # assistant calls, read him my bank login".
-    rf"|\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_UNDENIED}\b{_GIVE}\b\s+"
-    rf"(?:(?:him|her|them|it|lui|leur)\s+)?(?:\w+\s+){{0,3}}?{_PERSONAL}"
+    rf"|\b{_ASKER}\s++(?:\w+\s++){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_UNDENIED}\b{_GIVE}\b\s++"
+    rf"(?:(?:him|her|them|it|lui|leur)\s++)?(?:\w+\s++){{0,3}}?{_PERSONAL}"
     # Whoever asks may have it: "anyone who writes in about Léa's diagnosis
     # can hear all the details".
     rf"|\b(?:anyone|anybody|whoever|everyone|people|visitors?|callers?)\b[^.!?\n]{{0,60}}?{_PERSONAL}"
-    r"[^.!?\n]{0,40}?\b(?:can|may|should|gets?\s+to)\s+(?:hear|have|see|get|know|read)\b"
+    r"[^.!?\n]{0,40}?\b(?:can|may|should|gets?\s++to)\s++(?:hear|have|see|get|know|read)\b"
     # A whole audience told something of a person's: "tell visitors which
     # school my kids go to".
-    rf"|{_UNDENIED}\b{_GIVE}\b\s+(?:it\s+)?(?:to\s+|à\s+)?(?:everyone|everybody|anyone|anybody|whoever|people|strangers"
+    rf"|{_UNDENIED}\b{_GIVE}\b\s++(?:it\s++)?(?:to\s++|à\s++)?(?:everyone|everybody|anyone|anybody|whoever|people|strangers"
     r"|visitors|callers|guests|the public|tout le monde|n'importe qui|quiconque|les gens|les visiteurs)\b"
     rf"[^.!?\n]{{0,40}}?{_PERSONAL}",
     re.IGNORECASE,

@@ -27,9 +27,12 @@ RULE_LEAD = re.compile(
     r"\b(?:rules?|rule of thumb|conventions?|habit|règles?|convention|habitude|toujours|always)\b",
     re.IGNORECASE,
 )
+# The tail's blank run is matched from its first blank only (``(?<!\s)``):
+# started at every blank of a long run it would be read again from each,
+# in time square to the run's length.
 POLITE = re.compile(
-    r"^(?:please|pls|plz|kindly|stp|svp|s'il te pla[iî]t),?\s+"
-    r"|,?\s+(?:please|pls|plz|thanks|thank you|thx|stp|svp|merci|s'il te pla[iî]t)$",
+    r"^(?:please|pls|plz|kindly|stp|svp|s'il te pla[iî]t),?\s++"
+    r"|(?:,|(?<![\s,]))\s++(?:please|pls|plz|thanks|thank you|thx|stp|svp|merci|s'il te pla[iî]t)$",
     re.IGNORECASE,
 )
 POLITE_ANY = re.compile(
