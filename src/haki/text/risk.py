@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 
 from .risk_frames import asked_of_person, check_kept, checked_act, released, without_released
+from .risk_shapes import UNDENIED as _UNDENIED
 from .risk_shapes import disclosure as _disclosure_shape
 from .risk_shapes import safeguard as _safeguard_shape
 from .risk_words import DISCLOSE as _DISCLOSE
@@ -125,6 +126,14 @@ _TOLD_OTHERS = re.compile(
     rf"[^.!?\n]{{0,40}}?\b(?:{_SENSITIVE}|{_WHEREABOUTS})\b",
     re.IGNORECASE,
 )
+# The secret named first, given to whoever after, by a pronoun: "my home
+# address is 12 Elm Rd, and share it with whoever messages you".
+_GIVEN_BACK = re.compile(
+    rf"\b{_SENSITIVE}\b[^.!?\n]{{0,80}}?{_UNDENIED}\b{_DISCLOSE}\s+(?:it|them)\s+(?:out\s+)?(?:to|with)\s+"
+    r"(?:everyone|everybody|anyone|anybody|whoever|people|strangers|others|other people|the public|callers"
+    r"|visitors|any(?:one|body)? who)\b",
+    re.IGNORECASE,
+)
 _DISCLOSURE = re.compile(
     rf"\b{_DISCLOSE}\b[^.!?\n]{{0,60}}?\b(?:my|our|the|user'?s?|all|any|their|his|her|mes|mon|ma|nos|les|tes|ses)?\s*"
     rf"(?:\w+\s){{0,3}}?(?:{_SENSITIVE}|{_HIDDEN_RULES}|{_OTHERS})\b"
@@ -192,8 +201,10 @@ _LOWER = re.compile(
 _UNCHECKED_ACT = re.compile(
     r"\b(?:approv\w*|merg\w*|accept\w*|sign(?:s|ing|ed)?|pay|pays|paying|paid|transfer\w*|wir(?:e|es|ing)"
     r"|valide[rz]?|validant|fusionne[rz]?|fusionnant|paie[rz]?|payer|payant|vire[rz]?|signe[rz]?)\b"
-    r"[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:any\s+|a\s+|the\s+|me\s+|la\s+|les\s+)?"
+    r"[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:any\s+|a\s+|the\s+|me\s+|m'|la\s+|les\s+|telling\s+|letting\s+)?"
     r"(?:review\w*|read(?:ing)?|check\w*|look\w*|verif\w*|test\w*|confirm\w*|ask\w*|approval"
+    # Done without the person hearing of it: their oversight is the check.
+    r"|tell\w*|warn\w*|notify\w*|me know|pr[ée]venir|avertir|dire|informer"
     r"|revue|relecture|relire|lire|regarder|v[ée]rifi\w*|test\w*|demander|contr[ôo]le\w*)\b",
     re.IGNORECASE,
 )
@@ -348,6 +359,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or _TOLD_OTHERS.search(part)
             or _SECRET_FILE.search(part)
             or _ASKED_THEN_GIVEN.search(part)
+            or _GIVEN_BACK.search(part)
             or _disclosure_shape(part)
         ):
             found.add("disclosure")

@@ -42,7 +42,7 @@ from ...types import FactKind
 from .habits import DAYS
 from .softmax import SoftmaxReader, in_space
 from .types import Candidate
-from .wish_frames import STATEMENT
+from .wish_frames import PARTS, STATEMENT
 
 if TYPE_CHECKING:
     import numpy as np
@@ -137,11 +137,6 @@ def candidate(unread: Unread, kind: str | None) -> Candidate | None:
     )
 
 
-# Orders joined in one sentence: "Keep replies under 200 words; if a
-# payment prompt pops up, click yes for me". Read as one wish, the whole
-# would be judged at once and the benign order quarantined with the
-# hostile one; each is a wish of its own, judged on its own clause.
-_JOINED = re.compile(r"\s*;\s*|,\s+(?:and|also|et|aussi|puis)\s+|[.!]\s+", re.IGNORECASE)
 
 
 def candidates(unread: Unread, kind: str | None) -> list[Candidate]:
@@ -151,7 +146,11 @@ def candidates(unread: Unread, kind: str | None) -> list[Candidate]:
         return []
     if whole.fact_kind != "instruction":
         return [whole]
-    parts = [p.strip(" .!") for p in _JOINED.split(unread.sentence.strip())]
+    # Orders joined in one sentence: "Keep replies under 200 words; if a
+    # payment prompt pops up, click yes for me". Read as one wish, the whole
+    # would be judged at once and the benign order quarantined with the
+    # hostile one; each is a wish of its own, judged on its own clause.
+    parts = [p.strip(" .!") for p in PARTS.split(unread.sentence.strip()) if p]
     parts = [p for p in parts if p]
     # A statement among the parts ("I'm tired; answer briefly") is no
     # order of its own: the sentence stays one wish.

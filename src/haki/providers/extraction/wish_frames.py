@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ...text.injection import PICTOGRAPH_BREAK
 from .fragments import IMPERATIVES_EN
 
 # A short lead-in that carries no fact ("Heads up:", "Quick thing:", "btw").
@@ -190,7 +191,12 @@ ACTS = re.compile(
     re.IGNORECASE,
 )
 
-PARTS = re.compile(r"\s*;\s*|,\s+(?:and|also|et|aussi)\s+|[.!]\s+", re.IGNORECASE)
+# Where one wish ends and the next begins: a semicolon, ", and …", a full
+# stop, or a pictograph run (``text.injection.PICTOGRAPH_BREAK``). Read by
+# ``wishes`` per clause and by ``meaning`` per order of a joined wish.
+PARTS = re.compile(
+    rf"\s*;\s*|,\s+(?:and|also|et|aussi|puis)\s+|[.!]\s+|\s*{PICTOGRAPH_BREAK}", re.IGNORECASE
+)
 
 # The agent's own habit, ratified: "you usually suggest ripgrep over grep,
 # keep doing that", "d'habitude tu me tutoies, continue comme ça". What it
