@@ -40,6 +40,7 @@ from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
 from .habits import DAYS
+from .mood import asks
 from .softmax import SoftmaxReader, in_space
 from .types import Candidate
 from .wish_frames import PARTS, STATEMENT
@@ -116,9 +117,29 @@ def reader_for(embedder: object) -> WishReader | None:
     return in_space(shipped(), embedder)
 
 
+# Who a sentence is about decides between a wish and a habit, whatever its
+# meaning's nearest class: the speaker as subject ("i usualy go running in
+# the mornings") wishes nothing of the agent unless asking it ("I'd like you
+# to …"); the agent as subject of the act ("no meetings before 10am when you
+# schedule stuff for me") is told what to do, which no habit of the
+# speaker's is.
+_SPEAKER_SUBJECT = re.compile(r"^(?:i|i'm|i've|je|j')\b", re.IGNORECASE)
+_AGENT_ACTS = re.compile(r"\b(?:you|tu|vous)\s+(?!(?:are|were|know|think|seem|es|êtes|sais)\b)\w", re.I)
+
+
+def by_subject(said: str, kind: str | None) -> str | None:
+    """``kind`` as the sentence's subject allows it (see ``_SPEAKER_SUBJECT``)."""
+    if kind == "wish" and _SPEAKER_SUBJECT.match(said) and not asks(said):
+        return "habit"
+    if kind == "habit" and not _SPEAKER_SUBJECT.match(said) and _AGENT_ACTS.search(said):
+        return "wish"
+    return kind
+
+
 def candidate(unread: Unread, kind: str | None) -> Candidate | None:
     """The fact a sentence of class ``kind`` states, or ``None`` (module doc)."""
     said = unread.sentence.strip().strip(" .!")
+    kind = by_subject(said, kind)
     fact_kind: FactKind
     if kind == "wish":
         predicate, fact_kind = "convention", "instruction"

@@ -76,6 +76,36 @@ TEAM_SCOPE = re.compile(
     r"|(?:dans|sur|pour) (?:tout )?(?:notre|nos) (?:\w+ )?(?:projets?|code|dépôts?|repos?|équipe))\b",
     re.IGNORECASE,
 )
+# An order scoped to a kind of thing, not to one thing: "use 2-space
+# indentation in JS", "réponds en bullet points", "for SQL use uppercase
+# keywords". Neither the object nor the scope has a determiner: a kind,
+# not an item ("write a poem in French", "translate this to Spanish" are
+# errands). 15 determiners per language.
+_DETERMINER = (
+    r"(?:a|an|the|this|that|these|those|my|your|his|her|its|our|their|me|it|them"
+    r"|un|une|le|la|les|l'|ce|cet|cette|ces|mon|ma|mes|ton|ta|tes|du|des|moi)"
+)
+# The verbs of how a piece of work is done, the only ones read so: "explain
+# recursion in Python" is an errand.
+_WORK_VERB = (
+    r"(?:use|follow|write|format|name|indent|answer|reply|respond|put|keep|give|sign"
+    r"|utilise|suis|respecte|écris|formate|nomme|indente|réponds|mets|garde|donne|signe)"
+)
+KIND_SCOPE = re.compile(
+    rf"^{_WORK_VERB}\s+(?:(?!{_DETERMINER}\b)[\w'+#-]+\s+){{0,4}}?(?:in|for|en|pour|dans)\s+"
+    rf"(?!{_DETERMINER}\b)(?:any\s+|all\s+)?[\w+#.-]+(?:\s+[\w+#.-]+)?\s*$",
+    re.IGNORECASE,
+)
+# The scope said first: "For SQL use uppercase keywords", "en Python,
+# utilise des f-strings". One or two words of scope, then the order.
+SCOPE_FIRST = re.compile(
+    rf"^(?:for|in|pour|en)\s+(?!{_DETERMINER}\b)(?P<scope>[\w+#.-]+(?:\s+[\w+#.-]+)?),?\s+", re.I
+)
+# How to address the person holds until it is changed: "appelle-moi Dr
+# Martin dans les mails formels", "call me Sam at work".
+ADDRESSING = re.compile(
+    r"^(?:call|address|appelle|tutoie|vouvoie)(?:\s+me|-moi)?\b", re.IGNORECASE
+)
 ONE_THING = re.compile(
     r"^\S+(?: \S+-\S+)? (?:the|this|that|these|those|my|it|le|la|l'|les|ce|cet|cette|ces|mon|ma|mes)\b",
     re.IGNORECASE,
@@ -113,6 +143,9 @@ LASTING_FRAME = re.compile(
 # A request put to the agent with a verb of how it answers or addresses the person.
 ASK_FRAME = re.compile(
     r"^(?:I(?:'d| would) (?:like|prefer|rather|love)(?: it if)? you(?: to)?|I (?:want|need) you to"
+    # The same request as a wish of how things would be: "it'd be great if you …".
+    r"|it(?:'d| would) be (?:\w+ )?(?:great|nice|good|helpful|awesome|cool|lovely|ideal|better|perfect) if you"
+    r"|ce serait (?:\w+ )?(?:bien|top|super|génial|cool|parfait|pratique) (?:si tu|que tu)"
     r"|j'aimerais (?:bien )?que (?:tu|vous)|je (?:préfère|préférerais|voudrais|veux|souhaite) que (?:tu|vous)"
     r"|tu peux|vous pouvez)\s+"
     r"(?:me |m'|always |never |ne |n')?(?P<verb>[\wàâçéèêëîïôûùœ'-]+)",
