@@ -101,10 +101,13 @@ KIND_SCOPE = re.compile(
 SCOPE_FIRST = re.compile(
     rf"^(?:for|in|pour|en)\s+(?!{_DETERMINER}\b)(?P<scope>[\w+#.-]+(?:\s+[\w+#.-]+)?),?\s+", re.I
 )
-# How to address the person holds until it is changed: "appelle-moi Dr
-# Martin dans les mails formels", "call me Sam at work".
+# How to address the person in a setting holds until it is changed:
+# "appelle-moi Dr Martin dans les mails formels", "call me Sam at work".
+# A plain "call me Sam" is the name rules' (``naming``).
 ADDRESSING = re.compile(
-    r"^(?:call|address|appelle|tutoie|vouvoie)(?:\s+me|-moi)?\b", re.IGNORECASE
+    r"^(?:call|address|appelle|tutoie|vouvoie)(?:\s+me|-moi)?\b.*?\s(?:in|at|for|when|whenever|dans|en|pour"
+    r"|quand|au|aux|lors)\s",
+    re.IGNORECASE,
 )
 ONE_THING = re.compile(
     r"^\S+(?: \S+-\S+)? (?:the|this|that|these|those|my|it|le|la|l'|les|ce|cet|cette|ces|mon|ma|mes)\b",
