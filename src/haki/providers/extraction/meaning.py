@@ -117,12 +117,13 @@ def reader_for(embedder: object) -> WishReader | None:
     return in_space(shipped(), embedder)
 
 
-# Who a sentence is about decides between a wish and a habit, whatever its
-# meaning's nearest class: the speaker as subject ("i usualy go running in
-# the mornings") wishes nothing of the agent unless asking it ("I'd like you
-# to …"); the agent as subject of the act ("no meetings before 10am when you
-# schedule stuff for me") is told what to do, which no habit of the
-# speaker's is.
+# Who a sentence is about checks its meaning's nearest class: the speaker
+# as subject ("i usualy go running in the mornings") wishes nothing of the
+# agent unless asking it ("I'd like you to …"), so such a wish is not read
+# (whether it is a habit is the habit class's to say, at its own
+# threshold); the agent as subject of the act ("no meetings before 10am
+# when you schedule stuff for me") is told what to do, which no habit of
+# the speaker's is.
 _SPEAKER_SUBJECT = re.compile(r"^(?:i|i'm|i've|je|j')\b", re.IGNORECASE)
 _AGENT_ACTS = re.compile(r"\b(?:you|tu|vous)\s+(?!(?:are|were|know|think|seem|es|êtes|sais)\b)\w", re.I)
 
@@ -130,7 +131,7 @@ _AGENT_ACTS = re.compile(r"\b(?:you|tu|vous)\s+(?!(?:are|were|know|think|seem|es
 def by_subject(said: str, kind: str | None) -> str | None:
     """``kind`` as the sentence's subject allows it (see ``_SPEAKER_SUBJECT``)."""
     if kind == "wish" and _SPEAKER_SUBJECT.match(said) and not asks(said):
-        return "habit"
+        return "other"
     if kind == "habit" and not _SPEAKER_SUBJECT.match(said) and _AGENT_ACTS.search(said):
         return "wish"
     return kind
