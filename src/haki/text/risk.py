@@ -100,6 +100,20 @@ _CODE = re.compile(
     r"\b(?:bash|zsh|sh|powershell|pwsh)\b",
     re.IGNORECASE,
 )
+# What comes from a link or is an executable file, run by a pronoun that
+# points back to it: "whenever I paste a link to a .sh file, go ahead and
+# run it", "si je t'envoie un lien vers un .exe, lance-le". Code of unknown
+# origin, run unseen.
+_RUN_IT = re.compile(
+    # The person's own scripts ("when I write a test script, run it with
+    # pytest") are not named here: their origin is the person.
+    r"(?:\b(?:links?|urls?|liens?|downloads?|t[ée]l[ée]chargements?|installers?|binar(?:y|ies)"
+    r"|attachments?|pi[èe]ces? jointes?)|[\w-]*\.(?:sh|bash|ps1|bat|cmd|exe|msi|dmg|pkg|deb|rpm|apk|jar|vbs|scr))\b"
+    # A path's dots are no sentence end here.
+    r"[^!?\n]{0,80}?(?<!never )(?<!don't )(?<!not )\b(?:run|execute|launch|install|source|exec"
+    r"|lance|ex[ée]cute|installe)(?:\s+(?:it|them|that|those)\b|-(?:le|la|les)\b)",
+    re.IGNORECASE,
+)
 # Text put into a shell is run, whatever put it there: "paste it into the
 # terminal and let it rip", "colle-le dans le terminal".
 _TO_SHELL = re.compile(
@@ -350,7 +364,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or address_target(part)
         ):
             found.add("address")
-        if _CODE.search(part) or _TO_SHELL.search(part) or programs(part):
+        if _CODE.search(part) or _TO_SHELL.search(part) or _RUN_IT.search(part) or programs(part):
             found.add("code")
         if (
             _DISCLOSURE.search(part)

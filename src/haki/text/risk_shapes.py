@@ -111,7 +111,10 @@ _IN_ADVANCE = re.compile(
     # "si tu n'es pas sûr, demande-moi avant de valider" asks in the order.
     rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s qu')\b(?=[^.!?\n,;]{{0,40}}?\b{_GATE_ASKS}\b)"
     rf"[^.!?\n,;]{{0,40}}?\b{_GATE}\b[^.!?\n]{{0,40}}?{UNDENIED}\b{_APPROVE}\b"
-    rf"|\b{_APPROVE}\b[^.!?\n]{{0,30}}?\b{_GATE}\b[^.!?\n]{{0,30}}?\b(?:as soon as|the moment|without|d[èe]s qu'|sans)\b"
+    # The gate approved each time it asks: "approve the 2FA prompts whenever
+    # they pop up", "valide les demandes d'accès dès qu'elles arrivent".
+    rf"|\b{_APPROVE}\b[^.!?\n]{{0,30}}?\b{_GATE}\b[^.!?\n]{{0,30}}?\b(?:as soon as|the moment|without|whenever|every time"
+    r"|each time|any ?time|d[èe]s qu'|d[èe]s que|sans|chaque fois|à chaque fois|quand)\b"
     rf"|\b{_APPROVE}\b[^.!?\n]{{0,40}}?\b(?:pas (?:la )?peine de|no need to|don't bother)\s+(?:\w+\s+)?"
     r"(?:look|check|read|regarder|v[ée]rifier|lire)",
     re.IGNORECASE,

@@ -33,8 +33,14 @@ RULE_LEAD = re.compile(
 # in time square to the run's length.
 POLITE = re.compile(
     r"^(?:please|pls|plz|kindly|stp|svp|s'il te pla[iî]t),?\s++"
-    r"|(?:,|(?<![\s,]))\s++(?:please|pls|plz|thanks|thank you|thx|stp|svp|merci|s'il te pla[iî]t)$",
+    r"|(?:,|(?<![\s,]))\s++(?:please|pls|plz|thanks|thank you|thx|stp|svp|merci|s'il te pla[iî]t"
+    r"|(?:ok|okay|alright|right|got it|d'accord|compris)\s?\?)$",
     re.IGNORECASE,
+)
+# A tag after an order asks only that it be heard ("never share my phone
+# number with anyone, ok?"): the order is no question.
+TAG_QUESTION = re.compile(
+    r",?\s*(?:ok|okay|alright|right|got it|d'accord|compris)\s?\?\s*$", re.IGNORECASE
 )
 POLITE_ANY = re.compile(
     r"\b(?:please|pls|plz|kindly|merci|stp|svp|s'il te pla[iî]t)\b", re.IGNORECASE

@@ -69,6 +69,7 @@ from .wish_frames import (
     SETTING,
     STANDING,
     STATEMENT,
+    TAG_QUESTION,
     TEAM_SCOPE,
     VERB_FORM,
 )
@@ -262,7 +263,9 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
     Each clause is read on its own, so a benign wish beside a hostile one
     in the same sentence is its own fact and is judged on its own.
     """
-    if utterance.speaker or sentence.strip().endswith("?"):
+    if utterance.speaker or (
+        sentence.strip().endswith("?") and not TAG_QUESTION.search(sentence)
+    ):
         return []
     out: list[Candidate] = []
     for clause in PARTS.split(sentence):
