@@ -51,6 +51,8 @@ STANDING = re.compile(
     r"\b(?:always|never|every|each|any|anything|anytime|whenever|when(?:ever)? (?:I|you|we)(?! can\b)"
     r"|if I (?:ask|send|want|need|say|mention)|from now on|by default|in general"
     r"|any ?more|tops|at most|max|no more than|in (?:your|all your) (?:answers|replies|messages|responses)"
+    # A kind of answer, not one: "at the top of long answers", "in replies".
+    r"|(?:of|in|to|for|on) (?:(?!the\b|these\b|those\b|my\b|this\b|that\b)\w+ )?(?:answers|replies|responses)"
     r"|dans (?:tes|vos) (?:réponses|messages)"
     r"|toujours|jamais|chaque|partout|quand (?:je|j'|tu|on)|si je"
     r"|dorénavant|désormais|par défaut|en général|à chaque fois|plus jamais|au maximum)\b",
@@ -78,7 +80,8 @@ HEAD = re.compile(
 # "des guillemets partout dans notre code"). One on a thing pointed at ("fix
 # the bug in our repo", "corrige ce test dans notre dépôt") is an errand.
 TEAM_SCOPE = re.compile(
-    r"\b(?:in (?:all )?our (?:\w+ )?(?:projects?|repos?|repositories|codebases?|code|team)"
+    r"\b(?:(?:in|for|across) (?:all )?our (?:\w+ )?(?:projects?|repos?|repositories|codebases?|code|team"
+    r"|variables|functions|files|classes|tests|components|modules|scripts|queries|tables|branches|commits)"
     r"|(?:dans|sur|pour) (?:tout )?(?:notre|nos) (?:\w+ )?(?:projets?|code|dépôts?|repos?|équipe))\b",
     re.IGNORECASE,
 )
