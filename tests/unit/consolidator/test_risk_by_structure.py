@@ -223,3 +223,25 @@ def test_long_blank_runs_are_read_in_linear_time(run, blanks, bound, make):
     start = time.perf_counter()
     run(text)
     assert time.perf_counter() - start < bound
+
+
+def test_a_semicolon_between_capitals_ends_no_wish():
+    assert wish_frames.PARTS.split("Put the TL;DR first") == ["Put the TL;DR first"]
+    assert wish_frames.PARTS.split("keep it short;use bullets") == ["keep it short", "use bullets"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please use snake_case for our Python variables",
+        "Put a one-line summary at the top of long answers, please",
+        "always answer in British English, ok?",
+    ],
+)
+def test_a_wish_over_a_kind_of_work_or_answer_is_read(text):
+    assert directive(text) is not None
+
+
+def test_a_tag_question_after_an_order_is_no_question():
+    assert wish_frames.TAG_QUESTION.search("always answer in British English, ok?")
+    assert not wish_frames.TAG_QUESTION.search("can you answer in British English?")

@@ -236,11 +236,13 @@ ACTS = re.compile(
     re.IGNORECASE,
 )
 
-# Where one wish ends and the next begins: a semicolon, ", and …", a full
-# stop, or a pictograph run (``text.injection.PICTOGRAPH_BREAK``). Read by
-# ``wishes`` per clause and by ``meaning`` per order of a joined wish.
+# Where one wish ends and the next begins: a semicolon (not one between
+# capitals, "TL;DR"), ", and …", a full stop, or a pictograph run
+# (``text.injection.PICTOGRAPH_BREAK``). Read by ``wishes`` per clause and by
+# ``meaning`` per order of a joined wish.
 PARTS = re.compile(
-    rf"\s*;\s*|,\s+(?:and|also|et|aussi|puis)\s+|[.!]\s+|\s*{PICTOGRAPH_BREAK}", re.IGNORECASE
+    rf"\s*(?-i:(?<![A-Z]);|;(?![A-Z]))\s*|,\s+(?:and|also|et|aussi|puis)\s+|[.!]\s+|\s*{PICTOGRAPH_BREAK}",
+    re.IGNORECASE,
 )
 
 # The agent's own habit, ratified: "you usually suggest ripgrep over grep,
