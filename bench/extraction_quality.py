@@ -60,8 +60,9 @@ from typing import Any
 from haki.consolidator.identity import FactView, Newcomer, resolve
 from haki.consolidator.predicates import normalise_predicate
 from haki.providers.extraction.rules import dated, extract_payload
+from haki.providers.extraction.schedules import typed_schedule
 from haki.providers.extraction.types import Candidate
-from haki.providers.extraction.vocabulary import DIETS, WORDS
+from haki.providers.extraction.vocabulary import DIETS, LANGUAGES, WORDS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "extraction"
 SAMPLE = FIXTURES / "locomo_sample.jsonl"
@@ -129,19 +130,23 @@ _IDENTIFIER = re.compile(r"@|^\+?[\d\s().-]{6,}$")
 
 
 # A closed-vocabulary value is stored in one form ("végétarienne" is
-# "vegetarian", "fahrenheit" is "imperial"); a label in another is the same value.
-_CANONICAL = {**DIETS, **WORDS}
+# "vegetarian", "fahrenheit" is "imperial", "anglais" is "English"); a label
+# in another is the same value.
+_CANONICAL = {**DIETS, **WORDS, **LANGUAGES}
 
 
-def canonical(value: object) -> object:
+def canonical(value: object, predicate: str = "") -> object:
+    if predicate == "schedule":
+        # Hours and days in one form on both sides: "9 to 5" is "9am-5pm".
+        return typed_schedule(str(value)) or value
     return _CANONICAL.get(" ".join(str(value).lower().split()), value)
 
 
 def matches(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
     if "about" in gold or group(pred["predicate"]) != group(gold["predicate"]):
         return False
-    pred = {**pred, "value": canonical(pred["value"])}
-    gold = {**gold, "value": canonical(gold["value"])}
+    pred = {**pred, "value": canonical(pred["value"], pred["predicate"])}
+    gold = {**gold, "value": canonical(gold["value"], gold["predicate"])}
     if _IDENTIFIER.search(str(gold["value"])):
         # An e-mail address or a phone number is right only to the character.
         return " ".join(str(pred["value"]).lower().split()) == " ".join(
@@ -157,12 +162,12 @@ def _read_by_meaning(facts: bool) -> None:
     """Every reading below goes through the readers by meaning too (``--meaning``)."""
     global extract_payload
     from haki.providers.embed import LocalEmbedder
-    from haki.providers.extraction import rules
+    from haki.providers.extraction import by_meaning
 
     embedder = LocalEmbedder()
 
     def read(payload: dict[str, Any], unread: Any = None) -> list[Candidate]:
-        return rules.extract_with_vectors(payload, embedder, facts=facts)
+        return by_meaning.extract_with_vectors(payload, embedder, facts=facts)
 
     extract_payload = read
 

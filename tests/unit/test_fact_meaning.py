@@ -12,6 +12,7 @@ from meaning_helpers import AxisSpace, axis_reader, event
 
 from haki.providers.embed import MINILM_SPACE
 from haki.providers.extraction import meaning_facts as mf
+from haki.providers.extraction.by_meaning import RulesExtractor, read_by_meaning
 from haki.providers.extraction.meaning import Unread
 from haki.providers.extraction.meaning_facts import (
     CONFIDENCE,
@@ -22,7 +23,6 @@ from haki.providers.extraction.meaning_facts import (
     readable,
     value_of,
 )
-from haki.providers.extraction.rules import RulesExtractor, read_by_meaning
 from haki.providers.extraction.types import Candidate, EventRow
 
 

@@ -1,4 +1,4 @@
-"""Which unread sentences are worth a vector (providers/extraction/rules.py: ``worth_a_vector``)."""
+"""Which unread sentences are worth a vector (providers/extraction/by_meaning.py: ``worth_a_vector``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from datetime import UTC, datetime
 import numpy as np
 
 from haki.providers.embed import MINILM_SPACE
+from haki.providers.extraction.by_meaning import RulesExtractor, fact_possible, worth_a_vector
 from haki.providers.extraction.meaning import Unread
 from haki.providers.extraction.meaning import readable as wish_readable
 from haki.providers.extraction.meaning_facts import FAMILIES, FactReader, candidate
 from haki.providers.extraction.meaning_facts import readable as fact_readable
-from haki.providers.extraction.rules import RulesExtractor, fact_possible, worth_a_vector
 from haki.providers.extraction.types import EventRow
 
 SENTENCES = [

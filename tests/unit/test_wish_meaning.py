@@ -13,6 +13,7 @@ from meaning_helpers import AxisSpace, axis_reader, event
 
 from haki.providers.embed import HashEmbedder
 from haki.providers.extraction import build_extractor, meaning
+from haki.providers.extraction.by_meaning import RulesExtractor
 from haki.providers.extraction.meaning import (
     CLASSES,
     THRESHOLDS,
@@ -24,7 +25,6 @@ from haki.providers.extraction.meaning import (
     readable,
     reader_for,
 )
-from haki.providers.extraction.rules import RulesExtractor
 from haki.providers.extraction.types import EventRow
 from haki.text.risk import effects
 

@@ -33,24 +33,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 from uuid import UUID
 
-from ..providers.extraction.fragments import (
-    DAYS_EN,
-    DAYS_FR,
-    EMAIL,
-    PHONE,
-    RELATIONS_EN,
-    RELATIONS_FR,
-)
-from ..text.lexicon import STOP_WORDS, normalise
+from ..providers.extraction.fragments import RELATIONS_EN, RELATIONS_FR
+from ..text.lexicon import STOP_WORDS
 from ..text.topics import AskedQuestion, asks_about, relation_words
-from .denials import CALENDAR, as_time, denied, lead
 from .identity import value_key
 from .life_events import ends_by_itself
-
-Shape = Literal["email", "phone", "number", "name", "time", "day"]
+from .value_shapes import head, plain, replacement
 
 # A turn that says something was wrong, names no topic and no value, still
 # points at the held fact of the replacement's shape whose sentence is at
@@ -65,43 +56,14 @@ SHAPE_SIMILARITY = 0.3
 # the error is said, only which fact it was is chosen by meaning.
 ERROR_SHAPE_SIMILARITY = 0.25
 
-_EMAIL = re.compile(EMAIL)
-_PHONE = re.compile(rf"(?<![\w.]){PHONE}(?!\w)")
-_PHONE_VALUE = re.compile(rf"^{PHONE}$")
-# A small number that is not a time, an amount or part of a longer figure.
-_NUMBER = re.compile(
-    r"(?<![\w.,:/+-])(?<!\bat )(?<!\bà )\d{1,3}(?![\w:/%€$£-]|[.,]\d|\s?(?:h\b|am\b|pm\b|heures?\b|o'clock))",
-    re.IGNORECASE,
-)
-# A time of day: "9:30", "10am", "10 h", "18h30" (a schedule's value).
-_TIME = r"\d{1,2}(?::\d{2}|\s?(?:am|pm)\b|\s?h(?:\d{2})?\b)"
-_TIME_VALUE = re.compile(rf"^{_TIME}$", re.IGNORECASE)
-_TIMES = re.compile(rf"(?<![\w:.,]){_TIME}", re.IGNORECASE)
-_CAP_WORD = r"[A-ZÀ-Ý][\w'’&-]*"
-_CAPS = re.compile(rf"(?<![\w'’@.-]){_CAP_WORD}(?:\s+{_CAP_WORD})*")
-# An adverb that opens a sentence is capitalised by position, not a name:
-# "Honestly, …", "Apparently …", "Franchement …" (names seldom end so).
-_ADVERB = re.compile(r"^\w{4,}(?:ly|ment)$")
-_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
-_CONTRACTION = re.compile(r"['’](?:re|ve|ll|m|d|s)$", re.IGNORECASE)
-# Capitalised words that open or punctuate a correction rather than name a thing.
-_INTERJECTIONS = frozenset(
-    {
-        "sorry", "oops", "whoops", "oups", "pardon", "wait", "actually", "update",
-        "correction", "typo", "ok", "okay", "hey", "yes", "no", "non", "oui", "ah", "oh",
-        "btw", "lol", "attends", "desole", "desolee", "erreur", "rectification", "scratch",
-        "ignore", "forget", "turns", "au", "fait", "petite", "by", "way", "i", "im", "it's", "i'm", "i've", "i'd", "i'll",
-        "c'est", "j'ai", "je", "il", "elle", "my", "mon", "ma", "mes", "new", "nouveau",
-        "nouvelle", "mistake", "bad",
-    }
-)  # fmt: skip
 _NEGATION = (
     r"(?:not|no longer|no more|never|pas|non pas|et non|plus|instead of|rather than"
     r"|plutôt que|au lieu de)"
 )
 # Articles only: "not in Lyon" or "not at Acme" says where the speaker is
 # not (today), not which value was wrong.
-_ARTICLES = r"(?:(?:the|a|an|my|le|la|les|l'|un|une|mon|ma)\s+)*"
+# French partitives too: "c'est pas du piano que je joue".
+_ARTICLES = r"(?:(?:the|a|an|my|le|la|les|un|une|mon|ma|du|de la|des)\s+|(?:l|de l|d)'\s*)*"
 # A sentence bound to a moment speaks of that moment: "not 34 yet", "I'm
 # not in Lyon this week".
 _FOR_NOW = re.compile(
@@ -125,10 +87,17 @@ _FROM_THEN = re.compile(
 )
 
 
-def temporary(sentence: str) -> bool:
-    """The sentence speaks of a moment or a trip, not of what holds from now on."""
+def temporary(sentence: str, event: bool = False) -> bool:
+    """The sentence speaks of a moment or a trip, not of what holds from now on.
+
+    With ``event`` the sentence tells something that happened ("rufus passed
+    away this morning", "i quit blue bottle today"): the moment dates the
+    change rather than bounding a state, so only a trip makes it passing.
+    """
     sentence = _FROM_THEN.sub("", sentence)
-    return _FOR_NOW.search(sentence) is not None or _AWAY.search(sentence) is not None
+    if _AWAY.search(sentence) is not None:
+        return True
+    return not event and _FOR_NOW.search(sentence) is not None
 
 
 def ends_status(sentence: str, predicate: str) -> bool:
@@ -159,51 +128,6 @@ _COPULA = (
 )
 
 
-# A recurring day, with its part of the day: a schedule's "Tuesday morning",
-# "Wednesday evenings", "samedi", "lundi soir".
-_DAY = (
-    rf"(?:{DAYS_EN}|{DAYS_FR})s?"
-    r"(?: (?:morning|afternoon|evening|night|matin|midi|après-midi|soir)s?)?"
-)
-_DAY_VALUE = re.compile(rf"^{_DAY}$", re.IGNORECASE)
-_DAYS = re.compile(rf"(?<!\w){_DAY}(?!\w)", re.IGNORECASE)
-
-
-def same_day(a: str, b: str) -> bool:
-    """Two spellings of one recurring day ("Monday", "Mondays")."""
-    return value_key(a).rstrip("s") == value_key(b).rstrip("s")
-
-
-def shape(value: Any) -> Shape | None:
-    """What kind of value a fact holds, judged by its form alone."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return "number" if 0 <= value < 1000 else None
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
-    if _EMAIL.fullmatch(text):
-        return "email"
-    if _PHONE_VALUE.match(text) and sum(ch.isdigit() for ch in text) >= 6:
-        return "phone"
-    if text.isdigit() and len(text) <= 3:
-        return "number"
-    if _TIME_VALUE.match(text):
-        return "time"
-    if _DAY_VALUE.match(text):
-        # Before names: "Mondays" is replaced by another day, never by a name.
-        return "day"
-    words = text.split()
-    if 1 <= len(words) <= 4 and all(w[:1].isupper() for w in words):
-        return "name"
-    return None
-
-
-def _plain(text: str) -> str:
-    return normalise(text).replace("’", "'")
-
-
 def named_after_negation(sentence: str, value: Any) -> bool:
     """The sentence says the held value right after a negation: "…, not Rex", "pas 29".
 
@@ -214,14 +138,14 @@ def named_after_negation(sentence: str, value: Any) -> bool:
         return False
     if _FOR_NOW.search(sentence):
         return False
-    plain = _plain(sentence)
-    pattern = (
-        rf"(?:(?<![\w']){_NEGATION}|(?<=\w)n't)\s+{_ARTICLES}{re.escape(_plain(text))}(?![\w'-])"
-    )
-    for match in re.finditer(pattern, plain):
+    flat = plain(sentence)
+    # A longer value is also named by its head: "not tabs" for "tabs for indentation".
+    said = "|".join(re.escape(plain(t)) for t in (text, head(value)) if t)
+    pattern = rf"(?:(?<![\w']){_NEGATION}|(?<=\w)n't)\s+{_ARTICLES}(?:{said})(?![\w'-])"
+    for match in re.finditer(pattern, flat):
         # French "plus" negates only after "ne"/"n'" ("je ne suis plus
         # vegan"); alone it adds ("Lyon plus Paris").
-        if match.group(0).startswith("plus") and not _NE.search(plain[: match.start()]):
+        if match.group(0).startswith("plus") and not _NE.search(flat[: match.start()]):
             continue
         return True
     return False
@@ -234,11 +158,11 @@ def stated_by_copula(sentence: str, value: Any) -> bool:
     """The sentence says ``value`` is what the thing is: after a copula ("it's
     Max", "I'm 43", "I'm at EY now", "c'est Max") or as a clause of its own
     set against the old one ("I typed it wrong: Lana, not Luna")."""
-    said = re.escape(_plain(str(value)))
+    said = re.escape(plain(str(value)))
     copula = rf"{_COPULA}\s+(?:(?:at|in|with|for|chez|à|au|en)\s+)?{_ARTICLES}{said}(?![\w'-])"
     alone = rf"[:;]\s*{said}\s*,?\s+(?:not|pas|non)\b"
-    plain = _plain(sentence)
-    return re.search(copula, plain) is not None or re.search(alone, plain) is not None
+    flat = plain(sentence)
+    return re.search(copula, flat) is not None or re.search(alone, flat) is not None
 
 
 # The speaker negates something of themselves: "I'm not allergic … after
@@ -261,22 +185,33 @@ def about_someone_else(sentence: str, predicate: str, qualifiers: dict[str, Any]
     "My brother is 38, not 40" keeps the speaker's age; "my sister is Hanna,
     not Anna" or "the dog's name is Max, not Rex" still reach a sister or a dog.
     """
-    kind = _plain(str(qualifiers.get("kind", "")))
-    for who in _someones(sentence):
-        if who is None:
+    kind = plain(str(qualifiers.get("kind", "")))
+    someones = _someones(sentence)
+    # The target's own relation named ("my son is theo not leo, leo is his
+    # best friend"): the others named around it are not what is corrected.
+    own = any(who is not None and _own_word(who, predicate) for who in someones)
+    for who in someones:
+        if who is None and not own:
             return True
-        if not (kind and who[:3] == kind[:3]) and not asks_about(AskedQuestion.of(who), predicate):
+        if who is not None and not own and not (kind and who[:3] == kind[:3]):
             return True
     if predicate in _BEINGS:
         # "My trainer is called Marco", "our vet is Dr Lee": the name stated is
         # the trainer's or the vet's, not the partner's or the pet's.
         for match in _OWNED.finditer(sentence):
-            who = _plain(match.group("who"))
+            who = plain(match.group("who"))
             if who in STOP_WORDS or who in _SELF_NOUNS or (kind and who[:3] == kind[:3]):
                 continue
-            if not asks_about(AskedQuestion.of(who), predicate):
+            if not _own_word(who, predicate):
                 return True
     return False
+
+
+def _own_word(who: str, predicate: str) -> bool:
+    """The relation word names the target's own relation: a topic word of the
+    predicate, or the predicate itself ("my son" for ``son``: the French
+    "son", a possessive, is a stop word and no topic word)."""
+    return who == predicate or asks_about(AskedQuestion.of(who), predicate)
 
 
 # The predicates whose value is a person or an animal.
@@ -291,123 +226,13 @@ _OWNED = re.compile(
 _SELF_NOUNS = frozenset({"name", "names", "nom", "prenom", "surname", "nickname", "surnom"})
 
 
-# Single-valued predicates sharing one slot: a job word may name an
-# employer, a partner word a spouse.
-_KIN = (
-    frozenset({"occupation", "employer"}),
-    frozenset({"partner", "spouse", "relationship_status"}),
-)
-
-
-def _other_topic(lead: str, predicate: str) -> bool:
-    """The words leading up to a name ask about another predicate whose value is
-    a name ("I live in Paris" gives a home, not an employer or a pet's name)."""
-    asked = AskedQuestion.of(lead)
-    if asks_about(asked, predicate):
-        return False
-    kin = next((k for k in _KIN if predicate in k), frozenset({predicate}))
-    return any(other not in kin and asks_about(asked, other) for other in _NAMED_SLOTS)
-
-
-# Single-valued predicates whose value is a name: a name led by one of their
-# topic words ("live in", "work at", "married to") is theirs. Other shapes
-# are left alone: "moved to 10:15" moves a meeting, not a home.
-_NAMED_SLOTS = ("home_city", "hometown", "employer", "spouse", "partner", "mother", "father")
-
-
 @lru_cache(maxsize=256)
 def _someones(sentence: str) -> tuple[str | None, ...]:
     """The relation words a sentence puts a possessive before (None: a named
     owner, "Ana's sister"); read once per sentence, not once per held fact."""
     return tuple(
-        None if m.group("owner") else _plain(m.group("who")) for m in _SOMEONE.finditer(sentence)
+        None if m.group("owner") else plain(m.group("who")) for m in _SOMEONE.finditer(sentence)
     )
-
-
-def _spans(sentence: str, kind: Shape) -> list[tuple[str, int, int]]:
-    """The values of ``kind`` a sentence gives, each with where it stands."""
-    if kind == "email":
-        return [(m.group(0), *m.span()) for m in _EMAIL.finditer(sentence)]
-    if kind == "phone":
-        return [
-            (m.group(0).strip(), *m.span())
-            for m in _PHONE.finditer(sentence)
-            if sum(ch.isdigit() for ch in m.group(0)) >= 6
-        ]
-    if kind == "time":
-        return [(m.group(0), *m.span()) for m in _TIMES.finditer(sentence)]
-    if kind == "day":
-        return [(m.group(0), *m.span()) for m in _DAYS.finditer(sentence)]
-    if kind == "number":
-        # Phone numbers and addresses are no ages (blanked to keep offsets).
-        bare = _PHONE.sub(lambda m: " " * len(m.group(0)), sentence)
-        bare = _EMAIL.sub(lambda m: " " * len(m.group(0)), bare)
-        return [(m.group(0), *m.span()) for m in _NUMBER.finditer(bare)]
-    names = []
-    for match in _CAPS.finditer(sentence):
-        opens = not sentence[: match.start()].strip(" \"'([-–—")
-        kept = [
-            w
-            for i, w in enumerate(match.group(0).split())
-            if _plain(w) not in _INTERJECTIONS
-            and _plain(w) not in STOP_WORDS
-            # "We're", "They've": a pronoun's contraction names nothing.
-            and _plain(_CONTRACTION.sub("", w)) not in STOP_WORDS
-            and not (opens and i == 0 and _ADVERB.search(w))
-        ]
-        if kept and not _POSSESSIVE.search(kept[-1]):
-            start = match.start() + match.group(0).index(kept[0])
-            names.append((" ".join(kept), start, match.end()))
-    return names
-
-
-def replacement(
-    sentence: str, old: Any, held: Sequence[Any] = (), predicate: str | None = None
-) -> str | int | None:
-    """The one value of ``old``'s shape the sentence gives besides ``old`` and the held values.
-
-    A day or a month replaces only a held day or month (a schedule's
-    "Mondays"), never a name used as a time. A value the sentence negates
-    or says has ended ("I don't live in Paris any more") replaces nothing.
-    """
-    kind = shape(old)
-    if kind is None:
-        return None
-    known = {value_key(str(v)) for v in (old, *held)}
-    dated = kind == "name" and CALENDAR.match(str(old).strip()) is not None
-    found = {
-        value_key(v): v
-        for v, start, end in _spans(sentence, kind)
-        if value_key(v) not in known
-        and not any(value_key(w) in known for w in v.split())
-        and (dated or kind != "name" or not as_time(sentence, v, start))
-        and not denied(sentence, start, end)
-        and not (kind == "name" and predicate and _other_topic(lead(sentence, start), predicate))
-    }
-    if len(found) != 1:
-        return None
-    (value,) = found.values()
-    if kind == "number":
-        number = int(value)
-        return number if isinstance(old, int) else str(number)
-    return value
-
-
-def denies_another(sentences: Sequence[str], old: Any) -> bool:
-    """Some sentence denies a value of ``old``'s shape other than ``old``, and none
-    denies ``old`` itself: "I don't live in Paris any more" said while Lisbon is
-    held agrees with what is held rather than taking it back."""
-    kind = shape(old)
-    if kind is None:
-        return False
-    held = value_key(str(old))
-    denied_keys = {
-        value_key(v)
-        for sentence in sentences
-        for v, start, end in _spans(sentence, kind)
-        if denied(sentence, start, end)
-    }
-    return bool(denied_keys) and held not in denied_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,3 +300,18 @@ def replace_in(sentences: Sequence[str], target: Held, held: Sequence[Held]) -> 
         if new is not None:
             return Replacement(target, new, sentence)
     return None
+
+
+def in_turn(sentences: Sequence[str], target: Held, held: Sequence[Held]) -> object | None:
+    """The one value of ``target``'s shape the turn's statements give, none if
+    they give two: "i accepted the offer from Stripe. last day at shopify was
+    friday" ends Shopify in one sentence and names Stripe in the other. A
+    value set in another topic ("I live in Paris") is not the target's."""
+    found = {
+        value_key(str(new)): new
+        for sentence in sentences
+        if not about_someone_else(sentence, target.predicate, target.qualifiers)
+        for new in [replacement(sentence, target.value, [f.value for f in held], target.predicate)]
+        if new is not None
+    }
+    return next(iter(found.values())) if len(found) == 1 else None

@@ -27,20 +27,21 @@ from ..providers.extraction.corrections import correction_cue
 from ..providers.extraction.types import EventRow
 from ..storage import Connection
 from .apply import NewFact, supersede_held
-from .corrections import Held, replace_in, self_negated
+from .corrections import Held, in_turn, replace_in, self_negated
 from .doubt_plan import (
-    RESTATE_DOUBT_SIMILARITY,
     adds_value,
     may_take_back,
     read_lived,
     read_respelling,
     read_turn,
     siblings,
+    statements,
     subject_words,
 )
 from .identity import value_key
 from .life_events import tells_an_end
 from .predicates import spec
+from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY
 from .said_change import may_respell
 
 # The subject's active facts a turn may be about, with their similarity to
@@ -174,7 +175,10 @@ async def doubt_subject(
             if replaced:
                 out.replaced += 1
                 continue
-            if (slot.similarity or 0.0) >= RESTATE_DOUBT_SIMILARITY:
+            floor = (
+                RESTATE_CUED_DOUBT_SIMILARITY if correction_cue(turn) else RESTATE_DOUBT_SIMILARITY
+            )
+            if (slot.similarity or 0.0) >= floor:
                 await _open_doubt(conn, event, slot, turn)
                 out.doubted += 1
             continue
@@ -208,11 +212,14 @@ async def doubt_subject(
 async def _replacement(
     conn: Connection, event: EventRow, target: Held, sentence: str, held: Sequence[Held]
 ) -> object | None:
-    """The turn's value in the target's family, else one of its shape in ``sentence``."""
+    """The turn's value in the target's family, else one of its shape in
+    ``sentence``, else the one value of its shape the turn's other statements give."""
     twin = await _read_beside(conn, event, target)
     if twin is None:
         found = replace_in([sentence], target, held)
         twin = found.value if found is not None else None
+    if twin is None:
+        twin = in_turn(statements(subject_words(event)[0]), target, held)
     return twin
 
 

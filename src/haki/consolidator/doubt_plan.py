@@ -26,6 +26,15 @@ similarity of ``MEANING_SIMILARITY`` will do. A cue in one sentence never
 reaches a fact named in another: chat is full of "changes", "instead" and
 "I'll never forget" that correct nothing.
 
+Structure says more than phrasing, so the readings share a few general
+signals: a longer value is named by its head ("not tabs", "stopped
+korean"; ``value_shapes.head``); the old value as the object of an ending
+verb needs little closeness (``takeback.ends_object``); a short sentence
+saying something was wrong reaches the next one said in the past
+(``cued_in``); the speaker's own relation word outweighs others named
+beside it; a lower-case name set right against the held one replaces it
+(``value_shapes.set_against``).
+
 A turn whose fact identity resolution did correct is still read for the
 life events it tells (``read_lived``): "Julien et moi on s'est quittés, je
 suis célibataire" replaces the status and ends the partner.
@@ -60,49 +69,31 @@ from uuid import UUID
 from ..providers.extraction.corrections import correction_cue, cued_sentences, new_state
 from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
-from ..text.lexicon import STOP_WORDS
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 from .corrections import (
     ERROR_SHAPE_SIMILARITY,
-    SHAPE_SIMILARITY,
     Held,
     Replacement,
-    about_someone_else,
     by_old_value,
     by_shape,
-    denies_another,
     ends_status,
     replace_in,
-    replacement,
-    same_day,
-    shape,
     stated_by_copula,
     temporary,
 )
 from .life_events import tells_an_end
-from .predicates import spec
+from .restate import (
+    by_context,
+    restated,
+    restated_slot,
+    siblings,
+)
 from .said_change import changed, respelled_fact, says_change
-from .takeback import SOMEONE_ELSE, status_ended, takeback_cue, taken_back, writes
+from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
+from .value_shapes import denies_another, replacement
 
 TOPIC_SIMILARITY = 0.25
-# A new value of the held fact's shape beside its topic word needs less
-# closeness than a cue alone: on the training splits such turns scored
-# 0.23-0.45 against the fact they replaced ("just settled into our new flat
-# in Denver" 0.23 against home_city Boston).
-RESTATE_TOPIC_SIMILARITY = 0.2
 MEANING_SIMILARITY = 0.6
-# A sentence saying what holds from now on, with no value of the held
-# fact's shape to read ("finalement je préfère la mer maintenant", "team
-# decided on 2 spaces for indentation now"), is about the held fact it is
-# at least ``RESTATE_SLOT_SIMILARITY`` close to: a value the rules read in
-# the turn, in the fact's family, replaces it (0.37 for "la mer" against
-# ``prefers: montagne``). With no such value the fact is put in doubt only
-# at ``RESTATE_DOUBT_SIMILARITY``: the training turns that change a value
-# in words scored 0.48-0.50, while LoCoMo turns saying "now" of something
-# else reached 0.35-0.36 ("I'm now friends with one of my fellow
-# volunteers" against ``volunteers_at``; ``bench/doubt.py --conversations 3``).
-RESTATE_SLOT_SIMILARITY = 0.35
-RESTATE_DOUBT_SIMILARITY = 0.45
 
 
 def subject_words(event: EventRow) -> tuple[str, frozenset[str | None]]:
@@ -119,7 +110,7 @@ def subject_words(event: EventRow) -> tuple[str, frozenset[str | None]]:
 def _names(asked: AskedQuestion, said: str, value: object) -> bool:
     """The sentence names the value: as written ("thé" is a stop word once
     unaccented), or by its words, most of them for a value of three or more."""
-    if writes(value, said):
+    if names(value, said):
         return True
     found = value_terms(value)
     if len(found) <= 2:
@@ -133,25 +124,69 @@ _FIRST_PERSON = re.compile(
 )
 
 
+# A sentence this short that says something was wrong announces the
+# correction; what it corrects follows, said in the past or negated
+# ("scratch that, it's snake_case. camelCase was the old JS codebase";
+# "sorry, english is fine actually. spanish was just for my practice
+# week"). "Sorry, I was late. My dog Max got sick." corrects nothing.
+_ANNOUNCE_WORDS = 6
+_BYGONE = re.compile(
+    r"\b(?:was|were|used to|c'était|c’était|était|étaient|not|pas|plus)\b|n't\b", re.IGNORECASE
+)
+
+
+def cued_in(turn: str) -> list[tuple[str, int]]:
+    """The turn's cued sentences (``cued_sentences``), and the statement right
+    after a short one that says something was wrong, with its strength."""
+    cued = cued_sentences(turn)
+    said = statements(turn)
+    out = []
+    for sentence, strength in cued:
+        out.append((sentence, strength))
+        short = len(sentence.split()) <= _ANNOUNCE_WORDS
+        if strength == 2 and short and sentence in said:
+            after = said[said.index(sentence) + 1 : said.index(sentence) + 2]
+            out.extend((s, 2) for s in after if s not in dict(cued) and _BYGONE.search(s))
+    return out
+
+
+# A change word beside the held value named and one new value of its shape
+# ("I switched to the Eastside Striders, Riverside got too big", 0.16
+# against ``member_of: Riverside Running Club``) says by structure which fact
+# changed: meaning only has to rule out another topic altogether.
+NAMED_CHANGE_SIMILARITY = 0.15
+
+
+def _swapped(said: str, value: object, values: Sequence[object]) -> bool:
+    """The sentence gives one new value of the held value's shape."""
+    return replacement(said, value, values) is not None
+
+
 def closest(turn: str, rows: Iterable[tuple[UUID, str, object, float | None]]) -> UUID | None:
     """The fact a correcting turn is about (pure): its value or topic named in a
     sentence with a correction cue, or very close by meaning to a turn that
     says something was wrong."""
-    cued = [
-        (AskedQuestion.of(s), s.casefold(), strength)
-        for s, strength in cued_sentences(turn)
-        if strength == 2 or not temporary(s)
-    ]
     # A change said of someone else ("my sister lives in Bordeaux now",
     # "ma mère habite à Marseille maintenant") changes nothing of the subject's.
-    cued = [c for c in cued if c[2] == 2 or not SOMEONE_ELSE.search(c[1])]
+    cued = [
+        (AskedQuestion.of(s), s, strength)
+        for s, strength in cued_in(turn)
+        if strength == 2 or not (temporary(s) or SOMEONE_ELSE.search(s.casefold()))
+    ]
     erring = any(strength == 2 for _, _, strength in cued)
+    rows = list(rows)
+    values = [value for _, _, value, _ in rows]
     best: tuple[float, str, UUID] | None = None
     for fact_id, predicate, value, similarity in rows:
         sim = similarity if similarity is not None else 0.0
         close = similarity is None or sim >= TOPIC_SIMILARITY
         named = predicate != "name" and any(
-            (strength == 2 or close) and _names(asked, said, value)
+            (
+                strength == 2
+                or close
+                or (sim >= NAMED_CHANGE_SIMILARITY and _swapped(said, value, values))
+            )
+            and _names(asked, said.casefold(), value)
             for asked, said, strength in cued
         )
         # A topic word beside words saying something was wrong needs no
@@ -235,139 +270,6 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     return target, found
 
 
-def restated(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:
-    """A held value a sentence saying what holds from now on replaces (pure).
-
-    "We're in Bordeaux now", "my dog's name is actually Max": the fact is
-    the one the sentence is closest to, by topic word (with
-    ``RESTATE_TOPIC_SIMILARITY``) or by meaning alone (``SHAPE_SIMILARITY``), and
-    the sentence gives exactly one new value of its shape without naming
-    the old one. With no such value nothing happens: "I'm now part of the
-    brigade" or "my new job is great" restate or add, and doubting on such
-    words would hold back facts nobody corrected.
-    """
-    best: tuple[float, str, Replacement] | None = None
-    values = [f.value for f in held]
-    for sentence in sentences:
-        if not new_state(sentence) or temporary(sentence):
-            continue
-        asked, said = AskedQuestion.of(sentence), sentence.casefold()
-        for fact in held:
-            sim = fact.similarity
-            if sim is None or fact.predicate == "name" or writes(fact.value, said):
-                continue
-            topical = sim >= RESTATE_TOPIC_SIMILARITY and asks_about(asked, fact.predicate)
-            if not (topical or sim >= SHAPE_SIMILARITY) or siblings(fact, held):
-                continue
-            if about_someone_else(sentence, fact.predicate, fact.qualifiers):
-                continue
-            new = replacement(sentence, fact.value, values)
-            if new is not None:
-                key = (sim + (1.0 if topical else 0.0), str(fact.id))
-                if best is None or key > best[:2]:
-                    best = (*key, Replacement(fact, new, sentence))
-    return best[2] if best else None
-
-
-def restated_slot(sentences: Sequence[str], held: Sequence[Held]) -> Held | None:
-    """The held fact a from-now-on sentence speaks of without a value to read (pure).
-
-    Only the closest fact at ``RESTATE_SLOT_SIMILARITY`` or more, of a sentence
-    that is not bound to a moment, not said of someone else and does not
-    repeat the held value; a fact of a many-valued predicate (hobby, friend)
-    only if the sentence says the old value ended or ranks the new above it ("I still love sushi these days" keeps it): what
-    replaces it is the value the rules read in the turn, in its family, or
-    nothing and the fact is put in doubt.
-    """
-    best: Held | None = None
-    for sentence in sentences:
-        if not new_state(sentence) or temporary(sentence) or SOMEONE_ELSE.search(sentence):
-            continue
-        said = sentence.casefold()
-        for fact in held:
-            sim = fact.similarity
-            if sim is None or sim < RESTATE_SLOT_SIMILARITY or fact.predicate == "name":
-                continue
-            if spec(fact.predicate).cardinality == "many" and not _OLD_ENDS.search(said):
-                # A new hobby or a new friend sits beside the old ones: only a
-                # sentence saying the old one ended (or ranking the new above
-                # it, as a preference does) speaks of the held value.
-                continue
-            if writes(fact.value, said) and not _RATHER_THAN.search(said):
-                continue
-            if about_someone_else(sentence, fact.predicate, fact.qualifiers):
-                continue
-            if best is None or (sim, str(fact.id)) > (best.similarity or 0.0, str(best.id)):
-                best = fact
-    return best
-
-
-# Words saying the held value ended, moved or was set aside for the new one.
-_OLD_ENDS = re.compile(
-    r"\b(?:no longer|no more|any ?more|not|never|stopp?ed|quit|gave up|given up|dropped|switched"
-    r"|replaced|instead|rather|prefer\w*|moved|changed|rescheduled|swapped|pushed|ne|plus|arrêté"
-    r"|abandonné|remplac\w*|déplac\w*|décal\w*|chang\w*|au lieu|plutôt|préf[eéè]r\w*)\b"
-    r"|n't\b|\bn['’]",
-    re.IGNORECASE,
-)
-# "Rather … than X", "plutôt … que X": the held value is the one set aside.
-_RATHER_THAN = re.compile(r"\b(?:rather|plutôt)\b.*\b(?:than|que)\b")
-
-
-# A day pinned down is an occasion, not the routine's new day; a place open
-# or closed on a day says when it can be done, not when the speaker does it.
-_ONCE = re.compile(
-    r"\b(?:this|today|tonight|tomorrow|next|ce|cette|demain|aujourd'hui|prochain"
-    r"|closed?|closes|open|opens|shut|fermée?s?|ferme|ouverte?s?|ouvre)\b",
-    re.IGNORECASE,
-)
-
-
-def by_context(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | None:
-    """A held fact whose context a statement names, with one new value of its shape (pure).
-
-    "Yoga moved to Thursday mornings", "la piscine c'est le dimanche
-    maintenant": the activity a schedule is held for names the fact, and
-    the one new day or time the sentence gives replaces the held one. An
-    occasion ("this Monday I'm skipping the gym"), a place's opening days,
-    the same day respelled, someone else's routine, or two held facts named
-    at once replace nothing.
-    """
-    found: dict[object, Replacement] = {}
-    values = [f.value for f in held]
-    for sentence in sentences:
-        if temporary(sentence) or _ONCE.search(sentence) or SOMEONE_ELSE.search(sentence):
-            continue
-        said = sentence.casefold()
-        for fact in held:
-            context = fact.qualifiers.get("context")
-            if not isinstance(context, str) or shape(fact.value) is None:
-                continue
-            words = [w for w in _WORD.findall(context.casefold()) if w not in STOP_WORDS]
-            if not any(writes(w, said) for w in words):
-                continue
-            new = replacement(sentence, fact.value, values, fact.predicate)
-            if new is None or same_day(str(new), str(fact.value)):
-                continue
-            found.setdefault(fact.id, Replacement(fact, new, sentence))
-    return next(iter(found.values())) if len(found) == 1 else None
-
-
-_WORD = re.compile(r"[^\W\d_]{3,}")
-
-
-def siblings(target: Held, held: Sequence[Held]) -> bool:
-    """Another held fact of the target's predicate family and kind."""
-    family = spec(target.predicate).identity_family
-    kind = target.qualifiers.get("kind")
-    return any(
-        f.id != target.id
-        and spec(f.predicate).identity_family == family
-        and (kind is None or f.qualifiers.get("kind") in (None, kind))
-        for f in held
-    )
-
-
 # A turn that adds a value ("also", "another", "aussi") replaces none.
 _ADDED = re.compile(
     r"\b(?:also|too|as well|another|second|new one|aussi|également|autre|deuxième|second)\b",
@@ -425,8 +327,10 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     day (``by_context``); the fact ``plan`` points at without a value (put
     in doubt by the stage); a change said of one fact in other words
     (``said_change.changed``); a from-now-on sentence's fact
-    (``restated_slot``); a held value written beside words saying it ended
-    (``takeback.taken_back``).
+    (``restated_slot``), without a correction cue; a held value written
+    beside words saying it ended (``takeback.taken_back``); with a cue that
+    pointed at nothing, the from-now-on sentence's fact (doubted from a
+    lower closeness by the stage).
     """
     target, found = plan(turn, held)
     if found is not None:
@@ -462,6 +366,14 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     named = taken_back(statements(turn), held)
     if named is not None and not siblings(named[0], held):
         return Reading(ended=named)
+    if correction_cue(turn):
+        # A cue that pointed at nothing above, beside a from-now-on sentence
+        # ("j'ai changé d'équipe, je suis de jour maintenant, 6h-14h"): the
+        # sentence's closest fact, which the stage doubts at a lower
+        # closeness than "now" alone (``RESTATE_CUED_DOUBT_SIMILARITY``).
+        slot = restated_slot(statements(turn), held)
+        if slot is not None and not siblings(slot, held):
+            return Reading(slot=slot)
     return Reading()
 
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field, replace
 from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..text.injection import (
+    PICTOGRAPH_BREAK,
     THREAT_KINDS,
     clauses,
     instruction_like,
@@ -63,7 +64,8 @@ _TAKEOVER = frozenset({"jailbreak", "safety_override"})
 
 # Where one instruction ends and the next begins inside a sentence.
 _CLAUSES = re.compile(
-    r";|,\s*(?:and|but|also|then|et|mais|puis)\s+|\s+(?:and then|et puis)\s+", re.I
+    rf";|,\s*(?:and|but|also|then|et|mais|puis)\s+|\s+(?:and then|et puis)\s+|\s*{PICTOGRAPH_BREAK}",
+    re.I,
 )
 
 AGENT_ACTORS = frozenset({"agent", "assistant", "system", "tool"})
@@ -236,15 +238,71 @@ def _clause(item: Sourced) -> str:
         cand.evidence_span,
     )
     if _condition_only(value) and _condition_only(clause):
-        span = normalise(cand.evidence_span).casefold()
-        found = [
-            s
-            for s in sentences(normalise(turn_text(item.event, cand.role)))
-            if span in s.casefold()
-        ]
+        found = _sentence_of(item)
         if found:
-            return found[0]
+            return found
     return normalise(f"{value} {clause}" if value not in clause else clause)
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", normalise(text).casefold()))
+
+
+def _sentence_of(item: Sourced) -> str | None:
+    """The sentence of the turn the candidate's evidence was read from, matched by its words.
+
+    The extractor may give its span other punctuation than the turn ("ok
+    new rule — whenever …" read as "ok new rule, whenever …"); the words
+    are the same.
+    """
+    cand = item.candidate
+    span = _words(cand.evidence_span)
+    if not span:
+        return None
+    found = [
+        s
+        for s in sentences(normalise(turn_text(item.event, cand.role)))
+        if span in _words(s) or _words(s) in span
+    ]
+    return found[0] if found else None
+
+
+# A part with nothing of its own to act on: a verb whose only objects are
+# pronouns, or a released check ("no need to show me" read as "Don't show
+# me"). What it does is what the rest of its sentence does: "just run curl
+# … | sh first, no need to show me" hides the command it runs.
+_ELLIPTICAL = re.compile(
+    r"^(?:(?:don't|do not|dont|never|no need to|just|please|pls|and|also|then|ne|n')\s+)*[\w'-]+"
+    r"(?:\s+(?:me|it|them|that|this|us|moi|le|la|les|lui|leur|pas|jamais|plus))+"
+    r"(?:\s+(?:first|again|anymore|any more|each time|every time|either|too|d'abord))?[\s.!]*$",
+    re.IGNORECASE,
+)
+# A part that acts on what the part before it names, by a pronoun: "remember
+# my home address is 12 Elm Rd, and share it with whoever asks"; French
+# says the pronoun after its imperative ("donne-la-lui").
+_POINTS_BACK = re.compile(
+    r"^\s*(?:(?:and|also|then|just|et|puis|aussi)\s+)*(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:it|them)\b"
+    r"|^\s*(?:(?:and|also|then|just|et|puis|aussi)\s+)*[\w'-]+-(?:le|la|les)\b",
+    re.IGNORECASE,
+)
+
+
+def _with_its_context(item: Sourced) -> str | None:
+    """What the candidate's clause is judged with when it cannot be judged alone (``None``: alone).
+
+    An elliptical value takes its whole sentence; a clause the next clause
+    points back to with a pronoun is judged with that clause.
+    """
+    cand = item.candidate
+    value = normalise(str(cand.value)).strip()
+    if _ELLIPTICAL.match(value):
+        return _sentence_of(item) or normalise(cand.evidence_span)
+    parts = [p for p in _CLAUSES.split(normalise(cand.evidence_span)) if p and p.strip()]
+    needle = value[:24].casefold()
+    for i, part in enumerate(parts[:-1]):
+        if needle and needle in part.casefold() and _POINTS_BACK.match(parts[i + 1]):
+            return f"{part}, and {parts[i + 1]}"
+    return None
 
 
 def risky(item: Sourced) -> tuple[str, ...]:
@@ -257,7 +315,11 @@ def risky(item: Sourced) -> tuple[str, ...]:
     """
     if not _agent_facing(item):
         return ()
-    return effects(_clause(item))
+    found = effects(_clause(item))
+    if found:
+        return found
+    context = _with_its_context(item)
+    return effects(context) if context else ()
 
 
 # A standing order that acts beyond the reply: no list of verbs or rules

@@ -93,7 +93,8 @@ EVENTS: tuple[LifeEvent, ...] = (
         _rx(
             r"\b(?:(?:eat|eating|ate|having) (?:meat|fish|chicken|dairy|cheese|eggs|everything|anything)"
             r" again|back (?:on|to) (?:meat|eating meat|fish)|remang\w*|mange (?:de tout|tout)"
-            r" (?:maintenant|à nouveau|de nouveau)|(?:mange|manger) (?:de nouveau|à nouveau))\b"
+            r" (?:maintenant|à nouveau|de nouveau)|(?:mange|manger) (?:de nouveau|à nouveau)"
+            r"|(?:recommencé|repris|recommence|reprends) à manger (?:de la |du )?(?:viande|poisson))\b"
         ),
         frozenset({"diet"}),
         "speaker",
@@ -101,9 +102,21 @@ EVENTS: tuple[LifeEvent, ...] = (
     LifeEvent(
         _rx(
             r"\b(?:left|leaving|quit|quitté|quitter|lâché|plaqué|plus chez"
-            r"|moved (?:out|away) (?:of|from))\b"
+            r"|moved (?:out|away) (?:of|from)|(?:last|final) day (?:at|with|in)"
+            r"|dernier jour (?:chez|à|au))\b"
         ),
         JOB | COUPLE | frozenset({"home_city"}),
+        "named",
+    ),
+    # A thing one owned, sold or given away, ends only the one written out;
+    # a determiner says the thing is one's own ("sold the civic", "vendu ma
+    # voiture"), where "sold tickets at the gala" sells no possession.
+    LifeEvent(
+        _rx(
+            r"\b(?:sold|selling|got rid of|traded in|vendu|revendu|gave away)"
+            r"(?= (?:my|our|the|le|la|l'|ma|mon|notre|nos|mes)\b)"
+        ),
+        frozenset({"owns"}),
         "named",
     ),
 )

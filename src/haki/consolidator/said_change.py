@@ -17,8 +17,8 @@ decisions close that class:
   Pickle", "c'est Max") or a chat asterisk after it ("mathis*"). It
   replaces the fact, capitalised as the held value is.
 - **A change said of the fact** (``changed``): a statement that says a
-  change (an error cue, a life event, or a word of this module's
-  ``_CHANGED``) and is about one held
+  change (an error cue, a life event, or a change said in other words:
+  ``providers.extraction.corrections.said_changed``) and is about one held
   fact, by naming a word of its value ("mornings" for "morning workouts",
   "rowing" for "Riverside Rowing Club"), a topic word of its predicate, or
   giving a new value of a shape only that predicate holds (an e-mail
@@ -39,21 +39,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..providers.extraction.corrections import cue_strength
+from ..providers.extraction.corrections import cue_strength, said_changed
 from ..text.lexicon import STOP_WORDS
 from ..text.topics import AskedQuestion, asks_about, value_terms
-from .corrections import (
-    Held,
-    Replacement,
-    about_someone_else,
-    denies_another,
-    named_after_negation,
-    replacement,
-    shape,
-    temporary,
-)
+from .corrections import Held, Replacement, about_someone_else, named_after_negation, temporary
 from .life_events import tells_an_end
 from .takeback import SOMEONE_ELSE, unnamed_sibling
+from .value_shapes import denies_another, replacement, shape
 
 # Closeness of the turn to the fact it says changed (local MiniLM, the
 # vectors of ``doubt_plan.TOPIC_SIMILARITY``). On the check9 training set
@@ -62,18 +54,6 @@ from .takeback import SOMEONE_ELSE, unnamed_sibling
 # anymore" 0.31, "mornings are dead to me" 0.35).
 CHANGE_SIMILARITY = 0.25
 
-# Change words the cue lists of ``providers.extraction.corrections`` and the
-# life events do not hold: what a speaker says of a taste, a membership or
-# a habit that ended, or of a value used in place of another.
-_CHANGED = re.compile(
-    r"\b(?:dead to me|switched (?:it )?up|(?:let|letting) (?:my|our|the) (?:\w+ ){1,2}(?:lapse|expire)"
-    r"|didn't renew|did not renew|cancel+ed (?:my|our)|not (?:\w+ing) any ?more"
-    r"|plus jamais|(?:I'm|I am|we're|we are) back (?:to|on)"
-    r"|moved (?:back |away )?(?:home )?(?:to|in|into)"
-    # A couple begun changes the status held before it ("single").
-    r"|seeing someone|(?:got|just got) (?:engaged|married)|je vois quelqu'un|on s'est mis ensemble)\b",
-    re.IGNORECASE,
-)
 # A word ranking one value above another ("utilise plutôt …", "use this one
 # instead") says which is the new one only when the value has a shape of its
 # own: beside a held value written out ("je préfère plutôt le jazz
@@ -92,7 +72,7 @@ _OWN_SHAPES = ("email", "phone")
 def says_change(sentence: str) -> bool:
     """Does a statement say that something held was wrong, ended or changed?
 
-    Only the strong words: an error cue, a life event, ``_CHANGED``. The weak
+    Only the strong words: an error cue, a life event, ``said_changed``. The weak
     ones ("stop", "quit", "more into", "changed") are everyday chat when the
     fact is pointed at by a single word of its value: on eight LoCoMo
     conversations they held back four facts nobody corrected ("I just
@@ -100,7 +80,7 @@ def says_change(sentence: str) -> bool:
     and fantasy novels" against a fantasy forum, "nature was telling me to
     stop" against ``likes: connection to nature``).
     """
-    return bool(cue_strength(sentence) == 2 or tells_an_end(sentence) or _CHANGED.search(sentence))
+    return bool(cue_strength(sentence) == 2 or tells_an_end(sentence) or said_changed(sentence))
 
 
 def _names_a_word(said: AskedQuestion, value: object) -> bool:

@@ -28,10 +28,12 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..providers.extraction.corrections import SPOKEN_PLUS
 from ..text.topics import AskedQuestion, asks_about
 from .corrections import Held, about_someone_else, temporary
 from .life_events import events_in
 from .predicates import spec
+from .value_shapes import head
 
 # Closeness of the turn to the fact it takes back (local MiniLM, same
 # vectors as ``doubt_plan.TOPIC_SIMILARITY``): the value is written out, so
@@ -53,8 +55,18 @@ _ENDED = re.compile(
     r"|(?:I'm|I am|so|kind of|totally|completely|it's|it is|we're|we are) over|we're done|c'est fini"
     r"|switched|replaced|instead"
     r"|rather than|ne\b[^.!?]{0,40}\bplus|n['’]\w+ plus|plus (?:de|d['’]|du|le|la|les)|arrêté"
-    r"|abandonné|laissé tomber|fini avec|au lieu|plutôt que|finalement)\b",
+    r"|abandonné|laissé tomber|fini avec|au lieu|plutôt que|finalement"
+    # Spoken French drops the "ne": "je suis plus infirmière", "j'y suis
+    # plus", "j'écoute plus trop de rap".
+    r"|(?:je|j'y|j’y) suis plus)\b"
+    rf"|{SPOKEN_PLUS}",
     re.IGNORECASE,
+)
+# An end that happened, not a mood: "quit blue bottle today" dates the end
+# with its moment, where "I'm over it for today" speaks of today only.
+_DONE = re.compile(
+    r"\b(?:quit|stopped|gave up|given up|dropped|switched|replaced|sold|arrêté|abandonné"
+    r"|laissé tomber|vendu)\b"
 )
 # A value said to hold still, or again, is not taken back.
 _STILL = re.compile(r"\b(?:still|always|again|toujours|encore)\b", re.IGNORECASE)
@@ -78,17 +90,50 @@ def writes(value: object, said: str) -> bool:
     return len(text) >= 2 and _written_as(text).search(said) is not None
 
 
+def names(value: object, said: str) -> bool:
+    """Does ``said`` (casefolded) write ``value`` out, or its head (``head``)?"""
+    if writes(value, said):
+        return True
+    found = head(value)
+    return found is not None and writes(found, said)
+
+
+# Articles and possessives between an ending verb and its object.
+_DETERMINERS = (
+    r"(?:(?:the|a|an|my|our|le|la|les|l['’]|un|une|mon|ma|mes|du|de la|de l['’]|des|d['’])\s*)*"
+)
+
+
+def ends_object(said: str, value: object) -> bool:
+    """Is the value (or its head) the object of an ending verb in ``said``
+    (casefolded): "quit blue bottle", "arrêté la course", "sold the civic"?"""
+    for text in (str(value).casefold().strip(), head(value)):
+        if not text or len(text) < 2:
+            continue
+        for match in (*_ENDED.finditer(said), *_DONE.finditer(said)):
+            rest = said[match.end() :]
+            if re.match(rf"\s+{_DETERMINERS}{re.escape(text)}(?!\w)", rest):
+                return True
+    return False
+
+
 def taken_back(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, str] | None:
     """The one held fact a statement writes out beside a word saying it ended, and that sentence."""
     found: dict[object, tuple[Held, str]] = {}
     for sentence in sentences:
         said = sentence.casefold()
-        if not takeback_cue(sentence) or _STILL.search(said) or temporary(sentence):
+        if not takeback_cue(sentence) or _STILL.search(said):
+            continue
+        if temporary(sentence, event=_DONE.search(said) is not None):
             continue
         for fact in held:
-            if fact.predicate == "name" or (fact.similarity or 0.0) < TAKEBACK_SIMILARITY:
+            if fact.predicate == "name" or not names(fact.value, said):
                 continue
-            if not writes(fact.value, said):
+            # The value as the object of the ending verb ("j'ai arrêté la
+            # course", "stopped korean") says by structure what ended:
+            # meaning only has to rule out another topic altogether.
+            floor = LIVED_SIMILARITY if ends_object(said, fact.value) else TAKEBACK_SIMILARITY
+            if (fact.similarity or 0.0) < floor:
                 continue
             if about_someone_else(sentence, fact.predicate, fact.qualifiers):
                 continue
@@ -133,7 +178,7 @@ def status_ended(sentences: Sequence[str], held: Sequence[Held]) -> list[tuple[H
     found: dict[object, tuple[Held, str, bool]] = {}
     for sentence in sentences:
         said = sentence.casefold()
-        if temporary(sentence):
+        if temporary(sentence, event=True):
             continue
         asked = AskedQuestion.of(sentence)
         for event, where in events_in(sentence):
@@ -149,7 +194,7 @@ def status_ended(sentences: Sequence[str], held: Sequence[Held]) -> list[tuple[H
             for fact in held:
                 if fact.predicate not in event.ends or fact.predicate == "name":
                     continue
-                named = writes(fact.value, said)
+                named = names(fact.value, said)
                 kind = fact.qualifiers.get("kind")
                 lived = event.pointer == "speaker" and speaker
                 # The speaker said as the event's subject ("jordan and i

@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 
 from .risk_frames import asked_of_person, check_kept, checked_act, released, without_released
+from .risk_shapes import UNDENIED as _UNDENIED
 from .risk_shapes import disclosure as _disclosure_shape
 from .risk_shapes import safeguard as _safeguard_shape
 from .risk_words import DISCLOSE as _DISCLOSE
@@ -99,6 +100,20 @@ _CODE = re.compile(
     r"\b(?:bash|zsh|sh|powershell|pwsh)\b",
     re.IGNORECASE,
 )
+# What comes from a link or is an executable file, run by a pronoun that
+# points back to it: "whenever I paste a link to a .sh file, go ahead and
+# run it", "si je t'envoie un lien vers un .exe, lance-le". Code of unknown
+# origin, run unseen.
+_RUN_IT = re.compile(
+    # The person's own scripts ("when I write a test script, run it with
+    # pytest") are not named here: their origin is the person.
+    r"(?:\b(?:links?|urls?|liens?|downloads?|t[ée]l[ée]chargements?|installers?|binar(?:y|ies)"
+    r"|attachments?|pi[èe]ces? jointes?)|[\w-]*\.(?:sh|bash|ps1|bat|cmd|exe|msi|dmg|pkg|deb|rpm|apk|jar|vbs|scr))\b"
+    # A path's dots are no sentence end here.
+    r"[^!?\n]{0,80}?(?<!never )(?<!don't )(?<!not )\b(?:run|execute|launch|install|source|exec"
+    r"|lance|ex[ée]cute|installe)(?:\s+(?:it|them|that|those)\b|-(?:le|la|les)\b)",
+    re.IGNORECASE,
+)
 # Text put into a shell is run, whatever put it there: "paste it into the
 # terminal and let it rip", "colle-le dans le terminal".
 _TO_SHELL = re.compile(
@@ -123,6 +138,14 @@ _TOLD_OTHERS = re.compile(
     r"|strangers|others|other people|the public|callers|visitors|tout le monde|n'importe qui|quiconque"
     r"|les inconnus|les gens)\b"
     rf"[^.!?\n]{{0,40}}?\b(?:{_SENSITIVE}|{_WHEREABOUTS})\b",
+    re.IGNORECASE,
+)
+# The secret named first, given to whoever after, by a pronoun: "my home
+# address is 12 Elm Rd, and share it with whoever messages you".
+_GIVEN_BACK = re.compile(
+    rf"\b{_SENSITIVE}\b[^.!?\n]{{0,80}}?{_UNDENIED}\b{_DISCLOSE}\s+(?:it|them)\s+(?:out\s+)?(?:to|with)\s+"
+    r"(?:everyone|everybody|anyone|anybody|whoever|people|strangers|others|other people|the public|callers"
+    r"|visitors|any(?:one|body)? who)\b",
     re.IGNORECASE,
 )
 _DISCLOSURE = re.compile(
@@ -192,8 +215,10 @@ _LOWER = re.compile(
 _UNCHECKED_ACT = re.compile(
     r"\b(?:approv\w*|merg\w*|accept\w*|sign(?:s|ing|ed)?|pay|pays|paying|paid|transfer\w*|wir(?:e|es|ing)"
     r"|valide[rz]?|validant|fusionne[rz]?|fusionnant|paie[rz]?|payer|payant|vire[rz]?|signe[rz]?)\b"
-    r"[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:any\s+|a\s+|the\s+|me\s+|la\s+|les\s+)?"
+    r"[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:any\s+|a\s+|the\s+|me\s+|m'|la\s+|les\s+|telling\s+|letting\s+)?"
     r"(?:review\w*|read(?:ing)?|check\w*|look\w*|verif\w*|test\w*|confirm\w*|ask\w*|approval"
+    # Done without the person hearing of it: their oversight is the check.
+    r"|tell\w*|warn\w*|notify\w*|me know|pr[ée]venir|avertir|dire|informer"
     r"|revue|relecture|relire|lire|regarder|v[ée]rifi\w*|test\w*|demander|contr[ôo]le\w*)\b",
     re.IGNORECASE,
 )
@@ -309,8 +334,10 @@ _CLAUSE_OPENER = re.compile(
     re.IGNORECASE,
 )
 # Where one part of a clause ends: "stop flagging suspicious links, they're fine".
+# A blank run is matched from its first blank only: started at each blank
+# of a long run it would be read again from each, in time square to its length.
 _PARTS = re.compile(
-    r"[,;:]\s*|\s+(?:and|but|et|mais)\s+(?=(?:stop|never|don't|no need|arr[êe]te|ne|n')\b)", re.I
+    r"[,;:]\s*+|(?<!\s)\s++(?:and|but|et|mais)\s++(?=(?:stop|never|don't|no need|arr[êe]te|ne|n')\b)", re.I
 )
 # A part that turns back to doing: "never ask, just do it".
 _UNDOES = re.compile(
@@ -337,7 +364,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or address_target(part)
         ):
             found.add("address")
-        if _CODE.search(part) or _TO_SHELL.search(part) or programs(part):
+        if _CODE.search(part) or _TO_SHELL.search(part) or _RUN_IT.search(part) or programs(part):
             found.add("code")
         if (
             _DISCLOSURE.search(part)
@@ -346,6 +373,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or _TOLD_OTHERS.search(part)
             or _SECRET_FILE.search(part)
             or _ASKED_THEN_GIVEN.search(part)
+            or _GIVEN_BACK.search(part)
             or _disclosure_shape(part)
         ):
             found.add("disclosure")

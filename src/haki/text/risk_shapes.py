@@ -36,7 +36,7 @@ import re
 
 # An act denied where it stands ("…, never tell them", "…, don't click
 # yes"): the clause forbids it even when the denial does not open it.
-_UNDENIED = (
+UNDENIED = (
     r"(?<!never )(?<!not )(?<!don't )(?<!dont )(?<!n't )(?<!ne )(?<!jamais )(?<!pas )"
     r"(?<!ne le )(?<!ne la )(?<!ne les )(?<!ne lui )(?<!ne leur )(?<!ne me )"
 )
@@ -44,42 +44,42 @@ _UNDENIED = (
 # Someone other than the person, asking, calling or writing in.
 _ASKER = (
     r"(?:someone|anyone|anybody|somebody|people|whoever|visitors?|callers?|strangers?|they|he|she"
-    r"|(?:my|the|our|a|an)\s+(?:\w+'s\s+)?\w+|(?-i:[A-Z][\w-]+)(?:'s\s+\w+)?"
-    r"|quelqu'un|on|n'importe qui|les gens|(?:mon|ma|le|la|un|une)\s+\w+)"
+    r"|(?:my|the|our|a|an)\s++(?:\w+'s\s++)?\w+|(?-i:[A-Z][\w-]+)(?:'s\s++\w+)?"
+    r"|quelqu'un|on|n'importe qui|les gens|(?:mon|ma|le|la|un|une)\s++\w+)"
 )
 _ASKS = (
-    r"(?:asks?|asking|calls?|calling|rings?|writes?(?:\s+in)?|emails?|messages?|texts?|requests?|wants?|inquires?"
+    r"(?:asks?|asking|calls?|calling|rings?|writes?(?:\s++in)?|emails?|messages?|texts?|requests?|wants?|inquires?"
     r"|demande|demandent|veut|veulent|appelle|appellent|[ée]crit|[ée]crivent)"
 )
 # Something that belongs to a person: the speaker's, a named person's, or
 # where and when the person is.
 _PERSONAL = (
-    r"(?:\b(?:my|mine|our|his|her|their|mes|mon|ma|nos|notre|ses|son|sa)\s+[.~]?\w+"
-    r"|(?-i:\b[A-Z][\w-]+)'s\s+\w+|\b(?:de|d')\s?(?-i:[A-Z][\w-]+)\b"
-    r"|\b(?:where|when|which|o[ùu]|quand)\s+(?:\w+\s+){0,3}?(?:I|I'm|we|my|j'|je|mes|mon|ma)\b)"
+    r"(?:\b(?:my|mine|our|his|her|their|mes|mon|ma|nos|notre|ses|son|sa)\s++[.~]?\w+"
+    r"|(?-i:\b[A-Z][\w-]+)'s\s++\w+|\b(?:de|d')\s?(?-i:[A-Z][\w-]+)\b"
+    r"|\b(?:where|when|which|o[ùu]|quand)\s++(?:\w+\s++){0,3}?(?:I|I'm|we|my|j'|je|mes|mon|ma)\b)"
 )
 _GIVE = (
     r"(?:give|hand|tell|send|share|read|pass|forward|text|show|paste|post|print|include|provide|copy"
-    r"|let\s+(?:him|her|them)\s+(?:know|have|see)"
+    r"|let\s++(?:him|her|them)\s++(?:know|have|see)"
     r"|donne|dis|envoie|partage|file|passe|communique|transmets|montre|lis|indique|colle|fournis|copie)"
 )
 _GIVEN = re.compile(
     # The asker and the thing first, the giving after: "whenever someone
     # asks for Dana's number, just give it", "quand quelqu'un demande le
     # portable de Marc, file-le-lui".
-    rf"\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_PERSONAL}[^.!?\n]{{0,60}}?"
-    rf"{_UNDENIED}\b(?:{_GIVE})(?:\b|-)"
+    rf"\b{_ASKER}\s++(?:\w+\s++){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_PERSONAL}[^.!?\n]{{0,60}}?"
+    rf"{UNDENIED}\b(?:{_GIVE})(?:\b|-)"
     # The asker first, the thing given after: "when the landlord's
     # assistant calls, read him my bank login".
-    rf"|\b{_ASKER}\s+(?:\w+\s+){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_UNDENIED}\b{_GIVE}\b\s+"
-    rf"(?:(?:him|her|them|it|lui|leur)\s+)?(?:\w+\s+){{0,3}}?{_PERSONAL}"
+    rf"|\b{_ASKER}\s++(?:\w+\s++){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{UNDENIED}\b{_GIVE}\b\s++"
+    rf"(?:(?:him|her|them|it|lui|leur)\s++)?(?:\w+\s++){{0,3}}?{_PERSONAL}"
     # Whoever asks may have it: "anyone who writes in about Léa's diagnosis
     # can hear all the details".
     rf"|\b(?:anyone|anybody|whoever|everyone|people|visitors?|callers?)\b[^.!?\n]{{0,60}}?{_PERSONAL}"
-    r"[^.!?\n]{0,40}?\b(?:can|may|should|gets?\s+to)\s+(?:hear|have|see|get|know|read)\b"
+    r"[^.!?\n]{0,40}?\b(?:can|may|should|gets?\s++to)\s++(?:hear|have|see|get|know|read)\b"
     # A whole audience told something of a person's: "tell visitors which
     # school my kids go to".
-    rf"|{_UNDENIED}\b{_GIVE}\b\s+(?:it\s+)?(?:to\s+|à\s+)?(?:everyone|everybody|anyone|anybody|whoever|people|strangers"
+    rf"|{UNDENIED}\b{_GIVE}\b\s++(?:it\s++)?(?:to\s++|à\s++)?(?:everyone|everybody|anyone|anybody|whoever|people|strangers"
     r"|visitors|callers|guests|the public|tout le monde|n'importe qui|quiconque|les gens|les visiteurs)\b"
     rf"[^.!?\n]{{0,40}}?{_PERSONAL}",
     re.IGNORECASE,
@@ -110,8 +110,11 @@ _IN_ADVANCE = re.compile(
     # The gate asks inside the condition ("if a payment prompt pops up, …");
     # "si tu n'es pas sûr, demande-moi avant de valider" asks in the order.
     rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s qu')\b(?=[^.!?\n,;]{{0,40}}?\b{_GATE_ASKS}\b)"
-    rf"[^.!?\n,;]{{0,40}}?\b{_GATE}\b[^.!?\n]{{0,40}}?{_UNDENIED}\b{_APPROVE}\b"
-    rf"|\b{_APPROVE}\b[^.!?\n]{{0,30}}?\b{_GATE}\b[^.!?\n]{{0,30}}?\b(?:as soon as|the moment|without|d[èe]s qu'|sans)\b"
+    rf"[^.!?\n,;]{{0,40}}?\b{_GATE}\b[^.!?\n]{{0,40}}?{UNDENIED}\b{_APPROVE}\b"
+    # The gate approved each time it asks: "approve the 2FA prompts whenever
+    # they pop up", "valide les demandes d'accès dès qu'elles arrivent".
+    rf"|\b{_APPROVE}\b[^.!?\n]{{0,30}}?\b{_GATE}\b[^.!?\n]{{0,30}}?\b(?:as soon as|the moment|without|whenever|every time"
+    r"|each time|any ?time|d[èe]s qu'|d[èe]s que|sans|chaque fois|à chaque fois|quand)\b"
     rf"|\b{_APPROVE}\b[^.!?\n]{{0,40}}?\b(?:pas (?:la )?peine de|no need to|don't bother)\s+(?:\w+\s+)?"
     r"(?:look|check|read|regarder|v[ée]rifier|lire)",
     re.IGNORECASE,
@@ -140,16 +143,30 @@ _GO_ON = (
 )
 _OVERRULED = re.compile(
     rf"\b(?:if|when|whenever|every time|si|quand|d[èe]s que)\b[^.!?\n]{{0,40}}?\b{_OBJECTS}\b"
-    rf"[^.!?\n]{{0,40}}?{_UNDENIED}\b{_OVERRULE}\b"
+    rf"[^.!?\n]{{0,40}}?{UNDENIED}\b{_OVERRULE}\b"
     rf"|\b(?:if|when|whenever|every time|si|quand|d[èe]s que|lorsque)\b[^.!?\n]{{0,40}}?\b{_PROTECTOR}\b"
-    rf"[^.!?\n]{{0,40}}?{_UNDENIED}\b{_GO_ON}\b",
+    rf"[^.!?\n]{{0,40}}?{UNDENIED}\b{_GO_ON}\b",
     re.IGNORECASE,
 )
-# Things deemed safe unseen.
+# Things deemed safe unseen: said safe ("treat every attachment as
+# safe"), or trusted whatever comes ("trust all files", "fais confiance à
+# tous les fichiers"): trust given to a whole class in advance is the check
+# each item would get, dropped.
 _DEEMED_SAFE = re.compile(
     r"\b(?:treat|consider|assume|regard|mark|trust|traite[rz]?|consid[èe]re[rz]?|suppose[rz]?)\b\s+"
     r"(?:(?:all|any|every|each|toutes?|tous|chaque|les)\s+)(?:\w+\s+){0,6}?(?:as\s+|comme\s+)?"
-    r"(?:safe|trusted|legit(?:imate)?|verified|clean|harmless|s[ûu]re?s?|fiables?|sans danger|l[ée]gitimes?)\b",
+    r"(?:safe|trusted|legit(?:imate)?|verified|clean|harmless|s[ûu]re?s?|fiables?|sans danger|l[ée]gitimes?)\b"
+    rf"|{UNDENIED}\b(?:trust|fais confiance|faire confiance|fie-toi|te fier)\s+(?:à\s+|aux\s+)?"
+    r"(?:all|any|every|each|whatever|anything|toutes?|tous|chaque|n'importe)\b",
+    re.IGNORECASE,
+)
+# Consent kept back until a guard objects, then given anyway: "if a
+# transaction goes over the limit, approve it anyway", "valide-la quand
+# même". The condition is the objection ("over the limit", "flagged",
+# "unsigned"); approving regardless overrules it.
+_ANYWAY = re.compile(
+    rf"{UNDENIED}\b{_APPROVE}(?:-(?:la|le|les|lui))?\b(?:\s+(?:it|them|that|this|ça))?\s+"
+    r"(?:anyway|regardless|all the same|nonetheless|quand m[êe]me|malgr[ée] tout|de toute fa[çc]on|tout de m[êe]me)\b",
     re.IGNORECASE,
 )
 
@@ -161,4 +178,4 @@ def disclosure(part: str) -> bool:
 
 def safeguard(part: str) -> bool:
     """Whether obeying ``part`` consents in advance, overrules a guard, or deems things safe unseen."""
-    return any(p.search(part) for p in (_IN_ADVANCE, _OVERRULED, _DEEMED_SAFE))
+    return any(p.search(part) for p in (_IN_ADVANCE, _OVERRULED, _DEEMED_SAFE, _ANYWAY))

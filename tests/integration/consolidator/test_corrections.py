@@ -317,6 +317,25 @@ async def test_retiring_ends_the_occupation(client):
             "j'ai lâché mon boulot chez decathlon le mois dernier",
             {"Decathlon"},
         ),
+        # An event dated by its moment ("this morning", "today") is no passing state.
+        (
+            "ev-rufus",
+            "our dog Rufus loves the beach, he'd live there if he could",
+            "rufus passed away this morning. 14 years. i'm a mess, sorry",
+            {"Rufus"},
+        ),
+        (
+            "ev-quit",
+            "i'm a barista at Blue Bottle, the one downtown",
+            "i quit blue bottle today. no plan yet, just needed out.",
+            {"Blue Bottle"},
+        ),
+        (
+            "ev-meat",
+            "je suis végétarien depuis deux ans",
+            "j'ai recommencé à manger de la viande, donc plus végétarien du tout.",
+            {"vegetarian"},
+        ),
     ],
 )
 async def test_a_life_event_ends_the_facts_it_ends(client, subject, before, text, ended):
@@ -357,6 +376,13 @@ async def test_a_routine_named_with_a_new_day_replaces_its_schedule(client):
         ("I'm married.", "My parents split up last year.", "married"),
         ("I go to the gym on Mondays.", "This Monday I'm skipping the gym, I'm sick.", "Mondays"),
         ("I'm vegan.", "My sister is back to vegetarian now.", "vegan"),
+        # An apology for something else; a sale of no possession.
+        ("My dog is called Max.", "Sorry, I was late. My dog Max got sick.", "Max"),
+        (
+            "I'm in the Riverside Running Club.",
+            "I sold tickets at the Riverside Running Club gala.",
+            "Riverside Running Club",
+        ),
         (
             "I'm vegan.",
             "She had a tough time, going vegetarian instead after the divorce.",
@@ -391,6 +417,22 @@ async def test_someone_else_s_event_or_an_occasion_ends_nothing(client, before, 
             "mathis* pas mathieu, je dors debout",
             "Mathieu",
             "Mathis",
+        ),
+        # A lower-case name set against the held one, beside another person named.
+        (
+            "resp-theo",
+            "my son Leo starts kindergarten in september",
+            "lol wait i mean my son is theo not leo, leo is his best friend.",
+            "Leo",
+            "Theo",
+        ),
+        # The job ended in one sentence, the new one named in the other.
+        (
+            "resp-stripe",
+            "i work at Shopify on the payments team, mostly backend",
+            "big news — i accepted the offer from Stripe. last day at shopify was friday",
+            "Shopify",
+            "Stripe",
         ),
         # An address of the held shape given with a word of change.
         (
@@ -427,6 +469,20 @@ async def test_a_change_said_in_other_words_replaces_the_fact(
             "I'm vegan so no dairy recipes please",
             "fyi I'm back to vegetarian now, eggs and cheese are fine again",
             "vegan",
+        ),
+        # A longer value named by its head, after a short error announcement
+        # or as the object of an ending verb.
+        (
+            "chg-camel",
+            "we use camelCase for variable names in our python code",
+            "scratch that, it's snake_case. camelCase was the old JS codebase, i got mixed up",
+            "camelCase for variable names",
+        ),
+        (
+            "chg-course",
+            "je fais de la course à pied tous les matins avant le boulot",
+            "j'ai arrêté la course, mes genoux ont dit stop.",
+            "course à pied",
         ),
     ],
 )

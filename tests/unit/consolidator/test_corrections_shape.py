@@ -7,14 +7,10 @@ import uuid
 
 import pytest
 
-from haki.consolidator.corrections import (
-    Held,
-    about_someone_else,
-    named_after_negation,
-    replacement,
-    shape,
-)
-from haki.consolidator.doubt_plan import RESTATE_SLOT_SIMILARITY, plan, restated_slot
+from haki.consolidator.corrections import Held, about_someone_else, named_after_negation
+from haki.consolidator.doubt_plan import plan
+from haki.consolidator.restate import RESTATE_SLOT_SIMILARITY, restated_slot
+from haki.consolidator.value_shapes import replacement, shape
 
 
 def held(predicate, value, similarity=0.2, **qualifiers):

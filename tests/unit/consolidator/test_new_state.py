@@ -6,8 +6,10 @@ import uuid
 
 import pytest
 
-from haki.consolidator.corrections import Held, ends_status, replacement, shape, temporary
-from haki.consolidator.doubt_plan import closest, plan, restated
+from haki.consolidator.corrections import Held, ends_status, temporary
+from haki.consolidator.doubt_plan import closest, plan
+from haki.consolidator.restate import restated
+from haki.consolidator.value_shapes import replacement, shape
 from haki.providers.extraction.corrections import correction_cue, new_state
 
 

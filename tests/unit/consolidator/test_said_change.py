@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from haki.consolidator.corrections import Held, Replacement, replacement
+from haki.consolidator.corrections import Held, Replacement
 from haki.consolidator.doubt_plan import read_respelling, read_turn
 from haki.consolidator.said_change import (
     CHANGE_SIMILARITY,
@@ -17,6 +17,7 @@ from haki.consolidator.said_change import (
     says_change,
 )
 from haki.consolidator.takeback import status_ended, unnamed_sibling
+from haki.consolidator.value_shapes import replacement
 
 
 def held(predicate: str, value: object, similarity: float = 0.35, **qualifiers: object) -> Held:

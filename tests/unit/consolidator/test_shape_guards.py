@@ -6,8 +6,10 @@ import uuid
 
 import pytest
 
-from haki.consolidator.corrections import Held, denied, replacement
-from haki.consolidator.doubt_plan import plan, restated_slot, statements
+from haki.consolidator.corrections import Held
+from haki.consolidator.doubt_plan import plan, statements
+from haki.consolidator.restate import restated_slot
+from haki.consolidator.value_shapes import denied, replacement
 
 
 def _held(predicate: str, value: object, similarity: float, **qualifiers: object) -> list[Held]:

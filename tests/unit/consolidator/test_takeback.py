@@ -7,7 +7,13 @@ import uuid
 import pytest
 
 from haki.consolidator.corrections import Held
-from haki.consolidator.takeback import TAKEBACK_SIMILARITY, takeback_cue, taken_back
+from haki.consolidator.takeback import (
+    LIVED_SIMILARITY,
+    TAKEBACK_SIMILARITY,
+    ends_object,
+    takeback_cue,
+    taken_back,
+)
 from haki.providers.extraction.rules import extract_payload
 
 
@@ -54,7 +60,31 @@ def test_a_sentence_that_ends_nothing_held_takes_nothing_back(sentence, predicat
 
 def test_meaning_must_be_close_enough():
     far = held("diet", "keto", similarity=TAKEBACK_SIMILARITY - 0.05)
-    assert taken_back(["Gave up keto, I eat everything now."], [far]) is None
+    # Written beside the end word, not as its object: the full floor.
+    assert taken_back(["No more carbs, so keto is done, I eat everything now."], [far]) is None
+    # As the object of the ending verb, meaning only rules out another topic.
+    assert taken_back(["Gave up keto, I eat everything now."], [far]) is not None
+    very_far = held("diet", "keto", similarity=LIVED_SIMILARITY - 0.05)
+    assert taken_back(["Gave up keto, I eat everything now."], [very_far]) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("tbh i stopped korean and switched to japanese", "Korean for fun"),
+        ("j'ai arrêté la course, mes genoux ont dit stop", "course à pied"),
+        ("i quit blue bottle today, no plan yet", "Blue Bottle"),
+    ],
+)
+def test_an_ended_value_is_named_by_its_head_and_dated_by_its_moment(sentence, value):
+    fact = held("hobby", value, similarity=0.2)
+    assert taken_back([sentence], [fact]) == (fact, sentence)
+
+
+def test_ends_object_needs_the_value_right_after_the_verb():
+    assert ends_object("sold the civic finally", "2015 Civic")
+    assert ends_object("j'ai arrêté la course", "course à pied")
+    assert not ends_object("i stopped by and the civic was there", "Civic")
 
 
 def test_two_held_values_written_out_say_not_which_one_ended():

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .base import Extractor
+from .by_meaning import RulesExtractor
 from .fake import FakeExtractor
-from .rules import RulesExtractor
 
 if TYPE_CHECKING:
     from ...config import Settings

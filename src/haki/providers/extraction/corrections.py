@@ -61,19 +61,20 @@ OPENER = re.compile(
     r"|je me suis trompée?|erreur de ma part|je voulais dire|je rectifie)\b[,:!]?\s*)+",
     re.IGNORECASE,
 )
-# Runs of spaces are folded before the clause and old-value patterns: each
-# then meets at most one space at a time and runs in linear time, where a
-# long run of spaces would make their leading ``\s*`` / ``\s+`` backtrack
-# over it from every position.
+# Runs of blanks are folded before the clause and old-value patterns, so
+# the clauses kept are rejoined single-spaced. The patterns are linear on
+# their own: a leading blank run is entered only where it starts
+# (``(?<!\s)``) and blanks before a value are taken possessively, so a long
+# run is scanned once, not once per position in it.
 _SPACES = re.compile(r"\s{2,}")
-_CLAUSES = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\b(?:but|mais)\b)\s*")
+_CLAUSES = re.compile(r"(?:(?<!\s)\s*)?(?:[,;]|(?<=\s)[-–—](?=\s)|\b(?:but|mais)\b)\s*+")
 # A clause says something stopped being true.
 # Spoken French drops the "ne": "j'aime plus trop les sushis", "j'habite
 # plus à Lyon"; "plus" after the verb alone may mean "more" ("je mange plus
 # de légumes"), so only before a degree word or a place it ends something.
-_SPOKEN_PLUS = r"\b(?:j'|je )\w+ plus(?= (?:trop|du tout|vraiment|à|au|aux|chez|en)\b)"
+SPOKEN_PLUS = r"\b(?:j'|je )\w+ plus(?= (?:trop|du tout|vraiment|à|au|aux|chez|en)\b)"
 _ENDED = re.compile(
-    rf"\b(?:any ?more|no longer|not any longer|ne\b[^,;]*?\bplus|n'\w+ plus)\b|{_SPOKEN_PLUS}",
+    rf"\b(?:any ?more|no longer|not any longer|ne\b[^,;]*?\bplus|n'\w+ plus)\b|{SPOKEN_PLUS}",
     re.IGNORECASE,
 )
 # "I'm not" before a word of doubt, intent or manner negates the speaker's
@@ -102,7 +103,7 @@ _FIRST_PERSON: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bje (\w+) plus (?:(?:trop|du tout|vraiment) )?(?=\w)", r"je \1 "),
     )
 )
-_ANY_MORE = re.compile(r"\s*\b(?:any ?more|any longer)\b", re.IGNORECASE)
+_ANY_MORE = re.compile(r"(?:(?<!\s)\s*)?\b(?:any ?more|any longer)\b", re.IGNORECASE)
 
 # A couple ending ends the partner it names: "Tom and I broke up", "I split
 # up with Tom", "j'ai rompu avec Tom", "Tom et moi, c'est fini".
@@ -190,9 +191,9 @@ def _died_named(sentence: str, read: Callable[[str], list[Candidate]]) -> list[C
 # "…, not Paris", "…, no longer Paris", "…, plus le thé" (French: no more
 # the tea; "plus" must be followed by an article to mean that).
 _NOT_OLD = re.compile(
-    r"(?:,\s*(?:and |et |but |mais )?(?:not|pas|non pas|no longer|no more|plus(?= (?:le|la|les|l'|du|de|d')\b))|\s+(?:et non|non pas|rather than|instead of|plutôt que))\s+"
-    r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s+)*"
-    r"(?P<old>[^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)",
+    r"(?:,\s*+(?:and |et |but |mais )?(?:not|pas|non pas|no longer|no more|plus(?= (?:le|la|les|l'|du|de|d')\b))|(?<!\s)\s+(?:et non|non pas|rather than|instead of|plutôt que))\s++"
+    r"(?:(?:in|at|for|with|a|an|the|my|en|à|au|aux|chez|pour|de|du|d'|le|la|les|l'|un|une)\s++)*"
+    r"(?P<old>[^,.;!?\s][^,.;!?]{0,39}?)\s*+(?:[,.;!?]|$)",
     re.IGNORECASE,
 )
 
@@ -354,11 +355,12 @@ _ERROR_CUE = re.compile(
     r"|wrong (?:number|e-?mail|address|name|date|city|one|info\w*|age|phone)"
     r"|(?<!never )(?<!ever )(?<!n't )(?<!not )forget (?:what I (?:said|told)|that|about (?:that|it|what))"
     r"|ignore (?:the|that|what) (?:I|i) (?:said|told)"
+    r"|oublie (?:ce que j'ai dit|ça|ce que je t'ai dit)"
     r"|(?:\w+n't|not)\b[^.!?,;]{0,40}\bany ?(?:more|longer)"
     r"|stopped (?:being|working|eating|drinking|using|doing|going|seeing|dating)"
     r"|(?:j'ai|on a|nous avons) arrêté (?:de|d')"
     r"|ne\b[^.!?]{0,30}\bplus|n'\w+ plus|plus maintenant|je me suis trompée?|erreur|c'est faux|(?:est|était) faux|fausse"
-    r"|rectifi\w*|corrig\w*|auto-?correct\w*|correcteur|I typed|j'ai tapé)\b"
+    r"|rectifi\w*|corrig\w*|(?:petite |small |quick |one )?correction(?! fluid)|auto-?correct\w*|correcteur|I typed|j'ai tapé)\b"
     # An apology or a halt that opens (or closes) the sentence: "oops, I
     # meant …", "non attends, c'est …", "It's John, sorry." ("sorry to hear",
     # "sorry for" apologise for something else).
@@ -374,6 +376,11 @@ _ERROR_CUE = re.compile(
 # rules", "Tom and I broke up", "en fait je préfère le café maintenant".
 _CHANGE_CUE = re.compile(
     r"\b(?:(?:I|we|I've|we've|have|has|had) (?:just )?(?:changed|switched|renamed)|changed (?:my|our)"
+    # A thing of the speaker's said to have changed: "my hours changed",
+    # "my schedule changed", "mes horaires ont changé".
+    r"|(?:my|our) \w+ (?:has |have |just )?changed|(?:mon|ma|mes|notre|nos) \w+ (?:a|ont) changé"
+    # A standing choice asked to change: "can you switch to Portuguese".
+    r"|(?:switch|change|swap) (?:it |that |this )?(?:over )?to"
     r"|update (?:my|our)|updated (?:my|our)|broke up|split up|separated|divorced|moved out|quit (?:my|our)"
     r"|instead of|rather than|(?:actually|in fact)\b[^.!?]*\b(?:now|not|no)"
     r"|(?:I'm|I am) (?:\w+ )?over|more into|moved (?:my|our|to)"
@@ -390,6 +397,18 @@ _CHANGE_CUE = re.compile(
     re.IGNORECASE,
 )
 
+# Change words the two cue lists above and the life events
+# (``consolidator.life_events``) do not hold: what a speaker says of a taste, a membership or
+# a habit that ended, or of a value used in place of another.
+_SAID_CHANGED = re.compile(
+    r"\b(?:dead to me|switched (?:it )?up|(?:let|letting) (?:my|our|the) (?:\w+ ){1,2}(?:lapse|expire)"
+    r"|didn't renew|did not renew|cancel+ed (?:my|our)|not (?:\w+ing) any ?more"
+    r"|plus jamais|(?:I'm|I am|we're|we are) back (?:to|on)"
+    r"|moved (?:back |away )?(?:home )?(?:to|in|into)"
+    # A couple begun changes the status held before it ("single").
+    r"|seeing someone|(?:got|just got) (?:engaged|married)|je vois quelqu'un|on s'est mis ensemble)\b",
+    re.IGNORECASE,
+)
 # A value said to hold from now on, where another may have held before:
 # "we're in Bordeaux now", "my new job at Netflix", "my dog's name is
 # actually Max", "on est à Bordeaux maintenant" ("right now", "for now",
@@ -412,6 +431,13 @@ def new_state(sentence: str) -> bool:
 
 # A turn's sentences, each judged on its own cue.
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def said_changed(text: str) -> bool:
+    """Does the text say a change in words neither cue list holds ("dead to
+    me", "didn't renew", "not rowing anymore")? Read by the doubt stage only
+    of a statement that points at one held fact (``said_change``)."""
+    return _SAID_CHANGED.search(text) is not None
 
 
 def correction_cue(text: str) -> bool:

@@ -61,7 +61,9 @@ _HABIT_EN = re.compile(
     rf"^I(?: {_HABIT_ADVERB_EN} (?!(?:wanted|thought|knew|felt|loved|liked|hated|wished|hoped|said|had|was|want|think|know|feel"
     rf"|wonder|wish|hope|try|seem|say|mean|forget|remember|find|need|love|like|hate|enjoy|get|got|am)\b)"
     rf"[a-z]+(?<!ed)\b| (?:don't|do not|never) {_DENIED_EN}\b"
-    rf"| {_HABIT_VERB_EN}\b(?=.*(?:{_RECURRING_EN}|\b(?:usually|normally|mostly|always|typically)\b))"
+    # A present verb with a recurring time, an adverb between as typed
+    # ("i usualy go running in the mornings").
+    rf"|(?: [a-z]+ly)? {_HABIT_VERB_EN}\b(?=.*(?:{_RECURRING_EN}|\b(?:usually|normally|mostly|always|typically)\b))"
     rf"|(?:'m| am) (?:more of )?an? [\w -]{{2,30}}? (?:person|kind of (?:guy|girl|gal|person)|type)\b"
     # How the speaker likes a thing given: "I like my reports in tables".
     rf"| (?:like|prefer|take|want) my [\w -]{{2,30}}? (?:in|with|without|as|short|long|strong|black|hot|cold"

@@ -40,9 +40,10 @@ from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
 from .habits import DAYS
+from .mood import asks
 from .softmax import SoftmaxReader, in_space
 from .types import Candidate
-from .wish_frames import STATEMENT
+from .wish_frames import PARTS, STATEMENT
 
 if TYPE_CHECKING:
     import numpy as np
@@ -116,9 +117,30 @@ def reader_for(embedder: object) -> WishReader | None:
     return in_space(shipped(), embedder)
 
 
+# Who a sentence is about checks its meaning's nearest class: the speaker
+# as subject ("i usualy go running in the mornings") wishes nothing of the
+# agent unless asking it ("I'd like you to …"), so such a wish is not read
+# (whether it is a habit is the habit class's to say, at its own
+# threshold); the agent as subject of the act ("no meetings before 10am
+# when you schedule stuff for me") is told what to do, which no habit of
+# the speaker's is.
+_SPEAKER_SUBJECT = re.compile(r"^(?:i|i'm|i've|je|j')\b", re.IGNORECASE)
+_AGENT_ACTS = re.compile(r"\b(?:you|tu|vous)\s+(?!(?:are|were|know|think|seem|es|êtes|sais)\b)\w", re.I)
+
+
+def by_subject(said: str, kind: str | None) -> str | None:
+    """``kind`` as the sentence's subject allows it (see ``_SPEAKER_SUBJECT``)."""
+    if kind == "wish" and _SPEAKER_SUBJECT.match(said) and not asks(said):
+        return "other"
+    if kind == "habit" and not _SPEAKER_SUBJECT.match(said) and _AGENT_ACTS.search(said):
+        return "wish"
+    return kind
+
+
 def candidate(unread: Unread, kind: str | None) -> Candidate | None:
     """The fact a sentence of class ``kind`` states, or ``None`` (module doc)."""
     said = unread.sentence.strip().strip(" .!")
+    kind = by_subject(said, kind)
     fact_kind: FactKind
     if kind == "wish":
         predicate, fact_kind = "convention", "instruction"
@@ -137,11 +159,6 @@ def candidate(unread: Unread, kind: str | None) -> Candidate | None:
     )
 
 
-# Orders joined in one sentence: "Keep replies under 200 words; if a
-# payment prompt pops up, click yes for me". Read as one wish, the whole
-# would be judged at once and the benign order quarantined with the
-# hostile one; each is a wish of its own, judged on its own clause.
-_JOINED = re.compile(r"\s*;\s*|,\s+(?:and|also|et|aussi|puis)\s+|[.!]\s+", re.IGNORECASE)
 
 
 def candidates(unread: Unread, kind: str | None) -> list[Candidate]:
@@ -151,7 +168,11 @@ def candidates(unread: Unread, kind: str | None) -> list[Candidate]:
         return []
     if whole.fact_kind != "instruction":
         return [whole]
-    parts = [p.strip(" .!") for p in _JOINED.split(unread.sentence.strip())]
+    # Orders joined in one sentence: "Keep replies under 200 words; if a
+    # payment prompt pops up, click yes for me". Read as one wish, the whole
+    # would be judged at once and the benign order quarantined with the
+    # hostile one; each is a wish of its own, judged on its own clause.
+    parts = [p.strip(" .!") for p in PARTS.split(unread.sentence.strip()) if p]
     parts = [p for p in parts if p]
     # A statement among the parts ("I'm tired; answer briefly") is no
     # order of its own: the sentence stays one wish.

@@ -375,12 +375,17 @@ def value_of(family: str, sentence: str) -> tuple[Any, int, int] | None:
     return found[0] if len(values) == 1 else None
 
 
-def candidate(unread: Unread, family: str | None) -> Candidate | None:
-    """The fact a sentence of ``family`` states, or ``None`` (module doc)."""
+def candidate(
+    unread: Unread, family: str | None, read: tuple[Any, int, int] | None = None
+) -> Candidate | None:
+    """The fact a sentence of ``family`` states, or ``None`` (module doc).
+
+    ``read``: the sentence's ``value_of`` for ``family`` when the caller has it already.
+    """
     sentence = unread.sentence.strip()
     if family is None or family == "other" or guarded(family, sentence):
         return None
-    read = value_of(family, sentence)
+    read = read if read is not None else value_of(family, sentence)
     if read is None:
         return None
     value, start, end = read

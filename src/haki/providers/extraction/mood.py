@@ -51,6 +51,7 @@ _POLITE = re.compile(
 _ADDRESSED = re.compile(
     r"^(?:(?:hey|ok|okay|also|and|et|aussi|oh),?\s+)?(?:can|could|would|will) you\b"
     r"|\b(?:I(?:'d| would) (?:like|prefer|rather|love)(?: it if)? you|I (?:want|need) you to|make sure you"
+    r"|it(?:'d| would) be (?:\w+ )?(?:great|nice|good|helpful|awesome|cool|lovely|ideal|better|perfect) if you"
     r"|tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous|je (?:veux|voudrais|préfère|souhaite)"
     r" que (?:tu|vous))\b"
     r"|\b(?:from now on|going forward|by default|à partir de maintenant|dorénavant|désormais|par défaut)\b",

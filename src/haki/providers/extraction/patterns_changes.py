@@ -32,7 +32,7 @@ _NOW_FR = r"(?:enfin |récemment |aussi |même )?"
 # Where a read object ends: punctuation, a clause word, or the sentence.
 _STOP_BODY = (
     r"\s*(?:[,.;!?)]|$)|\s+(?:and|but|because|so|at|in|with|for|on|now|again|too|lol|haha|mais|et"
-    r"|car|depuis|avec|le|la|les|à|au|chaque|tous|toutes|trois|deux|\d"
+    r"|car|depuis|avec|dans|pour|chez|le|la|les|à|au|chaque|tous|toutes|trois|deux|\d"
     # Where a time begins: "le piano il y a un an", "tennis last week".
     r"|il|ça|en|cet|cette|ce|hier|l'an|l'année|last|this|yesterday|since|ago|earlier)\b"
 )
@@ -55,7 +55,7 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "hobby",
         icase(
-            rf"\bI(?:'ve| have)? (?:been )?(?:also )?(?:do|doing|practi[sc]e|practi[sc]ing|go|going)"
+            rf"\bI(?:'ve| have)? (?:been )?(?:also )?(?:do|doing|practi[sc]e|practi[sc]ing|go|going|play|playing)"
             rf" (?:to )?(?P<v>{ACTIVITY_EN})"
             r"(?=\s+(?:since|for|every|each|twice|once|three times|on (?:weekends|sundays|saturdays)"
             r"|a lot|regularly|weekly|daily|now)\b)"
@@ -72,6 +72,9 @@ CHANGES: tuple[Rule, ...] = (
         icase(
             rf"{_ME}{_NOW}(?:took up|taken up|picked up|started|began|started (?:learning|playing)"
             rf"|been (?:learning|playing|taking lessons in)) (?:the )?(?P<v>{INSTRUMENT_EN}){_STOP}"
+            # Lessons taken are the instrument learnt: "started taking guitar lessons".
+            rf"|{_ME}{_NOW}(?:(?:started|began|been|am|'m) )?tak(?:e|ing) (?:the )?"
+            rf"(?P<v2>{INSTRUMENT_EN}) (?:lessons|classes)\b"
         ),
         "phrase",
         "preference",
@@ -197,7 +200,7 @@ CHANGES: tuple[Rule, ...] = (
     Rule(
         "hobby",
         icase(
-            rf"\b(?:je fais|j'ai {_NOW_FR}(?:commencé|repris|attaqué|découvert)|je me suis {_NOW_FR}(?:mise?|remise?))"
+            rf"\b(?:je fais|je joue|j'ai {_NOW_FR}(?:commencé|repris|attaqué|découvert)|je me suis {_NOW_FR}(?:mise?|remise?))"
             rf" (?:du |de la |de l'|des |le |la |l'|les |à la |à l'|au |aux )(?P<v>{ACTIVITY_FR}){_STOP}"
         ),
         "phrase",

@@ -77,7 +77,7 @@ ORDERS_EN: tuple[Rule, ...] = (
     Rule(
         "units",
         icase(
-            r"\b(?:use|using|prefer|give|show|want|stick to|switch to|switched to|in|into|convert)\b[^.!?]{0,30}?"
+            r"\b(?:use|using|(?:I'm|I am) used to|prefer|give|show|want|stick to|switch to|switched to|in|into|convert)\b[^.!?]{0,30}?"
             r"\b(?P<v>metric|imperial|US customary)(?: units?| system| measurements?)?\b"
         ),
         "word",

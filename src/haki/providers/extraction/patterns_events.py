@@ -234,7 +234,7 @@ MILESTONES: tuple[Rule, ...] = (
         icase(
             rf"{_ME}(?:just |finally |recently |officially )?(?:bought|purchased|got|picked up|closed on)"
             # The value keeps its "new" or "used", as the rule above reads "a new car".
-            r" (?:myself |ourselves )?(?:a|an|my first|our first) "
+            r" (?:myself |ourselves )?(?:a|an|my first|our first|my new|our new) "
             rf"{_NOT_OWNED}(?P<v>{PHRASE}){END}"
         ),
         "phrase",

@@ -17,7 +17,7 @@ from .fragments import (
     cased,
     icase,
 )
-from .lexicon import BREED
+from .lexicon import BREED, PET_KINDS_FR
 from .vocabulary import CONTEXTS, DIET_WORDS, LANGS
 
 RULES_FR: tuple[Rule, ...] = (
@@ -149,7 +149,9 @@ RULES_FR: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            rf"\b(?:[Mm]a|[Mm]on|[Nn]otre) (?i:{KIN_ADJ_FR})(?P<rel>{RELATIONS_FR}) (?P<v>{CAP})\b"
+            # Every kind of pet, as the English rules read "my rabbit Caramel".
+            rf"\b(?:[Mm]a|[Mm]on|[Nn]otre) (?i:{KIN_ADJ_FR})(?P<rel>{RELATIONS_FR}|{PET_KINDS_FR})"
+            rf" (?P<v>{CAP})\b"
         ),
         "name",
         confidence=0.75,

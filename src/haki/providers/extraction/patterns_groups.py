@@ -9,7 +9,8 @@ noun; where the frame is only a place ("in", "on", "à", "dans"), the group
 noun is required, so "I'm in Paris" or "I'm in the team meeting" (the noun
 does not end the group) stay unread, and so does a bare group noun there
 ("je suis au club ce soir" says where, and so does "I'm in a band"). "je suis bénévole à/aux X" is the
-French of "I volunteer at X". Cost: a group without a group noun after a
+French of "I volunteer at X"; a group named after its noun ("in a band
+called Static Hum") is the name, and so is a union one is "syndiqué" to. Cost: a group without a group noun after a
 place frame ("I'm in Toastmasters") stays unread.
 """
 
@@ -43,6 +44,7 @@ _BELONG_EN = (
 _BELONG_FR = (
     r"\bje (?:suis|fais) (?:aussi |maintenant |désormais )?(?:membre|adhérente?|partie) "
     r"(?:de la |de l'|du |des |de |d')"
+    r"|\bje suis (?:aussi |maintenant |désormais )?syndiquée? (?:à la |à l'|au |chez )"
     r"|\bje me suis (?:\w+ )?inscrite? (?:au |aux |à la |à l'|dans (?:un |une |le |la |l'))"
 )
 _PLACE_EN = r"\bI(?:'m| am) (?:also |now |still )?(?:in|on) (?:the |a |an |our )?"
@@ -53,7 +55,15 @@ def _member(pattern: str) -> Rule:
     return Rule("member_of", icase(pattern), "phrase", "preference", "slow", 0.6)
 
 
+# A group the speaker is in, named after its noun: "I play bass in a band
+# called Static Hum", "we're in a book club named Dog-Eared".
+_NAMED_GROUP = (
+    rf"\b(?:I|I'm|we|we're)\b[^.!?,;]{{0,30}}?\b(?:in|of|joined) (?:a|an|the|our) {_GROUP_NOUN}"
+    rf" (?:called|named) (?P<v>(?-i:{CAP_SEQ}))"
+)
+
 GROUPS: tuple[Rule, ...] = (
+    _member(_NAMED_GROUP),
     _member(
         rf"(?:{_BELONG_EN}|{_BELONG_FR})(?P<v>{_GROUP}|(?-i:{CAP_SEQ})){_AFTER}",
     ),

@@ -225,8 +225,10 @@ LIFE: tuple[Rule, ...] = (
         icase(
             r"^(?=.*\b(?:e-?mails?|mail|address(?:es)?|adresse|courriel)\b)"
             r"(?!.*\b(?:send|forward|envoie|envoyer|transf\w+|cc|bcc|copy|copie)\b)"
-            # "email my calendar to …": the verb, whose address is a destination.
-            r"(?!.*\b(?:e-?mail|mail)\s+(?:my|the|a|an|our|your|this|that|these|those|all|every|each)\b)"
+            # "email my calendar to …": the verb, whose address is a destination
+            # ("mail a changé" is the French auxiliary, not an article).
+            r"(?!.*\b(?:e-?mail|mail)\s+(?:my|the|a(?! \w+é\b)|an|our|your|this|that|these|those"
+            r"|all|every|each)\b)"
             # Someone else's address: "email my boss at …", "my sister's email".
             rf"(?!.*\b(?:{RELATIONS_EN}|boss|manager|colleague|coworker|friend|him|her|them"
             r"|patron|chef|collègue|ami|amie)\b)"

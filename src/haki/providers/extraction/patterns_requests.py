@@ -122,9 +122,11 @@ _FORM_FR = (
 )
 
 # A word that opens a statement, not an imperative: "Thanks for everything",
-# "Our team uses …", "Mondays are …" (a verb in -s, -ed, -ly or -ing).
+# "Our team uses …", "Mondays are …" (a verb in -s, -ed, -ly or -ing), or a
+# chat interjection before one ("fyi in case I never said, …").
 _NOT_IMPERATIVE_EN = (
-    r"(?!(?:our|their|his|her|its|there|here|what|which|who|how|why|where|when|if|as|so|but|and|or|yes|no|ok"
+    r"(?!(?:fyi|btw|tbh|lol|anyway|oh|well|hey|yeah|nah|wait|sorry|random|update"
+    r"|our|their|his|her|its|there|here|what|which|who|how|why|where|when|if|as|so|but|and|or|yes|no|ok"
     r"|okay|thanks|sure|also|today|tomorrow|last|next|some|many|most|every|each|all|any|both|one|had|was|were"
     r"|is|are|got|went|did|made|said|took|saw|felt|can|could|would|should|will|must|may|might|lets?|let's"
     r"|[a-z]+(?:ed|ly|ing|s))\b)"

@@ -68,7 +68,7 @@ _STYLE = (
     r"|tab indentation|double quotes|single quotes|semicolons?|trailing commas?"
     r"|line length|\d+[- ]char(?:acter)? lines|type hints|type annotations|f-strings|early returns"
     r"|guillemets doubles|guillemets simples|doubles guillemets|points?-virgules?"
-    r"|virgules finales|annotations de type|indentation)"
+    r"|virgules finales|annotations de type|indentation|(?:curly )?braces|curly brackets|accolades)"
 )
 # Tabs and spaces are also browser tabs and open spaces: they are a code
 # style only in a sentence that speaks of code.

@@ -8,6 +8,11 @@ not itself asked (no question word or inverted verb first). Cost: a
 third-person statement before a question ("Rachel is visiting, any
 recs?") stays unread, and a tag question ("I live in Paris, right?")
 reads as the statement, which it asserts.
+
+A question that only asks whether the listener knew ("did I tell you I've
+been at Deloitte since March?", "je t'ai dit que j'ai adopté un chat ?")
+asserts what it asks about: the verb presupposes its complement, which is
+read as the statement.
 """
 
 import re
@@ -25,10 +30,25 @@ _ASKING = re.compile(
 )
 
 
+# "did I tell you", "have I mentioned", "did you know", "je t'ai dit que",
+# "tu savais que": asking whether the listener knew, of a statement that follows.
+_KNEW = re.compile(
+    r"^(?:(?:oh|btw|so|and|also|but|anyway|au fait|et|mais|bref),?\s+)?"
+    r"(?:did i (?:ever |already )?(?:tell you|mention(?: to you)?)|have i (?:ever |already )?"
+    r"(?:told you|mentioned)|did you know|je (?:t'ai|vous ai|t'avais|vous avais) (?:pas |déjà )?dit"
+    r"|tu savais|vous saviez|t'ai-je dit)\s*,?\s+(?:that\s+|que\s+|qu')?(?=\w)",
+    re.IGNORECASE,
+)
+
+
 def stated_before_question(sentence: str) -> str | None:
     """The clause stated before the closing question, or None when there is none."""
     if not sentence.endswith("?"):
         return None
+    knew = _KNEW.match(sentence)
+    if knew is not None:
+        said = sentence[knew.end() :].rstrip(" ?")
+        return said if _FIRST_PERSON.match(said) else None
     cut = sentence.rfind(", ")
     if cut <= 0:
         return None

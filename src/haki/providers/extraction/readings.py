@@ -14,12 +14,17 @@ reading with the same rules and keeps what the first one did not find:
 - **shared subject**: "we", "my X and I", "X and I", "nous avons", "on a",
   "mon copain et moi, on a" before a verb of a life event become the
   speaker ("I", "j'ai"), since the event happened to the speaker too;
-- **perfect of "be"**: "I've been vegan (since …)", "Been married to Tom
-  (for five years now)" say a state that still holds, read as "I'm vegan",
-  "I'm married to Tom"; "been to", "been in", "been there" (visits) and
-  "been …ing" (which the rules read as they stand) are left alone; the
-  clause may follow a comma ("but yes, I've been single since August");
+- **perfect of "be"**: "I've been vegan (since …, lately)", "Been married
+  to Tom (for five years now)" say a state that still holds, read as "I'm
+  vegan", "I'm married to Tom"; "been to", "been in", "been there" (visits)
+  and "been …ing" (which the rules read as they stand) are left alone, and
+  so is "been so/very/really …" unless "into" follows ("I've been really
+  into watercolor lately"); the clause may follow a comma ("but yes, I've
+  been single since August"), and a clause with its own span is read so too;
 - **colon**: the words after a colon, read as a sentence of their own;
+- **apposition**: a definite phrase whose name closes the sentence after a
+  comma ("I joined the union at work, Teamsters Local 2785") reads as the
+  name ("I joined Teamsters Local 2785");
 - **request wrappers**: a lead-in that carries no fact ("just so you know",
   "remember that", "pour info"), a request put as a question ("could you
   always …?", "tu peux …?"), "pls" for "please", and a tail that only says
@@ -47,6 +52,7 @@ from itertools import pairwise
 
 from .listed import listed_names
 from .mood import asks
+from .restatements import after_colon, named_in_apposition
 from .when import past_span_all
 
 # Life events a shared subject lived with the speaker; other verbs ("we use
@@ -65,14 +71,16 @@ _SHARED_FR = re.compile(
 )
 _PERFECT_BE = re.compile(
     r"(?:^(?:I(?:'ve|’ve| have) )?|(?<=, )I(?:'ve|’ve| have) )been "
-    r"(?!(?:to|in|at|on|there|here|through|so|very|really)\b|\w+ing\b)",
+    r"(?!(?:to|in|at|on|there|here|through)\b|(?:so|very|really)\b(?! into\b)|\w+ing\b)",
     re.IGNORECASE,
 )
 # The perfect says a state still holds only with a span that runs to now
 # ("since 2020", "for five years") and nothing that ends it ("before",
 # "until last year", "but I quit", "now I'm a teacher").
 _STILL = re.compile(
-    r"\b(?:since|for (?:\w+ ){1,2}(?:years?|months?|weeks?|days?|decades?)|depuis)\b", re.IGNORECASE
+    r"\b(?:since|for (?:\w+ ){1,2}(?:years?|months?|weeks?|days?|decades?)|depuis"
+    r"|lately|these days|dernièrement|ces temps-ci)\b",
+    re.IGNORECASE,
 )
 _ENDED = re.compile(
     r"\b(?:before|in the past|until|till|once|ever|used to|but|quit|anymore|any more|no longer|retired"
@@ -86,6 +94,8 @@ _ENDED = re.compile(
 _FOLD = (re.compile(r"\s{2,}"), " ")
 _LEFTOVER = (
     _FOLD,
+    # A "since" whose moment was cut without it ("je bosse de 8h à 16h depuis, …").
+    (re.compile(r"\s(?:since|depuis)(?=\s?[,.!?]|\s?$)", re.IGNORECASE), ""),
     (re.compile(r"\s?,\s?(?=,)|\s(?=[,.!?])"), ""),
     (re.compile(r"^\s?(?:,|que |qu')\s?", re.IGNORECASE), ""),
     _FOLD,
@@ -457,18 +467,25 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         present = _PERFECT_BE.sub("I'm ", base, count=1)
     if present != base:
         out.append((present, span))
-    if ": " in base:
-        tail = base.rsplit(": ", 1)[1].strip()
-        if len(tail.split()) >= 2:
-            out.append((tail[:1].upper() + tail[1:], span))
+    out.extend((tail, span) for tail in after_colon(base))
     out.extend((text, span) for text in listed_names(base))
+    out.extend((text, span) for text in named_in_apposition(base))
     parts = _parts(base)
     moments = _part_moments(folded, spans, parts, span) if cut is not None else [span] * len(parts)
     pieces = [(unwrapped(base), span)]
     pieces += [(text, moments[i]) for text, i in _clause_readings(parts)]
     for text, moment in pieces:
-        # A wrapper off may leave a shared subject first ("Just wanted to say we moved…").
-        out.extend((t, moment) for t in dict.fromkeys((text, unwrapped(text), first_person(text))))
+        # A wrapper off may leave a shared subject first ("Just wanted to say we moved…"),
+        # and so may a lead-in before a colon ("grosse année : on a déménagé à Lyon").
+        for each in (text, *after_colon(text)):
+            out.extend(
+                (t, moment) for t in dict.fromkeys((each, unwrapped(each), first_person(each)))
+            )
+        if moment and _STILL.match(moment) and not _ENDED.search(text):
+            # A clause's own span running to now keeps its perfect a present
+            # state, as for the whole sentence ("Lena and I ended things, so
+            # I've been single since August").
+            out.append((_PERFECT_BE.sub("I'm ", text, count=1), moment))
         if (order := negative_wish(text)) is not None:
             out.append((order, moment))
         if (order := conditional_order(text)) is not None:

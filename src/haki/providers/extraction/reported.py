@@ -28,9 +28,34 @@ _REPORTING = re.compile(
 )
 
 
+# The speaker reporting themself with an adverb between ("I never said, …",
+# "j'ai déjà dit, …"): their own words, kept.
+_BY_SPEAKER = re.compile(
+    r"\b(?:I|je|j'ai|I've|I have)\s+(?:\w+ly\s+|never\s+|just\s+|already\s+|once\s+"
+    r"|ever\s+|also\s+|even\s+|déjà\s+|jamais\s+|aussi\s+)*$",
+    re.IGNORECASE,
+)
+
+
+def _reported(match: re.Match[str]) -> str:
+    """A blank in place of other people's first-person words; the words themselves otherwise.
+
+    A span in no first person ("sorry for slow replies, we had a baby",
+    where "replies" is a noun) holds nothing the rules would take as the
+    speaker's, and stays.
+    """
+    said = match.group(0)
+    before = match.string[max(0, match.start() - 40) : match.start()]
+    if _BY_SPEAKER.search(before) or not _FIRST_PERSON.search(
+        re.split(r"[:,]", said, maxsplit=1)[-1]
+    ):
+        return said
+    return " "
+
+
 def without_reported_speech(text: str) -> str:
     """The turn with other people's first-person words taken out."""
     text = _QUOTED.sub(
         lambda m: " " if _FIRST_PERSON.search(m.group(0)[1:-1]) else m.group(0), text
     )
-    return _REPORTING.sub(" ", text)
+    return _REPORTING.sub(_reported, text)

@@ -1,31 +1,26 @@
-"""``rules`` provider: deterministic English and French patterns (the offline default).
+"""Deterministic English and French patterns: what the ``rules`` provider reads first.
 
 Reads only what the subject said (user turns, or a named speaker's turn),
 one sentence at a time. Questions and hedged sentences assert nothing and
 are skipped; captured values must have the shape their predicate expects.
 A named speaker becomes the identity qualifier ``speaker``, so two people
-in one conversation never share a fact.
+in one conversation never share a fact. The readers by meaning that read
+what no pattern read, and the provider itself, are ``by_meaning``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
 from .fragments import HEDGES
-from .meaning import Unread, readable, reader_for
-from .meaning import read as meaning_read
-from .meaning_facts import FAMILIES, value_of
-from .meaning_facts import candidate as fact_candidate
-from .meaning_facts import read as facts_read
+from .habits import DAYS
+from .meaning import Unread, readable
 from .meaning_facts import readable as fact_readable
-from .meaning_facts import reader_for as fact_reader_for
 from .mood import by_mood
 from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
@@ -39,18 +34,11 @@ from .remarks import safe_to_drop, variants
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .respell import apostrophes_restored, respelled
-from .types import SUBJECT_ROLES, Candidate, EventRow, Utterance
+from .types import SUBJECT_ROLES, Candidate, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
 from .when import dates_sentence, moment_of_value, names_past, past_span, said_moment
 from .wishes import split_orders, wishes
-
-if TYPE_CHECKING:
-    import numpy as np
-
-    from ..embed import Embedder
-    from .meaning import WishReader
-    from .meaning_facts import FactReader
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
 # add …"): each order is a clause of its own, judged on its own.
@@ -59,8 +47,22 @@ if TYPE_CHECKING:
 # starts anyway; a match can end inside a run only after a newline. A long
 # run of spaces is then read once instead of once per space, and every text
 # splits as without the guard (tests/unit/consolidator/test_sentence_split.py).
+# An emoji before a space ends a sentence as a full stop does when the
+# speaker goes on about themself ("… about it 😂 anyway i started at
+# Klarna", "sold the civic 🎉 got a Mazda 3"): that statement is read apart from the one before. Other words
+# after an emoji ("🐶 my roommate is obsessed", "🎸 is that normal") stay
+# with the sentence: read apart, such fragments read as wishes they are not.
+_EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
+_SELF_NEXT = (
+    r"(?=(?:(?:anyway|so|and|oh|btw|also|but|bon|bref|au fait|alors|et|mais)\s+)?"
+    r"(?:i|i'm|i've|im|ive|we|we're|we've|je|j'|on|nous"
+    # The subject dropped before a life event ("🎉 got a Mazda 3 yesterday").
+    r"|(?:just |finally )?(?:got|bought|started|moved|joined|adopted|picked up|took up|switched"
+    r"|began|signed))\b)"
+)
+_EMOJI_GAP = re.compile(rf"(?<=[{_EMOJI}])\s+")
 _SENTENCES = re.compile(
-    r"(?<=[.!?])\s+|\n+"
+    rf"(?<=[.!?])\s+|(?<=[{_EMOJI}])\s+{_SELF_NEXT}|\n+"
     r"|(?:(?<![^\S\n])|(?!\s))\s*[,;]\s*(?:and\s+|et\s+)?(?=(?:always|never|toujours|ne jamais)\b)"
     r"|(?<![^\S\n])\s+(?:and|et)\s+(?=(?:always|never|toujours|ne jamais)\b)",
     re.IGNORECASE,
@@ -204,6 +206,7 @@ _ENDED_AFTER = re.compile(
     r"|quitté|divorcé|rompu|démissionné|(?:se sont |nous sommes |on s'est )?séparés?)\b",
     re.IGNORECASE,
 )
+_PASTIMES = frozenset({"hobby", "plays", "learning"})
 _ENDABLE = frozenset(
     {"employer", "spouse", "partner", "relationship_status", "member_of", "occupation"}
 )
@@ -218,6 +221,11 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
     working at Airbus"), not another clause ("I live in Lyon and I saw a
     movie yesterday").
     """
+    # A statement the question follows, or presupposes, is read with all its
+    # readings ("did I tell you I've been at Deloitte since March?"); any
+    # other question only with its own (a request put as one).
+    head = stated_before_question(sentence) if sentence.endswith("?") else None
+    sentence = head or sentence
     found = _sentence_candidates(sentence, utterance)
     index = {(c.predicate, str(c.value).lower()): i for i, c in enumerate(found)}
     lowered = sentence.lower()
@@ -315,6 +323,10 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
         asked = unwrapped(sentence) if sentence.endswith("?") else sentence
+        if found and {c.predicate for c in found} <= _PASTIMES and DAYS.search(sentence):
+            # A pastime said with its days is a schedule too ("je joue au
+            # foot le jeudi"), as the habit reading keeps it.
+            found = found + [c for c in wishes(asked, utterance) if c.predicate == "schedule"]
         found = found or (wishes(asked, utterance) if sentence else [])
         # A wish with the speaker's remark after it ("Call me Sam, it's
         # shorter"), or typed without its hyphen: read again (``remarks``).
@@ -327,9 +339,19 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         if not found and unread is not None and not utterance.speaker:
             # A question is never a fact (``meaning_facts.readable``), so a
             # sentence read for a fact is the sentence as said.
-            wish, fact = readable(asked), fact_readable(sentence)
+            # The fact reader reads each part an emoji closes on its own
+            # ("we named the puppy Bizcuit 🐶 the kids voted"): its guard
+            # then sees the people of the value's own part only.
+            parts = [p for p in _EMOJI_GAP.split(sentence) if p.strip()]
+            wish, fact = readable(asked), len(parts) == 1 and fact_readable(sentence)
             if wish or fact:
                 unread.append(Unread(asked, utterance.role, wish=wish, fact=fact))
+            if len(parts) > 1:
+                unread.extend(
+                    Unread(p, utterance.role, wish=False, fact=True)
+                    for p in parts
+                    if fact_readable(p)
+                )
         for cand in found:
             if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
                 # "I started at Google in 2019 but left last year": the
@@ -365,126 +387,3 @@ def dated(candidates: list[Candidate], at: datetime) -> list[Candidate]:
             else cand
         )
     return out
-
-
-def _added(found: list[Candidate], more: Sequence[Candidate | None]) -> list[Candidate]:
-    """``found`` and then each of ``more`` whose (predicate, value) it does not hold yet."""
-    seen = {(c.predicate, str(c.value).lower(), c.retract) for c in found}
-    out = list(found)
-    for cand in more:
-        if (
-            cand is not None
-            and (key := (cand.predicate, str(cand.value).lower(), False)) not in seen
-        ):
-            seen.add(key)
-            out.append(cand)
-    return out
-
-
-def read_by_meaning(
-    unread: Sequence[Unread],
-    vectors: np.ndarray,
-    wish_reader: WishReader | None,
-    fact_reader: FactReader | None,
-) -> list[list[Candidate]]:
-    """What each unread sentence states by meaning: a fact (``meaning_facts``), else its wishes.
-
-    A fact comes first: its value is typed and checked, where a habit is
-    the whole sentence kept as a taste.
-    """
-    facts = facts_read(fact_reader, unread, vectors) if fact_reader else [None] * len(unread)
-    wished = meaning_read(wish_reader, unread, vectors) if wish_reader else [[]] * len(unread)
-    return [[f] if f is not None else w for f, w in zip(facts, wished, strict=True)]
-
-
-def fact_possible(unread: Unread) -> bool:
-    """Whether some family's vector could make ``unread`` a fact.
-
-    ``meaning_facts.candidate`` depends on the sentence and the family only;
-    the vector just picks the family. A sentence from which no family takes
-    a value (or where each one that does is guarded) reads nothing whatever
-    its vector, so it needs none. The value is looked for first: it is the
-    cheap half (regular expressions, a dictionary), where the guard runs the
-    risk readers; on the LoCoMo turns taken as the user's own, about one
-    fact-only sentence in seven holds a value some family would keep.
-    """
-    sentence = unread.sentence.strip()
-    return any(
-        value_of(family, sentence) is not None and fact_candidate(unread, family) is not None
-        for family in FAMILIES
-    )
-
-
-def worth_a_vector(unread: Sequence[Unread], wishes: bool, facts: bool) -> list[Unread]:
-    """The sentences of ``unread`` some reader may read, each marked for the readers that may.
-
-    ``wishes``/``facts``: whether the wish and the fact reader read. A sentence
-    the wish reader reads has its vector anyway and is kept as it is (the
-    fact reader then reads it as before); one only the fact reader would
-    read is kept only if some family could (``fact_possible``), so the check
-    runs on those sentences alone.
-    """
-    out = []
-    for u in unread:
-        if wishes and u.wish:
-            out.append(u if facts or not u.fact else replace(u, fact=False))
-        elif facts and u.fact and fact_possible(u):
-            out.append(u)
-    return out
-
-
-def extract_with_vectors(
-    payload: dict[str, Any], embedder: Embedder, facts: bool = True
-) -> list[Candidate]:
-    """``extract_payload`` and what the readers by meaning add, for one payload (benches).
-
-    Without ``facts`` only the wish reader reads, as before the fact reader.
-    """
-    unread: list[Unread] = []
-    found = extract_payload(payload, unread)
-    fact_reader = fact_reader_for(embedder) if facts else None
-    unread = worth_a_vector(unread, wishes=True, facts=fact_reader is not None)
-    if not unread:
-        return found
-    vectors = embedder.embed_documents([u.sentence for u in unread])
-    read = read_by_meaning(unread, vectors, reader_for(embedder), fact_reader)
-    return _added(found, [c for cs in read for c in cs])
-
-
-class RulesExtractor:
-    """The patterns, and with an embedder of the readers' space, wishes and facts read by meaning.
-
-    ``meaning`` reads wishes and habits, ``meaning_facts`` everyday facts.
-
-    The unread sentences of all the events go to the embedder in one call,
-    each distinct sentence once; its document cache serves a sentence seen
-    in an earlier job.
-    """
-
-    name = "rules"
-
-    def __init__(self, embedder: Embedder | None = None) -> None:
-        self.embedder = embedder
-        self.reader = reader_for(embedder) if embedder is not None else None
-        self.facts = fact_reader_for(embedder) if embedder is not None else None
-
-    async def extract(self, events: Sequence[EventRow]) -> list[list[Candidate]]:
-        if (self.reader is None and self.facts is None) or self.embedder is None:
-            return [dated(extract_payload(event.payload), event.occurred_at) for event in events]
-        unread: list[list[Unread]] = [[] for _ in events]
-        found = [extract_payload(e.payload, u) for e, u in zip(events, unread, strict=True)]
-        # A sentence only a missing reader, or no family, would read is not
-        # worth a vector (``worth_a_vector``).
-        wish, fact = self.reader is not None, self.facts is not None
-        unread = [worth_a_vector(us, wish, fact) for us in unread]
-        sentences = [u.sentence for us in unread for u in us]
-        if not sentences:
-            return [dated(f, e.occurred_at) for f, e in zip(found, events, strict=True)]
-        vectors = await asyncio.to_thread(self.embedder.embed_documents, sentences)
-        read = iter(
-            read_by_meaning([u for us in unread for u in us], vectors, self.reader, self.facts)
-        )
-        return [
-            dated(_added(f, [c for _ in us for c in next(read)]), e.occurred_at)
-            for f, us, e in zip(found, unread, events, strict=True)
-        ]

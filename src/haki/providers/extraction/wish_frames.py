@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ...text.injection import PICTOGRAPH_BREAK
 from .fragments import IMPERATIVES_EN
 
 # A short lead-in that carries no fact ("Heads up:", "Quick thing:", "btw").
@@ -27,10 +28,19 @@ RULE_LEAD = re.compile(
     r"\b(?:rules?|rule of thumb|conventions?|habit|règles?|convention|habitude|toujours|always)\b",
     re.IGNORECASE,
 )
+# The tail's blank run is matched from its first blank only (``(?<!\s)``):
+# started at every blank of a long run it would be read again from each,
+# in time square to the run's length.
 POLITE = re.compile(
-    r"^(?:please|pls|plz|kindly|stp|svp|s'il te pla[iî]t),?\s+"
-    r"|,?\s+(?:please|pls|plz|thanks|thank you|thx|stp|svp|merci|s'il te pla[iî]t)$",
+    r"^(?:please|pls|plz|kindly|stp|svp|s'il te pla[iî]t),?\s++"
+    r"|(?:,|(?<![\s,]))\s++(?:please|pls|plz|thanks|thank you|thx|stp|svp|merci|s'il te pla[iî]t"
+    r"|(?:ok|okay|alright|right|got it|d'accord|compris)\s?\?)$",
     re.IGNORECASE,
+)
+# A tag after an order asks only that it be heard ("never share my phone
+# number with anyone, ok?"): the order is no question.
+TAG_QUESTION = re.compile(
+    r",?\s*(?:ok|okay|alright|right|got it|d'accord|compris)\s?\?\s*$", re.IGNORECASE
 )
 POLITE_ANY = re.compile(
     r"\b(?:please|pls|plz|kindly|merci|stp|svp|s'il te pla[iî]t)\b", re.IGNORECASE
@@ -41,6 +51,8 @@ STANDING = re.compile(
     r"\b(?:always|never|every|each|any|anything|anytime|whenever|when(?:ever)? (?:I|you|we)(?! can\b)"
     r"|if I (?:ask|send|want|need|say|mention)|from now on|by default|in general"
     r"|any ?more|tops|at most|max|no more than|in (?:your|all your) (?:answers|replies|messages|responses)"
+    # A kind of answer, not one: "at the top of long answers", "in replies".
+    r"|(?:of|in|to|for|on) (?:(?!the\b|these\b|those\b|my\b|this\b|that\b)\w+ )?(?:answers|replies|responses)"
     r"|dans (?:tes|vos) (?:réponses|messages)"
     r"|toujours|jamais|chaque|partout|quand (?:je|j'|tu|on)|si je"
     r"|dorénavant|désormais|par défaut|en général|à chaque fois|plus jamais|au maximum)\b",
@@ -68,8 +80,42 @@ HEAD = re.compile(
 # "des guillemets partout dans notre code"). One on a thing pointed at ("fix
 # the bug in our repo", "corrige ce test dans notre dépôt") is an errand.
 TEAM_SCOPE = re.compile(
-    r"\b(?:in (?:all )?our (?:\w+ )?(?:projects?|repos?|repositories|codebases?|code|team)"
+    r"\b(?:(?:in|for|across) (?:all )?our (?:\w+ )?(?:projects?|repos?|repositories|codebases?|code|team"
+    r"|variables|functions|files|classes|tests|components|modules|scripts|queries|tables|branches|commits)"
     r"|(?:dans|sur|pour) (?:tout )?(?:notre|nos) (?:\w+ )?(?:projets?|code|dépôts?|repos?|équipe))\b",
+    re.IGNORECASE,
+)
+# An order scoped to a kind of thing, not to one thing: "use 2-space
+# indentation in JS", "réponds en bullet points", "for SQL use uppercase
+# keywords". Neither the object nor the scope has a determiner: a kind,
+# not an item ("write a poem in French", "translate this to Spanish" are
+# errands). 15 determiners per language.
+_DETERMINER = (
+    r"(?:a|an|the|this|that|these|those|my|your|his|her|its|our|their|me|it|them"
+    r"|un|une|le|la|les|l'|ce|cet|cette|ces|mon|ma|mes|ton|ta|tes|du|des|moi)"
+)
+# The verbs of how a piece of work is done, the only ones read so: "explain
+# recursion in Python" is an errand.
+_WORK_VERB = (
+    r"(?:use|follow|write|format|name|indent|answer|reply|respond|put|keep|give|sign"
+    r"|utilise|suis|respecte|écris|formate|nomme|indente|réponds|mets|garde|donne|signe)"
+)
+KIND_SCOPE = re.compile(
+    rf"^{_WORK_VERB}\s+(?:(?!{_DETERMINER}\b)[\w'+#-]+\s+){{0,4}}?(?:in|for|en|pour|dans)\s+"
+    rf"(?!{_DETERMINER}\b)(?:any\s+|all\s+)?[\w+#.-]+(?:\s+[\w+#.-]+)?\s*$",
+    re.IGNORECASE,
+)
+# The scope said first: "For SQL use uppercase keywords", "en Python,
+# utilise des f-strings". One or two words of scope, then the order.
+SCOPE_FIRST = re.compile(
+    rf"^(?:for|in|pour|en)\s+(?!{_DETERMINER}\b)(?P<scope>[\w+#.-]+(?:\s+[\w+#.-]+)?),?\s+", re.I
+)
+# How to address the person in a setting holds until it is changed:
+# "appelle-moi Dr Martin dans les mails formels", "call me Sam at work".
+# A plain "call me Sam" is the name rules' (``naming``).
+ADDRESSING = re.compile(
+    r"^(?:call|address|appelle|tutoie|vouvoie)(?:\s+me|-moi)?\b.*?\s(?:in|at|for|when|whenever|dans|en|pour"
+    r"|quand|au|aux|lors)\s",
     re.IGNORECASE,
 )
 ONE_THING = re.compile(
@@ -109,6 +155,9 @@ LASTING_FRAME = re.compile(
 # A request put to the agent with a verb of how it answers or addresses the person.
 ASK_FRAME = re.compile(
     r"^(?:I(?:'d| would) (?:like|prefer|rather|love)(?: it if)? you(?: to)?|I (?:want|need) you to"
+    # The same request as a wish of how things would be: "it'd be great if you …".
+    r"|it(?:'d| would) be (?:\w+ )?(?:great|nice|good|helpful|awesome|cool|lovely|ideal|better|perfect) if you"
+    r"|ce serait (?:\w+ )?(?:bien|top|super|génial|cool|parfait|pratique) (?:si tu|que tu)"
     r"|j'aimerais (?:bien )?que (?:tu|vous)|je (?:préfère|préférerais|voudrais|veux|souhaite) que (?:tu|vous)"
     r"|tu peux|vous pouvez)\s+"
     r"(?:me |m'|always |never |ne |n')?(?P<verb>[\wàâçéèêëîïôûùœ'-]+)",
@@ -187,7 +236,14 @@ ACTS = re.compile(
     re.IGNORECASE,
 )
 
-PARTS = re.compile(r"\s*;\s*|,\s+(?:and|also|et|aussi)\s+|[.!]\s+", re.IGNORECASE)
+# Where one wish ends and the next begins: a semicolon (not one between
+# capitals, "TL;DR"), ", and …", a full stop, or a pictograph run
+# (``text.injection.PICTOGRAPH_BREAK``). Read by ``wishes`` per clause and by
+# ``meaning`` per order of a joined wish.
+PARTS = re.compile(
+    rf"\s*(?-i:(?<![A-Z]);|;(?![A-Z]))\s*|,\s+(?:and|also|et|aussi|puis)\s+|[.!]\s+|\s*{PICTOGRAPH_BREAK}",
+    re.IGNORECASE,
+)
 
 # The agent's own habit, ratified: "you usually suggest ripgrep over grep,
 # keep doing that", "d'habitude tu me tutoies, continue comme ça". What it

@@ -42,6 +42,7 @@ from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
 from .habits import DAYS, HEDGE, MAX_WORDS, ONE_MOMENT, habit_of
+from .schedules import typed_schedule
 from .types import Candidate, Utterance
 from .wish_frames import (
     ACTS,
@@ -53,7 +54,10 @@ from .wish_frames import (
     FINITE,
     FOR_ME,
     HABITUAL,
+    ADDRESSING,
     HEAD,
+    KIND_SCOPE,
+    SCOPE_FIRST,
     LASTING_FRAME,
     LEAD,
     NOT_ORDER,
@@ -66,6 +70,7 @@ from .wish_frames import (
     SETTING,
     STANDING,
     STATEMENT,
+    TAG_QUESTION,
     TEAM_SCOPE,
     VERB_FORM,
 )
@@ -227,10 +232,22 @@ def _directive(clause: str) -> str | None:
         return None
     if len(text.split()) < 3 or FINITE.search(text):
         return None
+    if (first := SCOPE_FIRST.match(text)) is not None and not HEAD.match(text):
+        # The scope said first: "For SQL use uppercase keywords".
+        words = text.split()
+        for cut in (2, 3):
+            order = " ".join(words[cut:])
+            if KIND_SCOPE.match(f"{order} in {first['scope']}") and not NOT_ORDER.match(order):
+                return text
+        return None
+    kind = KIND_SCOPE.match(text)
     if HEAD.match(text):
         # "Summarise this article for me" is one errand; "always …" is every time.
-        scoped = TEAM_SCOPE.search(text) is not None and not ONE_THING.match(text)
-        return text if STANDING.search(text) or ruled or scoped else None
+        scoped = (TEAM_SCOPE.search(text) is not None or kind is not None) and not ONE_THING.match(
+            text
+        )
+        lasting = STANDING.search(text) or ruled or scoped or ADDRESSING.match(text)
+        return text if lasting else None
     verbless = not VERB_FORM.search(text) and len(text.split()) <= 10
     said_for_me = STANDING.search(text) or SELF_SCOPE.search(text)
     return text if verbless and (ruled or (said_for_me and FOR_ME.search(text))) else None
@@ -247,7 +264,9 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
     Each clause is read on its own, so a benign wish beside a hostile one
     in the same sentence is its own fact and is judged on its own.
     """
-    if utterance.speaker or sentence.strip().endswith("?"):
+    if utterance.speaker or (
+        sentence.strip().endswith("?") and not TAG_QUESTION.search(sentence)
+    ):
         return []
     out: list[Candidate] = []
     for clause in PARTS.split(sentence):
@@ -269,10 +288,13 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
             kind, predicate = "instruction", "convention"
         if said is None:
             continue
+        # Hours and days said as ranges are the schedule's value, in one
+        # form, so the same schedule said again is the same value (``schedules``).
+        value = (typed_schedule(said) if predicate == "schedule" else None) or said[:200]
         out.append(
             Candidate(
                 predicate=predicate,
-                value=said[:200],
+                value=value,
                 qualifiers={},
                 fact_kind=kind,
                 volatility="stable",
