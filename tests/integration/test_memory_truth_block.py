@@ -249,9 +249,10 @@ async def test_a_visit_to_a_held_place_takes_nothing_back(client):
 @pytest.mark.parametrize(
     ("text", "since", "said"),
     [
-        # Said on Sunday 10 May 2026: the period the words name, from its first day.
+        # Said on Sunday 10 May 2026: a named month starts on its first day.
         ("I moved to Lyon last month.", "2026-04-01", "April 2026"),
-        ("J'ai déménagé à Lyon il y a deux semaines.", "2026-04-20", "the week of 2026-04-20"),
+        # Two weeks counted back: that day, said as its week.
+        ("J'ai déménagé à Lyon il y a deux semaines.", "2026-04-26", "the week of 2026-04-20"),
     ],
 )
 async def test_a_relative_time_sets_when_the_fact_began(client, text, since, said):

@@ -31,7 +31,7 @@ async def _facts_after(client, subject: str, when: str, text: str) -> list[dict[
 @pytest.mark.parametrize(
     ("said_at", "text", "predicate", "value", "since"),
     [
-        # Three weeks before a Monday in Paris: the week that began that Monday.
+        # Three weeks before a Monday in Paris: a day, in its week.
         (
             "2027-08-30T11:00:00+02:00",
             "Me and Daniel got married three weeks ago",
@@ -93,8 +93,8 @@ async def test_each_fact_of_a_turn_holds_from_its_own_moment(client):
     by_predicate = {f["predicate"]: f for f in facts}
     assert by_predicate["home_city"]["valid_from"].startswith("2025")
     assert by_predicate["employer"]["value"] == "Dell"
-    # Two weeks before Wednesday 25 November: the week of Monday 9 November.
-    assert by_predicate["employer"]["valid_from"].startswith("2026-11-09")
+    # Two weeks counted back from Wednesday 25 November: that day, in the week of Monday 9.
+    assert by_predicate["employer"]["valid_from"].startswith("2026-11-11")
     assert by_predicate["employer"]["valid_from_grain"] == "week"
     assert by_predicate["home_city"]["valid_from_grain"] == "year"
 

@@ -1,7 +1,5 @@
 """Changes of state read by structure are stored with the time they were said to begin."""
 
-from datetime import date
-
 from consolidator_helpers import add_events, at
 from dateutil.relativedelta import relativedelta
 
@@ -42,7 +40,7 @@ async def test_a_pet_named_after_its_breed_and_a_pastime_taken_up(db, rules_work
     assert scout["status"] == "active" and scout["qualifiers"]["kind"] == "border collie"
     assert scout["valid_from"] == at(0) - relativedelta(months=1)
     violin = stored[("plays", "violon")]
-    # Three weeks before Wednesday 1 May 2024: the week of Monday 8 April.
-    assert violin["valid_from"].date() == date(2024, 4, 8)
+    # Three weeks counted back: that day, said as its week.
+    assert violin["valid_from"].date() == (at(1) - relativedelta(weeks=3)).date()
     assert violin["qualifiers"]["valid_from_grain"] == "week"
     assert ("pet", "border collie") not in stored and ("hobby", "violon") not in stored

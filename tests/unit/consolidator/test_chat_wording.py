@@ -37,7 +37,7 @@ def test_plainly_takes_off_what_colours_a_statement(text, plain):
             ("home_city", "Rotterdam"),
             "2026-09-07",
         ),
-        ("Moved to Oslo 2 yrs ago.", ("home_city", "Oslo"), "2024-01-01"),
+        ("Moved to Oslo 2 yrs ago.", ("home_city", "Oslo"), "2024-09-14"),
         ("I started learning the cello 3 wks ago", ("learning", "cello"), "2026-08-24"),
         ("j'ai commencé la course à pied cet été", ("hobby", "course à pied"), "2026-06-01"),
         (

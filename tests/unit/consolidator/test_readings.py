@@ -47,13 +47,13 @@ def test_a_shared_subject_of_a_life_event_is_the_speaker_and_other_verbs_keep_th
 @pytest.mark.parametrize(
     ("text", "predicate", "value", "day"),
     [
-        ("Three weeks ago we adopted a puppy called Biscuit.", "pet", "Biscuit", "2026-05-25"),
+        ("Three weeks ago we adopted a puppy called Biscuit.", "pet", "Biscuit", "2026-05-27"),
         ("This morning I adopted a rabbit named Noisette.", "pet", "Noisette", "2026-06-17"),
         ("I got a kitten last weekend, her name is Pixel.", "pet", "Pixel", "2026-06-13"),
         ("Since Monday I've been working at Airbus.", "employer", "Airbus", "2026-06-15"),
         ("Last Friday was my first day at Qonto.", "employer", "Qonto", "2026-06-12"),
-        ("I married Julia two years ago.", "spouse", "Julia", "2024-01-01"),
-        ("I switched to a vegan diet two months ago.", "diet", "vegan", "2026-04-01"),
+        ("I married Julia two years ago.", "spouse", "Julia", "2024-06-17"),
+        ("I switched to a vegan diet two months ago.", "diet", "vegan", "2026-04-17"),
         ("Avant-hier, j'ai adopté un chaton nommé Filou.", "pet", "Filou", "2026-06-15"),
         ("J'ai commencé chez Decathlon le mois dernier.", "employer", "Decathlon", "2026-05-01"),
         ("On s'est mariés en mai.", "relationship_status", "married", "2026-05-01"),
@@ -151,13 +151,13 @@ def test_leaving_a_job_and_joining_another_is_an_employer_correction():
 @pytest.mark.parametrize(
     ("words", "day"),
     [
-        ("il y a quinze jours", "2026-06-01"),
-        ("a fortnight ago", "2026-06-01"),
+        ("il y a quinze jours", "2026-06-03"),
+        ("a fortnight ago", "2026-06-03"),
         ("over the weekend", "2026-06-13"),
         ("le weekend dernier", "2026-06-13"),
         ("mi-mars", "2026-03-01"),
-        ("depuis 5 ans", "2021-01-01"),
-        ("for the past two years", "2024-01-01"),
+        ("depuis 5 ans", "2021-06-17"),
+        ("for the past two years", "2024-06-17"),
         ("earlier this month", "2026-06-01"),  # only the month is said
         ("depuis lundi", "2026-06-15"),
         ("depuis mars", "2026-03-01"),
@@ -172,11 +172,11 @@ def test_more_ways_of_saying_a_past_moment(words, day):
     [
         ("Last month we got a dog, his name is Bruno.", {"pet": ("Bruno", "2026-05-01")}),
         ("We welcomed a baby boy last week named Leo.", {"son": ("Leo", "2026-06-08")}),
-        ("I was hired by Criteo two weeks ago.", {"employer": ("Criteo", "2026-06-01")}),
+        ("I was hired by Criteo two weeks ago.", {"employer": ("Criteo", "2026-06-03")}),
         ("I've lived in Lisbon since 2020.", {"home_city": ("Lisbon", "2020-01-01")}),
         ("J'ai intégré Capgemini en septembre.", {"employer": ("Capgemini", "2025-09-01")}),
         ("I joined Google as an engineer last year.", {"employer": ("Google", "2025-01-01")}),
-        ("I started working for Shopify a month ago.", {"employer": ("Shopify", "2026-05-01")}),
+        ("I started working for Shopify a month ago.", {"employer": ("Shopify", "2026-05-17")}),
         (
             "I got a new phone number last week: 06 44 55 66 77.",
             {"phone": ("06 44 55 66 77", "2026-06-08")},

@@ -106,7 +106,7 @@ def facts(text: str, at: datetime = AT) -> dict[tuple[str, str], str | None]:
 def test_each_fact_of_a_turn_takes_its_own_moment():
     got = facts("I moved to Austin last year and started at Dell two weeks ago")
     assert got[("home_city", "Austin")].startswith("2025")
-    assert got[("employer", "Dell")] == "2026-11-02"
+    assert got[("employer", "Dell")] == "2026-11-04"
     got = facts("On a emménagé à Lille en janvier et j'ai commencé chez Auchan le mois dernier")
     assert got[("home_city", "Lille")].startswith("2026-01")
     assert got[("employer", "Auchan")].startswith("2026-10")

@@ -64,10 +64,12 @@ def test_a_period_starts_on_its_first_day():
     ("words", "day", "kind"),
     [
         ("last month", "2026-11-01", "month"),  # not 2026-11-07, a day nobody said
-        ("two weeks ago", "2026-11-23", "week"),
+        ("two weeks ago", "2026-11-23", "week"),  # counted back: the day, in its week
         ("yesterday", "2026-12-06", "day"),
         ("last year", "2025-01-01", "year"),
-        ("il y a trois mois", "2026-09-01", "month"),
+        ("il y a trois mois", "2026-09-07", "month"),
+        ("the week before last", "2026-11-23", "week"),
+        ("last week", "2026-11-30", "week"),
         ("last summer", "2026-06-01", None),
     ],
 )

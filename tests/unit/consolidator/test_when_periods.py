@@ -122,7 +122,7 @@ def test_each_fact_takes_the_moment_of_its_own_clause_when_its_value_was_cut():
         " 3 weeks ago bc why not"
     )
     got = {c.predicate: c.valid_from for c in dated(extract_payload({"text": text}), turn)}
-    assert got["learning"].astimezone(turn.tzinfo).date() == date(2025, 12, 15)
+    assert got["learning"].astimezone(turn.tzinfo).date() == date(2025, 12, 20)
 
 
 def test_a_value_is_found_as_whole_words():
