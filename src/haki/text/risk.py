@@ -337,7 +337,8 @@ _CLAUSE_OPENER = re.compile(
 # A blank run is matched from its first blank only: started at each blank
 # of a long run it would be read again from each, in time square to its length.
 _PARTS = re.compile(
-    r"[,;:]\s*+|(?<!\s)\s++(?:and|but|et|mais)\s++(?=(?:stop|never|don't|no need|arr[êe]te|ne|n')\b)", re.I
+    r"[,;:]\s*+|(?<!\s)\s++(?:and|but|et|mais)\s++(?=(?:stop|never|don't|no need|arr[êe]te|ne|n')\b)",
+    re.I,
 )
 # A part that turns back to doing: "never ask, just do it".
 _UNDOES = re.compile(
