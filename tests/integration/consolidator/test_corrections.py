@@ -504,3 +504,21 @@ async def test_a_change_said_without_a_value_puts_the_fact_in_doubt(
     packet = r.json()["packet"]
     assert old not in [f["value"] for f in packet["facts"]]
     assert "open_conflict" in json.dumps(packet)
+
+
+async def test_a_value_of_no_shape_the_correcting_turn_sets_replaces_the_doubted_fact(client):
+    # A taste has no shape to read; the phrase the turn sets in its place
+    # ("it's all synthwave") supersedes it instead of leaving it in doubt.
+    await say(client, "taste", "I love jazz, put some on while I work", 0)
+    await say(client, "taste", "honestly I'm kinda over jazz, it's all synthwave these days", 4)
+    by_value = {f["value"]: f for f in await facts(client, "taste")}
+    old, new = by_value["jazz"], by_value["synthwave"]
+    assert old["status"] == "superseded" and ended_at(old, 4)
+    assert new["status"] == "active" and new["supersedes_id"] == old["id"]
+
+
+async def test_a_turn_that_only_ends_a_hobby_sets_no_value(client):
+    await say(client, "ended", "I do pottery on weekends", 0)
+    await say(client, "ended", "gave up on pottery, my back can't take it", 4)
+    held = await facts(client, "ended")
+    assert {f["value"] for f in held} <= {"pottery", "I do pottery on weekends", "weekends"}
