@@ -50,3 +50,10 @@ def test_reads_nothing_without_one_new_phrase(turn, old):
 def test_another_held_value_is_not_the_new_one():
     turn = "scratch that, it's python now"
     assert free_value(statements(turn), "Rust", ["Rust", "python"]) is None
+
+
+def test_the_other_one_points_back_at_the_held_value_and_adds_nothing():
+    from haki.consolidator.doubt_plan import adds_value
+
+    assert not adds_value("chez nous c'est accolade sur la même ligne. l'autre c'était mon ancienne boîte")
+    assert adds_value("j'ai une autre chienne")
