@@ -8,7 +8,8 @@ turn of the subject that corrected nothing through identity resolution,
 this stage fetches the subject's held facts with their closeness to the
 turn (``ABOUT``), lets ``doubt_plan.read_turn`` decide which one the turn
 takes back, and replaces it with the value the turn gives (read in the
-sentence, or a fact the rules stated from the same turn in its family) or
+sentence, or a fact the rules stated from the same turn in its family, or
+a phrase of no shape the turn sets in its place: ``free_value``) or
 else puts it in a ``doubt`` conflict set: the context assembler holds it
 back and the packet warns that a fact is withheld pending resolution
 ("a later statement may have corrected them"). Resolving the set (``POST
