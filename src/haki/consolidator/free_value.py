@@ -70,8 +70,35 @@ _ASKED = re.compile(
 )
 # A phrase that says nothing of a value: "it's not …", "it's fine", "c'est bon".
 _EMPTY = frozenset(
-    "not no never so too very fine ok okay true been over done really kinda pretty "
-    "pas plus jamais bon vrai fini trop tellement très juste ça".split()
+    [
+        "not",
+        "no",
+        "never",
+        "so",
+        "too",
+        "very",
+        "fine",
+        "ok",
+        "okay",
+        "true",
+        "been",
+        "over",
+        "done",
+        "really",
+        "kinda",
+        "pretty",
+        "pas",
+        "plus",
+        "jamais",
+        "bon",
+        "vrai",
+        "fini",
+        "trop",
+        "tellement",
+        "très",
+        "juste",
+        "ça",
+    ]
 )
 # Shapes read by ``value_shapes`` (a day, a time, an address): their own reader decides.
 _SHAPED = ("email", "phone", "number", "time", "day")

@@ -13,9 +13,16 @@ from haki.consolidator.free_value import free_value
         ("en vrai j'écoute plus trop de rap, c'est surtout du jazz maintenant", "rap", "jazz"),
         ("scratch that, team voted, we're on 2 spaces now", "tabs", "2 spaces"),
         ("my bad, it's not shellfish, it's tree nuts I'm allergic to", "shellfish", "tree nuts"),
-        ("bon je suis plus infirmière, je me suis reconvertie en développeuse web",
-         "infirmière", "développeuse web"),
-        ("scratch that, metric please. been living in toronto long enough lol", "imperial", "metric"),
+        (
+            "bon je suis plus infirmière, je me suis reconvertie en développeuse web",
+            "infirmière",
+            "développeuse web",
+        ),
+        (
+            "scratch that, metric please. been living in toronto long enough lol",
+            "imperial",
+            "metric",
+        ),
         ("actually give me detailed answers from now on", "short answers", "detailed answers"),
         # A lower-case place or name is written as the held one is.
         ("finalement on a déménagé à nantes, les loyers c'était plus possible", "Rennes", "Nantes"),
@@ -55,5 +62,7 @@ def test_another_held_value_is_not_the_new_one():
 def test_the_other_one_points_back_at_the_held_value_and_adds_nothing():
     from haki.consolidator.doubt_plan import adds_value
 
-    assert not adds_value("chez nous c'est accolade sur la même ligne. l'autre c'était mon ancienne boîte")
+    assert not adds_value(
+        "chez nous c'est accolade sur la même ligne. l'autre c'était mon ancienne boîte"
+    )
     assert adds_value("j'ai une autre chienne")
