@@ -8,7 +8,8 @@ turn of the subject that corrected nothing through identity resolution,
 this stage fetches the subject's held facts with their closeness to the
 turn (``ABOUT``), lets ``doubt_plan.read_turn`` decide which one the turn
 takes back, and replaces it with the value the turn gives (read in the
-sentence, or a fact the rules stated from the same turn in its family) or
+sentence, or a fact the rules stated from the same turn in its family, or
+a phrase of no shape the turn sets in its place: ``free_value``) or
 else puts it in a ``doubt`` conflict set: the context assembler holds it
 back and the packet warns that a fact is withheld pending resolution
 ("a later statement may have corrected them"). Resolving the set (``POST
@@ -37,6 +38,7 @@ from .doubt_plan import (
     statements,
     subject_words,
 )
+from .free_value import free_value
 from .identity import value_key
 from .life_events import tells_an_end
 from .predicates import spec
@@ -178,8 +180,10 @@ async def doubt_subject(
                 RESTATE_CUED_DOUBT_SIMILARITY if correction_cue(turn) else RESTATE_DOUBT_SIMILARITY
             )
             if (slot.similarity or 0.0) >= floor:
-                await _open_doubt(conn, event, slot, turn)
-                out.doubted += 1
+                replaced, new = await _settle(conn, event, slot, turn, held)
+                out.replaced += replaced
+                out.created.extend([new] if new else [])
+                out.doubted += not replaced
             continue
         found, target = reading.found, reading.target
         if found is not None:
@@ -203,8 +207,10 @@ async def doubt_subject(
             # ("that cake is not vegan"): the sentence may speak of anything
             # else. Nothing is doubted.
             continue
-        await _open_doubt(conn, event, target, turn)
-        out.doubted += 1
+        replaced, new = await _settle(conn, event, target, turn, held)
+        out.replaced += replaced
+        out.created.extend([new] if new else [])
+        out.doubted += not replaced
     return out
 
 
@@ -230,8 +236,7 @@ async def _replace_or_doubt(
     replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
     if replaced:
         return True, new
-    await _open_doubt(conn, event, target, turn)
-    return False, None
+    return await _settle(conn, event, target, turn, held)
 
 
 async def _replace_or_end(
@@ -259,6 +264,19 @@ async def _supersede_with(
     if twin is None or adds_value(turn):
         return False, None
     return await supersede_held(conn, event, target.id, twin, said)
+
+
+async def _settle(
+    conn: Connection, event: EventRow, target: Held, turn: str, held: Sequence[Held]
+) -> tuple[bool, NewFact | None]:
+    """Supersede ``target`` with the one phrase the turn sets in its place
+    (``free_value``: a value of no shape), else put it in doubt."""
+    said = statements(subject_words(event)[0])
+    new = free_value(said, target.value, [f.value for f in held])
+    replaced, created = await _supersede_with(conn, event, target, new, turn, turn)
+    if not replaced:
+        await _open_doubt(conn, event, target, turn)
+    return replaced, created
 
 
 async def _open_doubt(conn: Connection, event: EventRow, target: Held, turn: str) -> None:

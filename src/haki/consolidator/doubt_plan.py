@@ -271,8 +271,11 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
 
 
 # A turn that adds a value ("also", "another", "aussi") replaces none.
+# "L'autre", the other one, points back at the held value ("l'autre
+# c'était mon ancienne boîte"): it adds nothing.
 _ADDED = re.compile(
-    r"\b(?:also|too|as well|another|second|new one|aussi|également|autre|deuxième|second)\b",
+    r"\b(?:also|too|as well|another|second|new one|aussi|également|(?<![lL]['’])autre|deuxième"
+    r"|second)\b",
     re.IGNORECASE,
 )
 

@@ -71,6 +71,11 @@ def same_day(a: str, b: str) -> bool:
     return value_key(a).rstrip("s") == value_key(b).rstrip("s")
 
 
+def names_a_day(text: str) -> bool:
+    """Does the text name a day of the week ("Monday-Friday", "le mardi")?"""
+    return _DAYS.search(text) is not None
+
+
 def shape(value: Any) -> Shape | None:
     """What kind of value a fact holds, judged by its form alone."""
     if isinstance(value, bool):

@@ -470,14 +470,9 @@ async def test_a_change_said_in_other_words_replaces_the_fact(
             "fyi I'm back to vegetarian now, eggs and cheese are fine again",
             "vegan",
         ),
-        # A longer value named by its head, after a short error announcement
-        # or as the object of an ending verb.
-        (
-            "chg-camel",
-            "we use camelCase for variable names in our python code",
-            "scratch that, it's snake_case. camelCase was the old JS codebase, i got mixed up",
-            "camelCase for variable names",
-        ),
+        # A longer value named by its head as the object of an ending verb
+        # (named after a short error announcement and replaced by the phrase
+        # set in its place: ``test_a_value_of_no_shape_…``).
         (
             "chg-course",
             "je fais de la course à pied tous les matins avant le boulot",
@@ -504,3 +499,43 @@ async def test_a_change_said_without_a_value_puts_the_fact_in_doubt(
     packet = r.json()["packet"]
     assert old not in [f["value"] for f in packet["facts"]]
     assert "open_conflict" in json.dumps(packet)
+
+
+@pytest.mark.parametrize(
+    ("subject", "before", "text", "old_value", "new_value"),
+    [
+        (
+            "taste",
+            "I love jazz, put some on while I work",
+            "honestly I'm kinda over jazz, it's all synthwave these days",
+            "jazz",
+            "synthwave",
+        ),
+        (
+            "camel",
+            "we use camelCase for variable names in our python code",
+            "scratch that, it's snake_case. camelCase was the old JS codebase, i got mixed up",
+            "camelCase for variable names",
+            "snake_case",
+        ),
+    ],
+)
+async def test_a_value_of_no_shape_the_correcting_turn_sets_replaces_the_doubted_fact(
+    client, subject, before, text, old_value, new_value
+):
+    # A taste or a code convention has no shape to read; the phrase the turn
+    # sets in its place ("it's all synthwave") supersedes it instead of
+    # leaving it in doubt.
+    await say(client, subject, before, 0)
+    await say(client, subject, text, 4)
+    by_value = {f["value"]: f for f in await facts(client, subject)}
+    old, new = by_value[old_value], by_value[new_value]
+    assert old["status"] == "superseded" and ended_at(old, 4)
+    assert new["status"] == "active" and new["supersedes_id"] == old["id"]
+
+
+async def test_a_turn_that_only_ends_a_hobby_sets_no_value(client):
+    await say(client, "ended", "I do pottery on weekends", 0)
+    await say(client, "ended", "gave up on pottery, my back can't take it", 4)
+    held = await facts(client, "ended")
+    assert {f["value"] for f in held} <= {"pottery", "I do pottery on weekends", "weekends"}
