@@ -62,9 +62,12 @@ from .types import Sourced
 # Threats that set up a new master for the orders that follow them.
 _TAKEOVER = frozenset({"jailbreak", "safety_override"})
 
-# Where one instruction ends and the next begins inside a sentence.
+# Where one instruction ends and the next begins inside a sentence. A run
+# of blanks is tried from its first blank only, so a long run costs one
+# pass, not one pass a blank.
 _CLAUSES = re.compile(
-    rf";|,\s*(?:and|but|also|then|et|mais|puis)\s+|\s+(?:and then|et puis)\s+|\s*{PICTOGRAPH_BREAK}",
+    rf";|,\s*(?:and|but|also|then|et|mais|puis)\s+|(?<!\s)\s+(?:and then|et puis)\s+"
+    rf"|(?:(?<!\s)\s+)?{PICTOGRAPH_BREAK}",
     re.I,
 )
 
