@@ -34,14 +34,13 @@ from .doubt_plan import (
     read_lived,
     read_respelling,
     read_turn,
-    siblings,
     statements,
     subject_words,
 )
 from .identity import value_key
 from .life_events import tells_an_end
 from .predicates import spec
-from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY
+from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY, siblings
 from .said_change import may_respell
 
 # The subject's active facts a turn may be about, with their similarity to

@@ -125,7 +125,9 @@ def reader_for(embedder: object) -> WishReader | None:
 # when you schedule stuff for me") is told what to do, which no habit of
 # the speaker's is.
 _SPEAKER_SUBJECT = re.compile(r"^(?:i|i'm|i've|je|j')\b", re.IGNORECASE)
-_AGENT_ACTS = re.compile(r"\b(?:you|tu|vous)\s+(?!(?:are|were|know|think|seem|es|êtes|sais)\b)\w", re.I)
+_AGENT_ACTS = re.compile(
+    r"\b(?:you|tu|vous)\s+(?!(?:are|were|know|think|seem|es|êtes|sais)\b)\w", re.I
+)
 
 
 def by_subject(said: str, kind: str | None) -> str | None:
@@ -157,8 +159,6 @@ def candidate(unread: Unread, kind: str | None) -> Candidate | None:
         evidence_span=unread.sentence.strip()[:300],
         role=unread.role,
     )
-
-
 
 
 def candidates(unread: Unread, kind: str | None) -> list[Candidate]:

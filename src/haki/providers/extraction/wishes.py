@@ -47,6 +47,7 @@ from .types import Candidate, Utterance
 from .wish_frames import (
     ACTS,
     ADDRESS_VERBS,
+    ADDRESSING,
     AGENT_HABIT,
     ASK_FRAME,
     CHAT_AFTER,
@@ -54,10 +55,8 @@ from .wish_frames import (
     FINITE,
     FOR_ME,
     HABITUAL,
-    ADDRESSING,
     HEAD,
     KIND_SCOPE,
-    SCOPE_FIRST,
     LASTING_FRAME,
     LEAD,
     NOT_ORDER,
@@ -66,6 +65,7 @@ from .wish_frames import (
     POLITE,
     RATIFIED,
     RULE_LEAD,
+    SCOPE_FIRST,
     SELF_SCOPE,
     SETTING,
     STANDING,
@@ -236,8 +236,8 @@ def _directive(clause: str) -> str | None:
         # The scope said first: "For SQL use uppercase keywords".
         words = text.split()
         for cut in (2, 3):
-            order = " ".join(words[cut:])
-            if KIND_SCOPE.match(f"{order} in {first['scope']}") and not NOT_ORDER.match(order):
+            said = " ".join(words[cut:])
+            if KIND_SCOPE.match(f"{said} in {first['scope']}") and not NOT_ORDER.match(said):
                 return text
         return None
     kind = KIND_SCOPE.match(text)
@@ -246,8 +246,8 @@ def _directive(clause: str) -> str | None:
         scoped = (TEAM_SCOPE.search(text) is not None or kind is not None) and not ONE_THING.match(
             text
         )
-        lasting = STANDING.search(text) or ruled or scoped or ADDRESSING.match(text)
-        return text if lasting else None
+        every_time = bool(STANDING.search(text) or ruled or scoped or ADDRESSING.match(text))
+        return text if every_time else None
     verbless = not VERB_FORM.search(text) and len(text.split()) <= 10
     said_for_me = STANDING.search(text) or SELF_SCOPE.search(text)
     return text if verbless and (ruled or (said_for_me and FOR_ME.search(text))) else None
@@ -264,9 +264,7 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
     Each clause is read on its own, so a benign wish beside a hostile one
     in the same sentence is its own fact and is judged on its own.
     """
-    if utterance.speaker or (
-        sentence.strip().endswith("?") and not TAG_QUESTION.search(sentence)
-    ):
+    if utterance.speaker or (sentence.strip().endswith("?") and not TAG_QUESTION.search(sentence)):
         return []
     out: list[Candidate] = []
     for clause in PARTS.split(sentence):
