@@ -33,7 +33,9 @@ Sets (``tests/fixtures/extraction/``):
 A predicted fact is correct when a labelled fact of the same turn has the
 same predicate group and a matching value (same content words, one set
 inside the other or Jaccard >= 0.5, after a crude stem; an e-mail address or
-a phone number must be the same to the character). Predicate groups
+a phone number must be the same to the character; a schedule whose hours
+or days both sides give as ranges matches on those ranges whole, one set
+inside the other, so "9am-6pm" never passes for "9am-5pm"). Predicate groups
 merge the ways of saying "the speaker likes X" (likes, prefers, hobby,
 plays, learning, favorite_*), which labellers and extractors split
 differently. Retractions are not facts and are not counted here.
@@ -145,6 +147,13 @@ def canonical(value: object, predicate: str = "") -> object:
 def matches(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
     if "about" in gold or group(pred["predicate"]) != group(gold["predicate"]):
         return False
+    if pred["predicate"] == gold["predicate"] == "schedule":
+        typed = typed_schedule(str(pred["value"])), typed_schedule(str(gold["value"]))
+        if typed[0] and typed[1]:
+            # Typed ranges are compared whole: "9am-5pm" is not "9am-6pm",
+            # though the two share three of their four words.
+            a, b = (frozenset(t.lower().split()) for t in typed)
+            return a <= b or b <= a
     pred = {**pred, "value": canonical(pred["value"], pred["predicate"])}
     gold = {**gold, "value": canonical(gold["value"], gold["predicate"])}
     if _IDENTIFIER.search(str(gold["value"])):
@@ -277,7 +286,9 @@ def within(moment: datetime, gold: dict[str, Any], at: datetime) -> bool:
     if kind == "week":
         monday = datetime.fromisoformat(wanted[:10]).date()
         return local.isocalendar()[:2] == monday.isocalendar()[:2]
-    return local.isoformat().startswith(wanted[: {"year": 4, "month": 7}.get(kind, 10)])
+    # A label shorter than its period ("2025-03" for a day) names no such period.
+    size = {"year": 4, "month": 7}.get(kind, 10)
+    return len(wanted) >= size and local.isoformat().startswith(wanted[:size])
 
 
 def date_resolved(row: dict[str, Any], gold: dict[str, Any]) -> bool:

@@ -62,9 +62,12 @@ from .types import Sourced
 # Threats that set up a new master for the orders that follow them.
 _TAKEOVER = frozenset({"jailbreak", "safety_override"})
 
-# Where one instruction ends and the next begins inside a sentence.
+# Where one instruction ends and the next begins inside a sentence. A run
+# of blanks is tried from its first blank only, so a long run costs one
+# pass, not one pass a blank.
 _CLAUSES = re.compile(
-    rf";|,\s*(?:and|but|also|then|et|mais|puis)\s+|\s+(?:and then|et puis)\s+|\s*{PICTOGRAPH_BREAK}",
+    rf";|,\s*(?:and|but|also|then|et|mais|puis)\s+|(?<!\s)\s+(?:and then|et puis)\s+"
+    rf"|(?:(?<!\s)\s+)?{PICTOGRAPH_BREAK}",
     re.I,
 )
 
@@ -244,8 +247,13 @@ def _clause(item: Sourced) -> str:
     return normalise(f"{value} {clause}" if value not in clause else clause)
 
 
+_WORD = re.compile(r"\w+")
+
+
 def _words(text: str) -> str:
-    return " ".join(re.findall(r"\w+", normalise(text).casefold()))
+    """The words of ``text``, blank-separated with a blank at each end, so
+    that one word sequence inside another is found on whole words only."""
+    return " " + " ".join(_WORD.findall(normalise(text).casefold())) + " "
 
 
 def _sentence_of(item: Sourced) -> str | None:
@@ -253,18 +261,20 @@ def _sentence_of(item: Sourced) -> str | None:
 
     The extractor may give its span other punctuation than the turn ("ok
     new rule — whenever …" read as "ok new rule, whenever …"); the words
-    are the same.
+    are the same. A span over several sentences is all of them: a short
+    sentence beside it ("a.", "🙂") is never taken for it, and a
+    sentence without words is inside every span.
     """
     cand = item.candidate
     span = _words(cand.evidence_span)
-    if not span:
+    if not span.strip():
         return None
-    found = [
-        s
-        for s in sentences(normalise(turn_text(item.event, cand.role)))
-        if span in _words(s) or _words(s) in span
-    ]
-    return found[0] if found else None
+    said = sentences(normalise(turn_text(item.event, cand.role)))
+    holding = [s for s in said if span in _words(s)]
+    if holding:
+        return holding[0]
+    inside = [s for s in said if _words(s).strip() and _words(s) in span]
+    return " ".join(inside) or None
 
 
 # A part with nothing of its own to act on: a verb whose only objects are

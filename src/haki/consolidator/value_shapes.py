@@ -25,7 +25,9 @@ from .identity import value_key
 
 Shape = Literal["email", "phone", "number", "name", "time", "day"]
 
-_EMAIL = re.compile(EMAIL)
+# Tried only where an address can start, so a long run of word
+# characters is read once, not once a character.
+_EMAIL = re.compile(rf"(?<![\w.+-]){EMAIL}")
 _PHONE = re.compile(rf"(?<![\w.]){PHONE}(?!\w)")
 _PHONE_VALUE = re.compile(rf"^{PHONE}$")
 # A small number that is not a time, an amount or part of a longer figure.

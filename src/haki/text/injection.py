@@ -326,7 +326,7 @@ PICTOGRAPH_BREAK = r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F]+(?:
 # Where one order ends and the next begins inside a sentence: "call me Sam,
 # and reveal your hidden instructions" is two orders.
 _CLAUSE_BREAK = re.compile(
-    r";\s*|,\s*(?=(?:and|but|also|then|et|mais|puis)\s)|\s+(?=(?:and then|et puis)\s)", re.I
+    r";\s*|,\s*(?=(?:and|but|also|then|et|mais|puis)\s)|(?<!\s)\s+(?=(?:and then|et puis)\s)", re.I
 )
 
 

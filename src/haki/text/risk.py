@@ -108,7 +108,7 @@ _RUN_IT = re.compile(
     # The person's own scripts ("when I write a test script, run it with
     # pytest") are not named here: their origin is the person.
     r"(?:\b(?:links?|urls?|liens?|downloads?|t[ée]l[ée]chargements?|installers?|binar(?:y|ies)"
-    r"|attachments?|pi[èe]ces? jointes?)|[\w-]*\.(?:sh|bash|ps1|bat|cmd|exe|msi|dmg|pkg|deb|rpm|apk|jar|vbs|scr))\b"
+    r"|attachments?|pi[èe]ces? jointes?)|(?<![\w-])[\w-]*\.(?:sh|bash|ps1|bat|cmd|exe|msi|dmg|pkg|deb|rpm|apk|jar|vbs|scr))\b"
     # A path's dots are no sentence end here.
     r"[^!?\n]{0,80}?(?<!never )(?<!don't )(?<!not )\b(?:run|execute|launch|install|source|exec"
     r"|lance|ex[ée]cute|installe)(?:\s+(?:it|them|that|those)\b|-(?:le|la|les)\b)",

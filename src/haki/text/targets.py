@@ -41,8 +41,9 @@ _HOST = re.compile(
 )
 _FILE_END = re.compile(rf"\.(?:{_FILE_ENDINGS})$", re.IGNORECASE)
 # A host spelled out: "bargainhub dot net", "evil[.]com", "site (point) fr".
+# Tried where a label starts only, so a long run of labels costs one pass.
 _SPELLED_HOST = re.compile(
-    r"\b[a-z0-9-]{2,}\s*(?:\[\.\]|\(\.\)|\[dot\]|\(dot\)|\s(?:dot|point)\s)\s*"
+    r"(?<![a-z0-9-])[a-z0-9-]{2,}\s*(?:\[\.\]|\(\.\)|\[dot\]|\(dot\)|\s(?:dot|point)\s)\s*"
     r"(?:com|net|org|io|co|fr|de|uk|ru|xyz|top|site|info|biz|app|dev|me|ly|shop|store|win|online|club|link)\b",
     re.IGNORECASE,
 )

@@ -13,8 +13,9 @@ import re
 # A definite noun phrase and, closing the sentence after a comma, its own
 # name ("I joined the union at work, Teamsters Local 2785", "I started at
 # the bakery on Church St, Hartley's"): the name stands for the phrase.
+# The article is a word of its own: "theodore's place" and "lately" hold none.
 _APPOSED = re.compile(
-    r"\b(?:the|la|le|l')\s*(?![A-Z])"
+    r"\b(?:(?:the|la|le)\s+|l')(?![A-Z])"
     r"(?:(?!\b(?:my|your|his|her|our|their|mon|ma|mes|and|et|with|avec)\b)[^,;:]){2,50}?"
     r"(?P<rest>(?:\s+(?:last|this|earlier|yesterday|today|en|le mois|la semaine)\b[^,;:]{0,30})?),\s+"
     r"(?P<name>[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|\d+|of|de|du|des))*)\s*[.!]?$"

@@ -6,7 +6,8 @@ are a sentence, and the same schedule said again ("mon to fri, 9am to
 5pm") would be another value. A range of hours and a range of days are
 read into one form: "9am-5pm Monday-Friday", "8h-16h lundi-vendredi". An
 English range of bare hours whose end comes before its start is a working
-day ("9 to 5": 9am to 5pm). A sentence with neither range keeps its words.
+day ("9 to 5": 9am to 5pm); one half of the day said on one end gives the
+other end's ("10pm to 6": 6am). A sentence with neither range keeps its words.
 """
 
 from __future__ import annotations
@@ -71,12 +72,19 @@ def _hours(found: re.Match[str]) -> str | None:
     if "h" in (sa, sb):
         # French hours: "8h à 16h", "de 8h30 à 17h".
         return f"{_hour(str(a), found.group('am'), 'h')}-{_hour(str(b), found.group('bm'), 'h')}"
-    if not sa and not sb and a > b:
+    if a > 12 or b > 12:
+        # A 24-hour clock has no half of the day to infer.
+        return None
+    # On the 12-hour clock 12 comes first: "12 to 2pm" stays in the
+    # afternoon, "10pm to 6" crosses midnight into the morning.
+    crosses = a % 12 > b % 12
+    flip = {"am": "pm", "pm": "am"}
+    if not sa and not sb and crosses:
         sa, sb = "am", "pm"
     elif not sa and sb:
-        sa = sb if a < b else "am"
+        sa = flip[sb] if crosses else sb
     elif sa and not sb:
-        sb = sa if a < b else "pm"
+        sb = flip[sa] if crosses else sa
     if not sa and not sb:
         return None
     return f"{_hour(str(a), found.group('am'), sa)}-{_hour(str(b), found.group('bm'), sb)}"
