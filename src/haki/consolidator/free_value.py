@@ -116,7 +116,8 @@ def _candidate(phrase: str, old: object, values: Sequence[object]) -> str | None
         return None
     # The old value again ("it's tabs for the old project"), by itself or its head.
     said = plain(phrase)
-    if plain(str(old)) in said or (head(old) and plain(head(old)) == said):
+    first = head(old)
+    if plain(str(old)) in said or (first and plain(first) == said):
         return None
     return phrase
 
