@@ -3,13 +3,14 @@ and the perfect of "be" read as the state it still is (``providers.extraction.re
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
 from haki.providers.extraction.readings import readings
 from haki.providers.extraction.rules import dated, extract_payload
 from haki.providers.extraction.when import past_span, resolve
+from haki.providers.extraction.when_calendar import latest_day_of_month
 
 PARIS_WINTER = timezone(timedelta(hours=1))
 # A Wednesday evening in February, in the speaker's offset.
@@ -190,3 +191,12 @@ def test_last_christmas_said_on_christmas_day_is_the_year_before():
 def test_a_long_run_of_spaces_reads_as_one_space():
     spread = readings("Always" + " " * 20000 + "answer in French, from now on")
     assert spread == readings("Always answer in French, from now on")
+
+
+def test_a_day_of_the_month_no_month_has_names_no_moment():
+    # "the 0th" or "the 45th" is read as nothing, never as the day it was said.
+    today = date(2026, 12, 7)
+    assert latest_day_of_month(today, 0) is None
+    assert latest_day_of_month(today, 45) is None
+    assert latest_day_of_month(today, 31) == date(2026, 10, 31)
+    assert latest_day_of_month(today, 7) == today

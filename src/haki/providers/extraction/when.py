@@ -447,7 +447,8 @@ def resolve(span: str, at: datetime) -> datetime | None:
     text = said_as(span)
     day_of_month = _DAY_OF_MONTH.fullmatch(text)
     if day_of_month is not None:
-        return on_their_clock(latest_day_of_month(at.date(), int(day_of_month.group(0))), at)
+        found = latest_day_of_month(at.date(), int(day_of_month.group(0)))
+        return None if found is None else on_their_clock(found, at)
     # Read on the speaker's wall clock: "on Saturday" said at 23:50 in
     # California is that Saturday there, whatever day it already is in UTC.
     settings = {

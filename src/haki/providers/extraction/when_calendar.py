@@ -99,8 +99,10 @@ def named_day(span: str, today: date) -> date | None:
     return _latest(today, 1, 1)
 
 
-def latest_day_of_month(today: date, day: int) -> date:
-    """The latest ``day`` of a month not after ``today`` (a month that has it)."""
+def latest_day_of_month(today: date, day: int) -> date | None:
+    """The latest ``day`` of a month not after ``today`` (a month that has it);
+    ``None`` for a day no month has ("the 0th", "the 45th"), which names no moment.
+    """
     year, month = today.year, today.month
     for _ in range(3):
         try:
@@ -110,4 +112,4 @@ def latest_day_of_month(today: date, day: int) -> date:
         if found is not None and found <= today:
             return found
         year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    return today
+    return None
