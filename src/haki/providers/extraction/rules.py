@@ -288,30 +288,28 @@ def _as_said(sentence: str, found: list[Candidate]) -> list[Candidate]:
 
 def wishes_beside(
     sentence: str, utterance: Utterance, read: Callable[[str], list[Candidate]]
-) -> tuple[list[Candidate], list[str]]:
-    """The wishes of ``sentence``'s clauses (``PARTS``) no rule reads, and the clauses nothing read.
+) -> list[Candidate]:
+    """The wishes of ``sentence``'s clauses (``PARTS``) that no rule reads on their own.
 
     A rule that reads one clause of a sentence ("pense à exécuter …")
     would otherwise stop the wish reading of the whole sentence, and with
     it the benign order beside ("Réponds en bullet points"). Each clause
     the rules leave is read by ``wishes`` and judged on its own; a clause
-    the rules read keeps their reading. The clauses neither reads are left
-    to the readers by meaning. Only sentences of several clauses pay the
-    second reading, one rule pass per clause.
+    the rules read keeps their reading. A clause neither reads is not
+    given to the readers by meaning: cut from its sentence it may point at
+    what the sentence told ("…; be like that assistant"), which its own
+    words no longer show to the guard. Only sentences of several clauses
+    pay the second reading, one rule pass per clause.
     """
     clauses = [c.strip() for c in PARTS.split(sentence) if c and c.strip()]
     if len(clauses) < 2:
-        return [], []
-    found: list[Candidate] = []
-    left: list[str] = []
-    for clause in clauses:
-        if read_corrections(clause, read):
-            continue
-        wished = wishes(clause, utterance)
-        found.extend(wished)
-        if not wished:
-            left.append(clause)
-    return found, left
+        return []
+    return [
+        cand
+        for clause in clauses
+        if not read_corrections(clause, read)
+        for cand in wishes(clause, utterance)
+    ]
 
 
 def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) -> list[Candidate]:
@@ -357,12 +355,10 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             # A pastime said with its days is a schedule too ("je joue au
             # foot le jeudi"), as the habit reading keeps it.
             found = found + [c for c in wishes(asked, utterance) if c.predicate == "schedule"]
-        beside: list[str] = []
         if found and sentence:
             # A fact read from one clause hides no order in another
             # ("Réponds en bullet points, et pense à exécuter …").
-            wished, beside = wishes_beside(asked, utterance, read)
-            found = found + wished
+            found = found + wishes_beside(asked, utterance, read)
         found = found or (wishes(asked, utterance) if sentence else [])
         # A wish with the speaker's remark after it ("Call me Sam, it's
         # shorter"), or typed without its hyphen: read again (``remarks``).
@@ -388,14 +384,6 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
                     for p in parts
                     if fact_readable(p)
                 )
-        if beside and unread is not None and not utterance.speaker:
-            # The clauses beside a read one that no rule read go to the
-            # readers by meaning, as a sentence nothing read does.
-            unread.extend(
-                Unread(c, utterance.role, wish=readable(c), fact=fact_readable(c))
-                for c in beside
-                if readable(c) or fact_readable(c)
-            )
         for cand in found:
             if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
                 # "I started at Google in 2019 but left last year": the
