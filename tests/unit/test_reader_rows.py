@@ -16,7 +16,6 @@ from meaning_helpers import training_script
 from haki.providers.extraction import meaning_facts
 from haki.providers.extraction.meaning import WEIGHTS
 
-
 # The training rows changed after the weights shipped; retrained on them
 # the wish reader reads fewer terse benign orders ("Les prix en euros stp":
 # wish 0.952 -> 0.934, under its 0.95 threshold), so the shipped weights

@@ -38,8 +38,8 @@ from .respell import apostrophes_restored, respelled
 from .types import SUBJECT_ROLES, Candidate, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
-from .wish_frames import PARTS
 from .when import dates_sentence, moment_of_value, names_past, past_span, resolve
+from .wish_frames import PARTS
 from .wishes import split_orders, wishes
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
