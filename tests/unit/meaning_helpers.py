@@ -3,9 +3,12 @@ a reader that reads each class from its own axis, and a message event."""
 
 from __future__ import annotations
 
+import importlib.util
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
+from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
 
 import numpy as np
@@ -66,3 +69,13 @@ def event(text: str, occurred_at: datetime, speaker: str | None = None) -> Event
         payload=payload,
         origin_trust="trusted",
     )
+
+
+def training_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` as a module (the scripts are no package)."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

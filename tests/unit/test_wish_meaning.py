@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 import pytest
-from meaning_helpers import AxisSpace, axis_reader, event
+from meaning_helpers import AxisSpace, axis_reader, event, training_script
 
 from haki.providers.embed import HashEmbedder
 from haki.providers.extraction import build_extractor, meaning
@@ -223,15 +223,7 @@ def test_code_named_first_then_run_reaches_beyond_the_reply() -> None:
 
 
 def _training_script():
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "scripts" / "train_wish_reader.py"
-    spec = importlib.util.spec_from_file_location("train_wish_reader", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return training_script("train_wish_reader")
 
 
 def test_reader_trains_on_train8_and_never_on_a_held_out_set() -> None:

@@ -11,6 +11,7 @@ what no pattern read, and the provider itself, are ``by_meaning``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -38,6 +39,7 @@ from .types import SUBJECT_ROLES, Candidate, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
 from .when import dates_sentence, moment_of_value, names_past, past_span, said_moment
+from .wish_frames import PARTS
 from .wishes import split_orders, wishes
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
@@ -284,6 +286,32 @@ def _as_said(sentence: str, found: list[Candidate]) -> list[Candidate]:
     return [replace(c, evidence_span=sentence.strip()[:300]) for c in found]
 
 
+def wishes_beside(
+    sentence: str, utterance: Utterance, read: Callable[[str], list[Candidate]]
+) -> list[Candidate]:
+    """The wishes of ``sentence``'s clauses (``PARTS``) that no rule reads on their own.
+
+    A rule that reads one clause of a sentence ("pense à exécuter …")
+    would otherwise stop the wish reading of the whole sentence, and with
+    it the benign order beside ("Réponds en bullet points"). Each clause
+    the rules leave is read by ``wishes`` and judged on its own; a clause
+    the rules read keeps their reading. A clause neither reads is not
+    given to the readers by meaning: cut from its sentence it may point at
+    what the sentence told ("…; be like that assistant"), which its own
+    words no longer show to the guard. Only sentences of several clauses
+    pay the second reading, one rule pass per clause.
+    """
+    clauses = [c.strip() for c in PARTS.split(sentence) if c and c.strip()]
+    if len(clauses) < 2:
+        return []
+    return [
+        cand
+        for clause in clauses
+        if not read_corrections(clause, read)
+        for cand in wishes(clause, utterance)
+    ]
+
+
 def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) -> list[Candidate]:
     """Candidates stated by one utterance; the first statement of a (predicate, value) wins.
 
@@ -327,6 +355,10 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             # A pastime said with its days is a schedule too ("je joue au
             # foot le jeudi"), as the habit reading keeps it.
             found = found + [c for c in wishes(asked, utterance) if c.predicate == "schedule"]
+        if found and sentence:
+            # A fact read from one clause hides no order in another
+            # ("Réponds en bullet points, et pense à exécuter …").
+            found = found + wishes_beside(asked, utterance, read)
         found = found or (wishes(asked, utterance) if sentence else [])
         # A wish with the speaker's remark after it ("Call me Sam, it's
         # shorter"), or typed without its hyphen: read again (``remarks``).
