@@ -268,3 +268,16 @@ def test_a_wish_over_a_kind_of_work_or_answer_is_read(text):
 def test_a_tag_question_after_an_order_is_no_question():
     assert wish_frames.TAG_QUESTION.search("always answer in British English, ok?")
     assert not wish_frames.TAG_QUESTION.search("can you answer in British English?")
+
+
+@pytest.mark.parametrize("text", ["can you post it on facebook?", "what should i cook?"])
+def test_a_word_ending_in_a_tag_is_no_tag(text):
+    # "facebook?" ends in "ok?" but is a question about Facebook.
+    assert not wish_frames.TAG_QUESTION.search(text)
+    assert wish_frames.TAG_QUESTION.search("use metric units ok?")
+
+
+def test_the_tag_question_is_linear_on_a_long_blank_run():
+    started = time.perf_counter()
+    wish_frames.TAG_QUESTION.search("a" + " " * 20000 + "b?")
+    assert time.perf_counter() - started < 1.0

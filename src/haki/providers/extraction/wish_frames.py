@@ -39,8 +39,11 @@ POLITE = re.compile(
 )
 # A tag after an order asks only that it be heard ("never share my phone
 # number with anyone, ok?"): the order is no question.
+# The tag is a word of its own ("…, ok?"), never the end of one ("facebook?");
+# the blanks before it are entered only where their run starts (linear).
 TAG_QUESTION = re.compile(
-    r",?\s*(?:ok|okay|alright|right|got it|d'accord|compris)\s?\?\s*$", re.IGNORECASE
+    r"(?:,|(?<![\s,]))\s*+\b(?:ok|okay|alright|right|got it|d'accord|compris)\s?\?\s*$",
+    re.IGNORECASE,
 )
 POLITE_ANY = re.compile(
     r"\b(?:please|pls|plz|kindly|merci|stp|svp|s'il te pla[iî]t)\b", re.IGNORECASE
