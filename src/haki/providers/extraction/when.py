@@ -12,26 +12,20 @@ where a sentence speaks of a past moment and hands that span over:
   month or year…), cheap enough to run on every candidate sentence; of
   several, the one nearest the fact's own words, and for a state whose
   clause names none, the moment of a change told beside it;
-- ``resolve``: the span against the event's time, through dateparser
-  (``when_words`` says it first the way dateparser reads it). A span
+- ``resolve`` and ``said_moment`` (``when_resolve``): the span against the
+  event's time, through dateparser (``when_words`` says it first the way
+  dateparser reads it), with the grain of the period it names. A span
   dateparser cannot read gives ``None`` and the event's time stands.
-
-dateparser is imported on first use (about 1.5 s, then ~2 s to load its
-language data on the first parse, then ~6 ms a parse): a consolidation
-that meets no past expression never pays for it.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
-from typing import Any, NamedTuple
 
-from ...types import Grain
 from .literals import alternation
-from .when_calendar import latest_day_of_month, named_day
+from .when_resolve import Said, on_their_clock, period_start, resolve, said_moment
 from .when_words import (
     AMOUNT,
     DAYS,
@@ -45,9 +39,6 @@ from .when_words import (
     ROUGHLY,
     SEASONS,
     UNIT,
-    counted,
-    grain,
-    said_as,
 )
 
 __all__ = [
@@ -59,6 +50,7 @@ __all__ = [
     "on_their_clock",
     "past_span",
     "past_span_all",
+    "period_start",
     "resolve",
     "said_moment",
 ]
@@ -181,8 +173,6 @@ _CLAUSE = re.compile(
     re.I,
 )
 _CONSEQUENCE = re.compile(r"(?:so|donc|du coup|which means|alors)\s", re.IGNORECASE)
-_YEAR = re.compile(r"(?:19|20)\d\d")
-_MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
 
 
 _SINCE = re.compile(r"(?:since|depuis)\s+", re.IGNORECASE)
@@ -409,102 +399,3 @@ _past_spans_cached = lru_cache(maxsize=4096)(_past_spans)
 def names_past(sentence: str) -> bool:
     """Does ``sentence`` name a past moment?"""
     return bool(past_span_all(sentence))
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Any:
-    import dateparser  # imported on first use: see the module doc
-
-    return dateparser
-
-
-# A day of the month said alone ("on the 3rd"): the latest such day not
-# after the turn (dateparser reads "3rd" as a month and "22nd" ahead).
-_DAY_OF_MONTH = re.compile(r"\d{1,2}")
-
-
-def on_their_clock(day: date, at: datetime) -> datetime | None:
-    """``day`` as the speaker meant it: noon on their clock, never after ``at``; ``None`` if later.
-
-    The words name a day, not an hour. Noon of that day in the speaker's
-    offset falls on the same date in UTC for any offset within ±12 h, so the
-    date a packet shows (``since 2027-02-27``) is the day said whichever clock
-    reads it; midnight there would be the day before in UTC east of Greenwich.
-    """
-    if day > at.date():
-        return None
-    noon = datetime(day.year, day.month, day.day, 12, tzinfo=at.tzinfo or UTC)
-    return min(noon, at).astimezone(UTC)
-
-
-def resolve(span: str, at: datetime) -> datetime | None:
-    """``span`` read against ``at`` (the event's time, in the speaker's offset), as an aware UTC
-    datetime on the day it names (``on_their_clock``); ``None`` if unread or later than ``at``.
-    """
-    day = named_day(span, at.date())
-    if day is not None:
-        return on_their_clock(day, at)
-    text = said_as(span)
-    day_of_month = _DAY_OF_MONTH.fullmatch(text)
-    if day_of_month is not None:
-        found = latest_day_of_month(at.date(), int(day_of_month.group(0)))
-        return None if found is None else on_their_clock(found, at)
-    # Read on the speaker's wall clock: "on Saturday" said at 23:50 in
-    # California is that Saturday there, whatever day it already is in UTC.
-    settings = {
-        "RELATIVE_BASE": at.replace(tzinfo=None),
-        "PREFER_DATES_FROM": "past",
-        "RETURN_AS_TIMEZONE_AWARE": False,
-    }
-    if _MONTH.search(text) or _YEAR.fullmatch(text.strip()):
-        # "in March", "since 2019": the first day, not the base's day.
-        settings["PREFER_DAY_OF_MONTH"] = "first"
-        if _YEAR.fullmatch(text.strip()):
-            settings["PREFER_MONTH_OF_YEAR"] = "first"
-    found = _parser().parse(text.strip(), languages=["en", "fr"], settings=settings)
-    if not isinstance(found, datetime):
-        return None
-    return on_their_clock(found.date(), at)
-
-
-def period_start(day: date, grain: Grain | None) -> date:
-    """The first day of the ``grain`` holding ``day`` (a Monday for a week); ``day`` without one."""
-    if grain == "week":
-        return day - timedelta(days=day.weekday())
-    if grain == "month":
-        return day.replace(day=1)
-    if grain == "year":
-        return day.replace(month=1, day=1)
-    return day
-
-
-class Said(NamedTuple):
-    """A moment as said: when its period began, and the period's grain."""
-
-    moment: datetime
-    grain: Grain | None
-
-
-def said_moment(span: str, at: datetime) -> Said | None:
-    """``span`` read against ``at``, with the grain of the period its words name.
-
-    A period the calendar names starts on its first day: "last month" said
-    on 2026-12-07 began, as far as the words tell, on 2026-11-01; the day
-    ``resolve`` reads (2026-11-07) is one nobody said. An amount counted
-    back ("three weeks ago", "il y a deux mois") keeps the day it counts to,
-    which lies inside the period of its unit. Either way the packet says the
-    period ("since November 2026"), never a day the speaker did not name.
-    Words with no grain (a season, a weekend) keep the day ``resolve`` reads.
-    """
-    moment = resolve(span, at)
-    if moment is None:
-        return None
-    kind = grain(span)
-    if counted(span):
-        # "three weeks ago" counts back to a day the speaker could have
-        # named: that day stands, inside the period its unit names.
-        return Said(moment, kind)
-    start = period_start(moment.date(), kind)
-    if start == moment.date():
-        return Said(moment, kind)
-    return Said(on_their_clock(start, at) or moment, kind)
