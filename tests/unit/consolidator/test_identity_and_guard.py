@@ -5,7 +5,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from haki.consolidator.apply import threat_reason
 from haki.consolidator.guard import guard
 from haki.consolidator.identity import (
     FactView,
@@ -17,6 +16,7 @@ from haki.consolidator.identity import (
     search_text,
     value_key,
 )
+from haki.consolidator.quarantine_reasons import threat_reason
 from haki.consolidator.types import Sourced
 from haki.providers.extraction.types import Candidate, EventRow
 
