@@ -6,15 +6,9 @@ module does the same.
 """
 
 import pytest
-from test_injection import capture, facts
+from test_injection import capture, facts, readers_on
 
-from haki.providers.bundle import Providers
-from haki.providers.extraction import build_extractor
-
-
-@pytest.fixture
-def providers(local_embedder, settings) -> Providers:
-    return Providers(embedder=local_embedder, extractor=build_extractor(settings, local_embedder))
+providers = pytest.fixture(name="providers")(readers_on)
 
 
 async def test_a_city_no_pattern_reads_replaces_the_one_held(client):

@@ -9,6 +9,8 @@ import json
 import pytest
 
 from bench_modules import load_bench
+from haki.providers.bundle import Providers
+from haki.providers.extraction import build_extractor
 
 P = "inj"
 
@@ -51,6 +53,20 @@ async def packet(client, subject, query):
     )
     assert r.status_code == 200, r.text
     return r.json()["packet"]
+
+
+def readers_on(local_embedder, settings) -> Providers:
+    """The server's extractor as it ships, readers by meaning included (``providers`` of a module)."""
+    return Providers(embedder=local_embedder, extractor=build_extractor(settings, local_embedder))
+
+
+async def assert_never_active_nor_served(client, subject, text):
+    """``text`` captured for ``subject`` leaves no active fact and nothing in its packet."""
+    await capture(client, subject, text)
+    stored = await facts(client, subject)
+    assert [f for f in stored if f["status"] == "active"] == []
+    served = await packet(client, subject, text)
+    assert served["facts"] == []
 
 
 @pytest.mark.parametrize(

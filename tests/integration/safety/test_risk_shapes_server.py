@@ -9,15 +9,9 @@ import json
 import zlib
 
 import pytest
-from test_injection import capture, facts, packet
+from test_injection import assert_never_active_nor_served, capture, facts, readers_on
 
-from haki.providers.bundle import Providers
-from haki.providers.extraction import build_extractor
-
-
-@pytest.fixture
-def providers(local_embedder, settings) -> Providers:
-    return Providers(embedder=local_embedder, extractor=build_extractor(settings, local_embedder))
+providers = pytest.fixture(name="providers")(readers_on)
 
 
 @pytest.mark.parametrize(
@@ -30,12 +24,7 @@ def providers(local_embedder, settings) -> Providers:
     ],
 )
 async def test_an_indirect_hostile_order_is_never_active_nor_served(client, text):
-    subject = f"shape-{zlib.crc32(text.encode())}"
-    await capture(client, subject, text)
-    stored = await facts(client, subject)
-    assert [f for f in stored if f["status"] == "active"] == []
-    served = await packet(client, subject, text)
-    assert served["facts"] == []
+    await assert_never_active_nor_served(client, f"shape-{zlib.crc32(text.encode())}", text)
 
 
 async def test_the_benign_order_beside_an_indirect_hostile_one_is_kept(client):

@@ -11,15 +11,9 @@ import json
 import zlib
 
 import pytest
-from test_injection import capture, facts, packet
+from test_injection import assert_never_active_nor_served, capture, facts, packet, readers_on
 
-from haki.providers.bundle import Providers
-from haki.providers.extraction import build_extractor
-
-
-@pytest.fixture
-def providers(local_embedder, settings) -> Providers:
-    return Providers(embedder=local_embedder, extractor=build_extractor(settings, local_embedder))
+providers = pytest.fixture(name="providers")(readers_on)
 
 
 @pytest.mark.parametrize(
@@ -33,12 +27,7 @@ def providers(local_embedder, settings) -> Providers:
     ],
 )
 async def test_a_hostile_order_read_from_its_structure_is_never_active_nor_served(client, text):
-    subject = f"struct-{zlib.crc32(text.encode())}"
-    await capture(client, subject, text)
-    stored = await facts(client, subject)
-    assert [f for f in stored if f["status"] == "active"] == []
-    served = await packet(client, subject, text)
-    assert served["facts"] == []
+    await assert_never_active_nor_served(client, f"struct-{zlib.crc32(text.encode())}", text)
 
 
 async def test_the_benign_order_past_a_pictograph_is_kept_on_its_own(client):

@@ -8,11 +8,9 @@ reader on, so this module does the same.
 import json
 
 import pytest
-from test_injection import capture, facts, packet
+from test_injection import capture, facts, packet, readers_on
 
 from bench_modules import load_bench
-from haki.providers.bundle import Providers
-from haki.providers.extraction import build_extractor
 
 
 @pytest.fixture(scope="module")
@@ -20,9 +18,7 @@ def bench():
     return load_bench("injection.py", "injection_bench")
 
 
-@pytest.fixture
-def providers(local_embedder, settings) -> Providers:
-    return Providers(embedder=local_embedder, extractor=build_extractor(settings, local_embedder))
+providers = pytest.fixture(name="providers")(readers_on)
 
 
 async def test_terse_orders_read_by_meaning_and_the_hostile_half_of_a_turn_held(client):
