@@ -1,5 +1,6 @@
-"""A task typed in French: request verbs are not anchors, developer words meet the
-English ones memories use (``haki.engram.french``), end to end on a new user's repo."""
+"""How a task's words reach a memory's: a task typed in French (request verbs are not
+anchors, developer words meet the English ones memories use, ``haki.engram.french``) and
+developer shorthand (``vocabulary.SYNONYMS``), end to end on a new user's repository."""
 
 from __future__ import annotations
 
@@ -36,6 +37,13 @@ def test_glossary_keys_are_words_as_tasks_are_cut_and_say_something_new() -> Non
     assert not FRENCH_NON_ANCHORS & FRENCH_GENERIC
 
 
+def test_shorthand_and_near_synonyms_gain_the_words_memories_use() -> None:
+    by_word = {a.word: a for a in task_anchors("ship the k8s worker once the pod is oomkilled")}
+    assert by_word["ship"].alternates == (term("deploy"), term("release"))
+    assert by_word["k8s"].alternates == (term("kubernetes"),)
+    assert by_word["oomkilled"].alternates == (term("memory"), term("limits"))
+
+
 def _engram(repo: Path, tmp: Path, *args: str) -> str:
     env = dict(
         os.environ,
@@ -55,10 +63,15 @@ def _engram(repo: Path, tmp: Path, *args: str) -> str:
     return done.stdout
 
 
-def test_a_french_task_loads_the_english_memory_it_is_about(tmp_path: Path) -> None:
+def _new_repo(tmp_path: Path) -> Path:
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     _engram(repo, tmp_path, "init")
+    return repo
+
+
+def test_a_french_task_loads_the_english_memory_it_is_about(tmp_path: Path) -> None:
+    repo = _new_repo(tmp_path)
     _engram(
         repo,
         tmp_path,
@@ -78,3 +91,26 @@ def test_a_french_task_loads_the_english_memory_it_is_about(tmp_path: Path) -> N
     assert "### cart-state [rule, instruction]" in out
     out = _engram(repo, tmp_path, "load", "quelle est la meilleure recette de crêpes")
     assert "cart-state" not in out
+
+
+def test_a_task_in_shorthand_loads_the_memory_in_full_words(tmp_path: Path) -> None:
+    repo = _new_repo(tmp_path)
+    _engram(
+        repo,
+        tmp_path,
+        "add",
+        "rule",
+        "--id",
+        "k8s-limits",
+        "--tags",
+        "kubernetes,resources",
+        "--triggers",
+        "limits",
+        "--directive",
+        "Every Kubernetes deployment sets CPU and memory requests and limits.",
+    )
+    # "OOMKilled" is the only word the task has for it: the memory says "memory limits".
+    out = _engram(repo, tmp_path, "load", "the worker pod gets OOMKilled")
+    assert "### k8s-limits [rule, instruction]" in out
+    out = _engram(repo, tmp_path, "load", "the worker pod logs too much")
+    assert "k8s-limits" not in out
