@@ -42,6 +42,8 @@ def test_shorthand_and_near_synonyms_gain_the_words_memories_use() -> None:
     assert by_word["ship"].alternates == (term("deploy"), term("release"))
     assert by_word["k8s"].alternates == (term("kubernetes"),)
     assert by_word["oomkilled"].alternates == (term("memory"), term("limits"))
+    markup = {a.word: a for a in task_anchors("the box renders raw markup")}["markup"]
+    assert markup.alternates == (term("html"),)
 
 
 def _engram(repo: Path, tmp: Path, *args: str) -> str:
