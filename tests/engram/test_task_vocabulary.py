@@ -19,6 +19,11 @@ def test_french_request_verbs_and_fillers_are_not_anchors() -> None:
     assert found == ["test", "regression", "pr", "brouillon"]
 
 
+def test_asking_to_explain_or_compute_names_no_topic() -> None:
+    assert anchors("explain what the regex in parse_phone does") == ["regex", "parse", "phone"]
+    assert anchors("compute the median of the latency column") == ["median", "latency", "column"]
+
+
 def test_french_developer_words_gain_the_english_term_and_generic_words_stay_generic() -> None:
     by_word = {a.word: a for a in task_anchors("je corrige le plantage quand le panier est vide")}
     assert by_word["panier"].alternates == (term("cart"),)

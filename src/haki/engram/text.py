@@ -108,6 +108,12 @@ GENERIC_VERBS = frozenset(
         "want",
         "like",
         "know",
+        "explain",
+        "explaining",
+        "describe",
+        "describing",
+        "compute",
+        "computing",
     ]
 )
 
