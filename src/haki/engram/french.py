@@ -150,8 +150,9 @@ FRENCH_GENERIC = frozenset(
 )
 
 # French developer words -> the English words memories use. Only words whose folded form
-# differs from the English one: ``test``, ``migration``, ``session``, ``injection`` or
-# ``version`` meet their memory already.
+# differs from the English one (``test``, ``migration``, ``session``, ``injection`` or
+# ``version`` meet their memory already), and none that an English task also types
+# (``client``, ``execution``): the table applies to every task.
 FRENCH_TERMS: dict[str, tuple[str, ...]] = {
     # data and storage
     "panier": ("cart",),
@@ -220,7 +221,6 @@ FRENCH_TERMS: dict[str, tuple[str, ...]] = {
     "relecture": ("review",),
     "reinstalle": ("install",),
     "installer": ("install",),
-    "execution": ("run",),
     "tache": ("task",),
     "taches": ("task",),
     "conteneur": ("docker", "container"),
@@ -246,8 +246,6 @@ FRENCH_TERMS: dict[str, tuple[str, ...]] = {
     "paiement": ("payment",),
     "prix": ("price",),
     "montant": ("amount",),
-    "client": ("customer",),
-    "clients": ("customer",),
     "courriel": ("email",),
     "bouton": ("button",),
     "formulaire": ("form",),
