@@ -191,3 +191,24 @@ def test_a_term_the_first_memory_only_mentions_is_still_news_for_the_second() ->
     query = "move the db calls to async and log the request id with structured fields"
     plan = load(LoadRequest(query, record_usage=False), roots)
     assert {"python-structured-logging", "fastapi-async-io"} <= {i.id for i in plan.batch}
+
+
+def test_timed_sides_run_from_compiled_copies(tmp_path) -> None:
+    # A timed process must not compile Engram's modules (an installed package never
+    # does); the checkout itself stays untouched.
+    from haki.engram.timing import compiled_src, own_src
+
+    src = own_src()
+    out = compiled_src(src, tmp_path)
+    modules = sorted(p.relative_to(out) for p in (out / "haki").rglob("*.py"))
+    assert modules == sorted(p.relative_to(src) for p in (src / "haki").rglob("*.py"))
+    for module in (out / "haki" / "engram").glob("*.py"):
+        assert list((module.parent / "__pycache__").glob(f"{module.stem}.*.pyc")), module
+    done = subprocess.run(
+        [sys.executable, "-c", "import haki.engram.cli as c; print(c.__file__)"],
+        env={**os.environ, "PYTHONPATH": str(out), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip().startswith(str(out))

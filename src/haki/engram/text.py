@@ -7,6 +7,7 @@ import re
 from ..text.budget import estimate_tokens
 from ..text.lexicon import _TOKEN, STOP_WORDS, normalise, stem, terms
 from ..text.lexicon import words as _accented_words
+from .french import FRENCH_NON_ANCHORS
 
 __all__ = [
     "ENGRAM_STOP_WORDS",
@@ -107,6 +108,12 @@ GENERIC_VERBS = frozenset(
         "want",
         "like",
         "know",
+        "explain",
+        "explaining",
+        "describe",
+        "describing",
+        "compute",
+        "computing",
     ]
 )
 
@@ -123,6 +130,7 @@ def anchors(query: str) -> list[str]:
             or w in ENGRAM_STOP_WORDS
             or w in GENERIC_MEMORY_WORDS
             or w in GENERIC_VERBS
+            or w in FRENCH_NON_ANCHORS
             or w in WORKFLOW_WORDS
         ):
             continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .french import FRENCH_GENERIC, FRENCH_TERMS
 from .record import Record
 from .text import anchors, stem, words
 
@@ -108,6 +109,8 @@ GENERIC_TASK_WORDS = frozenset(
         "trying",
     ]
 )
+# A French task's everyday words are generic as their English forms are (``french.py``).
+GENERIC_TASK_WORDS |= FRENCH_GENERIC
 
 # Developer shorthand and near-synonyms -> the words memories tend to use. Applied to the
 # task only: a memory keeps its own words, a task's word gains the common form.
@@ -181,6 +184,52 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "billing": ("payment",),
     "billed": ("charge",),
     "bill": ("charge",),
+    "ship": ("deploy", "release"),
+    "option": ("flag",),
+    "options": ("flag",),
+    "oom": ("memory", "limits"),
+    "oomkilled": ("memory", "limits"),
+    "password": ("credentials",),
+    "passwords": ("credentials",),
+    "prod": ("production",),
+    "k8s": ("kubernetes",),
+    "kube": ("kubernetes",),
+    "tf": ("terraform",),
+    "hang": ("timeout",),
+    "hangs": ("timeout",),
+    "hanging": ("timeout",),
+    "var": ("variable",),
+    "vars": ("variable",),
+    "msg": ("message",),
+    "err": ("error",),
+    "cfg": ("configuration",),
+    "conf": ("configuration",),
+    "param": ("parameter",),
+    "params": ("parameter",),
+    "arg": ("argument",),
+    "args": ("argument",),
+    "req": ("request",),
+    "resp": ("response",),
+    "pkg": ("package",),
+    "dir": ("directory",),
+    "perms": ("permission",),
+    "txn": ("transaction",),
+    "impl": ("implementation",),
+    "revert": ("rollback",),
+    "requirements": ("dependency",),
+    "package": ("dependency",),
+    "packages": ("dependency",),
+    "markup": ("html",),
+    "english": ("localization", "i18n"),
+    "rounding": ("decimal",),
+    "price": ("money",),
+    "prices": ("money",),
+    "btree": ("index",),
+    "speed": ("performance",),
+    "throwaway": ("temporary",),
+    "scratch": ("temporary",),
+    "rollback": ("revert",),
+    **FRENCH_TERMS,
 }
 
 _FOLDS: tuple[tuple[str, str], ...] = (
