@@ -36,6 +36,7 @@ from ..storage.maintenance import refresh_stale_statistics
 from ..storage.spaces import SpaceMoved, hold_written_space
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import event_subjects, load_events, pending_chunks
+from .lookahead import Lookahead, next_jobs
 from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
 from .project_spaces import ProjectSpaces
 from .stages import stage
@@ -154,11 +155,14 @@ class Worker:
         # whether a job finished since (statistics.refresh_due).
         self._analysed_at: float | None = None
         self._wrote = False
+        self._ahead = Lookahead()
 
     async def prime(self, claimed: list[jobs.Job]) -> Embedder:
         """An embedder primed with the vectors of every chunk the claimed jobs
         will write, computed in one call: a few jobs' turns fill inference
-        batches far better than one job's.
+        batches far better than one job's. A lone job is primed too, so that
+        the next job's chunks, embedded ahead while it runs (``lookahead``),
+        never race its own for a text they share.
 
         Read-only and optional: if reading or inference fails, the plain
         embedder comes back, and each job meets (and records) the error itself.
@@ -309,15 +313,14 @@ class Worker:
         """Run claimed jobs in claim order, each in its own transaction; the
         statistics of the tables they wrote are brought up to date when due
         (more jobs may follow: ``settle`` once the queue is empty)."""
-        # Priming embeds in this process's space: only for jobs of projects in it.
-        own: list[jobs.Job] = []
-        for job in claimed:
-            try:
-                if (await self.space_of(job.project_id))[1] is self.embedder:
-                    own.append(job)
-            except Exception as exc:  # the job meets (and records) it when it runs
-                log.info("project %s's embedding space: %s", job.project_id, exc)
-        embedder = await self.prime(own) if len(own) > 1 else self.embedder
+        own = await self._in_own_space(claimed)
+        embedder = await self._ahead.take([j.id for j in own]) or (
+            await self.prime(own) if own else self.embedder
+        )
+        if len(claimed) == 1 and own:
+            # One job claimed: its subject's jobs run one by one; the next
+            # one's chunks are embedded while this one runs (``lookahead``).
+            self._ahead.start(lambda: self._following(own), self.prime)
         runs: list[Ran] = []
         for job in claimed:
             runs.append(await self.run_job(job, embedder))
@@ -327,8 +330,26 @@ class Worker:
         await self._refresh_statistics(draining=True)
         return runs
 
+    async def _in_own_space(self, claimed: list[jobs.Job]) -> list[jobs.Job]:
+        """The jobs of projects in this process's space: priming embeds in it only."""
+        own: list[jobs.Job] = []
+        for job in claimed:
+            try:
+                if (await self.space_of(job.project_id))[1] is self.embedder:
+                    own.append(job)
+            except Exception as exc:  # the job meets (and records) it when it runs
+                log.info("project %s's embedding space: %s", job.project_id, exc)
+        return own
+
+    async def _following(self, running: list[jobs.Job]) -> list[jobs.Job]:
+        """The jobs that follow ``running`` in their subjects' queues, in this process's space."""
+        async with self.db.transaction() as conn:
+            upcoming = await next_jobs(conn, running)
+        return await self._in_own_space(upcoming)
+
     async def settle(self) -> None:
         """The queue is empty: bring the written tables' statistics up to date now."""
+        self._ahead.drop()
         await self._refresh_statistics(draining=False)
 
     async def _refresh_statistics(self, *, draining: bool) -> None:
