@@ -21,7 +21,9 @@ PostgreSQL, read from ``/proc``.
 
 Both print the split of the consolidation time per stage
 (``haki.consolidator.stages``; SQL round trips counted apart); ``other`` is
-what no stage covers (HTTP, claims, the event loop). ``--baseline DIR`` runs
+what no stage covers (HTTP, claims, the event loop), negative by as much as
+the worker's ``embedding ahead`` (the next job's chunks, embedded in a task
+beside the job) overlaps the job's stages. ``--baseline DIR`` runs
 the same workload on another checkout's ``src`` first, in the same run, and
 ``--dump-facts FILE`` writes every fact the run produced (ids and clock
 times left out) so two trees' facts compare byte for byte (the baseline's go

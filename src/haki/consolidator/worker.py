@@ -368,15 +368,20 @@ class Worker:
     async def run_forever(self, stop: asyncio.Event | None = None) -> None:
         stop = stop or asyncio.Event()
         log.info("worker %s started", self.name)
-        while not stop.is_set():
-            try:
-                ran = await self.run_batch()
-            except DatabaseUnavailable:
-                ran = []
-            if not ran:
-                await self.settle()  # never fails: the refresh is best effort
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), timeout=self.settings.job_poll_interval_s)
+        try:
+            while not stop.is_set():
+                try:
+                    ran = await self.run_batch()
+                except DatabaseUnavailable:
+                    ran = []
+                if not ran:
+                    await self.settle()  # never fails: the refresh is best effort
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(
+                            stop.wait(), timeout=self.settings.job_poll_interval_s
+                        )
+        finally:
+            self._ahead.drop()  # a lookahead no claim of this worker will take
 
 
 async def run_pending(
