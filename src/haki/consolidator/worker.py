@@ -349,8 +349,12 @@ class Worker:
 
     async def settle(self) -> None:
         """The queue is empty: bring the written tables' statistics up to date now."""
-        self._ahead.drop()
+        self.drop_lookahead()
         await self._refresh_statistics(draining=False)
+
+    def drop_lookahead(self) -> None:
+        """Forget the next jobs' vectors being computed: no claim of this drain will take them."""
+        self._ahead.drop()
 
     async def _refresh_statistics(self, *, draining: bool) -> None:
         now = time.monotonic()
@@ -381,7 +385,7 @@ class Worker:
                             stop.wait(), timeout=self.settings.job_poll_interval_s
                         )
         finally:
-            self._ahead.drop()  # a lookahead no claim of this worker will take
+            self.drop_lookahead()
 
 
 async def run_pending(
@@ -395,15 +399,18 @@ async def run_pending(
 ) -> Summary:
     """Run claimable jobs now until none is left (or ``max_jobs``); jobs backing off are left."""
     runs: list[Ran] = []
-    while max_jobs is None or len(runs) < max_jobs:
-        limit = CLAIM_BATCH if max_jobs is None else min(CLAIM_BATCH, max_jobs - len(runs))
-        claimed = await worker.claim(
-            limit=limit, project_id=project_id, subject_id=subject_id, job_id=job_id
-        )
-        if not claimed:
-            break
-        runs.extend(await worker.run_claimed(claimed, on_job))
-    await worker.settle()
+    try:
+        while max_jobs is None or len(runs) < max_jobs:
+            limit = CLAIM_BATCH if max_jobs is None else min(CLAIM_BATCH, max_jobs - len(runs))
+            claimed = await worker.claim(
+                limit=limit, project_id=project_id, subject_id=subject_id, job_id=job_id
+            )
+            if not claimed:
+                break
+            runs.extend(await worker.run_claimed(claimed, on_job))
+        await worker.settle()
+    finally:
+        worker.drop_lookahead()  # ``max_jobs`` reached, or an error
     return Summary.of(runs)
 
 
@@ -442,10 +449,13 @@ async def run_until_done(
         claimed_before = len(runs)
         # The whole scope, not only the queued ids: a queued job of a subject
         # cannot start before that subject's earlier jobs.
-        while claimed := await worker.claim(
-            project_id=project_id, subject_id=subject_id, job_id=job_id
-        ):
-            runs.extend(await worker.run_claimed(claimed))
+        try:
+            while claimed := await worker.claim(
+                project_id=project_id, subject_id=subject_id, job_id=job_id
+            ):
+                runs.extend(await worker.run_claimed(claimed))
+        finally:
+            worker.drop_lookahead()  # the scope is drained, or an error ends the call
         await worker.settle()
         async with worker.db.transaction() as conn:
             states = await jobs.job_states(conn, queued)
