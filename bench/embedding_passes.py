@@ -48,7 +48,7 @@ _current = ["none"]
 
 
 def embed_documents(self, texts):  # type: ignore[no-untyped-def]
-    where = stages._stack[-1].name if stages._stack else "none"
+    where = stages.current() or "none"
     _current[0] = where
     counts[where].update(calls=1, texts=len(texts), distinct_in_call=len(set(texts)))
     asked[where].extend(texts)

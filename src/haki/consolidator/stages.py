@@ -6,9 +6,10 @@ outer one, so the totals add up to the time spent under any stage. An
 ``inclusive`` stage keeps what runs inside it (maintenance: its own SQL is
 maintenance). Two clock readings per stage per job: cheap enough to stay on.
 
-The stack is one per process, not per task: a process draining several
-jobs at once (a worker beside a "consolidate now" call) mixes their splits.
-The benchmark drains one subject at a time (``bench/consolidate.py``).
+The stack is one per asyncio task (a context variable), so a task running
+beside a job (the worker's ``lookahead``) keeps its own stages; the CPU is
+still the whole process's, so stages that overlap share it, and their wall
+times add up to more than the time that passed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 # Per stage: [wall seconds, CPU seconds of the whole process].
@@ -30,29 +32,38 @@ class _Frame:
     inner_cpu: float = 0.0
 
 
-_stack: list[_Frame] = []
+# The stages open in this task, innermost last: a tuple, never changed in
+# place, so a task started inside a stage does not share its parent's list.
+_stack: ContextVar[tuple[_Frame, ...]] = ContextVar("haki_stages", default=())
+
+
+def current() -> str | None:
+    """The innermost stage open in this task, if any."""
+    stack = _stack.get()
+    return stack[-1].name if stack else None
 
 
 @contextmanager
 def stage(name: str, *, inclusive: bool = False) -> Iterator[None]:
     """Count the time of the block as ``name``, less the stages timed inside it."""
-    if _stack and _stack[-1].inclusive:
+    outer = _stack.get()
+    if outer and outer[-1].inclusive:
         yield  # counted by the inclusive stage around it
         return
     frame = _Frame(name, inclusive)
-    _stack.append(frame)
+    token = _stack.set((*outer, frame))
     began, began_cpu = time.perf_counter(), time.process_time()
     try:
         yield
     finally:
         spent, spent_cpu = time.perf_counter() - began, time.process_time() - began_cpu
-        _stack.pop()
+        _stack.reset(token)
         total = _totals.setdefault(name, [0.0, 0.0])
         total[0] += spent - frame.inner
         total[1] += spent_cpu - frame.inner_cpu
-        if _stack:
-            _stack[-1].inner += spent
-            _stack[-1].inner_cpu += spent_cpu
+        if outer:
+            outer[-1].inner += spent
+            outer[-1].inner_cpu += spent_cpu
 
 
 def totals() -> dict[str, tuple[float, float]]:

@@ -36,6 +36,7 @@ from ..storage.maintenance import refresh_stale_statistics
 from ..storage.spaces import SpaceMoved, hold_written_space
 from .embedding import PrefetchedEmbedder, embed_texts
 from .episodes import event_subjects, load_events, pending_chunks
+from .lookahead import Lookahead, next_jobs
 from .pipeline import Checkpoint, JobResult, consolidate, no_checkpoint
 from .project_spaces import ProjectSpaces
 from .stages import stage
@@ -154,11 +155,14 @@ class Worker:
         # whether a job finished since (statistics.refresh_due).
         self._analysed_at: float | None = None
         self._wrote = False
+        self._ahead = Lookahead()
 
     async def prime(self, claimed: list[jobs.Job]) -> Embedder:
         """An embedder primed with the vectors of every chunk the claimed jobs
         will write, computed in one call: a few jobs' turns fill inference
-        batches far better than one job's.
+        batches far better than one job's. A lone job is primed too, so that
+        the next job's chunks, embedded ahead while it runs (``lookahead``),
+        never race its own for a text they share.
 
         Read-only and optional: if reading or inference fails, the plain
         embedder comes back, and each job meets (and records) the error itself.
@@ -309,15 +313,14 @@ class Worker:
         """Run claimed jobs in claim order, each in its own transaction; the
         statistics of the tables they wrote are brought up to date when due
         (more jobs may follow: ``settle`` once the queue is empty)."""
-        # Priming embeds in this process's space: only for jobs of projects in it.
-        own: list[jobs.Job] = []
-        for job in claimed:
-            try:
-                if (await self.space_of(job.project_id))[1] is self.embedder:
-                    own.append(job)
-            except Exception as exc:  # the job meets (and records) it when it runs
-                log.info("project %s's embedding space: %s", job.project_id, exc)
-        embedder = await self.prime(own) if len(own) > 1 else self.embedder
+        own = await self._in_own_space(claimed)
+        embedder = await self._ahead.take([j.id for j in own]) or (
+            await self.prime(own) if own else self.embedder
+        )
+        if len(claimed) == 1 and own:
+            # One job claimed: its subject's jobs run one by one; the next
+            # one's chunks are embedded while this one runs (``lookahead``).
+            self._ahead.start(lambda: self._following(own), self.prime)
         runs: list[Ran] = []
         for job in claimed:
             runs.append(await self.run_job(job, embedder))
@@ -327,9 +330,31 @@ class Worker:
         await self._refresh_statistics(draining=True)
         return runs
 
+    async def _in_own_space(self, claimed: list[jobs.Job]) -> list[jobs.Job]:
+        """The jobs of projects in this process's space: priming embeds in it only."""
+        own: list[jobs.Job] = []
+        for job in claimed:
+            try:
+                if (await self.space_of(job.project_id))[1] is self.embedder:
+                    own.append(job)
+            except Exception as exc:  # the job meets (and records) it when it runs
+                log.info("project %s's embedding space: %s", job.project_id, exc)
+        return own
+
+    async def _following(self, running: list[jobs.Job]) -> list[jobs.Job]:
+        """The jobs that follow ``running`` in their subjects' queues, in this process's space."""
+        async with self.db.transaction() as conn:
+            upcoming = await next_jobs(conn, running)
+        return await self._in_own_space(upcoming)
+
     async def settle(self) -> None:
         """The queue is empty: bring the written tables' statistics up to date now."""
+        self.drop_lookahead()
         await self._refresh_statistics(draining=False)
+
+    def drop_lookahead(self) -> None:
+        """Forget the next jobs' vectors being computed: no claim of this drain will take them."""
+        self._ahead.drop()
 
     async def _refresh_statistics(self, *, draining: bool) -> None:
         now = time.monotonic()
@@ -347,15 +372,20 @@ class Worker:
     async def run_forever(self, stop: asyncio.Event | None = None) -> None:
         stop = stop or asyncio.Event()
         log.info("worker %s started", self.name)
-        while not stop.is_set():
-            try:
-                ran = await self.run_batch()
-            except DatabaseUnavailable:
-                ran = []
-            if not ran:
-                await self.settle()  # never fails: the refresh is best effort
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), timeout=self.settings.job_poll_interval_s)
+        try:
+            while not stop.is_set():
+                try:
+                    ran = await self.run_batch()
+                except DatabaseUnavailable:
+                    ran = []
+                if not ran:
+                    await self.settle()  # never fails: the refresh is best effort
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(
+                            stop.wait(), timeout=self.settings.job_poll_interval_s
+                        )
+        finally:
+            self.drop_lookahead()
 
 
 async def run_pending(
@@ -369,15 +399,18 @@ async def run_pending(
 ) -> Summary:
     """Run claimable jobs now until none is left (or ``max_jobs``); jobs backing off are left."""
     runs: list[Ran] = []
-    while max_jobs is None or len(runs) < max_jobs:
-        limit = CLAIM_BATCH if max_jobs is None else min(CLAIM_BATCH, max_jobs - len(runs))
-        claimed = await worker.claim(
-            limit=limit, project_id=project_id, subject_id=subject_id, job_id=job_id
-        )
-        if not claimed:
-            break
-        runs.extend(await worker.run_claimed(claimed, on_job))
-    await worker.settle()
+    try:
+        while max_jobs is None or len(runs) < max_jobs:
+            limit = CLAIM_BATCH if max_jobs is None else min(CLAIM_BATCH, max_jobs - len(runs))
+            claimed = await worker.claim(
+                limit=limit, project_id=project_id, subject_id=subject_id, job_id=job_id
+            )
+            if not claimed:
+                break
+            runs.extend(await worker.run_claimed(claimed, on_job))
+        await worker.settle()
+    finally:
+        worker.drop_lookahead()  # ``max_jobs`` reached, or an error
     return Summary.of(runs)
 
 
@@ -416,10 +449,13 @@ async def run_until_done(
         claimed_before = len(runs)
         # The whole scope, not only the queued ids: a queued job of a subject
         # cannot start before that subject's earlier jobs.
-        while claimed := await worker.claim(
-            project_id=project_id, subject_id=subject_id, job_id=job_id
-        ):
-            runs.extend(await worker.run_claimed(claimed))
+        try:
+            while claimed := await worker.claim(
+                project_id=project_id, subject_id=subject_id, job_id=job_id
+            ):
+                runs.extend(await worker.run_claimed(claimed))
+        finally:
+            worker.drop_lookahead()  # the scope is drained, or an error ends the call
         await worker.settle()
         async with worker.db.transaction() as conn:
             states = await jobs.job_states(conn, queued)

@@ -52,3 +52,30 @@ def test_times_add_up_over_calls_and_survive_an_error(clock):
     with stages.stage("extraction"):  # the stack is empty again: nothing nests
         clock.now += 1
     assert stages.totals() == {"extraction": (1.0, 0.5), "guard": (3.0, 1.5)}
+
+
+async def test_a_task_beside_a_stage_keeps_its_own_stack(clock):
+    """The lookahead's task and the job's stages interleave; neither pops the other's."""
+    import asyncio
+
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def beside() -> str | None:
+        with stages.stage("embedding ahead", inclusive=True):
+            entered.set()
+            await release.wait()
+            with stages.stage("embedding"):  # inside an inclusive stage: not counted apart
+                return stages.current()
+
+    task = asyncio.create_task(beside())
+    await entered.wait()
+    with stages.stage("sql"):
+        assert stages.current() == "sql"
+        clock.now += 1
+        release.set()
+        assert await task == "embedding ahead"
+        assert stages.current() == "sql"
+        clock.now += 2
+    assert stages.current() is None
+    # Overlapping stages of two tasks: neither is taken out of the other.
+    assert stages.totals() == {"embedding ahead": (1.0, 0.5), "sql": (3.0, 1.5)}
