@@ -138,7 +138,10 @@ class Table:
 
     def pieces(self, word: str) -> list[int]:
         """WordPiece, greedy longest match first, as the model's tokenizer cuts a word."""
-        found = self.row_of(word)
+        # Once the dictionary is built (indexing), its ``get`` answers every lookup: a
+        # cold build tries thousands of candidate pieces.
+        row_of = self.row_of if self._vocab is None else self._vocab.get
+        found = row_of(word)
         if found is not None:
             return [found]
         if len(word) > MAX_PIECE_CHARS:
@@ -150,7 +153,7 @@ class Table:
             piece = None
             while start < end:
                 sub = word[start:end] if start == 0 else "##" + word[start:end]
-                piece = self.row_of(sub)
+                piece = row_of(sub)
                 if piece is not None:
                     break
                 end -= 1
