@@ -4,7 +4,6 @@ import re
 import pytest
 
 from haki.engram import safety
-
 from haki.engram.safety import scan
 
 
