@@ -46,6 +46,7 @@ STEPS = (
     ("safety scan", "haki.engram.safety", "scan"),
     ("static table open", "haki.engram.semantic", "open_table"),
     ("memory vectors", "haki.engram.semantic", "Table.embed_words"),
+    ("memory vectors", "haki.engram.semantic", "Table.embed_encoded"),
     ("multi-word phrases", "haki.engram.index", "_phrases"),
     ("index JSON encode", "json", "dumps"),
     ("index JSON write", "haki.engram.index", "write_atomic"),

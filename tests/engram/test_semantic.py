@@ -56,6 +56,45 @@ def test_vectors_survive_the_index_encoding() -> None:
     assert semantic.encode(None) == "" and semantic.decode("") is None
 
 
+def _packed(fields: list[int]) -> int:
+    return int.from_bytes(b"".join(f.to_bytes(4, "little") for f in fields), "little")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_packed_encoding_matches_the_field_by_field_one(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    dim = int(rng.integers(1, 40))
+    weight_sum = int(rng.choice([1, 7, 1_000, 200_000, 16_000_000]))
+    # Fields as a weighted sum of rows holds them: 0 <= f <= 255 * weight_sum.
+    fields = [int(f) for f in rng.integers(0, 255 * weight_sum + 1, size=dim)]
+    bias = 128 * weight_sum
+    expected = semantic.encode([f - bias for f in fields])
+    assert semantic.encode_packed(_packed(fields), weight_sum, dim) == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "weight_sum"),
+    [
+        ([0, 0, 0], 1),  # every field at the bias: shift 0, all zeros
+        ([-128, 127, 0], 1),  # the int8 range's ends
+        ([-128 * 5, 127 * 5, -1], 5),  # a negative field shifted floors, as ``>>`` does
+        ([-(1 << 30), 1 << 29, 5], 1 << 23),
+        ([-(1 << 31) - 256, 3, 4], (1 << 24) + 2),  # bias over 2**31: the field-by-field path
+    ],
+)
+def test_packed_encoding_edges(raw: list[int], weight_sum: int) -> None:
+    bias = 128 * weight_sum
+    got = semantic.encode_packed(_packed([r + bias for r in raw]), weight_sum, len(raw))
+    assert got == semantic.encode(raw)
+
+
+def test_memory_vectors_encode_as_before(tmp_path: Path) -> None:
+    table = tiny_table(tmp_path)
+    parts = [(["running", "fast", "tests"], 6), (["slow", "running"], 1)]
+    assert table.embed_encoded(parts) == semantic.encode(table.embed_words(parts))
+    assert table.embed_encoded([(["the"], 1)]) == ""
+
+
 def test_the_distilled_table_knows_paraphrases(static_table: Path) -> None:
     table = semantic.Table(static_table)
 

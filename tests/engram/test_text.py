@@ -1,4 +1,5 @@
-from haki.engram.text import anchors, estimate_tokens, query_paths, stem, terms
+from haki.engram.text import anchors, estimate_tokens, query_paths, stem, terms, words
+from haki.text import lexicon
 
 
 def test_anchors_drop_english_and_french_stop_words_and_generic_memory_words() -> None:
@@ -32,3 +33,14 @@ def test_query_paths_finds_file_like_tokens() -> None:
 
 def test_token_estimate_is_four_chars_per_token() -> None:
     assert estimate_tokens("abcd" * 10) == 10
+
+
+def test_words_match_the_shared_lexicon_with_and_without_accents() -> None:
+    for text in (
+        "Run the migration \u2014 then deploy \u2192 prod",  # non-ASCII, no accent
+        "Cr\u00e9er une migration pour la table des commandes",
+        "\u00c9CRIRE le r\u00e9sum\u00e9 \u2014 c\u0153ur, na\u00efve",  # upper case folds first
+        "plain ascii text, C++ and C#",
+        "\u00fcber \u00df stra\u00dfe",  # letters the table leaves alone
+    ):
+        assert words(text) == lexicon.words(text), text

@@ -338,7 +338,7 @@ def _derive(m: Memory, table: Table | None) -> dict[str, Any]:
     the static vector ("" without a table). Each field is cut into words once, for the
     terms and the vector alike."""
     from . import safety
-    from .semantic import encode, memory_parts
+    from .semantic import memory_parts
 
     field_words = {k: words(t) for k, t in _field_texts(m).items()}
     weighted: dict[str, float] = {}
@@ -357,7 +357,7 @@ def _derive(m: Memory, table: Table | None) -> dict[str, Any]:
         "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
         "tokens": estimate_tokens(m.content),
         "phrases": _phrases(m),
-        "vector": "" if table is None else encode(table.embed_words(memory_parts(field_words))),
+        "vector": "" if table is None else table.embed_encoded(memory_parts(field_words)),
     }
 
 

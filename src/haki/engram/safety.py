@@ -107,7 +107,18 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "google-api-key": ("aiza",),
     "private-key": ("private key",),
     "jwt": ("eyj",),
-    "password": ("passw", "pwd", "secret", "api", "token"),
+    # The pattern's names in full (``api`` and ``token`` alone are everyday words).
+    "password": (
+        "passw",
+        "pwd",
+        "secret",
+        "apikey",
+        "api_key",
+        "accesstoken",
+        "access_token",
+        "authtoken",
+        "auth_token",
+    ),
     "url-credentials": ("://",),
     "bearer-token": ("bearer",),
     "ignore-instructions": ("ignore", "disregard", "forget", "override"),
@@ -120,6 +131,13 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 }
 # The same as flat pairs: one loop of substring tests, no generator per pattern.
 _NEEDLES = tuple((needle, name) for name, needles in _NEEDS.items() for needle in needles)
+# A second necessary condition, for patterns whose first is an everyday word: one of
+# these strings must occur too.
+_ALSO_NEEDS: dict[str, tuple[str, ...]] = {
+    "exfiltration": ("paste", "send", "upload", "post", "exfiltrate", "copy", "include", "dump"),
+}
+# ``\d`` is any Unicode decimal digit: counted on text that is not ASCII.
+_DIGIT = re.compile(r"\d")
 
 
 def scan(parts: Iterable[str]) -> tuple[str, ...]:
@@ -135,13 +153,18 @@ def scan(parts: Iterable[str]) -> tuple[str, ...]:
         folds = not text.isascii() and any(ch in text for ch in _FOLDED)
         lower = (text.translate(_ASCII_FOLD) if folds else text).lower()
         present = {name for needle, name in _NEEDLES if needle in lower}
+        for name, needles in _ALSO_NEEDS.items():
+            if name in present and not any(needle in lower for needle in needles):
+                present.discard(name)
         for name, pattern in _SECRETS:
             if name in present and pattern.search(text):
                 found.add(f"secret:{name}")
         # A card number holds at least 13 digits; most memories hold fewer than that in
-        # all, and ten counts cost less than the pattern tried at every position. (``\d``
-        # also matches other scripts' digits: text that is not ASCII is always searched.)
-        few_digits = text.isascii() and sum(map(text.count, "0123456789")) < 13
+        # all, and counting them costs far less than the pattern tried at every position.
+        if text.isascii():
+            few_digits = sum(map(text.count, "0123456789")) < 13
+        else:
+            few_digits = len(_DIGIT.findall(text)) < 13
         for match in () if few_digits else _CARD.finditer(text):
             digits = re.sub(r"\D", "", match.group())
             if _CARD_PREFIX.match(digits) and _luhn(digits):

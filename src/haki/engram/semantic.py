@@ -138,7 +138,10 @@ class Table:
 
     def pieces(self, word: str) -> list[int]:
         """WordPiece, greedy longest match first, as the model's tokenizer cuts a word."""
-        found = self.row_of(word)
+        # Once the dictionary is built (indexing), its ``get`` answers every lookup: a
+        # cold build tries thousands of candidate pieces.
+        row_of = self.row_of if self._vocab is None else self._vocab.get
+        found = row_of(word)
         if found is not None:
             return [found]
         if len(word) > MAX_PIECE_CHARS:
@@ -150,7 +153,7 @@ class Table:
             piece = None
             while start < end:
                 sub = word[start:end] if start == 0 else "##" + word[start:end]
-                piece = self.row_of(sub)
+                piece = row_of(sub)
                 if piece is not None:
                     break
                 end -= 1
@@ -182,6 +185,25 @@ class Table:
 
     def embed_words(self, parts: Iterable[tuple[Sequence[str], int]]) -> list[int] | None:
         """``embed_raw`` of texts already cut into words."""
+        packed = self._packed_sum(parts)
+        if packed is None:
+            return None
+        total, weight_sum = packed
+        fields = array("I")
+        fields.frombytes(total.to_bytes(4 * self.dim, "little"))
+        bias = 128 * weight_sum
+        return [v - bias for v in fields]
+
+    def embed_encoded(self, parts: Iterable[tuple[Sequence[str], int]]) -> str:
+        """``encode(embed_words(parts))``, without a Python integer per field: a cold
+        index build encodes every memory's vector, and the per-field lists were most of
+        the cost after the sums."""
+        packed = self._packed_sum(parts)
+        return "" if packed is None else encode_packed(*packed, self.dim)
+
+    def _packed_sum(self, parts: Iterable[tuple[Sequence[str], int]]) -> tuple[int, int] | None:
+        """The weighted sum of the parts' piece rows as one packed integer (each 32-bit
+        field holding ``value + 128`` summed), and the sum of the weights."""
         # Each distinct word once, with the sum of its fields' weights: the same integer
         # sum as word by word, with far fewer lookups on a memory's repeated words.
         per_word: dict[str, int] = {}
@@ -217,10 +239,7 @@ class Table:
         for n, weight in weights.items():
             row = packed.get(n)
             total += (self._row(n) if row is None else row) * weight
-        fields = array("I")
-        fields.frombytes(total.to_bytes(4 * self.dim, "little"))
-        bias = 128 * sum(weights.values())
-        return [v - bias for v in fields]
+        return total, sum(weights.values())
 
     def embed(self, parts: Iterable[tuple[str, int]]) -> list[float] | None:
         """Unit vector of the weighted mean of the rows of the texts' word pieces."""
@@ -268,6 +287,42 @@ def encode(raw: Sequence[int] | None) -> str:
     shift = max(0, max(max(raw), -min(raw)).bit_length() - 7)
     values = array("b", [v >> shift for v in raw])
     return base64.b64encode(values.tobytes()).decode("ascii")
+
+
+def encode_packed(total: int, weight_sum: int, dim: int) -> str:
+    """``encode`` of the fields ``f - 128 * weight_sum`` of ``total`` (``dim`` fields of 32
+    bits, ``f`` each), computed on the packed integer: the arithmetic shift of every
+    field, and the int8 bytes, come from a few whole-integer operations."""
+    bias = 128 * weight_sum
+    if bias > _HALF:  # fields would not stay non-negative once offset by 2**31
+        fields = array("I")
+        fields.frombytes(total.to_bytes(4 * dim, "little"))
+        return encode([v - bias for v in fields])
+    fields = array("I")
+    fields.frombytes(total.to_bytes(4 * dim, "little"))
+    shift = max(0, max(max(fields) - bias, bias - min(fields)).bit_length() - 7)
+    ones = _ones(dim)
+    # Each field offset to ``raw + 2**31`` (0 <= . < 2**32, no carry between fields);
+    # shifting the whole integer then masking each field's top ``shift`` bits gives
+    # ``(raw >> shift) + 2**(31 - shift)`` per field, as ``>>`` floors a negative ``raw``.
+    offset = (total + (_HALF - bias) * ones) >> shift
+    masked = offset & ((1 << (32 - shift)) - 1) * ones
+    # ``(raw >> shift) + 128`` per field (0..255), whose byte XOR 0x80 is the int8.
+    low = (masked - ((1 << (31 - shift)) - 128) * ones).to_bytes(4 * dim, "little")[::4]
+    return base64.b64encode(low.translate(_SIGN_FLIP)).decode("ascii")
+
+
+_HALF = 1 << 31
+_SIGN_FLIP = bytes(b ^ 0x80 for b in range(256))
+_ONES: dict[int, int] = {}
+
+
+def _ones(dim: int) -> int:
+    """1 in each of ``dim`` 32-bit fields."""
+    found = _ONES.get(dim)
+    if found is None:
+        found = _ONES[dim] = int.from_bytes(b"\x01\x00\x00\x00" * dim, "little")
+    return found
 
 
 def decode(text: str) -> list[float] | None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 from ..text.budget import estimate_tokens
-from ..text.lexicon import _TOKEN, STOP_WORDS, normalise, stem, terms
-from ..text.lexicon import words as _accented_words
+from ..text.lexicon import _ACCENTS, _TOKEN, STOP_WORDS, normalise, stem, terms
 from .french import FRENCH_NON_ANCHORS
 
 __all__ = [
@@ -35,11 +34,18 @@ def words(text: str) -> list[str]:
     """``haki.text.lexicon.words``: lower-cased word tokens, unstemmed, in order.
 
     Its accent table is a per-character lookup, most of the cost of cutting a memory's
-    body, and it only maps non-ASCII letters: ASCII text skips it (same tokens)."""
+    body, and it only maps a few accented letters: text holding none of them (ASCII, or
+    dashes, arrows and quotes) skips it (same tokens)."""
     lowered = text.lower()
     if lowered.isascii():
         return _TOKEN.findall(lowered)
-    return _accented_words(text)
+    if _ACCENTED.search(lowered):
+        lowered = lowered.translate(_ACCENTS)
+    return _TOKEN.findall(lowered)
+
+
+# The letters the accent table maps, found by one scan of the text.
+_ACCENTED = re.compile("[" + "".join(map(chr, _ACCENTS)) + "]")
 
 
 _PATHLIKE = re.compile(r"[\w.*-]*(?:/[\w.*-]+)+|[\w*-]+(?:\.[a-z0-9]{1,6})+\b")
