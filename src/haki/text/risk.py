@@ -346,6 +346,15 @@ _UNDOES = re.compile(
 )
 
 
+def names_target(text: str) -> bool:
+    """Whether ``text`` names somewhere outside the conversation or a command line.
+
+    What a risky order would place, send to or run: a URL, a host, an e-mail
+    address, a webhook, or code.
+    """
+    return any(p.search(text) for p in (_URL, _EMAIL, _HOOK, _CODE))
+
+
 def clause_forbids(clause: str) -> bool:
     return _FORBIDS.search(_CLAUSE_OPENER.sub("", clause.strip())) is not None
 
