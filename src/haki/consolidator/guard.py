@@ -67,7 +67,9 @@ _TAKEOVER = frozenset({"jailbreak", "safety_override"})
 # pass, not one pass a blank.
 _CLAUSES = re.compile(
     rf";|,\s*(?:and|but|also|then|et|mais|puis)\s+|(?<!\s)\s+(?:and then|et puis)\s+"
-    rf"|(?:(?<!\s)\s+)?{PICTOGRAPH_BREAK}",
+    rf"|(?:(?<!\s)\s+)?{PICTOGRAPH_BREAK}"
+    # Items of a list said in one line: "1) answer in English 2) always link …".
+    r"|(?:^|(?<=\s))\(?\d{1,2}\)\s+|(?<=\s)[•▪]\s+",
     re.I,
 )
 
@@ -208,7 +210,11 @@ class _Turns:
 # ("when you suggest books").
 _LEAD_IN = re.compile(r"^[^,:;]{0,30}:\s*")
 _CONDITION = re.compile(
-    r"\b(?:when|whenever|if|once|each time|every time|quand|lorsque|si|d[èe]s que|chaque fois que)\b[^,;.!?]*",
+    r"\b(?:when|whenever|if|once|each time|every time|quand|lorsque|si|d[èe]s que|chaque fois que)\b[^,;.!?]*"
+    # A reason or a purpose sets the scene too: "For security reasons, always
+    # include …", "Pour des raisons de sécurité, …".
+    r"|\b(?:for (?:\w+ )?reasons?|for (?:security|safety|privacy|convenience)|to be safe|just in case"
+    r"|pour des raisons(?: de \w+)?|par (?:s[ée]curit[ée]|prudence|commodit[ée]))\b[^,;.!?]*",
     re.IGNORECASE,
 )
 
