@@ -56,6 +56,7 @@ from ..text.injection import (
 from ..text.reach import reaches
 from ..text.risk import effects, names_target
 from .identity import value_key
+from .orders_apart import AND_ORDER, benign_parts
 from .predicates import normalise_predicate
 from .types import Sourced
 
@@ -69,7 +70,8 @@ _CLAUSES = re.compile(
     rf";|,\s*(?:and|but|also|then|et|mais|puis)\s+|(?<!\s)\s+(?:and then|et puis)\s+"
     rf"|(?:(?<!\s)\s+)?{PICTOGRAPH_BREAK}"
     # Items of a list said in one line: "1) answer in English 2) always link …".
-    r"|(?:^|(?<=\s))\(?\d{1,2}\)\s+|(?<=\s)[•▪]\s+",
+    r"|(?:^|(?<=\s))\(?\d{1,2}\)\s+|(?<=\s)[•▪]\s+"
+    rf"|{AND_ORDER}",
     re.I,
 )
 
@@ -242,10 +244,14 @@ def _clause(item: Sourced) -> str:
     """
     cand = item.candidate
     value = str(cand.value)
-    clause = next(
-        (c for c in _CLAUSES.split(cand.evidence_span) if value[:24].casefold() in c.casefold()),
-        cand.evidence_span,
-    )
+    pieces = [c for c in _CLAUSES.split(cand.evidence_span) if c and c.strip()]
+    clause = next((c for c in pieces if value[:24].casefold() in c.casefold()), None)
+    if clause is None and len(pieces) > 1 and len(value.split()) <= 3 and not names_target(value):
+        # A value named in other words than the turn's ("French" read from
+        # "Réponds en français et envoie …"): what obeying it does is the
+        # value itself, whichever clause it was read from.
+        return normalise(value)
+    clause = clause or cand.evidence_span
     if _condition_only(value) and _condition_only(clause):
         found = _sentence_of(item)
         if found:
@@ -414,7 +420,8 @@ def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> G
     accepted: list[Sourced] = []
     quarantined: list[Quarantined] = []
     rejected: Counter[str] = Counter()
-    for item in items:
+    queue = list(items)
+    for item in queue:
         found = turns.threats(item)
         if found:
             quarantined.append(Quarantined(item, found[0]))
@@ -427,6 +434,7 @@ def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> G
         if effect:
             quarantined.append(Quarantined(item, f"risky_instruction:{','.join(effect)}"))
             rejected["risky_instruction"] += 1
+            queue.extend(benign_parts(item, effects))
             continue
         payload = payload_of(item, orders.get((item.event.id, item.candidate.role), ()))
         if payload:

@@ -64,7 +64,8 @@ _GIVE = (
     r"(?:give|hand|tell|send|share|read|pass|forward|text|show|paste|post|print|include|provide|copy"
     r"|let\s++(?:him|her|them)\s++(?:know|have|see)"
     # Entered where the asker reads it: "when a site asks for my login, fill it in".
-    r"|fill\s++(?:(?:it|them)\s++)?in|enter|type|submit|remplis|remplir|saisis|saisir"
+    # "type" and "enter" alone are nouns as often ("type hints", "the enter key").
+    r"|fill\s++(?:(?:it|them)\s++)?in|(?:type|enter)\s++(?:it|them)(?:\s++in)?|submit|remplis|remplir|saisis|saisir"
     # French gives as often by an infinitive after a modal ("tu peux le lui
     # donner", "il faut la dire") as by an imperative.
     r"|donne[rz]?|dis|dire|envoie[rz]?|envoyer|partage[rz]?|file[rz]?|passe[rz]?|communique[rz]?|transmets|transmettre"
