@@ -47,6 +47,11 @@ _ORDER_OPENS = re.compile(
     rf"(?:(?:{IMPERATIVES_EN}|{IMPERATIVES_FR_2SG}|{IMPERATIVES_FR})\b|\w+-(?:moi|nous|le|la|les|lui)\b|don't\b|do not\b|ne\b|n')",
     re.IGNORECASE,
 )
+# An order whose object is a pronoun acts on what another part names ("you
+# usually drop my link at the bottom, keep doing that"): not one of its own.
+_POINTS_ELSEWHERE = re.compile(
+    r"\b(?:it|that|this|them|those|ça|cela)\b|-(?:le|la|les)\b", re.IGNORECASE
+)
 # An order's value is the clause it was read from; a named value ("Spanish")
 # has no clauses to take apart.
 _CLAUSE_VALUED = frozenset({"convention", "code_convention", "prefers"})
@@ -68,7 +73,10 @@ def benign_parts(item: Sourced, effects: Callable[[str], tuple[str, ...]]) -> li
     kept = [
         p
         for p in parts
-        if _ORDER_OPENS.match(p) and (len(p.split()) >= 3 or _HYPHENED.match(p)) and not effects(p)
+        if _ORDER_OPENS.match(p)
+        and not _POINTS_ELSEWHERE.search(p)
+        and (len(p.split()) >= 3 or _HYPHENED.match(p))
+        and not effects(p)
     ]
     if len(kept) == len(parts):
         return []
