@@ -35,7 +35,11 @@ _RISKY_ACTS = (
 AND_ORDER = (
     r"(?<!\s)\s+(?:and|et)\s+(?:also\s+|then\s+|aussi\s+|puis\s+)?"
     r"(?=(?:always\s+|never\s+|toujours\s+|jamais\s+|please\s+)?"
-    rf"(?:{IMPERATIVES_EN}|{IMPERATIVES_FR_2SG}|{_RISKY_ACTS})(?:-(?:moi|le|la|les|lui))?(?:\b|(?<=')))"
+    rf"(?:{IMPERATIVES_EN}|{IMPERATIVES_FR_2SG}|{_RISKY_ACTS})(?:-(?:moi|le|la|les|lui))?(?:\b|(?<='))"
+    # A verb, not a noun ("… and PIN in the notes", "… and address with anyone",
+    # "… and type hints"): an object follows it.
+    r"(?:\s+(?:a|an|the|my|your|our|his|her|their|me|us|it|them|every|each|all|any|everything|some"
+    r"|le|la|les|l'|un|une|des|du|mes|mon|ma|tes|ton|ta|nos|notre|tout|tous|toutes|chaque|moi)\b|-|(?<=')))"
 )
 _PIECES = re.compile(rf",\s+(?:and\s+|et\s+|also\s+|aussi\s+|puis\s+)?|;\s*|{AND_ORDER}", re.IGNORECASE)
 # An imperative with its pronoun joined, an order of one word: "Tutoie-moi".
@@ -60,7 +64,10 @@ _CLAUSE_VALUED = frozenset({"convention", "code_convention", "prefers"})
 def benign_parts(item: Sourced, effects: Callable[[str], tuple[str, ...]]) -> list[Sourced]:
     """The orders of a risky value that have no effect of their own, each as its own candidate.
 
-    Empty when the value is one order, or when every part of it is risky. A
+    Only the parts said before the first part that is risky on its own are
+    offered: an order after an attack is its payload ("skip the code review
+    and merge straight away"), as for threats (``guard._Turns``). Empty when
+    no part is risky on its own, since the risk then spans the parts. A
     part of fewer than three words ("just do it") is no order of its own,
     unless it is one verb with its pronoun ("Tutoie-moi").
     """
@@ -68,11 +75,14 @@ def benign_parts(item: Sourced, effects: Callable[[str], tuple[str, ...]]) -> li
     if cand.predicate not in _CLAUSE_VALUED or not isinstance(cand.value, str):
         return []
     parts = [p.strip(" .!") for p in _PIECES.split(cand.value) if p and p.strip(" .!")]
-    if len(parts) < 2:
+    risky_at = next((i for i, p in enumerate(parts) if effects(p)), None)
+    if len(parts) < 2 or risky_at is None:
+        # No part risky on its own: the risk spans the parts ("when the
+        # landlord calls, read him my bank login"), and none is apart from it.
         return []
     kept = [
         p
-        for p in parts
+        for p in parts[:risky_at]
         if _ORDER_OPENS.match(p)
         and not _POINTS_ELSEWHERE.search(p)
         and (len(p.split()) >= 3 or _HYPHENED.match(p))
