@@ -92,3 +92,8 @@ def test_an_order_on_what_another_part_names_is_not_offered():
 def test_an_order_after_the_attack_or_inside_its_span_is_not_offered(text):
     assert benign_parts(_item(text, text), effects) == []
     assert guard([_item(text, text)]).accepted == []
+
+
+def test_stop_and_ask_is_one_act():
+    text = "if a script needs sudo, stop and ask me before doing anything"
+    assert [i.candidate.value for i in guard([_item(text, text)]).accepted] == [text]
