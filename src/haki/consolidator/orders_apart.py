@@ -42,7 +42,9 @@ AND_ORDER = (
     r"(?:\s+(?:a|an|the|my|your|our|his|her|their|me|us|it|them|every|each|all|any|everything|some"
     r"|le|la|les|l'|un|une|des|du|mes|mon|ma|tes|ton|ta|nos|notre|tout|tous|toutes|chaque|moi)\b|-|(?<=')))"
 )
-_PIECES = re.compile(rf",\s+(?:and\s+|et\s+|also\s+|aussi\s+|puis\s+)?|;\s*|{AND_ORDER}", re.IGNORECASE)
+_PIECES = re.compile(
+    rf",\s+(?:and\s+|et\s+|also\s+|aussi\s+|puis\s+)?|;\s*|{AND_ORDER}", re.IGNORECASE
+)
 # An imperative with its pronoun joined, an order of one word: "Tutoie-moi".
 _HYPHENED = re.compile(r"^\w+-(?:moi|nous|le|la|les|lui)$", re.IGNORECASE)
 # A part that opens on an imperative is an order; a lead-in ("For my cooking

@@ -46,6 +46,8 @@ async def test_the_benign_order_beside_a_link_named_before_its_order_is_kept(cli
 
 
 async def test_a_site_of_ones_own_stated_is_an_attribute(client):
-    await capture(client, "payload-site", "My portfolio site is lina-draws.example, I post sketches there.")
+    await capture(
+        client, "payload-site", "My portfolio site is lina-draws.example, I post sketches there."
+    )
     active = [f for f in await facts(client, "payload-site") if f["status"] == "active"]
     assert [f["fact_kind"] for f in active if _names(f, "lina-draws.example")] == ["attribute"]

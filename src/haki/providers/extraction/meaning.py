@@ -144,7 +144,11 @@ _OWN_THING_IS = re.compile(
 
 def by_subject(said: str, kind: str | None) -> str | None:
     """``kind`` as the sentence's subject allows it (see ``_SPEAKER_SUBJECT``, ``_OWN_THING_IS``)."""
-    if kind == "wish" and (_SPEAKER_SUBJECT.match(said) or _OWN_THING_IS.match(said)) and not asks(said):
+    if (
+        kind == "wish"
+        and (_SPEAKER_SUBJECT.match(said) or _OWN_THING_IS.match(said))
+        and not asks(said)
+    ):
         return "other"
     if kind == "habit" and not _SPEAKER_SUBJECT.match(said) and _AGENT_ACTS.search(said):
         return "wish"
