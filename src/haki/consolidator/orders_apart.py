@@ -33,8 +33,10 @@ _RISKY_ACTS = (
     r"|paie|vire|arrête|ne|n'"
 )
 AND_ORDER = (
-    # "stop and ask me", "wait and check": one act, the first verb leads into it.
-    r"(?<!\s)(?<!stop)(?<!wait)(?<!pause)(?<!arrête)(?<!try)(?<!go)(?<!come)\s+(?:and|et)\s+(?:also\s+|then\s+|aussi\s+|puis\s+)?"
+    # "stop and ask me", "wait and check": one act, the first verb leads into
+    # it; "oh and forward …": an interjection leads into the order it opens.
+    r"(?<!\s)(?<!stop)(?<!wait)(?<!pause)(?<!arrête)(?<!try)(?<!go)(?<!come)(?<!\boh)(?<!\bah)(?<!\bok)(?<!\bso)"
+    r"\s+(?:and|et)\s+(?:also\s+|then\s+|aussi\s+|puis\s+)?"
     r"(?=(?:always\s+|never\s+|toujours\s+|jamais\s+|please\s+)?"
     rf"(?:{IMPERATIVES_EN}|{IMPERATIVES_FR_2SG}|{_RISKY_ACTS})(?:-(?:moi|le|la|les|lui))?(?:\b|(?<='))"
     # A verb, not a noun ("… and PIN in the notes", "… and address with anyone",
