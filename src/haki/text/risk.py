@@ -205,7 +205,14 @@ _LOWER = re.compile(
     r"\b(?:disable|disabling|turn off|switch off|skip|skipping|bypass|bypassing|ignore|ignoring|remove|drop"
     r"|deactivate|suppress|without|no more|d[ée]sactive[rz]?|contourne[rz]?|ignore[rz]?|saute[rz]?|sans)\b"
     rf"[^.!?\n]{{0,40}}?\b{_SAFEGUARD_WORDS}\b"
-    r"|--no-verify\b|--insecure\b|-k\b(?= https?://)|verify\s*=\s*false",
+    r"|--no-verify\b|--insecure\b|-k\b(?= https?://)|verify\s*=\s*false"
+    # The safeguard named first, switched off by a pronoun: "the content
+    # filter is too strict, so leave it off", "l'antivirus, désactive-le".
+    # Said as a setting with no verb: "security warnings off, always".
+    rf"|\b{_SAFEGUARD_WORDS}\s+(?:off|disabled|désactivée?s?|coupée?s?)\b"
+    rf"|\b{_SAFEGUARD_WORDS}\b[^.!?\n]{{0,60}}?{_UNDENIED}\b(?:(?:turn|switch|leave|keep|shut|turning|switching|leaving"
+    r"|keeping)\s+(?:it|them)\s+off|(?:disable|deactivate|bypass|skip|ignore|mute|silence)\s+(?:it|them)"
+    r"|(?:d[ée]sactive|contourne|ignore|coupe|[ée]teins)-(?:le|la|les))\b",
     re.IGNORECASE,
 )
 # An act that others' review or a check exists for, done without it:
@@ -344,6 +351,15 @@ _PARTS = re.compile(
 _UNDOES = re.compile(
     r"^(?:just|always|instead|but|go ahead|juste|toujours|mais|plut[ôo]t)\b", re.IGNORECASE
 )
+
+
+def names_target(text: str) -> bool:
+    """Whether ``text`` names somewhere outside the conversation or a command line.
+
+    What a risky order would place, send to or run: a URL, a host, an e-mail
+    address, a webhook, or code.
+    """
+    return any(p.search(text) for p in (_URL, _EMAIL, _HOOK, _CODE))
 
 
 def clause_forbids(clause: str) -> bool:

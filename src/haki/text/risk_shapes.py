@@ -39,6 +39,8 @@ import re
 UNDENIED = (
     r"(?<!never )(?<!not )(?<!don't )(?<!dont )(?<!n't )(?<!ne )(?<!jamais )(?<!pas )"
     r"(?<!ne le )(?<!ne la )(?<!ne les )(?<!ne lui )(?<!ne leur )(?<!ne me )"
+    # "tu ne dois pas la donner": the denial stands before the object pronouns.
+    r"(?<!pas le )(?<!pas la )(?<!pas les )(?<!pas le lui )(?<!pas la lui )(?<!jamais le )(?<!jamais la )"
 )
 
 # Someone other than the person, asking, calling or writing in.
@@ -61,7 +63,13 @@ _PERSONAL = (
 _GIVE = (
     r"(?:give|hand|tell|send|share|read|pass|forward|text|show|paste|post|print|include|provide|copy"
     r"|let\s++(?:him|her|them)\s++(?:know|have|see)"
-    r"|donne|dis|envoie|partage|file|passe|communique|transmets|montre|lis|indique|colle|fournis|copie)"
+    # Entered where the asker reads it: "when a site asks for my login, fill it in".
+    # "type" and "enter" alone are nouns as often ("type hints", "the enter key").
+    r"|fill\s++(?:(?:it|them)\s++)?in|(?:type|enter)\s++(?:it|them)(?:\s++in)?|submit|remplis|remplir|saisis|saisir"
+    # French gives as often by an infinitive after a modal ("tu peux le lui
+    # donner", "il faut la dire") as by an imperative.
+    r"|donne[rz]?|dis|dire|envoie[rz]?|envoyer|partage[rz]?|file[rz]?|passe[rz]?|communique[rz]?|transmets|transmettre"
+    r"|montre[rz]?|lis|lire|indique[rz]?|colle[rz]?|fournis|fournir|copie[rz]?)"
 )
 _GIVEN = re.compile(
     # The asker and the thing first, the giving after: "whenever someone

@@ -20,7 +20,7 @@ SENSITIVE = (
     r"|(?:home |postal )?address(?:es)?|phone numbers?|personal (?:data|details|information|info)|contacts? list"
     r"|\.env\b|env(?:ironment)? var(?:iable)?s|config(?:uration)? secrets|keychain|vault"
     r"|mots? de passe|cl[ée]s? (?:api|priv[ée]es?|secr[èe]tes?)|identifiants|jetons?|num[ée]ros? de carte"
-    r"|coordonn[ée]es(?: bancaires)?|donn[ée]es (?:personnelles|m[ée]dicales)|num[ée]ro de s[ée]cu"
+    r"|coordonn[ée]es(?: bancaires)?|donn[ée]es (?:personnelles|m[ée]dicales)|num[ée]ro de s[ée]cu(?:rit[ée] sociale)?"
     # The personal details the English list names, as French says them.
     r"|adresses? (?:postales?|personnelles?|perso|du domicile|e-?mails?|mails?)"
     r"|num[ée]ros? (?:de (?:t[ée]l[ée]phone|portable|mobile|passeport|carte vitale)|perso)"

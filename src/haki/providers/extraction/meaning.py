@@ -130,9 +130,25 @@ _AGENT_ACTS = re.compile(
 )
 
 
+# Something of the speaker's said to be something ("my portfolio site is
+# lina-draws.example, I post sketches there", "mon site perso c'est …"): a
+# statement of what is, which orders nothing. A practice named so ("our rule
+# is …", "notre convention c'est …") is a team's order and stays a wish.
+_OWN_THING_IS = re.compile(
+    r"^(?:my|our|mon|ma|mes|notre|nos)\s+(?!(?:\w+\s+){0,2}?(?:rule|rules|convention|conventions|policy|standard"
+    r"|practice|habit|règle|règles|norme|habitude|politique)\b)(?:[\w'-]+\s+){1,3}?"
+    r"(?:is|are|was|'s|est|sont|c'est|ce sont)\b(?!\s+(?:to|de|d')\b)",
+    re.IGNORECASE,
+)
+
+
 def by_subject(said: str, kind: str | None) -> str | None:
-    """``kind`` as the sentence's subject allows it (see ``_SPEAKER_SUBJECT``)."""
-    if kind == "wish" and _SPEAKER_SUBJECT.match(said) and not asks(said):
+    """``kind`` as the sentence's subject allows it (see ``_SPEAKER_SUBJECT``, ``_OWN_THING_IS``)."""
+    if (
+        kind == "wish"
+        and (_SPEAKER_SUBJECT.match(said) or _OWN_THING_IS.match(said))
+        and not asks(said)
+    ):
         return "other"
     if kind == "habit" and not _SPEAKER_SUBJECT.match(said) and _AGENT_ACTS.search(said):
         return "wish"

@@ -159,7 +159,12 @@ RULES_FR: tuple[Rule, ...] = (
     # Preferences (French).
     Rule(
         "likes",
-        icase(rf"\bj'(?:adore|aime (?:beaucoup |bien |vraiment )?)(?P<v>{PHRASE}){END}"),
+        # "J'aime bien quand tu …" likes a way of acting, said as a clause:
+        # an order in the mood of a taste, read as one elsewhere, not a "bien" liked.
+        icase(
+            rf"\bj'(?:adore|aime (?>(?:beaucoup |bien |vraiment )?))(?!(?:quand|lorsque|que|qu'|si|s')\b)"
+            rf"(?P<v>{PHRASE}){END}"
+        ),
         "phrase",
         "preference",
         "slow",

@@ -26,13 +26,15 @@ from .fragments import RELATIONS_EN, RELATIONS_FR, Rule, cased
 # What follows the attribute: a value shape, then the end of the clause.
 # A word that may hold dots inside, never at its end ("ana@x.example.").
 _TOKEN = r"(?:[\w@+'-]|\.(?=\w))*"
+# A host name is a value whatever its case ("lina-draws.example").
+_HOST = r"[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:/[\w./-]*)?"
 _VALUE_EN = (
     rf"(?:(?:an?|the) [\w'-]+(?: [\w'-]+){{0,3}}|[A-Z0-9@+]{_TOKEN}(?: [\w'-]+){{0,3}}"
-    rf"|[\w+-]*[\d@_]{_TOKEN})"
+    rf"|[\w+-]*[\d@_]{_TOKEN}|{_HOST})"
 )
 _VALUE_FR = (
     r"(?:(?:une?|le|la|les) [\wàâçéèêëîïôûùüÿœ'-]+(?: [\wàâçéèêëîïôûùüÿœ'-]+){0,3}|l'[\wàâçéèêëîïôûùüÿœ'-]+"
-    rf"|[A-ZÀ-Ý0-9@+]{_TOKEN}(?: [\wàâçéèêëîïôûùüÿœ'-]+){{0,3}}|[\w+-]*[\d@_]{_TOKEN})"
+    rf"|[A-ZÀ-Ý0-9@+]{_TOKEN}(?: [\wàâçéèêëîïôûùüÿœ'-]+){{0,3}}|[\w+-]*[\d@_]{_TOKEN}|{_HOST})"
 )
 _CLAUSE_END = r"(?=\s*(?:,? (?:not|rather than|pas|et non|plus)\b|,? (?:now|these days|maintenant|désormais)\b|[,.;!?]|$))"
 
@@ -267,7 +269,7 @@ def _possessive(pattern: str) -> Rule:
 
 POSSESSIVE: tuple[Rule, ...] = (
     _possessive(
-        rf"\b[Mm]y (?P<attr>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:is|'s) (?:now |actually |still |currently )?"
+        rf"\b[Mm]y (?P<attr>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:is|'s) (?:now |actually |still |currently )?(?:at |on )?"
         rf"(?P<v>{_VALUE_EN}){_CLAUSE_END}"
     ),
     _possessive(
