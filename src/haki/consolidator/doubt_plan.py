@@ -89,6 +89,7 @@ from .restate import (
     siblings,
 )
 from .said_change import changed, respelled_fact, says_change
+from .said_close import said_close
 from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
 from .value_shapes import denies_another, replacement
 
@@ -307,7 +308,8 @@ class Reading:
     speaks of with no value to read (``restated_slot``); ``ended`` a held
     value written beside words saying it ended, with that sentence
     (``takeback.taken_back``); ``changed`` a fact a statement says changed
-    with no value to read (``said_change.changed``); ``lived`` the facts whose state a life
+    with no value to read (``said_change.changed``); ``close`` a fact a
+    change is said of by meaning alone, with that sentence (``said_close``); ``lived`` the facts whose state a life
     event the turn tells has ended (``takeback.status_ended``). The stage
     looks up the values the turn stated before choosing between replacing,
     ending and doubting.
@@ -319,6 +321,7 @@ class Reading:
     ended: tuple[Held, str] | None = None
     lived: tuple[tuple[Held, str], ...] = ()
     changed: Held | None = None
+    close: tuple[Held, str] | None = None
 
 
 def read_turn(turn: str, held: Sequence[Held]) -> Reading:
@@ -377,7 +380,9 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
         slot = restated_slot(statements(turn), held)
         if slot is not None and not siblings(slot, held):
             return Reading(slot=slot)
-    return Reading()
+    # No word ties the turn to a fact: a change said close by meaning to
+    # the sentence a fact was read from.
+    return Reading(close=said_close(statements(turn), held))
 
 
 def read_respelling(turn: str, held: Sequence[Held]) -> Reading:
