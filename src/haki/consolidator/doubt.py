@@ -44,7 +44,7 @@ from .life_events import tells_an_end
 from .predicates import spec
 from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY, siblings
 from .said_change import may_respell
-from .said_close import SAID_SIMILARITY
+from .said_close import reaches
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: held since before the turn, from other events, not already held
@@ -189,7 +189,7 @@ async def doubt_subject(
                 RESTATE_CUED_DOUBT_SIMILARITY if correction_cue(turn) else RESTATE_DOUBT_SIMILARITY
             )
             # The fact's own sentence, close to the turn, says the same.
-            if (slot.similarity or 0.0) >= floor or (slot.said or 0.0) >= SAID_SIMILARITY:
+            if (slot.similarity or 0.0) >= floor or reaches(slot, statements(turn)):
                 replaced, new = await _settle(conn, event, slot, turn, held)
                 out.replaced += replaced
                 out.created.extend([new] if new else [])

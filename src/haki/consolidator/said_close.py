@@ -22,8 +22,8 @@ negation), not of a moment, a trip or a slip on an occasion just past,
 and not of someone else. The fact
 must stand clear of the others the turn is close to (``SAID_MARGIN``), have
 no sibling of its family (two cats: closeness does not say which one was
-renamed), for a many-valued predicate (hobby, friend) be said to have
-ended or been set aside, and not be the user's name (any capitalised word would rename
+renamed), for a many-valued predicate (hobby, group, schedule) be said to
+have changed in strong words (``_ends_many``), and not be the user's name (any capitalised word would rename
 them). The stage then replaces it with the value the turn gives, else puts
 it in doubt: a wrong pick hides a fact until someone resolves the set,
 which is the price of never serving a corrected fact as current.
@@ -66,8 +66,20 @@ _OCCASION = re.compile(
 )
 
 
+# An apology or a halt that opens a sentence: a cue on its own in the
+# readings tied by a word, but people apologise for anything ("Oops, sorry
+# 'bout the accident!", LoCoMo): tied by meaning alone, the rest of the
+# sentence must say the change.
+_OPENER = re.compile(
+    r"^\W*(?:(?:oops|oups|sorry|pardon|désolée?|wait|attends|no|non|my bad)\b[\W_]*)+",
+    re.IGNORECASE,
+)
+
+
 def says_a_change(sentence: str) -> bool:
-    """Does a statement say something changed, ended or was wrong (no bare negation)?"""
+    """Does a statement say something changed, ended or was wrong (no bare
+    negation, no apology alone)?"""
+    sentence = _OPENER.sub("", sentence)
     return bool(
         correction_cue(sentence)
         or new_state(sentence)
@@ -75,6 +87,30 @@ def says_a_change(sentence: str) -> bool:
         or takeback_cue(sentence)
         or tells_an_end(sentence)
     )
+
+
+def _ends_many(sentence: str) -> bool:
+    """Does the sentence say a value of a many-valued predicate changed?
+
+    A new hobby, group or schedule sits beside the old ones, and chat says
+    "changed" of anything ("it changed my view on helping others", "a lot
+    has changed since last time", LoCoMo): only a strong word of change
+    (``says_change``: an error, a life event, a switch) or a change said
+    with its from-now-on state in the same sentence ("my hours changed,
+    now it's 7 to 3") points at a held one.
+    """
+    return says_change(sentence) or bool(
+        correction_cue(sentence) and new_state(sentence) and ends_old(sentence)
+    )
+
+
+def reaches(fact: Held, sentences: Sequence[str]) -> bool:
+    """Is ``fact`` close enough to its own sentence for a change the turn
+    says to reach it by meaning: ``SAID_SIMILARITY``, and, for a
+    many-valued predicate, a change said in strong words?"""
+    if (fact.said or 0.0) < SAID_SIMILARITY:
+        return False
+    return spec(fact.predicate).cardinality != "many" or any(_ends_many(s) for s in sentences)
 
 
 def said_close(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, str] | None:
@@ -112,7 +148,6 @@ def said_close(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, st
         s
         for s in changes
         if not about_someone_else(s, best.predicate, best.qualifiers)
-        # A new hobby or friend sits beside the old ones unless the old one ended.
-        and (spec(best.predicate).cardinality != "many" or ends_old(s))
+        and (spec(best.predicate).cardinality != "many" or _ends_many(s))
     ]
     return (best, said[0]) if said else None
