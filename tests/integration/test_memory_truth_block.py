@@ -217,6 +217,20 @@ async def test_a_change_close_to_the_facts_own_sentence_replaces_or_doubts_it(cl
     assert (await _active(client, subject)).get("pet") == ["Rex"]
 
 
+async def test_a_request_for_another_language_replaces_the_held_one(client):
+    # Worded as a question and read by the extractor as a convention: the
+    # closed vocabulary of languages says which fact it switches.
+    subject = "switch-language"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "Please answer me in Spanish.")
+    later = "Can you go back to answering in English from now on?"
+    await _say(client, subject, "2026-05-02T09:00:00Z", later)
+    languages = [f for f in await _facts(client, subject) if f["predicate"] == "language"]
+    assert {f["value"]: f["status"] for f in languages} == {
+        "Spanish": "superseded",
+        "English": "active",
+    }, languages
+
+
 async def test_a_held_value_said_to_have_ended_is_doubted_when_nothing_replaces_it(client):
     subject = "takeback-diet"
     await _say(client, subject, "2026-05-01T09:00:00Z", "I'm keto.")

@@ -45,6 +45,7 @@ from .predicates import spec
 from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY, siblings
 from .said_change import may_respell
 from .said_close import reaches
+from .vocab_switch import may_switch
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: held since before the turn, from other events, not already held
@@ -131,7 +132,7 @@ async def doubt_subject(
         if not turn:
             continue
         respell_only = not may_take_back(turn)
-        if respell_only and not may_respell(turn):
+        if respell_only and not (may_respell(turn) or may_switch(turn)):
             continue
         if event.id in corrected and not tells_an_end(turn):
             continue

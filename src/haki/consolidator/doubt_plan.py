@@ -92,6 +92,7 @@ from .said_change import changed, respelled_fact, says_change
 from .said_close import said_close
 from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
 from .value_shapes import denies_another, replacement
+from .vocab_switch import said_or_asked, switched
 
 TOPIC_SIMILARITY = 0.25
 MEANING_SIMILARITY = 0.6
@@ -380,14 +381,19 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
         slot = restated_slot(statements(turn), held)
         if slot is not None and not siblings(slot, held):
             return Reading(slot=slot)
-    # No word ties the turn to a fact: a change said close by meaning to
-    # the sentence a fact was read from.
+    # A held member of a closed vocabulary switched to another ("go back to
+    # answering in English"), then, with no word tying the turn to a fact,
+    # a change said close by meaning to the sentence a fact was read from.
+    found = switched(said_or_asked(turn), held)
+    if found is not None:
+        return Reading(target=found.target, found=found)
     return Reading(close=said_close(statements(turn), held))
 
 
 def read_respelling(turn: str, held: Sequence[Held]) -> Reading:
-    """Only a held name the turn respells (pure): for a turn with no other word of change."""
-    found = respelled_fact(statements(turn), held)
+    """Only a held name the turn respells, or a held member of a closed
+    vocabulary it switches (pure): for a turn with no other word of change."""
+    found = respelled_fact(statements(turn), held) or switched(said_or_asked(turn), held)
     return Reading(target=found.target, found=found) if found is not None else Reading()
 
 
