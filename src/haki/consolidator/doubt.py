@@ -42,6 +42,7 @@ from .free_value import free_value
 from .identity import value_key
 from .life_events import tells_an_end
 from .predicates import spec
+from .renamed import may_rename
 from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY, siblings
 from .said_change import may_respell
 from .said_close import reaches
@@ -132,7 +133,7 @@ async def doubt_subject(
         if not turn:
             continue
         respell_only = not may_take_back(turn)
-        if respell_only and not (may_respell(turn) or may_switch(turn)):
+        if respell_only and not (may_respell(turn) or may_switch(turn) or may_rename(turn)):
             continue
         if event.id in corrected and not tells_an_end(turn):
             continue

@@ -82,6 +82,7 @@ from .corrections import (
     temporary,
 )
 from .life_events import tells_an_end
+from .renamed import renamed
 from .restate import (
     by_context,
     restated,
@@ -215,9 +216,32 @@ _NEGATED = re.compile(
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
+# A correction split over a question: the held value echoed alone as a
+# question, then denied ("Caramel ? Non, il s'appelle Chocolat", "Rex? No,
+# it's Max"). The echo is what the next sentence takes back.
+_ECHO = re.compile(
+    r"^\W*(?!(?:what|which|who|where|when|why|how|really|sorry|quoi|quel\w*|qui|où|quand"
+    r"|comment|pourquoi|pardon|vraiment)\b)"
+    r"(?P<echo>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,2})\s*\?+$",
+    re.IGNORECASE,
+)
+_DENIAL_OPENS = re.compile(r"^\W*(?:no|non|nope|nah)\b", re.IGNORECASE)
+
+
 def statements(turn: str) -> list[str]:
-    """The sentences of a turn that state something (questions take nothing back)."""
-    return [s.strip() for s in _SENTENCES.split(turn) if s.strip() and not s.strip().endswith("?")]
+    """The sentences of a turn that state something (questions take nothing
+    back, but an echo denied by the next sentence is said there: "Caramel ?
+    Non, il s'appelle Chocolat" states "…, pas Caramel")."""
+    parts = [s.strip() for s in _SENTENCES.split(turn) if s.strip()]
+    out = []
+    for i, sentence in enumerate(parts):
+        if sentence.endswith("?"):
+            continue
+        echo = _ECHO.match(parts[i - 1]) if i > 0 else None
+        if echo is not None and _DENIAL_OPENS.match(sentence):
+            sentence = f"{sentence.rstrip('.!')}, not {echo.group('echo')}"
+        out.append(sentence)
+    return out
 
 
 def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | None]:
@@ -343,7 +367,9 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     if found is not None:
         return Reading(target=target, found=found)
     # A held name respelt ("not jake, jack", "mathis* pas mathieu") replaces it.
-    found = respelled_fact(statements(turn), held)
+    # The user's own name framed anew ("everyone calls me Katie") or
+    # respelt beside a cue ("It's John with an h, sorry").
+    found = respelled_fact(statements(turn), held) or renamed(statements(turn), held)
     if found is not None:
         return Reading(target=found.target, found=found)
     # A life event told ends its facts outright, rather than leaving the
@@ -391,9 +417,14 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
 
 
 def read_respelling(turn: str, held: Sequence[Held]) -> Reading:
-    """Only a held name the turn respells, or a held member of a closed
-    vocabulary it switches (pure): for a turn with no other word of change."""
-    found = respelled_fact(statements(turn), held) or switched(said_or_asked(turn), held)
+    """Only a held name the turn respells, the user's name framed anew, or a
+    held member of a closed vocabulary it switches (pure): for a turn with
+    no other word of change."""
+    found = (
+        respelled_fact(statements(turn), held)
+        or renamed(statements(turn), held)
+        or switched(said_or_asked(turn), held)
+    )
     return Reading(target=found.target, found=found) if found is not None else Reading()
 
 
