@@ -413,6 +413,10 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     found = switched(said_or_asked(turn), held)
     if found is not None:
         return Reading(target=found.target, found=found)
+    # A turn that asks ("is my dog Rex or Max? I forget what I told you")
+    # is unsure of what it said, not correcting it: meaning alone is not enough.
+    if any(s.strip().endswith("?") for s in _SENTENCES.split(turn)):
+        return Reading()
     return Reading(close=said_close(statements(turn), held))
 
 

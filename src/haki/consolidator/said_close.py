@@ -76,6 +76,14 @@ _OPENER = re.compile(
 )
 
 
+# Another person as the subject ("She had a tough time, going vegetarian
+# instead after the divorce"): their change, not the speaker's. "Il" is left
+# out: French says "il faut", "il y a" of no one.
+THIRD_PERSON = re.compile(
+    r"\b(?:she|he|they|she's|he's|they're|they've|elle|elles|ils)\b", re.IGNORECASE
+)
+
+
 def says_a_change(sentence: str) -> bool:
     """Does a statement say something changed, ended or was wrong (no bare
     negation, no apology alone)?"""
@@ -125,6 +133,7 @@ def said_close(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, st
         if says_a_change(s)
         and not temporary(s)
         and not SOMEONE_ELSE.search(s.casefold())
+        and not THIRD_PERSON.search(s)
         and (not _OCCASION.search(s) or tells_an_end(s))
     ]
     if not changes:

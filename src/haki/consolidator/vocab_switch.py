@@ -31,6 +31,7 @@ from ..providers.extraction.vocabulary import DIETS, LANGUAGES, RELATIONSHIP, UN
 from .corrections import Held, Replacement, temporary
 from .denials import denied
 from .identity import value_key
+from .said_close import THIRD_PERSON
 from .takeback import SOMEONE_ELSE
 
 # The vocabularies, each read by the predicate whose values it holds.
@@ -97,7 +98,7 @@ def switched(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | No
             continue
         old = value_key(str(fact.value))
         for sentence in sentences:
-            if SOMEONE_ELSE.search(sentence.casefold()):
+            if SOMEONE_ELSE.search(sentence.casefold()) or THIRD_PERSON.search(sentence):
                 continue
             if not (_SWITCH.search(sentence) or correction_cue(sentence)) or temporary(sentence):
                 continue

@@ -55,6 +55,8 @@ def test_a_change_close_to_the_facts_sentence_points_at_it(turn, fact):
         "Rex finally learned to sit, so proud!",
         # A change said of someone else.
         "Ma mère habite à Marseille maintenant.",
+        # Another person as the subject.
+        "She had a tough time, her hours changed now.",
         # A slip on an occasion just past.
         "Je me suis planté de recette hier, j'ai mis du bouillon de bœuf au lieu du bouillon de légumes.",
         # A question takes nothing back.
@@ -96,3 +98,9 @@ def test_a_many_valued_fact_needs_a_change_said_in_strong_words():
     strong = statements("my hours changed, now it's 7 to 3")
     fact = held("schedule", "9 to 5", CLOSE)
     assert said_close(strong, [fact]) == (fact, strong[0])
+
+
+def test_a_turn_that_asks_is_not_read_by_meaning_alone():
+    fact = held("pet", "Rex", CLOSE)
+    turn = "Wait, is my dog Rex or Max? I forget what I told you."
+    assert read_turn(turn, [fact]).close is None

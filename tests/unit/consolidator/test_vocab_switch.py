@@ -44,6 +44,8 @@ def test_another_member_asked_for_replaces_the_held_one(turn, predicate, old, ne
         ("Can you answer this email in German?", "language", "English"),
         # Someone else's language.
         ("My husband answers in Spanish now.", "language", "English"),
+        # Another person as the subject.
+        ("She had a tough time, going vegetarian instead after the divorce.", "diet", "vegan"),
         # A moment, no switch.
         ("I spoke French all week in Paris, now back home.", "language", "English"),
         # The same system named by one of its measures.
