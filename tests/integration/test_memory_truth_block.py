@@ -196,6 +196,41 @@ async def test_an_unrelated_turn_with_a_cue_doubts_nothing(client):
     assert await _conflicts(client, subject) == []
 
 
+async def test_a_change_close_to_the_facts_own_sentence_replaces_or_doubts_it(client):
+    # No value, topic word or shape ties the turn to the fact: meaning does,
+    # against the sentence the fact was read from (``said_close``).
+    subject = "said-close-job"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "I'm a barista.")
+    await _say(client, subject, "2026-05-02T09:00:00Z", "Quit the café, I'm a bus driver now.")
+    jobs = {f["value"]: f["status"] for f in await _facts(client, subject)}
+    assert jobs.get("barista") == "superseded" and jobs.get("bus driver") == "active", jobs
+    subject = "said-close-hours"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "I work 9 to 5 on weekdays")
+    await _say(client, subject, "2026-05-02T09:00:00Z", "my hours changed, now it's 7 to 3")
+    [doubt] = await _conflicts(client, subject)
+    assert doubt["kind"] == "doubt" and doubt["facts"][0]["predicate"] == "schedule"
+    # Close by meaning, but no change said: nothing is doubted.
+    subject = "said-close-none"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "My dog is called Rex.")
+    await _say(client, subject, "2026-05-02T09:00:00Z", "Rex finally learned to sit, so proud!")
+    assert await _conflicts(client, subject) == []
+    assert (await _active(client, subject)).get("pet") == ["Rex"]
+
+
+async def test_a_request_for_another_language_replaces_the_held_one(client):
+    # Worded as a question and read by the extractor as a convention: the
+    # closed vocabulary of languages says which fact it switches.
+    subject = "switch-language"
+    await _say(client, subject, "2026-05-01T09:00:00Z", "Please answer me in Spanish.")
+    later = "Can you go back to answering in English from now on?"
+    await _say(client, subject, "2026-05-02T09:00:00Z", later)
+    languages = [f for f in await _facts(client, subject) if f["predicate"] == "language"]
+    assert {f["value"]: f["status"] for f in languages} == {
+        "Spanish": "superseded",
+        "English": "active",
+    }, languages
+
+
 async def test_a_held_value_said_to_have_ended_is_doubted_when_nothing_replaces_it(client):
     subject = "takeback-diet"
     await _say(client, subject, "2026-05-01T09:00:00Z", "I'm keto.")

@@ -244,6 +244,8 @@ class Held:
     value: Any
     qualifiers: dict[str, Any]
     similarity: float | None
+    # The turn's closeness to the sentence the fact was read from (``said_close``).
+    said: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

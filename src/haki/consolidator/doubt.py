@@ -42,8 +42,11 @@ from .free_value import free_value
 from .identity import value_key
 from .life_events import tells_an_end
 from .predicates import spec
+from .renamed import may_rename
 from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY, siblings
 from .said_change import may_respell
+from .said_close import reaches
+from .vocab_switch import may_switch
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: held since before the turn, from other events, not already held
@@ -54,7 +57,13 @@ SELECT f.id, f.predicate, f.value, f.qualifiers, f.qualifiers ->> 'speaker' AS s
                  -- two spaces' vectors (of two models, maybe two sizes) are not compared
                  OR coalesce(f.embedding_space, 1::smallint) <> coalesce(e.embedding_space, 1::smallint)
             THEN NULL
-            ELSE (1 - (f.embedding <=> e.embedding))::float8 END AS similarity
+            ELSE (1 - (f.embedding <=> e.embedding))::float8 END AS similarity,
+       -- the turn against the chunk the fact was read from (its evidence in it)
+       (SELECT max(1 - (c.embedding <=> e.embedding))::float8 FROM episode_chunks c
+        WHERE c.project_id = f.project_id AND c.event_id = ANY(f.source_event_ids)
+          AND c.embedding IS NOT NULL AND e.embedding IS NOT NULL
+          AND coalesce(c.embedding_space, 1::smallint) = coalesce(e.embedding_space, 1::smallint)
+          AND (f.evidence_span IS NULL OR strpos(c.text, f.evidence_span) > 0)) AS said
 FROM facts f JOIN events e ON e.id = %(event_id)s AND e.project_id = f.project_id
 WHERE f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s AND f.status = 'active'
   AND NOT (%(event_id)s = ANY(f.source_event_ids))
@@ -124,7 +133,7 @@ async def doubt_subject(
         if not turn:
             continue
         respell_only = not may_take_back(turn)
-        if respell_only and not may_respell(turn):
+        if respell_only and not (may_respell(turn) or may_switch(turn) or may_rename(turn)):
             continue
         if event.id in corrected and not tells_an_end(turn):
             continue
@@ -132,7 +141,7 @@ async def doubt_subject(
             ABOUT, {"event_id": event.id, "project_id": project_id, "subject_id": subject_id}
         )
         held = [
-            Held(r["id"], r["predicate"], r["value"], r["qualifiers"], r["similarity"])
+            Held(r["id"], r["predicate"], r["value"], r["qualifiers"], r["similarity"], r["said"])
             for r in await cur.fetchall()
             if r["speaker"] in speakers
         ]
@@ -152,10 +161,12 @@ async def doubt_subject(
                 out.replaced += 1
                 out.created.extend([new] if new else [])
             continue
-        if reading.ended is not None:
-            # A held value written out beside words saying it ended:
-            # replaced by what the turn gives in its place, else doubted.
-            replaced, new = await _replace_or_doubt(conn, event, *reading.ended, held, turn)
+        ended = reading.ended or reading.close
+        if ended is not None:
+            # A held value written out beside words saying it ended, or a
+            # change said close to the fact's own sentence: replaced by what
+            # the turn gives in its place, else doubted.
+            replaced, new = await _replace_or_doubt(conn, event, *ended, held, turn)
             if replaced:
                 out.replaced += 1
                 out.created.extend([new] if new else [])
@@ -179,7 +190,8 @@ async def doubt_subject(
             floor = (
                 RESTATE_CUED_DOUBT_SIMILARITY if correction_cue(turn) else RESTATE_DOUBT_SIMILARITY
             )
-            if (slot.similarity or 0.0) >= floor:
+            # The fact's own sentence, close to the turn, says the same.
+            if (slot.similarity or 0.0) >= floor or reaches(slot, statements(turn)):
                 replaced, new = await _settle(conn, event, slot, turn, held)
                 out.replaced += replaced
                 out.created.extend([new] if new else [])

@@ -82,6 +82,7 @@ from .corrections import (
     temporary,
 )
 from .life_events import tells_an_end
+from .renamed import renamed
 from .restate import (
     by_context,
     restated,
@@ -89,8 +90,10 @@ from .restate import (
     siblings,
 )
 from .said_change import changed, respelled_fact, says_change
+from .said_close import said_close
 from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
 from .value_shapes import denies_another, replacement
+from .vocab_switch import said_or_asked, switched
 
 TOPIC_SIMILARITY = 0.25
 MEANING_SIMILARITY = 0.6
@@ -213,9 +216,32 @@ _NEGATED = re.compile(
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
+# A correction split over a question: the held value echoed alone as a
+# question, then denied ("Caramel ? Non, il s'appelle Chocolat", "Rex? No,
+# it's Max"). The echo is what the next sentence takes back.
+_ECHO = re.compile(
+    r"^\W*(?!(?:what|which|who|where|when|why|how|really|sorry|quoi|quel\w*|qui|où|quand"
+    r"|comment|pourquoi|pardon|vraiment)\b)"
+    r"(?P<echo>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,2})\s*\?+$",
+    re.IGNORECASE,
+)
+_DENIAL_OPENS = re.compile(r"^\W*(?:no|non|nope|nah)\b", re.IGNORECASE)
+
+
 def statements(turn: str) -> list[str]:
-    """The sentences of a turn that state something (questions take nothing back)."""
-    return [s.strip() for s in _SENTENCES.split(turn) if s.strip() and not s.strip().endswith("?")]
+    """The sentences of a turn that state something (questions take nothing
+    back, but an echo denied by the next sentence is said there: "Caramel ?
+    Non, il s'appelle Chocolat" states "…, pas Caramel")."""
+    parts = [s.strip() for s in _SENTENCES.split(turn) if s.strip()]
+    out = []
+    for i, sentence in enumerate(parts):
+        if sentence.endswith("?"):
+            continue
+        echo = _ECHO.match(parts[i - 1]) if i > 0 else None
+        if echo is not None and _DENIAL_OPENS.match(sentence):
+            sentence = f"{sentence.rstrip('.!')}, not {echo.group('echo')}"
+        out.append(sentence)
+    return out
 
 
 def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | None]:
@@ -307,7 +333,8 @@ class Reading:
     speaks of with no value to read (``restated_slot``); ``ended`` a held
     value written beside words saying it ended, with that sentence
     (``takeback.taken_back``); ``changed`` a fact a statement says changed
-    with no value to read (``said_change.changed``); ``lived`` the facts whose state a life
+    with no value to read (``said_change.changed``); ``close`` a fact a
+    change is said of by meaning alone, with that sentence (``said_close``); ``lived`` the facts whose state a life
     event the turn tells has ended (``takeback.status_ended``). The stage
     looks up the values the turn stated before choosing between replacing,
     ending and doubting.
@@ -319,6 +346,7 @@ class Reading:
     ended: tuple[Held, str] | None = None
     lived: tuple[tuple[Held, str], ...] = ()
     changed: Held | None = None
+    close: tuple[Held, str] | None = None
 
 
 def read_turn(turn: str, held: Sequence[Held]) -> Reading:
@@ -339,7 +367,9 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     if found is not None:
         return Reading(target=target, found=found)
     # A held name respelt ("not jake, jack", "mathis* pas mathieu") replaces it.
-    found = respelled_fact(statements(turn), held)
+    # The user's own name framed anew ("everyone calls me Katie") or
+    # respelt beside a cue ("It's John with an h, sorry").
+    found = respelled_fact(statements(turn), held) or renamed(statements(turn), held)
     if found is not None:
         return Reading(target=found.target, found=found)
     # A life event told ends its facts outright, rather than leaving the
@@ -377,12 +407,28 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
         slot = restated_slot(statements(turn), held)
         if slot is not None and not siblings(slot, held):
             return Reading(slot=slot)
-    return Reading()
+    # A held member of a closed vocabulary switched to another ("go back to
+    # answering in English"), then, with no word tying the turn to a fact,
+    # a change said close by meaning to the sentence a fact was read from.
+    found = switched(said_or_asked(turn), held)
+    if found is not None:
+        return Reading(target=found.target, found=found)
+    # A turn that asks ("is my dog Rex or Max? I forget what I told you")
+    # is unsure of what it said, not correcting it: meaning alone is not enough.
+    if any(s.strip().endswith("?") for s in _SENTENCES.split(turn)):
+        return Reading()
+    return Reading(close=said_close(statements(turn), held))
 
 
 def read_respelling(turn: str, held: Sequence[Held]) -> Reading:
-    """Only a held name the turn respells (pure): for a turn with no other word of change."""
-    found = respelled_fact(statements(turn), held)
+    """Only a held name the turn respells, the user's name framed anew, or a
+    held member of a closed vocabulary it switches (pure): for a turn with
+    no other word of change."""
+    found = (
+        respelled_fact(statements(turn), held)
+        or renamed(statements(turn), held)
+        or switched(said_or_asked(turn), held)
+    )
     return Reading(target=found.target, found=found) if found is not None else Reading()
 
 

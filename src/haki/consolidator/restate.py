@@ -121,6 +121,13 @@ _OLD_ENDS = re.compile(
     r"|n't\b|\bn['’]",
     re.IGNORECASE,
 )
+
+
+def ends_old(sentence: str) -> bool:
+    """Does the sentence say a held value ended, moved or was set aside?"""
+    return _OLD_ENDS.search(sentence.casefold()) is not None
+
+
 # "Rather … than X", "plutôt … que X": the held value is the one set aside.
 _RATHER_THAN = re.compile(r"\b(?:rather|plutôt)\b.*\b(?:than|que)\b")
 
