@@ -71,8 +71,10 @@ CHANGES: tuple[Rule, ...] = (
         "learning",
         icase(
             rf"{_ME}{_NOW}(?:took up|taken up|picked up|started|began|started (?:learning|playing)"
-            rf"|been (?:learning|playing|taking lessons in)) (?:the )?(?P<v>{INSTRUMENT_EN}){_STOP}"
-            # Lessons taken are the instrument learnt: "started taking guitar lessons".
+            rf"|been (?:learning|playing|taking lessons in)) (?:the )?(?P<v>{INSTRUMENT_EN})"
+            rf"(?: (?:lessons|classes))?{_STOP}"
+            # Lessons taken are the instrument learnt: "started taking guitar lessons",
+            # "started cello lessons".
             rf"|{_ME}{_NOW}(?:(?:started|began|been|am|'m) )?tak(?:e|ing) (?:the )?"
             rf"(?P<v2>{INSTRUMENT_EN}) (?:lessons|classes)\b"
         ),

@@ -6,6 +6,7 @@ like (``patterns_en_likes``), then their standing orders and intentions
 from __future__ import annotations
 
 from .fragments import (
+    FREE_OCCUPATION_MODIFIER,
     CAP,
     CAP_SEQ,
     EMAIL,
@@ -74,10 +75,21 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "occupation",
         icase(
             rf"{I_AM} (?:now |currently |a )?(?:an? )?"
-            rf"(?P<v>(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN}))\b(?! of\b)"
+            rf"(?P<v>(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN}))\b(?! of\b)(?!['’]s\b)"
         ),
         "occupation",
         volatility="slow",
+    ),
+    # A known job headed by its field ("I'm a product designer now").
+    Rule(
+        "occupation",
+        icase(
+            rf"{I_AM} (?:now |currently |officially )?an? "
+            rf"(?P<v>(?:{FREE_OCCUPATION_MODIFIER} ){{1,2}}(?:{OCCUPATIONS_EN}))\b(?! of\b)(?!['’]s\b)"
+        ),
+        "occupation",
+        volatility="slow",
+        confidence=0.7,
     ),
     Rule(
         "employer",
