@@ -6,12 +6,12 @@ like (``patterns_en_likes``), then their standing orders and intentions
 from __future__ import annotations
 
 from .fragments import (
-    FREE_OCCUPATION_MODIFIER,
     CAP,
     CAP_SEQ,
     EMAIL,
     EMAIL_WORDS,
     END,
+    FREE_OCCUPATION_MODIFIER,
     I_AM,
     KIN_ADJ_EN,
     OCCUPATION_MODIFIERS,

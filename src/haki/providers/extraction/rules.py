@@ -31,11 +31,11 @@ from .plain import plainer
 from .prefilter import Prefilter
 from .questions import stated_before_question
 from .readings import ends_in_condition, readings, unwrapped, without_lead_in
-from .restatements import apposed
 from .remarks import safe_to_drop, variants
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .respell import apostrophes_restored, respelled
+from .restatements import apposed
 from .types import SUBJECT_ROLES, Candidate, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
