@@ -181,6 +181,10 @@ _IDENTITY_EN: tuple[Rule, ...] = (
             rf"{I_AM} (?:now |happily |newly )?(?:engaged|dating|seeing|going out with) (?:to )?"
             rf"(?:(?i:a (?:guy|man|girl|woman|boy|lady)) (?:named|called) )?(?P<v>{CAP})\b"
             rf"|\bI(?:'ve| have)? (?:just |recently |finally )?started (?:dating|seeing|going out with) (?P<v2>{CAP})\b"
+            # The same tie said running to now, or begun: "I've been seeing Tom
+            # since March", "I got together with Tom last year".
+            rf"|\bI(?:'ve| have) been (?:dating|seeing|going out with|together with) (?P<v3>{CAP})\b"
+            rf"|\bI (?:just |recently |finally )?got together with (?P<v4>{CAP})\b"
         ),
         "name",
         volatility="slow",
