@@ -9,7 +9,8 @@ Rows, one a sentence, from files in the repository, never from a held-out
 or blind split:
 
 - ``tests/fixtures/extraction/{everyday,corrections,traps,relative_dates_dev,
-  check9_dates,check9_corrections}.jsonl`` (their ``*heldout*`` and
+  check9_*,check10_*,check11_*}.jsonl`` (check10 and check11 are training sets
+  since their round ended) (their ``*heldout*`` and
   ``*holdout*`` splits left out): a sentence holding the value of a labelled
   fact of a family is of that family; one of a one-sentence turn whose
   family fact names its value in other words ("fiancée" for ``engaged``)
@@ -62,6 +63,10 @@ FACT_SETS = (
     "relative_dates_dev",
     "check9_dates",
     "check9_corrections",
+    "check10_dates",
+    "check10_corrections",
+    "check11_dates",
+    "check11_corrections",
 )
 INJECTION_SETS = (
     "train",
