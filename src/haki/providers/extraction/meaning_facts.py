@@ -69,19 +69,21 @@ FAMILIES = (
 )
 WEIGHTS = Path(__file__).with_name("fact_weights.json")
 PLACES = Path(__file__).with_name("places.txt")
-# The least probability of the family read; chosen by five-fold
-# cross-validation on the training rows (scripts/train_fact_reader.py
-# prints the table). The typed value adds its own filter on top.
+# The least probability of the family read: the least threshold at which
+# 95 % of the five-fold out-of-fold readings (family, guards and typed
+# value) are right (scripts/train_fact_reader.py --cv prints the table and
+# its ``chosen``). No threshold of relationship_status reaches 95 % (0.93
+# at 0.97): it keeps the strictest. The typed value adds its own filter.
 THRESHOLDS: dict[str, float] = {
-    "pet": 0.85,
+    "pet": 0.7,
     "partner": 0.7,
-    "home_city": 0.85,
-    "employer": 0.8,
-    "age": 0.7,
+    "home_city": 0.5,
+    "employer": 0.6,
+    "age": 0.5,
     "relationship_status": 0.97,
-    "diet": 0.85,
-    "email": 0.8,
-    "phone": 0.8,
+    "diet": 0.5,
+    "email": 0.5,
+    "phone": 0.5,
 }
 # Below every pattern's (0.65 to 0.85): a fact read by meaning is the
 # weakest reading the extractor makes, and a conflicting pattern-read fact
