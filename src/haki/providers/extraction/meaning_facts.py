@@ -121,6 +121,12 @@ _AWAY = re.compile(
     r"|vacances|voyage|visité|séjour|week-end)\b",
     re.IGNORECASE,
 )
+# An animal one comes across is not one's pet ("j'ai vu un chien qui s'appelait Rex").
+_ENCOUNTER = re.compile(
+    r"\b(?:saw|seen|see|met|meet|spotted|noticed|ran into|came across|petted|pet a|walked past"
+    r"|vu|croisé|rencontré|aperçu|caressé)\b",
+    re.IGNORECASE,
+)
 _SENDING = re.compile(
     r"\b(?:send|sent|forward|share|post|upload|cc|bcc|transfer|copy|whenever|every time"
     r"|envoie|envoyer|envoyez|transf[eè]re|partage|copie)\b",
@@ -259,7 +265,7 @@ def guarded(family: str, sentence: str) -> bool:
         return True
     circle = {m.group(0).lower() for m in _CIRCLE.finditer(sentence)}
     if family == "pet":
-        return bool(circle)
+        return bool(circle) or _ENCOUNTER.search(sentence) is not None
     if family in ("partner", "relationship_status"):
         # The partner is the fact here; anyone else of the circle is not.
         partners = {w for w in circle if _PARTNER.fullmatch(w)}

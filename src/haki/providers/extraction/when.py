@@ -238,7 +238,21 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         before = max(
             (m.end() for m in _CLAUSE.finditer(sentence, 0, max(opening - 2, 0))), default=0
         )
-        if _CONSEQUENCE.match(sentence, opening) or _CHANGE.search(sentence, before, opening):
+        changes = list(_CHANGE.finditer(sentence, before, opening))
+        if changes:
+            # The change nearest the state is the one it follows from ("been
+            # in Austin since 2022 and switched careers last month, I'm a
+            # designer now": last month's), dated by the moment after its
+            # verb, else by the nearest before it.
+            last = changes[-1].end()
+            moments = _moments(sentence, before, opening)
+            after_verb = [m for m in moments if m.start() >= last]
+            match = (
+                min(after_verb, key=_first)
+                if after_verb
+                else max(moments, key=lambda m: (m.end(), -m.start()), default=None)
+            )
+        elif _CONSEQUENCE.match(sentence, opening):
             match = _moment_in(sentence, before, opening)
     if match is None and closing < len(sentence):
         # "I work at Deloitte now, joined in April": the change told after.
