@@ -9,8 +9,10 @@ from datetime import date, datetime
 import pytest
 from dated_reading import facts_since
 
+from haki.providers.extraction.meaning_facts import guarded
 from haki.providers.extraction.restatements import apposed, named_in_apposition, plainly
 from haki.providers.extraction.rules import extract_payload
+from haki.providers.extraction.when import moment_of_value
 
 # Wednesday 2026-09-16, evening in Montréal.
 AT = datetime.fromisoformat("2026-09-16T19:30:00-04:00")
@@ -150,3 +152,34 @@ def test_a_tie_or_a_habit_is_no_pastime_nor_partner_without_a_name(text):
 )
 def test_quit_orders_only_over_a_gerund(text, convention):
     assert any(p == "convention" for p, _ in facts(text)) is convention
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "moment"),
+    [
+        # The change nearest the state, dated by the moment after its verb.
+        (
+            "been living in Austin since 2022 and switched careers last month, "
+            "I'm a product designer now",
+            "product designer",
+            "last month",
+        ),
+        # Said before its verb, the change's moment still dates the state.
+        ("last month I switched careers, I'm a designer now", "designer", "last month"),
+        ("I broke up with him last month, so I'm single", "single", "last month"),
+    ],
+)
+def test_a_state_told_after_a_change_holds_from_that_changes_moment(sentence, value, moment):
+    assert moment_of_value(sentence, sentence.lower(), value) == moment
+
+
+@pytest.mark.parametrize(
+    ("sentence", "guarded_"),
+    [
+        ("Hier j'ai vu un chien qui s'appelait Rex", True),
+        ("I met a dog named Rex at the park today", True),
+        ("Mon chien s'appelle Rex", False),
+    ],
+)
+def test_an_animal_met_is_no_pet_of_the_speakers(sentence, guarded_):
+    assert guarded("pet", sentence) is guarded_
