@@ -9,7 +9,7 @@ from datetime import date, datetime
 import pytest
 from dated_reading import facts_since
 
-from haki.providers.extraction.meaning_facts import guarded
+from haki.providers.extraction.meaning_facts import guarded, readable
 from haki.providers.extraction.restatements import apposed, named_in_apposition, plainly
 from haki.providers.extraction.rules import extract_payload
 from haki.providers.extraction.when import moment_of_value
@@ -183,3 +183,29 @@ def test_a_state_told_after_a_change_holds_from_that_changes_moment(sentence, va
 )
 def test_an_animal_met_is_no_pet_of_the_speakers(sentence, guarded_):
     assert guarded("pet", sentence) is guarded_
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "since"),
+    [
+        ("I'm now working at Netflix, since last month", ("employer", "Netflix"), date(2026, 8, 1)),
+        ("j'habite à Lyon, depuis janvier", ("home_city", "Lyon"), date(2026, 1, 1)),
+    ],
+)
+def test_a_clause_that_is_only_a_time_dates_the_statement_before_it(text, fact, since):
+    assert facts_since(text, AT).get(fact) == since
+
+
+def test_a_clause_with_more_than_a_time_leaves_the_statement_before_it_undated():
+    assert (
+        facts_since("I live in Lyon, last year I was in Paris", AT).get(("home_city", "Lyon"))
+        is None
+    )
+
+
+def test_the_fact_reader_reads_a_statement_whose_speaker_goes_unsaid():
+    assert readable("started keto last monday")
+    # A past verb alone makes the sentence readable; the guards and the typed
+    # value decide what it states.
+    assert readable("Rained all day yesterday")
+    assert not readable("Sounds great, see you then")

@@ -43,6 +43,7 @@ from ...text.risk import effects
 from .fragments import EMAIL, HEDGES, PHONE
 from .lexicon import BREEDS
 from .patterns import RELATION_PREDICATES
+from .restatements import plainly
 from .softmax import SoftmaxReader, in_space
 from .types import Candidate
 from .values import _STOP_NAMES
@@ -239,12 +240,13 @@ def places() -> dict[str, str]:
 
 
 def readable(sentence: str) -> bool:
-    """Whether ``sentence`` may state a fact of the speaker's: a first-person statement."""
+    """Whether ``sentence`` may state a fact of the speaker's: a first-person statement,
+    its speaker said or unsaid ("started keto last monday", ``restatements.plainly``)."""
     text = sentence.strip()
     return (
         not text.endswith("?")
         and MIN_WORDS <= len(text.split()) <= MAX_WORDS
-        and _FIRST_PERSON.search(text) is not None
+        and _FIRST_PERSON.search(plainly(text)) is not None
     )
 
 

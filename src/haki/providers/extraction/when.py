@@ -198,6 +198,20 @@ def _moment_in(sentence: str, start: int, end: int) -> re.Match[str] | None:
     return min(_moments(sentence, start, end), key=_first, default=None)
 
 
+_TIME_CLAUSE_REST = re.compile(
+    r"^[\s,;:–—-]*(?:(?:since|from|as of|depuis|à partir de|dès)\s+)?$|^[\s.!]*$", re.IGNORECASE
+)
+
+
+def _time_alone(sentence: str, start: int, end: int) -> re.Match[str] | None:
+    """The moment of ``sentence[start:end]`` when that clause says nothing else."""
+    found = _moment_in(sentence, start, end)
+    if found is None:
+        return None
+    head, tail = sentence[start : found.start()], sentence[found.end() : end]
+    return found if _TIME_CLAUSE_REST.match(head) and _TIME_CLAUSE_REST.match(tail) else None
+
+
 def _first(match: re.Match[str]) -> tuple[int, int]:
     """Order of moments: the earliest, then the longest ("about three months ago" over its tail)."""
     return match.start(), -match.end()
@@ -261,6 +275,11 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         )
         if _CHANGE.search(sentence, closing, after):
             match = _moment_in(sentence, closing, after)
+        else:
+            # "I'm working at Netflix now, since last month", "je suis à
+            # Lyon, depuis janvier": a clause that is only a time dates the
+            # statement before it.
+            match = _time_alone(sentence, closing, after)
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
         # "Depuis la semaine dernière, je suis …" too: the moment after "since".
