@@ -209,3 +209,19 @@ def test_the_fact_reader_reads_a_statement_whose_speaker_goes_unsaid():
     # value decide what it states.
     assert readable("Rained all day yesterday")
     assert not readable("Sounds great, see you then")
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("I joined Nubank last year, backend team", "employer", "Nubank"),
+        ("joined Criteo in March as a data engineer", "employer", "Criteo"),
+        # A club, or a team one plays in, stays a membership.
+        ("I joined the Tigers last year, great team", "member_of", "Tigers"),
+        ("I joined Arsenal supporters club as a member", "member_of", "Arsenal supporters club"),
+    ],
+)
+def test_an_organisation_joined_is_an_employer_when_the_work_is_named(text, predicate, value):
+    read = facts(text)
+    assert (predicate, value) in read
+    assert ("employer" in {p for p, _ in read}) is (predicate == "employer")
