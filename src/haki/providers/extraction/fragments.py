@@ -122,6 +122,24 @@ OCCUPATION_MODIFIERS = (
     "freelance|self-employed|senior|junior|lead|head|staff|principal|trainee|qualified|registered"
     "|certified|full-time|part-time|full time|part time|professional|substitute|supply|locum"
 )
+# Free words before a known job, after "a"/"an": the job's own field or
+# kind ("a product designer", "a backend engineer", "an ER nurse"). Words
+# that judge, or that make the job a pastime or a wish ("a terrible cook",
+# "an amateur photographer", "an aspiring writer"), and adjectives by their
+# endings ("-ly", "-ous", "-ful", "-less", "-ish", "-able", "-ible") are not.
+_JUDGING = (
+    "good|great|bad|better|best|worse|worst|terrible|awful|decent|lousy|poor|careful|nervous|slow"
+    "|fast|quick|messy|picky|amateur|aspiring|wannabe|would-be|frustrated|failed|former|retired|ex"
+    "|huge|big|little|small|proud|happy|sad|tired|busy|lazy|real|true|total|complete|natural|born"
+    "|self-taught|hobby|weekend|home|backyard|bedroom|armchair|occasional|keen|avid|budding"
+    "|struggling|starving|broke|single|working|new|old|young|future|lucky|crazy|fellow|part|kind"
+    "|sort|bit|lot|such|much|very|pretty|fairly|quite|so|too|the|a|an|and|or|of|my|your|his|her|our"
+    "|their|not|no|just|also|still|now|currently|officially|mom|mum|dad|parent|backseat|bit"
+)
+FREE_OCCUPATION_MODIFIER = (
+    rf"(?!(?:{_JUDGING})\b)[a-z][a-z0-9-]*"
+    r"(?<!ly)(?<!ous)(?<!ful)(?<!less)(?<!ish)(?<!able)(?<!ible)(?<!ing)"
+)
 OCCUPATIONS_FR = (
     "professeur|professeure|enseignant|enseignante|médecin|infirmier|infirmière|développeur|développeuse"
     "|ingénieur|ingénieure|avocat|avocate|architecte|comptable|boulanger|boulangère|cuisinier|cuisinière"

@@ -37,6 +37,13 @@ _STOP_BODY = (
     r"|il|ça|en|cet|cette|ce|hier|l'an|l'année|last|this|yesterday|since|ago|earlier)\b"
 )
 _STOP = rf"(?={_STOP_BODY})"
+# What names the work done at a place joined: a department's team, a role or a job.
+_WORK_CUE = (
+    r"(?:backend|back-end|frontend|front-end|engineering|dev|data|product|design|sales|marketing"
+    r"|finance|legal|support|ops|devops|platform|infra|security|research|hr|mobile|web|ml|ai"
+    r"|accounting|customer success|growth) team|as an? (?!member|volunteer|fan|guest|player)\w+"
+    r"|role|position|job|internship|intern|new hire|onboarding|first day at work"
+)
 
 CHANGES: tuple[Rule, ...] = (
     # English: a pastime taken up.
@@ -71,8 +78,10 @@ CHANGES: tuple[Rule, ...] = (
         "learning",
         icase(
             rf"{_ME}{_NOW}(?:took up|taken up|picked up|started|began|started (?:learning|playing)"
-            rf"|been (?:learning|playing|taking lessons in)) (?:the )?(?P<v>{INSTRUMENT_EN}){_STOP}"
-            # Lessons taken are the instrument learnt: "started taking guitar lessons".
+            rf"|been (?:learning|playing|taking lessons in)) (?:the )?(?P<v>{INSTRUMENT_EN})"
+            rf"(?: (?:lessons|classes))?{_STOP}"
+            # Lessons taken are the instrument learnt: "started taking guitar lessons",
+            # "started cello lessons".
             rf"|{_ME}{_NOW}(?:(?:started|began|been|am|'m) )?tak(?:e|ing) (?:the )?"
             rf"(?P<v2>{INSTRUMENT_EN}) (?:lessons|classes)\b"
         ),
@@ -120,6 +129,21 @@ CHANGES: tuple[Rule, ...] = (
         cased(
             rf"{_ME}(?i:{_NOW}(?:started|began)) (?:at|with) "
             rf"(?!(?:{MONTHS_EN}|{DAYS_EN}|Christmas|Easter|New Year)\b)(?P<v>{CAP_SEQ})"
+        ),
+        "org",
+        volatility="slow",
+        confidence=0.6,
+    ),
+    # An organisation joined is an employer when the sentence names the work
+    # done there: a department's team, a role, a job ("I joined Nubank last
+    # year, backend team", "joined Criteo in March as a data engineer");
+    # a club or a team one plays in stays a membership (``member_of``).
+    Rule(
+        "employer",
+        cased(
+            rf"{_ME}(?i:{_NOW}joined) "
+            rf"(?!(?:{MONTHS_EN}|{DAYS_EN}|Christmas|Easter|New Year)\b)(?P<v>{CAP_SEQ})"
+            rf"(?=[^.!?]*\b(?i:{_WORK_CUE})\b)"
         ),
         "org",
         volatility="slow",

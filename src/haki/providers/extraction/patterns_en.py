@@ -11,6 +11,7 @@ from .fragments import (
     EMAIL,
     EMAIL_WORDS,
     END,
+    FREE_OCCUPATION_MODIFIER,
     I_AM,
     KIN_ADJ_EN,
     OCCUPATION_MODIFIERS,
@@ -74,10 +75,21 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "occupation",
         icase(
             rf"{I_AM} (?:now |currently |a )?(?:an? )?"
-            rf"(?P<v>(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN}))\b(?! of\b)"
+            rf"(?P<v>(?:(?:{OCCUPATION_MODIFIERS}) )?(?:{OCCUPATIONS_EN}))\b(?! of\b)(?!['’]s\b)"
         ),
         "occupation",
         volatility="slow",
+    ),
+    # A known job headed by its field ("I'm a product designer now").
+    Rule(
+        "occupation",
+        icase(
+            rf"{I_AM} (?:now |currently |officially )?an? "
+            rf"(?P<v>(?:{FREE_OCCUPATION_MODIFIER} ){{1,2}}(?:{OCCUPATIONS_EN}))\b(?! of\b)(?!['’]s\b)"
+        ),
+        "occupation",
+        volatility="slow",
+        confidence=0.7,
     ),
     Rule(
         "employer",
@@ -169,6 +181,10 @@ _IDENTITY_EN: tuple[Rule, ...] = (
             rf"{I_AM} (?:now |happily |newly )?(?:engaged|dating|seeing|going out with) (?:to )?"
             rf"(?:(?i:a (?:guy|man|girl|woman|boy|lady)) (?:named|called) )?(?P<v>{CAP})\b"
             rf"|\bI(?:'ve| have)? (?:just |recently |finally )?started (?:dating|seeing|going out with) (?P<v2>{CAP})\b"
+            # The same tie said running to now, or begun: "I've been seeing Tom
+            # since March", "I got together with Tom last year".
+            rf"|\bI(?:'ve| have) been (?:dating|seeing|going out with|together with) (?P<v3>{CAP})\b"
+            rf"|\bI (?:just |recently |finally )?got together with (?P<v4>{CAP})\b"
         ),
         "name",
         volatility="slow",

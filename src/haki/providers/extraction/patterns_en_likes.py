@@ -150,7 +150,8 @@ LIKES_EN: tuple[Rule, ...] = (
     Rule(
         "hobby",
         icase(
-            r"\bI (?:started|took up|picked up) (?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:(?:about |around |over |almost )?\w+ (?:years?|months?) ago|last year|as a kid|when I was)"
+            r"\bI (?:started|took up|picked up) (?!(?:dating|seeing|going out|working|living|smoking|vaping|drinking|taking|using|feeling)\b)"
+            r"(?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:(?:about |around |over |almost )?\w+ (?:years?|months?) ago|last year|as a kid|when I was)"
         ),
         "phrase",
         "preference",

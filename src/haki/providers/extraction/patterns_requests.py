@@ -188,7 +188,11 @@ REQUESTS: tuple[Rule, ...] = (
         rf"(?: {_CLAUSE})?)(?:,? (?:s'il te plaît|stp|merci))?[.!]?$",
     ),
     # "Stop apologising in every answer", "Avoid jargon when you explain things."
-    _request(rf"^(?:please,? )?(?P<v>(?:stop|avoid|quit) [a-z]+(?:ing)? {_CLAUSE}){_END}"),
+    # "quit" orders only with what is to be quit doing ("quit adding emojis"):
+    # "quit my job at Amazon" is the speaker's own past, subject unsaid.
+    _request(
+        rf"^(?:please,? )?(?P<v>(?:(?:stop|avoid) [a-z]+(?:ing)?|quit [a-z]+ing) {_CLAUSE}){_END}"
+    ),
     # "I'd like you to keep answers short", "I want you to call me Sam",
     # "Make sure you always cite a source".
     _request(

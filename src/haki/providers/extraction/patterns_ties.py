@@ -71,7 +71,8 @@ TIES: tuple[Rule, ...] = (
         cased(
             rf"\b(?P<v>{_NAME}) et moi,? (?i:on s'est|nous nous sommes) (?i:enfin )?(?i:fiancée?s|mise?s ensemble)\b"
             rf"|\b(?P<v2>{_NAME}) et moi,? (?i:on est|nous sommes|on sort) (?i:ensemble|en couple)\b"
-            rf"|\b(?i:on s'est|nous nous sommes|je me suis) (?i:enfin )?(?i:pacsée?s?|fiancée?s?) (?i:avec) (?P<v3>{_NAME})\b"
+            rf"|\b(?i:on s'est|nous nous sommes|je me suis) (?i:enfin )?(?i:pacsée?s?|fiancée?s?|(?:re)?mise?s? ensemble"
+            rf"|(?:re)?mise?s? en couple) (?i:avec) (?P<v3>{_NAME})\b"
         ),
         "name",
         volatility="slow",

@@ -52,7 +52,7 @@ from itertools import pairwise
 
 from .listed import listed_names
 from .mood import asks
-from .restatements import after_colon, named_in_apposition
+from .restatements import after_colon, named_in_apposition, plainly
 from .when import past_span_all
 
 # Life events a shared subject lived with the speaker; other verbs ("we use
@@ -123,40 +123,6 @@ def _cut(sentence: str, spans: list[tuple[int, int]]) -> str | None:
         text = pattern.sub(repl, text)
     text = text.strip()
     return text[:1].upper() + text[1:] if text else None
-
-
-# Adverbs that colour a statement without changing what it states ("we
-# finally moved to Rotterdam", "I'm officially a team lead", "j'ai enfin
-# trouvé un appart"). Hedges ("really", "kinda") and correction cues
-# ("actually") stay: they change what the sentence says.
-_COLOURING = re.compile(
-    r"\b(?:finally|officially|eventually|basically|honestly|literally|totally|enfin|finalement"
-    r"|officiellement|carrément)\b,?\s+(?=\w)",
-    re.IGNORECASE,
-)
-# A statement whose speaker goes unsaid, as in a chat ("Went keto a couple of
-# weeks ago", "Moved to Oslo last year"): a past verb of a life event opens it.
-_UNSAID_SPEAKER = re.compile(
-    r"^(?=(?:(?:just|finally|recently) )?(?:went|got|took|began|became|bought|joined|moved|started|adopted|switched|relocated"
-    r"|signed|landed|quit|left|finished|graduated)\b)",
-    re.IGNORECASE,
-)
-
-
-# Chat openers that carry nothing ("so yeah, we moved…", "ça y est, je suis…").
-_OPENER = re.compile(
-    r"^(?:(?:so|ok|okay) yeah|yeah so|ok so|okay so|so|yeah|well|anyway|oh and|ça y est|du coup|bref)"
-    r"\b[,!]*\s+(?=\w)",
-    re.IGNORECASE,
-)
-
-
-def plainly(sentence: str) -> str:
-    """The sentence without its opener and colouring adverbs, its unsaid speaker said."""
-    text = _COLOURING.sub("", _OPENER.sub("", sentence, count=1))
-    if _UNSAID_SPEAKER.match(text):
-        text = "I " + text[:1].lower() + text[1:]
-    return text
 
 
 def first_person(sentence: str) -> str:
@@ -479,7 +445,8 @@ def readings(sentence: str) -> list[tuple[str, str | None]]:
         # and so may a lead-in before a colon ("grosse année : on a déménagé à Lyon").
         for each in (text, *after_colon(text)):
             out.extend(
-                (t, moment) for t in dict.fromkeys((each, unwrapped(each), first_person(each)))
+                (t, moment)
+                for t in dict.fromkeys((each, unwrapped(each), first_person(each), plainly(each)))
             )
         if moment and _STILL.match(moment) and not _ENDED.search(text):
             # A clause's own span running to now keeps its perfect a present

@@ -35,6 +35,7 @@ from .remarks import safe_to_drop, variants
 from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .respell import apostrophes_restored, respelled
+from .restatements import apposed
 from .types import SUBJECT_ROLES, Candidate, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
@@ -246,7 +247,24 @@ def _read_all(sentence: str, utterance: Utterance) -> list[Candidate]:
                 continue
             index[key] = len(found)
             found.append(replace(cand, said_when=when, evidence_span=sentence.strip()[:300]))
-    return found
+    return _named_over_phrase(sentence, found)
+
+
+def _named_over_phrase(sentence: str, found: list[Candidate]) -> list[Candidate]:
+    """Without a value the sentence names in apposition: "a book club, the Ponsonby
+    Readers" is one club, stored by its name when both were read for one predicate."""
+    pair = apposed(sentence)
+    if pair is None:
+        return found
+    phrase, name = (p.lower() for p in pair)
+    named = {c.predicate for c in found if str(c.value).lower() == name}
+    return [
+        c
+        for c in found
+        if not (
+            c.predicate in named and str(c.value).lower() != name and str(c.value).lower() in phrase
+        )
+    ]
 
 
 def _pieces(text: str) -> list[str]:

@@ -198,6 +198,20 @@ def _moment_in(sentence: str, start: int, end: int) -> re.Match[str] | None:
     return min(_moments(sentence, start, end), key=_first, default=None)
 
 
+_TIME_CLAUSE_REST = re.compile(
+    r"^[\s,;:–—-]*(?:(?:since|from|as of|depuis|à partir de|dès)\s+)?$|^[\s.!]*$", re.IGNORECASE
+)
+
+
+def _time_alone(sentence: str, start: int, end: int) -> re.Match[str] | None:
+    """The moment of ``sentence[start:end]`` when that clause says nothing else."""
+    found = _moment_in(sentence, start, end)
+    if found is None:
+        return None
+    head, tail = sentence[start : found.start()], sentence[found.end() : end]
+    return found if _TIME_CLAUSE_REST.match(head) and _TIME_CLAUSE_REST.match(tail) else None
+
+
 def _first(match: re.Match[str]) -> tuple[int, int]:
     """Order of moments: the earliest, then the longest ("about three months ago" over its tail)."""
     return match.start(), -match.end()
@@ -238,7 +252,21 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         before = max(
             (m.end() for m in _CLAUSE.finditer(sentence, 0, max(opening - 2, 0))), default=0
         )
-        if _CONSEQUENCE.match(sentence, opening) or _CHANGE.search(sentence, before, opening):
+        changes = list(_CHANGE.finditer(sentence, before, opening))
+        if changes:
+            # The change nearest the state is the one it follows from ("been
+            # in Austin since 2022 and switched careers last month, I'm a
+            # designer now": last month's), dated by the moment after its
+            # verb, else by the nearest before it.
+            last = changes[-1].end()
+            moments = _moments(sentence, before, opening)
+            after_verb = [m for m in moments if m.start() >= last]
+            match = (
+                min(after_verb, key=_first)
+                if after_verb
+                else max(moments, key=lambda m: (m.end(), -m.start()), default=None)
+            )
+        elif _CONSEQUENCE.match(sentence, opening):
             match = _moment_in(sentence, before, opening)
     if match is None and closing < len(sentence):
         # "I work at Deloitte now, joined in April": the change told after.
@@ -247,6 +275,11 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         )
         if _CHANGE.search(sentence, closing, after):
             match = _moment_in(sentence, closing, after)
+        else:
+            # "I'm working at Netflix now, since last month", "je suis à
+            # Lyon, depuis janvier": a clause that is only a time dates the
+            # statement before it.
+            match = _time_alone(sentence, closing, after)
     if match is None and opening > 0:
         # "Yesterday, I adopted a cat": an opening adverb dates the sentence.
         # "Depuis la semaine dernière, je suis …" too: the moment after "since".
