@@ -121,3 +121,44 @@ def habit_of(text: str) -> str | None:
     if _HABIT_FR.match(text):
         return text
     return None
+
+
+# What a sentence the habit reader by meaning placed must still be to be kept
+# as a taste (``meaning.candidate``). Its value is the whole sentence, so the
+# sentence must be a taste or habit of the speaker's, not a story, a plan, a
+# wish of the moment or a statement of who the speaker is: those are facts
+# of their own kind (``occupation``, ``child``), which a ``prefers`` would
+# misfile.
+_OF_SPEAKER = re.compile(
+    r"\b(?:j'|m')|\b(?:i|me|my|mine|myself|we|us|our|je|moi|mon|ma|mes|nous|notre|nos)\b",
+    re.IGNORECASE,
+)
+# A thing said to be so, of no one ("Exploring new places is always fun"):
+# a remark, whatever taste it hints at.
+_COPULA = re.compile(r"\b(?:is|are|was|were|est|sont|c'est)\b", re.IGNORECASE)
+# A regular past ("I moved to Berlin", "I finally finished it"); "-eed" is
+# no past ("I feed the cat").
+_REGULAR_PAST_EN = re.compile(r"^I(?: \w+)? \w+[^e\W]ed\b", re.IGNORECASE)
+# A wish of the moment or a hypothetical ("I'd love to check them out").
+_CONDITIONAL = re.compile(r"^(?:I'd|I would|j'aimerais|je voudrais)\b", re.IGNORECASE)
+# Who the speaker is ("I'm a software dev at a startup", "je suis infirmière
+# à Lyon"); a taste said so names its kind ("I'm a morning person", "a big
+# fan of jazz").
+_IS_A = re.compile(
+    r"^(?:I'm|I am|je suis)(?: not| pas)? (?:a|an|un|une) (?!.*\b(?:person|type|kind|fan|lover"
+    r"|personne|genre|fan|amateur|amatrice)\b)",
+    re.IGNORECASE,
+)
+
+
+def not_a_taste(said: str) -> bool:
+    """Whether ``said`` (a sentence read as a habit by meaning) states no taste of the speaker's."""
+    return bool(
+        (_COPULA.search(said) and not _OF_SPEAKER.search(said))
+        or HEDGE.search(said)
+        or ONE_MOMENT.search(said)
+        or _PAST_MARK_EN.search(said)
+        or _REGULAR_PAST_EN.match(said)
+        or _CONDITIONAL.match(said)
+        or _IS_A.match(said)
+    )
