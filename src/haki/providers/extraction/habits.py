@@ -136,9 +136,14 @@ _OF_SPEAKER = re.compile(
 # A thing said to be so, of no one ("Exploring new places is always fun"):
 # a remark, whatever taste it hints at.
 _COPULA = re.compile(r"\b(?:is|are|was|were|est|sont|c'est)\b", re.IGNORECASE)
-# A regular past ("I moved to Berlin", "I finally finished it"); "-eed" is
-# no past ("I feed the cat").
-_REGULAR_PAST_EN = re.compile(r"^I(?: \w+)? \w+[^e\W]ed\b", re.IGNORECASE)
+# A past said of the speaker ("I moved to Berlin", "we adopted a puppy",
+# "j'ai adopté un chat"); "-eed" is no past ("I feed the cat").
+_PAST_OF_SPEAKER = re.compile(
+    rf"^(?:I|we)(?: \w+)? (?:\w+[^e\W]ed|{_IRREGULAR_PAST_EN})\b"
+    # "J'ai toujours aimé le café" is a taste that lasts, not a story.
+    r"|^(?:j'ai|nous avons|on a)(?! toujours| jamais)(?: \w+)? \w+é(?:e|s|es)?(?!\w)",
+    re.IGNORECASE,
+)
 # A wish of the moment or a hypothetical ("I'd love to check them out").
 _CONDITIONAL = re.compile(r"^(?:I'd|I would|j'aimerais|je voudrais)\b", re.IGNORECASE)
 # Who the speaker is ("I'm a software dev at a startup", "je suis infirmière
@@ -158,7 +163,7 @@ def not_a_taste(said: str) -> bool:
         or HEDGE.search(said)
         or ONE_MOMENT.search(said)
         or _PAST_MARK_EN.search(said)
-        or _REGULAR_PAST_EN.match(said)
+        or _PAST_OF_SPEAKER.match(said)
         or _CONDITIONAL.match(said)
         or _IS_A.match(said)
     )
