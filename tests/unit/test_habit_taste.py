@@ -30,6 +30,10 @@ from haki.providers.extraction.meaning import CLASSES, Unread, WishReader, candi
         # A wish of the moment, a hedge, a remark on a thing of no one's.
         "I'd love to check them out",
         "Maybe I'll start writing a screenplay",
+        "I'll let you know if I need anything else",
+        # Someone else's trait.
+        "She's full of energy",
+        "You're really passionate about gaming",
         "Exploring different lands in fantasy stories is always fun",
     ],
 )

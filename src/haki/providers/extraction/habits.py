@@ -144,8 +144,20 @@ _PAST_OF_SPEAKER = re.compile(
     r"|^(?:j'ai|nous avons|on a)(?! toujours| jamais)(?: \w+)? \w+é(?:e|s|es)?(?!\w)",
     re.IGNORECASE,
 )
-# A wish of the moment or a hypothetical ("I'd love to check them out").
-_CONDITIONAL = re.compile(r"^(?:I'd|I would|j'aimerais|je voudrais)\b", re.IGNORECASE)
+# A wish of the moment, a hypothetical or a plan ("I'd love to check them
+# out", "I'll let you know").
+_CONDITIONAL = re.compile(
+    r"^(?:I'd|I would|I'll|I will|I'm going to|we'll|we will|j'aimerais|je voudrais|je vais)\b",
+    re.IGNORECASE,
+)
+# Someone else as the subject ("She's full of energy", "They're my little
+# buddies", "You're really passionate about gaming"): their trait, not the
+# speaker's taste. An order to the agent was told apart before
+# (``meaning.by_subject``).
+_OTHER_SUBJECT = re.compile(
+    r"^(?:he|she|they|you|his|her|their|your|il|elle|ils|elles|tu|vous)(?:'s|'re|'ve|'ll|'d)?\b",
+    re.IGNORECASE,
+)
 # Who the speaker is ("I'm a software dev at a startup", "je suis infirmière
 # à Lyon"); a taste said so names its kind ("I'm a morning person", "a big
 # fan of jazz").
@@ -165,5 +177,6 @@ def not_a_taste(said: str) -> bool:
         or _PAST_MARK_EN.search(said)
         or _PAST_OF_SPEAKER.match(said)
         or _CONDITIONAL.match(said)
+        or _OTHER_SUBJECT.match(said)
         or _IS_A.match(said)
     )
