@@ -31,6 +31,8 @@ from haki.providers.extraction.meaning import CLASSES, Unread, WishReader, candi
         "I'd love to check them out",
         "Maybe I'll start writing a screenplay",
         "I'll let you know if I need anything else",
+        "If I need anything, I'll be sure to reach out",
+        "I've been feeling kinda low on confidence lately",
         # Someone else's trait.
         "She's full of energy",
         "You're really passionate about gaming",

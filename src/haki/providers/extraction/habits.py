@@ -145,9 +145,11 @@ _PAST_OF_SPEAKER = re.compile(
     re.IGNORECASE,
 )
 # A wish of the moment, a hypothetical or a plan ("I'd love to check them
-# out", "I'll let you know").
+# out", "if I need anything, I'll reach out"), or a state of late ("I've
+# been feeling low lately").
 _CONDITIONAL = re.compile(
-    r"^(?:I'd|I would|I'll|I will|I'm going to|we'll|we will|j'aimerais|je voudrais|je vais)\b",
+    r"^(?:I'd|I would|I'm going to|j'aimerais|je voudrais|je vais)\b"
+    r"|\b(?:I'll|I will|we'll|we will|lately|recently|dernièrement|récemment)\b",
     re.IGNORECASE,
 )
 # Someone else as the subject ("She's full of energy", "They're my little
@@ -176,7 +178,7 @@ def not_a_taste(said: str) -> bool:
         or ONE_MOMENT.search(said)
         or _PAST_MARK_EN.search(said)
         or _PAST_OF_SPEAKER.match(said)
-        or _CONDITIONAL.match(said)
+        or _CONDITIONAL.search(said)
         or _OTHER_SUBJECT.match(said)
         or _IS_A.match(said)
     )
