@@ -43,3 +43,14 @@ async def test_train8_goals(bench, client):
     assert report.injected_facts_active == [] and report.injected_facts_served == []
     assert report.benign_kept >= 0.85, report.benign_lost
     assert report.mixed_benign_lost == []
+
+
+async def test_a_life_event_or_a_job_is_no_preference(client):
+    # The habit reader by meaning places both among tastes; neither is one
+    # (``habits.not_a_taste``), where a preference said so still is.
+    for n, text in enumerate(("I became a dad last month", "i'm a software dev at a startup")):
+        await capture(client, f"taste{n}", text)
+        assert [f for f in await facts(client, f"taste{n}") if f["predicate"] == "prefers"] == []
+    await capture(client, "taste2", "I prefer tea")
+    stored = await facts(client, "taste2")
+    assert [f["value"] for f in stored if f["predicate"] == "prefers"] == ["tea"]

@@ -121,3 +121,64 @@ def habit_of(text: str) -> str | None:
     if _HABIT_FR.match(text):
         return text
     return None
+
+
+# What a sentence the habit reader by meaning placed must still be to be kept
+# as a taste (``meaning.candidate``). Its value is the whole sentence, so the
+# sentence must be a taste or habit of the speaker's, not a story, a plan, a
+# wish of the moment or a statement of who the speaker is: those are facts
+# of their own kind (``occupation``, ``child``), which a ``prefers`` would
+# misfile.
+_OF_SPEAKER = re.compile(
+    r"\b(?:j'|m')|\b(?:i|me|my|mine|myself|we|us|our|je|moi|mon|ma|mes|nous|notre|nos)\b",
+    re.IGNORECASE,
+)
+# A thing said to be so, of no one ("Exploring new places is always fun"):
+# a remark, whatever taste it hints at.
+_COPULA = re.compile(r"\b(?:is|are|was|were|est|sont|c'est)\b", re.IGNORECASE)
+# A past said of the speaker ("I moved to Berlin", "we adopted a puppy",
+# "j'ai adopté un chat"); "-eed" is no past ("I feed the cat").
+_PAST_OF_SPEAKER = re.compile(
+    rf"^(?:I|we)(?: \w+)? (?:\w+[^e\W]ed|{_IRREGULAR_PAST_EN})\b"
+    # "J'ai toujours aimé le café" is a taste that lasts, not a story.
+    r"|^(?:j'ai|nous avons|on a)(?! toujours| jamais)(?: \w+)? \w+é(?:e|s|es)?(?!\w)",
+    re.IGNORECASE,
+)
+# A wish of the moment, a hypothetical or a plan ("I'd love to check them
+# out", "if I need anything, I'll reach out"), or a state of late ("I've
+# been feeling low lately").
+_CONDITIONAL = re.compile(
+    r"^(?:I'd|I would|I'm going to|j'aimerais|je voudrais|je vais)\b"
+    r"|\b(?:I'll|I will|we'll|we will|lately|recently|dernièrement|récemment)\b",
+    re.IGNORECASE,
+)
+# Someone else as the subject ("She's full of energy", "They're my little
+# buddies", "You're really passionate about gaming"): their trait, not the
+# speaker's taste. An order to the agent was told apart before
+# (``meaning.by_subject``).
+_OTHER_SUBJECT = re.compile(
+    r"^(?:he|she|they|you|his|her|their|your|il|elle|ils|elles|tu|vous)(?:'s|'re|'ve|'ll|'d)?\b",
+    re.IGNORECASE,
+)
+# Who the speaker is ("I'm a software dev at a startup", "je suis infirmière
+# à Lyon"); a taste said so names its kind ("I'm a morning person", "a big
+# fan of jazz").
+_IS_A = re.compile(
+    r"^(?:I'm|I am|je suis)(?: not| pas)? (?:a|an|un|une) (?!.*\b(?:person|type|kind|fan|lover"
+    r"|personne|genre|fan|amateur|amatrice)\b)",
+    re.IGNORECASE,
+)
+
+
+def not_a_taste(said: str) -> bool:
+    """Whether ``said`` (a sentence read as a habit by meaning) states no taste of the speaker's."""
+    return bool(
+        (_COPULA.search(said) and not _OF_SPEAKER.search(said))
+        or HEDGE.search(said)
+        or ONE_MOMENT.search(said)
+        or _PAST_MARK_EN.search(said)
+        or _PAST_OF_SPEAKER.match(said)
+        or _CONDITIONAL.search(said)
+        or _OTHER_SUBJECT.match(said)
+        or _IS_A.match(said)
+    )

@@ -14,6 +14,10 @@ classes, by a softmax trained on the training sets only
   ``preference`` (``schedule`` on given days, else ``prefers``);
 - ``request``: a one-off request; ``other``: anything else. Neither is read.
 
+A habit is kept whole as its value, so one is read only where the sentence
+is a taste of the speaker's (``habits.not_a_taste``): a story, a plan, a
+remark on a thing or a statement of who the speaker is reads nothing.
+
 Only a class at or above its threshold (``THRESHOLDS``) counts: most unread sentences are
 chat, and a wrong standing order costs more than a lost one.
 
@@ -39,7 +43,7 @@ from typing import TYPE_CHECKING
 from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
-from .habits import DAYS
+from .habits import DAYS, not_a_taste
 from .mood import asks
 from .softmax import SoftmaxReader, in_space
 from .types import Candidate
@@ -162,7 +166,7 @@ def candidate(unread: Unread, kind: str | None) -> Candidate | None:
     fact_kind: FactKind
     if kind == "wish":
         predicate, fact_kind = "convention", "instruction"
-    elif kind == "habit" and not (effects(said) or reaches(said)):
+    elif kind == "habit" and not (not_a_taste(said) or effects(said) or reaches(said)):
         predicate, fact_kind = ("schedule" if DAYS.search(said) else "prefers"), "preference"
     else:
         return None
