@@ -213,7 +213,7 @@ _FR_IMPERATIVE = re.compile(r"^[a-zàâçéèêëîïôûùœ]{3,}(?:e|s|ez)(?:-
 # What an object opens on after a verb: a bare adjective or noun first
 # ("bonne réponse", "great answers") is praise, not an order.
 _OBJECT_START = re.compile(
-    r"^(?:the|a|an|any|all|your|no|more|less|out|me|us|with|without|in|on|off|up|down|le|la|les|l'|un|une"
+    r"^(?:the|any|all|your|no|more|less|out|me|us|with|without|in|on|off|up|down|le|la|les|l'"
     r"|des|du|de|d'|tes|vos|en|sans|pas|plus|moins|toujours|jamais|systématiquement)\b",
     re.IGNORECASE,
 )
@@ -223,10 +223,15 @@ _PRAISE = re.compile(
     r"|bonne|jolie|joli|top|génial|géniale|parfait|parfaite|excellente|très|trop|vraiment|really|so|such)$",
     re.IGNORECASE,
 )
-# An object that points at one thing makes an errand ("fix these tables").
+# An object that points at one thing, or makes one ("write a poem in
+# French"), is an errand ("fix these tables").
 _POINTED = re.compile(
-    r"\b(?:this|that|these|those|it|ce|cet|cette|ces|ça|cela|my|mon|ma|mes)\b", re.I
+    r"\b(?:this|that|these|those|it|ce|cet|cette|ces|ça|cela|my|mon|ma|mes)\b|^(?:a|an|un|une)\b",
+    re.I,
 )
+
+
+_SHAPE_HEAD = re.compile(rf"^(?:[\w'-]+\s+)?(?:{REPLY_SHAPE.pattern})", re.IGNORECASE)
 
 
 def _shaped(text: str) -> bool:
@@ -237,7 +242,14 @@ def _shaped(text: str) -> bool:
     the risk gate's to judge, like any other directive read here.
     """
     opened = _OPENER.match(text)
-    if opened is None or _POINTED.search(opened["obj"]) or not REPLY_SHAPE.search(opened["obj"]):
+    if opened is None or _POINTED.search(opened["obj"]):
+        return False
+    # The object itself is part of an answer, not a thing put into one:
+    # "give the distances in km", never "paste the numbers in a table".
+    head = opened["obj"]
+    while (lead := _OBJECT_START.match(head)) is not None and lead.end() < len(head):
+        head = head[lead.end() :].lstrip(" '")
+    if not _SHAPE_HEAD.match(head):
         return False
     verb = opened["verb"]
     if _PRAISE.match(verb) or _NOT_VERB.match(verb):
