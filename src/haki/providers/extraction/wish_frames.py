@@ -272,3 +272,22 @@ AGENT_HABIT = re.compile(
     re.IGNORECASE,
 )
 HABITUAL = re.compile(rf"\b{HABIT_MARK}\b", re.IGNORECASE)
+# What an answer is made of — its layout, units, language, length and
+# manner — the object of an order on how the agent answers, formats or
+# behaves ("donne les distances en km", "skip the small talk", "utilise des
+# tabulations"). Said as a bare imperative, such an order holds each time:
+# nobody asks once for the small talk to be skipped. Words that lower a
+# safeguard (warnings, confirmations, checks) are not here: what an order
+# leaves off of those is the risk gate's, read where its verb is known.
+REPLY_SHAPE = re.compile(
+    r"\b(?:tabs|spaces|indentation|tabulations?|espaces|bullet(?:s| points?)|puces|markdown|tables?|tableaux"
+    r"|headings?|titres|lists?|listes|code blocks?|emojis?|émojis?|smileys?|emoticons?|émoticônes"
+    r"|units?|unités|metric|imperial|métrique|km|kilomet(?:er|re)s|kilomètres|miles|celsius|fahrenheit"
+    r"|distances|temperatures?|températures?|amounts|montants|prices|prix|dates|times|heures|horaires"
+    r"|euros?|dollars?|decimals?|décimales|small talk|chit-?chat|pleasantries|politesses|fluff|filler"
+    r"|preambles?|préambules?|intros?|introductions?|fioritures|blabla|jargon|tone|ton|answers?|replies"
+    r"|responses?|réponses?|explanations?|explications|examples|exemples|summar(?:y|ies)|recaps?|résumés?"
+    r"|spelling|orthographe|sentences|phrases|words|mots|paragraphs|paragraphes|abbreviations|abréviations"
+    r"|details|détails|language|langue|english|french|anglais|français)\b",
+    re.IGNORECASE,
+)

@@ -64,6 +64,7 @@ from .wish_frames import (
     PARTS,
     POLITE,
     RATIFIED,
+    REPLY_SHAPE,
     RULE_LEAD,
     SCOPE_FIRST,
     SELF_SCOPE,
@@ -201,6 +202,64 @@ def _unpunctuated_setting(text: str) -> str | None:
     return None
 
 
+# A sentence-initial imperative, then its object: the verb lists' own
+# (``HEAD``), a French second-person form (-e, -s, -ez: "évitez", "bannis")
+# or an English base form before a determiner ("ditch the preamble").
+_OPENER = re.compile(
+    r"^(?:(?:always|never|don't|do not|toujours|jamais|ne|n')\s?)?(?P<verb>[a-zàâçéèêëîïôûùœ-]+)\s+(?P<obj>.+)$",
+    re.IGNORECASE,
+)
+_FR_IMPERATIVE = re.compile(r"^[a-zàâçéèêëîïôûùœ]{3,}(?:e|s|ez)(?:-(?:moi|nous|les|le|la))?$", re.I)
+# What an object opens on after a verb: a bare adjective or noun first
+# ("bonne réponse", "great answers") is praise, not an order.
+_OBJECT_START = re.compile(
+    r"^(?:the|any|all|your|no|more|less|out|me|us|with|without|in|on|off|up|down|le|la|les|l'"
+    r"|des|du|de|d'|tes|vos|en|sans|pas|plus|moins|toujours|jamais|systématiquement)\b",
+    re.IGNORECASE,
+)
+# Words of taste or praise that open a remark the way a verb opens an order.
+_PRAISE = re.compile(
+    r"^(?:love|like|adore|aime|appreciate|nice|great|good|cool|awesome|perfect|excellent|bravo|super|belle"
+    r"|bonne|jolie|joli|top|génial|géniale|parfait|parfaite|excellente|très|trop|vraiment|really|so|such)$",
+    re.IGNORECASE,
+)
+# An object that points at one thing, or makes one ("write a poem in
+# French"), is an errand ("fix these tables").
+_POINTED = re.compile(
+    r"\b(?:this|that|these|those|it|ce|cet|cette|ces|ça|cela|my|mon|ma|mes)\b|^(?:a|an|un|une)\b",
+    re.I,
+)
+
+
+_SHAPE_HEAD = re.compile(rf"^(?:[\w'-]+\s+)?(?:{REPLY_SHAPE.pattern})", re.IGNORECASE)
+
+
+def _shaped(text: str) -> bool:
+    """Whether ``text`` opens on an imperative whose object is what an answer is made of.
+
+    The verb is read by its form, the object by what it names
+    (``REPLY_SHAPE``): no list of phrasings. What the order does is still
+    the risk gate's to judge, like any other directive read here.
+    """
+    opened = _OPENER.match(text)
+    if opened is None or _POINTED.search(opened["obj"]):
+        return False
+    # The object itself is part of an answer, not a thing put into one:
+    # "give the distances in km", never "paste the numbers in a table".
+    head = opened["obj"]
+    while (lead := _OBJECT_START.match(head)) is not None and lead.end() < len(head):
+        head = head[lead.end() :].lstrip(" '")
+    if not _SHAPE_HEAD.match(head):
+        return False
+    verb = opened["verb"]
+    if _PRAISE.match(verb) or _NOT_VERB.match(verb):
+        return False
+    if HEAD.match(text):
+        return True
+    by_form = _FR_IMPERATIVE.match(verb) or not re.search(r"(?:ed|ing|ly|s)$", verb, re.I)
+    return bool(by_form and _OBJECT_START.match(opened["obj"]))
+
+
 def _directive(clause: str) -> str | None:
     text, ruled = _bare(clause)
     text = _without_reason(text)
@@ -241,6 +300,10 @@ def _directive(clause: str) -> str | None:
                 return text
         return None
     kind = KIND_SCOPE.match(text)
+    if _shaped(text):
+        # An order on what the answer is made of holds each time ("donne les
+        # distances en km", "skip the small talk").
+        return text
     if HEAD.match(text):
         # "Summarise this article for me" is one errand; "always …" is every time.
         scoped = (TEAM_SCOPE.search(text) is not None or kind is not None) and not ONE_THING.match(
