@@ -8,24 +8,13 @@ from typing import Any
 
 import pytest
 
+from said import facts_after
+
 PROJECT = "timesaid"
 
 
 async def _facts_after(client, subject: str, when: str, text: str) -> list[dict[str, Any]]:
-    event = {
-        "project_id": PROJECT,
-        "subject_id": subject,
-        "kind": "conversation.message",
-        "occurred_at": when,
-        "payload": {"text": text},
-    }
-    assert (await client.post("/v1/capture", json={"events": [event]})).status_code == 202
-    scope = {"project_id": PROJECT, "subject_id": subject}
-    r = await client.post("/v1/consolidate/subject", params=scope)
-    assert r.status_code == 200 and r.json()["waited"]["failed"] == [], r.text
-    r = await client.get("/v1/facts", params=scope)
-    assert r.status_code == 200, r.text
-    return [f for f in r.json()["facts"] if f["status"] == "active"]
+    return await facts_after(client, PROJECT, subject, when, text)
 
 
 @pytest.mark.parametrize(

@@ -1,31 +1,13 @@
 """A benign order said in the same breath as a risky one is offered on its own (``orders_apart``)."""
 
-from datetime import UTC, datetime
-from uuid import uuid4
-
 import pytest
+from order_helpers import order_said
 
 from haki.consolidator.guard import guard
 from haki.consolidator.orders_apart import benign_parts
-from haki.consolidator.types import Sourced
-from haki.providers.extraction.types import Candidate, EventRow
 from haki.text.risk import effects
 
-
-def _item(text: str, value: str, predicate: str = "convention") -> Sourced:
-    event = EventRow(
-        id=uuid4(),
-        org_id="o",
-        project_id="p",
-        subject_type="user",
-        subject_id="s",
-        kind="conversation.message",
-        occurred_at=datetime(2025, 3, 1, tzinfo=UTC),
-        payload={"text": text},
-        origin_trust="trusted",
-    )
-    cand = Candidate(predicate, value, fact_kind="instruction", evidence_span=text)
-    return Sourced(cand, event)
+_item = order_said
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,7 @@
 """An order's object named before it, its payload, French giving by infinitive, and own things stated."""
 
-from datetime import UTC, datetime
-from uuid import uuid4
-
 import pytest
+from order_helpers import chat_event
 
 from haki.consolidator.guard import guard, risky
 from haki.consolidator.types import Sourced
@@ -12,19 +10,7 @@ from haki.providers.extraction.patterns_possessive import POSSESSIVE
 from haki.providers.extraction.types import Candidate, EventRow
 from haki.text.risk import effects, names_target
 
-
-def _event(text: str) -> EventRow:
-    return EventRow(
-        id=uuid4(),
-        org_id="o",
-        project_id="p",
-        subject_type="user",
-        subject_id="s",
-        kind="conversation.message",
-        occurred_at=datetime(2025, 3, 1, tzinfo=UTC),
-        payload={"text": text},
-        origin_trust="trusted",
-    )
+_event = chat_event
 
 
 def _order(event: EventRow, said: str) -> Sourced:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from uuid import uuid4
-
 import pytest
+from order_helpers import order_said
 
 from haki.consolidator.guard import guard
-from haki.consolidator.types import Sourced
 from haki.providers.extraction.rules import extract_payload
-from haki.providers.extraction.types import Candidate, EventRow
 
 
 def _orders(text: str) -> list[str]:
@@ -60,21 +56,7 @@ def test_praise_an_errand_or_another_object_is_no_standing_order(text: str) -> N
     assert _orders(text) == []
 
 
-def _sourced(text: str, value: str) -> Sourced:
-    event = EventRow(
-        id=uuid4(),
-        org_id="o",
-        project_id="p",
-        subject_type="user",
-        subject_id="s",
-        kind="conversation.message",
-        occurred_at=datetime(2025, 3, 1, tzinfo=UTC),
-        payload={"text": text},
-        origin_trust="trusted",
-    )
-    return Sourced(
-        Candidate("convention", value, fact_kind="instruction", evidence_span=text), event
-    )
+_sourced = order_said
 
 
 @pytest.mark.parametrize(
