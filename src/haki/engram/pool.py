@@ -60,6 +60,10 @@ class RoutingConfig(Record):
     meaning_pivot: float = 0.5
     # Rejections the seed leaves room for (``_extra_rejection``).
     reject_generic_only: bool = True
+    # Task words that are not anchors (``admission.FUNCTION_WORDS``), and a memory matched
+    # only by words the task quotes is left out (``admission.extra_rejection``).
+    function_words_generic: bool = True
+    quoted_literals: bool = True
     generic_weight: float = 0.3  # GENERIC_TASK_WORDS, in score and in the task's weight
     unknown_weight: float = 0.6  # a word no memory uses still counts in the task's weight
     synonym_weight: float = 0.8  # a match through shorthand folding ranks a little lower
