@@ -13,12 +13,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .index import STRONG_BITS, Doc
+from .index import FIELD_BITS, STRONG_BITS, Doc
 from .pool import RoutingConfig
 from .text import words
 from .vocabulary import memory_languages, names_stack
 
 MANY_ANCHORS = 4
+# What a memory is about: its id and tags. A directive is strong evidence for the seed's
+# admission, but it is a sentence, and a sentence holds words beside its topic ("button"
+# in "Use title case for button labels").
+TOPIC_BITS = FIELD_BITS["id"] | FIELD_BITS["tags"]
 
 # Closed-class words (prepositions, conjunctions, indefinite pronouns, adverbs of degree,
 # time and frequency) that the shared stop list keeps: they join or qualify the task's
@@ -136,21 +140,24 @@ def lone_far_word(
     ``weak_meaning`` only judges matches that explain little of the task, so a short task
     whose one known word a memory names ("update the session timetable on the conference
     page" / a JWT rule triggered by ``session``) passes on coverage alone. A lone word in
-    a strong field (id, tags, directive) stays unless its cosine is far under that of a
-    related pair (``lone_far_meaning``); one met only in a weak field (triggers, title,
-    summary, body), which the seed already finds too little in a longer task, needs the
-    cosine of a related pair (``weak_meaning``). Tasks of fewer than ``lone_min_anchors``
-    words are left to the seed (their vector is little more than the shared word), and
-    so are pools under ``idf_pool`` memories, whose few vectors say little.
+    the memory's id or tags (its topic) stays unless its cosine is far under that of a
+    related pair (``lone_far_meaning``); one met only in its directive or a weaker field
+    (triggers, title, summary, body) needs the cosine of a related pair
+    (``weak_meaning``): "add a loading indicator to the checkout button" meets a label
+    capitalisation rule on ``button``, a word of its directive, at 0.44. Tasks of fewer
+    than ``lone_min_anchors`` words are left to the seed (their vector is little more
+    than the shared word), and so are pools under ``idf_pool`` memories, whose few
+    vectors say little.
     """
     if meaning is None or not cfg.lone_far_meaning or len({w for w, _ in hit_pairs}) != 1:
         return None
     if n_anchors < cfg.lone_min_anchors or pool_size < cfg.idf_pool:
         return None
     strong = any(bits & STRONG_BITS for _, bits in hit_pairs)
-    if meaning >= (cfg.lone_far_meaning if strong else cfg.weak_meaning):
+    topic = any(bits & TOPIC_BITS for _, bits in hit_pairs)
+    if meaning >= (cfg.lone_far_meaning if topic else cfg.weak_meaning):
         return None
-    field = "strong field" if strong else "weak field"
+    field = "strong field" if topic else "directive" if strong else "weak field"
     return f"one word ({hit_pairs[0][0]}, {field}), meaning {meaning:.2f}"
 
 

@@ -51,9 +51,10 @@ class RoutingConfig(Record):
     # Two meaningful anchors, one in a strong field (``admission.two_anchor_match``), are
     # the seed's own evidence: the weak-meaning veto above does not apply to them.
     two_anchor_exempt: bool = True
-    # A single shared word stays out whatever its coverage under ``lone_far_meaning`` (in a
-    # strong field) or ``weak_meaning`` (weak fields only), in tasks of ``lone_min_anchors``
-    # words or more (``admission.lone_far_word``); 0 switches it off.
+    # A single shared word stays out whatever its coverage under ``lone_far_meaning`` (in
+    # the memory's id or tags) or ``weak_meaning`` (its directive or weaker fields), in
+    # tasks of ``lone_min_anchors`` words or more (``admission.lone_far_word``), unless it
+    # answers a whole ask of a task of several; 0 switches it off.
     lone_far_meaning: float = 0.3
     lone_min_anchors: int = 3
     meaning_weight: float = 1.5
