@@ -7,10 +7,9 @@ from test_two_anchor import FILLER_TOPICS
 
 from haki.engram import LoadRequest, load
 from haki.engram.admission import lone_far_word
-from haki.engram.index import FIELD_BITS, open_index
-from haki.engram.loader import merge_and_filter
+from haki.engram.index import FIELD_BITS
 from haki.engram.record import replace
-from haki.engram.routing import DEFAULT_ROUTING, route
+from haki.engram.routing import DEFAULT_ROUTING
 
 TODAY = "2026-06-01"
 CFG = DEFAULT_ROUTING
@@ -37,6 +36,7 @@ def test_one_word_met_in_the_directive_only_needs_the_meaning_of_a_related_pair(
     assert lone_far_word(button, 4, 144, 0.44, CFG) == "one word (button, directive), meaning 0.44"
     assert lone_far_word(button, 4, 144, 0.52, CFG) is None
     assert lone_far_word([("button", DIRECTIVE | TAGS)], 4, 144, 0.44, CFG) is None
+    assert lone_far_word(button, 4, 144, 0.44, replace(CFG, lone_topic_fields=False)) is None
 
 
 def test_two_words_or_a_short_task_are_left_to_the_seed() -> None:
@@ -74,27 +74,3 @@ def test_the_word_in_another_sense_loads_nothing_and_the_same_sense_loads(repo) 
     # third of the task.
     assert _loaded(repo, "update the session timetable on the conference page") == []
     assert _loaded(repo, "sessions expire too late after login") == ["jwt-tokens"]
-
-
-def test_a_lone_word_answering_a_whole_ask_is_left_to_the_seed(repo) -> None:
-    _pool(repo)
-    repo.add(
-        "rust-errors",
-        tags=["rust", "errors"],
-        directive="Return errors with context from anyhow instead of panicking.",
-    )
-    roots = repo.roots()
-    pool, _, _ = merge_and_filter([open_index(r, roots.config.ignore) for r in roots.all()], ())
-    far = [-x for x in pool.vector(pool.by_id["rust-errors"]) or []]  # cosine -1: far
-
-    def routed(task: str) -> dict[str, str]:
-        found = route(task, pool, TODAY, query_vector=far)
-        return {s.doc.id: "" for s in found.ranked} | {o.id: o.detail for o in found.omitted}
-
-    # One ask of two, answered whole by its one word: the task's vector mixes both asks.
-    assert (
-        routed("replace the unwrap calls in the loader and add context with anyhow")["rust-errors"]
-        == ""
-    )
-    # The same word inside a single ask is judged on meaning.
-    assert "meaning -1.00" in routed("wrap the loader failures with anyhow")["rust-errors"]

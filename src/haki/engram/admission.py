@@ -154,7 +154,9 @@ def lone_far_word(
     if n_anchors < cfg.lone_min_anchors or pool_size < cfg.idf_pool:
         return None
     strong = any(bits & STRONG_BITS for _, bits in hit_pairs)
-    topic = any(bits & TOPIC_BITS for _, bits in hit_pairs)
+    topic = any(
+        bits & (TOPIC_BITS if cfg.lone_topic_fields else STRONG_BITS) for _, bits in hit_pairs
+    )
     if meaning >= (cfg.lone_far_meaning if topic else cfg.weak_meaning):
         return None
     field = "strong field" if topic else "directive" if strong else "weak field"

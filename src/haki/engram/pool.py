@@ -53,10 +53,11 @@ class RoutingConfig(Record):
     two_anchor_exempt: bool = True
     # A single shared word stays out whatever its coverage under ``lone_far_meaning`` (in
     # the memory's id or tags) or ``weak_meaning`` (its directive or weaker fields), in
-    # tasks of ``lone_min_anchors`` words or more (``admission.lone_far_word``), unless it
-    # answers a whole ask of a task of several; 0 switches it off.
+    # tasks of ``lone_min_anchors`` words or more (``admission.lone_far_word``); 0 switches
+    # it off. ``lone_topic_fields`` False gives a directive word the id's and tags' floor.
     lone_far_meaning: float = 0.3
     lone_min_anchors: int = 3
+    lone_topic_fields: bool = True
     meaning_weight: float = 1.5
     meaning_pivot: float = 0.5
     # Rejections the seed leaves room for (``_extra_rejection``).

@@ -37,9 +37,6 @@ from .semantic import cosine
 from .text import ENGRAM_STOP_WORDS, mentions_workflow
 from .vocabulary import index_terms, task_anchors, task_clauses, task_languages
 
-# A memory explaining this share of one clause answers that ask whole (floats round).
-WHOLE_ASK = 0.999
-
 __all__ = [
     "DEFAULT_ROUTING",
     "OMITTED_LIFECYCLES",
@@ -145,10 +142,7 @@ def route(
         exempt = cfg.two_anchor_exempt and two_anchor_match(hit_pairs, generic_words)
         if reason is None and pos not in path_hits and not exempt:
             reason = weak_meaning(local, meaning, floor, cfg)
-        # A memory that answers a whole ask of a task of several ("... and add context
-        # with anyhow") is left to the seed: the task's vector mixes in the other asks.
-        whole_ask = len(clauses) > 1 and local >= WHOLE_ASK
-        if reason is None and pos not in path_hits and not whole_ask:
+        if reason is None and pos not in path_hits:
             reason = lone_far_word(hit_pairs, len(groups), n, meaning, cfg)
         if reason is not None:
             omitted.append(Omitted(doc.id, doc.scope, "weak_match", reason))
