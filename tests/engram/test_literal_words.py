@@ -15,6 +15,7 @@ CFG = DEFAULT_ROUTING
 def test_short_quoted_spans_are_literals_apostrophes_and_backticks_are_not() -> None:
     assert quoted_words("rename the 'Commit' button to 'Submit'") == {"commit", "submit"}
     assert quoted_words("add a \u201creport a bug\u201d link") == {"report", "a", "bug"}
+    assert quoted_words("renomme le bouton \u00ab Valider \u00bb") == {"valider"}
     assert quoted_words("don't touch the user's cart") == frozenset()
     assert quoted_words("why does `pytest` skip this") == frozenset()  # a code name
     # A long quoted span is a message to search for, not a label.

@@ -36,11 +36,12 @@ _FUNCTION_WORDS = (
     " never sometimes often soon later others several many much less least little"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
-# A short span in quotation marks (not backticks, which hold code names): the text of a
-# button, a label, a string. Apostrophes inside words (``don't``, ``user's``) do not open
-# or close one.
+# A short span in quotation marks or guillemets (not backticks, which hold code names):
+# the text of a button, a label, a string. Apostrophes inside words (``don't``,
+# ``user's``) do not open or close one.
 _QUOTED = re.compile(
-    r"(?<!\w)['\"\u2018\u201c]([^'\"\u2018\u2019\u201c\u201d]{1,40})['\"\u2019\u201d](?!\w)"
+    r"(?<!\w)['\"\u2018\u201c\u00ab]([^'\"\u2018\u2019\u201c\u201d\u00ab\u00bb]{1,40})"
+    r"['\"\u2019\u201d\u00bb](?!\w)"
 )
 QUOTED_MAX_WORDS = 4
 
