@@ -156,7 +156,8 @@ _CALENDAR = re.compile(
     # A weekday of the week gone by: "on Tuesday"; French says it bare
     # ("vendredi j'ai emménagé"), but "le lundi" and "lundi prochain" are
     # habits and plans.
-    rf"|\bon (?:{_DAYS_EN}|{DAYS_SHORT})(?!\w)"
+    # "on saturday mornings" is a habit, not a day gone by.
+    rf"|\bon (?:{_DAYS_EN}|{DAYS_SHORT})(?!\w)(?! (?:mornings|afternoons|evenings|nights)\b)"
     # Said bare in a chat ("moved Monday", "Saturday night"), but not a
     # habit or a plan ("every Monday", "next Friday", "until Sunday").
     rf"|(?<!\bevery )(?<!\bnext )(?<!\bthis )(?<!\bcoming )(?<!\buntil )(?<!\btill )(?<!\bby )"
