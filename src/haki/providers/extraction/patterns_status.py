@@ -47,7 +47,10 @@ _LASTING = rf"(?:{_I_PERFECT}(?i:been )?|{_I}{_RECENTLY}(?i:started|began) )"
 _TENURE = (
     r"(?=,? (?:for (?:about |almost |nearly |over |more than |like |around )?"
     r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|\d+)"
-    r" (?:years?|months?|yrs?)\b|since\b|now,? (?:as|on|in|doing|working)\b)"
+    r" (?:years?|months?|yrs?)\b|now,? (?:as|on|in|doing|working)\b"
+    # Since a day or an hour is a visit: "at Heathrow since 6am".
+    r"|since (?!\d{1,2}(?::\d\d)?\s?(?:am|pm|h)\b|this |yesterday|last night|earlier|noon|midnight"
+    r"|mon|tue|wed|thu|fri|sat|sun))"
     r"|,? (?:as an? |on the \w+ team\b|(?:doing |mostly |working on )?(?:backend|frontend|sales"
     r"|marketing|engineering|product|design|support|data|devops|ops)\b))"
 )
@@ -61,7 +64,7 @@ _BUSINESS_FR = (
     r"|boutique|restaurant|studio)"
 )
 # Where a named activity's place ends: its days or times are a schedule of their own.
-_UNTIL_DAYS = rf"(?:(?=\s+(?:on|every|each|twice|once|le|les|tous)\b)|{END})"
+_UNTIL_DAYS = rf"(?:(?=\s+(?:on|every|each|twice|once|for|since|le|les|tous)\b)|{END})"
 
 STATUS: tuple[Rule, ...] = (
     Rule(
@@ -167,6 +170,9 @@ def pastime_schedule(found: list[Candidate], days: str) -> list[Candidate]:
     """
     out = []
     for cand in found:
+        if cand.said_when is None:
+            # Said in the present, a pastime is a habit: the habit reading's.
+            continue
         said = f"{_DOING.get(cand.predicate, '')}{cand.value}"
         if days.lower() not in said.lower():
             said = f"{said} {days}"
