@@ -42,6 +42,11 @@ _I_PERFECT = r"(?:\b(?i:I|we)(?:'ve| have) |^(?i:been) )"
 _RECENTLY = r"(?:just |recently |finally |officially )?"
 # The aspect of a state that has begun and lasts: "have been …ing", "started …ing".
 _LASTING = rf"(?:{_I_PERFECT}(?i:been )?|{_I}{_RECENTLY}(?i:started|began) )"
+# Work done at a place: "been teaching at Lincoln High", "working remotely for Shopify".
+_WORKING = (
+    r"(?:working|employed|teaching|interning|nursing|coding|freelancing|contracting)"
+    r"(?: remotely| full-time| part-time| full time| part time)?"
+)
 # A tenure of months or years ("for two years", "since 2021"), or the work
 # done there ("backend mostly", "as a designer"): "been at Spotify" is a job.
 _TENURE = (
@@ -63,6 +68,9 @@ _BUSINESS_FR = (
     r"(?:boîte|boite|entreprise|société|start-?up|agence|cabinet|auto-entreprise|micro-entreprise"
     r"|boutique|restaurant|studio)"
 )
+# Up to three words of a place said in lower case ("osaka", "new york"): the
+# value checker keeps the longest leading words that name a known place.
+_LOWER_PLACE = r"[a-zà-ÿ][\w'-]+(?: [a-zà-ÿ][\w'-]+){0,2}"
 # Where a named activity's place ends: its days or times are a schedule of their own.
 _UNTIL_DAYS = rf"(?:(?=\s+(?:on|every|each|twice|once|for|since|le|les|tous)\b)|{END})"
 
@@ -70,10 +78,24 @@ STATUS: tuple[Rule, ...] = (
     Rule(
         "employer",
         # "I've been at Spotify for two years now", "been working at Nokia since 2021".
-        cased(rf"{_I_PERFECT}(?i:been )?(?i:(?:working |employed )?at) (?P<v>{CAP_SEQ}){_TENURE}"),
+        cased(rf"{_I_PERFECT}(?i:been )?(?i:{_WORKING} (?:at|for)|at) (?P<v>{CAP_SEQ}){_TENURE}"),
         "org",
         volatility="slow",
         confidence=0.6,
+    ),
+    Rule(
+        "employer",
+        # A job begun, however it is qualified: "got my first job as a barista at Starbucks".
+        cased(
+            rf"{_I}(?i:{_RECENTLY}(?:got|landed|started|took|accepted|began) (?:a|an|my|the) "
+            r"(?:(?:first|new|full-time|part-time|summer|permanent) )*(?:job|position|role|gig"
+            r"|internship|placement)(?: as an? [a-z]+(?: [a-z]+){0,2}?)? (?:at|with)) (?P<v>"
+            + CAP_SEQ
+            + ")"
+        ),
+        "org",
+        volatility="slow",
+        confidence=0.65,
     ),
     Rule(
         "occupation",
@@ -81,6 +103,8 @@ STATUS: tuple[Rule, ...] = (
         icase(
             rf"{_LASTING}(?:working|freelancing|contracting|temping|employed) as (?:an? )?"
             rf"(?P<v>{_OCCUPATION})\b"
+            rf"|{_I}{_RECENTLY}(?:got|landed|started|took|accepted) (?:a|an|my|the) (?:(?:first|new|full-time"
+            rf"|part-time|summer|permanent) )*(?:job|position|role) as (?:an? )?(?P<v2>{_OCCUPATION})\b"
         ),
         "occupation",
         volatility="slow",
@@ -132,7 +156,9 @@ STATUS: tuple[Rule, ...] = (
         # A known place said in lower case: "i moved to osaka a couple of months ago".
         cased(
             rf"{_I}(?:(?i:'ve|have) )?(?i:{_RECENTLY}(?:moved|relocated)(?: back| over)? to)"
-            r" (?P<v>[a-zà-ÿ][\w'-]+(?: [a-zà-ÿ][\w'-]+){0,2})"
+            rf" (?P<v>{_LOWER_PLACE})"
+            r"|\b(?i:(?:j'ai|on a|nous avons) (?:enfin |récemment )?(?:emménagé|déménagé)"
+            rf"|je me suis installée?|on s'est installée?s|nous nous sommes installée?s) (?:à|a) (?P<v2>{_LOWER_PLACE})"
         ),
         "known_place",
         volatility="slow",

@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 
 from .literals import alternation
-from .when_aside import names_before, opens_aside, vague_past
+from .when_aside import names_before, opens_aside, refers_back, vague_past
 from .when_resolve import Said, on_their_clock, period_start, resolve, said_moment
 from .when_words import (
     AMOUNT,
@@ -289,6 +289,10 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         )
         if _CHANGE.search(sentence, closing, after):
             match = _moment_in(sentence, closing, after)
+        elif refers_back(sentence, closing):
+            # "I work at Google, been there for three years": the tenure of
+            # the statement before, said of it.
+            match = _moment_in(sentence, closing, after) or _lasting(sentence, closing, after)
         else:
             # "I'm working at Netflix now, since last month", "je suis à
             # Lyon, depuis janvier": a clause that is only a time dates the

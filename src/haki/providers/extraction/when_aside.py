@@ -7,6 +7,9 @@ clauses name none, yet their sentence says when:
   "it's called Lantern Works") names the thing the clause before it brought
   in, so it holds from that clause's moment ("got a rabbit on tuesday, her
   name is Toffee");
+- a clause that *refers back* to the statement before ("I work at Google,
+  been there for three years", "je bosse chez Thales, j'y suis depuis
+  2021") says how long that statement has held;
 - a *vague* past ("a while back", "some time ago", "il y a quelque temps")
   is often made precise in the aside that follows ("a while back — well,
   in june"): a moment that opens the next clause, after fillers only,
@@ -30,6 +33,12 @@ _VAGUE = re.compile(
     r"|un bail|longtemps)|y a (?:un moment|quelque temps))\b",
     re.IGNORECASE,
 )
+_BACK = re.compile(
+    r"[\s,;:–—-]*(?:and |et )?(?:(?:I|we)(?:'ve| have) |i?ve )?(?:been (?:there|here|with them|at it"
+    r"|doing (?:it|that|this))|had (?:it|him|her|them)|(?:j'y|on y|nous y) (?:suis|est|sommes|travaille"
+    r"|bosse|vis|habite))\b",
+    re.IGNORECASE,
+)
 # What may stand between a vague past and the moment that makes it precise.
 _FILLERS = re.compile(
     r"[\s,;:(–—-]*(?:(?:well|actually|i mean|i think|like|maybe|i guess|or rather|more like|or so"
@@ -51,3 +60,8 @@ def vague_past(sentence: str, start: int, end: int) -> bool:
 def opens_aside(sentence: str, closing: int, moment: int) -> bool:
     """Is ``sentence[closing:moment]`` only the separators and fillers of an aside?"""
     return _FILLERS.fullmatch(sentence, closing, moment) is not None
+
+
+def refers_back(sentence: str, closing: int) -> bool:
+    """Does the clause from ``closing`` say, of the statement before it, how long it has held?"""
+    return _BACK.match(sentence, closing) is not None
