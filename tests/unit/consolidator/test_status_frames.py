@@ -66,6 +66,13 @@ def read(text: str) -> dict[str, tuple[object, str | None]]:
             "Starbucks",
             "2026-06-2",
         ),
+        ("je suis passée en CDI chez Thales le mois dernier", "employer", "Thales", "2026-06"),
+        (
+            "je bosse en freelance comme traductrice depuis mars",
+            "occupation",
+            "traductrice",
+            "2026-03",
+        ),
         # A pastime begun, its days a schedule from the same month.
         (
             "started volunteering at the food bank on saturday mornings about a month ago",
@@ -108,6 +115,8 @@ def test_a_status_said_as_an_event_or_a_duration_holds_from_its_words(
         "my dad founded a company called Nimbus in 1990",
         "he signed his contract with Ubisoft",
         "my sister moved to berlin last year",
+        "ma sœur bosse en freelance comme traductrice",
+        "il est passé en CDI chez Thales",
         # Hypotheticals, wishes and plans.
         "If I got a job at Google I'd be so happy",
         "I hope to start my own company called Nimbus",

@@ -29,6 +29,7 @@ from .fragments import (
     END,
     OCCUPATION_MODIFIERS,
     OCCUPATIONS_EN,
+    OCCUPATIONS_FR,
     PHRASE,
     Rule,
     cased,
@@ -105,6 +106,9 @@ STATUS: tuple[Rule, ...] = (
             rf"(?P<v>{_OCCUPATION})\b"
             rf"|{_I}{_RECENTLY}(?:got|landed|started|took|accepted) (?:a|an|my|the) (?:(?:first|new|full-time"
             rf"|part-time|summer|permanent) )*(?:job|position|role) as (?:an? )?(?P<v2>{_OCCUPATION})\b"
+            # The way of working said before the job: "je bosse en freelance comme traductrice".
+            r"|\bje (?:bosse|travaille|taffe) (?:en (?:freelance|free|indépendante?|intérim)|à mon compte"
+            rf"|à (?:temps partiel|mi-temps|plein temps)) (?:comme|en tant que) (?:une? )?(?P<v3>{OCCUPATIONS_FR})\b"
         ),
         "occupation",
         volatility="slow",
@@ -135,6 +139,9 @@ STATUS: tuple[Rule, ...] = (
             r"|\b(?i:j'ai (?:enfin |officiellement )?signé (?:mon|ma|un|une|le) (?:nouveau )?"
             r"(?:CDI|CDD|contrat(?: de travail)?|promesse d'embauche)(?: \w+)?? (?:chez|avec|à|au sein de"
             r"|pour)) (?P<v2>" + CAP_SEQ + ")"
+            # A contract changed: "je suis passée en CDI chez Thales".
+            r"|\b(?i:je suis (?:enfin )?(?:passée?|embauchée?|titularisée?) en (?:CDI|CDD) (?:chez|à"
+            r"|au sein de)) (?P<v3>" + CAP_SEQ + ")"
         ),
         "org",
         volatility="slow",
