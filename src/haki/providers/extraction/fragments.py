@@ -12,6 +12,7 @@ from ...types import FactKind, Volatility
 ValueShape = Literal[
     "name",
     "place",
+    "known_place",
     "org",
     "occupation",
     "phrase",

@@ -94,6 +94,8 @@ DAYS = re.compile(
     rf"{SPAN_FR}|{_SPAN_EN}|"
     r"\b(?:on (?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
     r"|every (?:weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at weekends"
+    r"|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:mornings|afternoons"
+    r"|evenings|nights)"
     r"|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end)|en semaine)\b",
     re.IGNORECASE,
 )

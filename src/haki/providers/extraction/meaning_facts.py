@@ -32,7 +32,6 @@ current costs more than a lost one.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -43,6 +42,7 @@ from ...text.risk import effects
 from .fragments import EMAIL, HEDGES, PHONE
 from .lexicon import BREEDS
 from .patterns import RELATION_PREDICATES
+from .place_names import folded, places
 from .restatements import plainly
 from .softmax import SoftmaxReader, in_space
 from .types import Candidate
@@ -69,7 +69,6 @@ FAMILIES = (
     "other",
 )
 WEIGHTS = Path(__file__).with_name("fact_weights.json")
-PLACES = Path(__file__).with_name("places.txt")
 # The least probability of the family read: the least threshold at which
 # 95 % of the five-fold out-of-fold readings (family, guards and typed
 # value) are right (scripts/train_fact_reader.py --cv prints the table and
@@ -222,20 +221,6 @@ def shipped() -> FactReader | None:
 def reader_for(embedder: object) -> FactReader | None:
     """The shipped reader when ``embedder`` embeds in the space it was trained in."""
     return in_space(shipped(), embedder)
-
-
-def folded(text: str) -> str:
-    """``text`` in lower case without its accents: how names are matched."""
-    return "".join(
-        c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
-    )
-
-
-@lru_cache(maxsize=1)
-def places() -> dict[str, str]:
-    """Folded place name -> the name as GeoNames writes it (``places.txt``)."""
-    names = PLACES.read_text().splitlines() if PLACES.exists() else []
-    return {folded(n): n for n in names if n and not n.startswith("#")}
 
 
 def readable(sentence: str) -> bool:

@@ -30,6 +30,7 @@ from .patterns_practice import PRACTICE
 from .patterns_requests import REQUESTS
 from .patterns_standing import STANDING
 from .patterns_state import STATES
+from .patterns_status import STATUS
 from .patterns_ties import TIES
 
 __all__ = ["CATEGORY_EN", "RELATION_PREDICATES", "RULES", "Rule"]
@@ -40,6 +41,7 @@ RULES: tuple[Rule, ...] = (
     *EVENTS,
     *TIES,
     *LIFE,
+    *STATUS,
     *NAMED,
     *STANDING,
     *STATES,

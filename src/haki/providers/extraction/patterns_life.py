@@ -141,9 +141,12 @@ LIFE: tuple[Rule, ...] = (
     ),
     Rule(
         "employer",
-        # "… and I've been at Booking ever since": since the change told before.
+        # "… and I've been at Booking ever since": since the change told
+        # before. "I've been at X" alone may be a visit or a person ("with
+        # Tom"); its tenure is read by frame (``patterns_status``).
         cased(
-            rf"\bI(?:'ve| have) been (?:working )?(?:at|with) (?P<v>{CAP_SEQ})(?=\s*[.!]?$|\s+ever since\b)"
+            rf"\bI(?:'ve| have) been (?:(?:working )?(?:at|with) (?P<v>{CAP_SEQ})(?=\s+ever since\b)"
+            rf"|working (?:at|with) (?P<v2>{CAP_SEQ})(?=\s*[.!]?$))"
         ),
         "org",
         volatility="slow",

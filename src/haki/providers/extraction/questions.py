@@ -17,8 +17,11 @@ read as the statement.
 
 import re
 
-# The first-person openings a stated clause starts with, English and French.
+# The first-person openings a stated clause starts with, English and French,
+# after the fillers a chat opens with ("bon ben j'ai signé…, tu m'aides ?").
 _FIRST_PERSON = re.compile(
+    r"(?:(?:bon|ben|bref|alors|du coup|en fait|donc|et|mais|so|ok|okay|well|anyway|oh|btw|also"
+    r"|and|but|honestly|lol),?\s+)*"
     r"(?:i|i'm|im|i've|ive|i'd|my|we|we're|we've|our|je|j'\w+|mon|ma|mes|on|nous|notre|nos)\b",
     re.IGNORECASE,
 )

@@ -27,6 +27,7 @@ from .naming import named_pet
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_named import another_turned
 from .patterns_possessive import attribute
+from .patterns_status import aside, pastime_schedule
 from .plain import plainer
 from .prefilter import Prefilter
 from .questions import stated_before_question
@@ -209,7 +210,7 @@ _ENDED_AFTER = re.compile(
     r"|quitté|divorcé|rompu|démissionné|(?:se sont |nous sommes |on s'est )?séparés?)\b",
     re.IGNORECASE,
 )
-_PASTIMES = frozenset({"hobby", "plays", "learning"})
+_PASTIMES = frozenset({"hobby", "plays", "learning", "volunteers_at"})
 _ENDABLE = frozenset(
     {"employer", "spouse", "partner", "relationship_status", "member_of", "occupation"}
 )
@@ -369,10 +370,12 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         # A standing wish or habit no rule read, by mood and structure
         # (``wishes``); a request put as a question reads as the request.
         asked = unwrapped(sentence) if sentence.endswith("?") else sentence
-        if found and {c.predicate for c in found} <= _PASTIMES and DAYS.search(sentence):
+        days = DAYS.search(sentence) if found else None
+        if days and {c.predicate for c in found} <= _PASTIMES and not aside(sentence, days.start()):
             # A pastime said with its days is a schedule too ("je joue au
-            # foot le jeudi"), as the habit reading keeps it.
-            found = found + [c for c in wishes(asked, utterance) if c.predicate == "schedule"]
+            # foot le jeudi"), as the habit reading keeps it, or as begun.
+            habit = [c for c in wishes(asked, utterance) if c.predicate == "schedule"]
+            found = found + (habit or pastime_schedule(found, days.group(0)))
         if found and sentence:
             # A fact read from one clause hides no order in another
             # ("Réponds en bullet points, et pense à exécuter …").

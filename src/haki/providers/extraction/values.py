@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from .fragments import Rule
+from .place_names import known_place
 from .vocabulary import DIETS, LANGUAGES, WORDS
 from .when import UNIT, past_span_all
 
@@ -313,6 +314,9 @@ def checked_value(rule: Rule, raw: str) -> Any | None:
     if rule.value == "number":
         number = int(value)
         return number if 1 <= number <= 120 else None
+    if rule.value == "known_place":
+        # A place said in lower case is one only when it is a known place.
+        return known_place(value) if value[:1].islower() else None
     if rule.value in ("name", "place", "org"):
         value = value.removesuffix("'s")
         first = value.split()[0] if value else ""

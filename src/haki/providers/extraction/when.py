@@ -25,6 +25,7 @@ import re
 from functools import lru_cache
 
 from .literals import alternation
+from .when_aside import names_before, opens_aside, refers_back, vague_past
 from .when_resolve import Said, on_their_clock, period_start, resolve, said_moment
 from .when_words import (
     AMOUNT,
@@ -144,8 +145,9 @@ _CALENDAR = re.compile(
     # "over the summer": told as a story, the one gone by.
     rf"|\bover the {SEASONS}\b"
     rf"|\b(?:cet|cette|ce) {SEASONS}\b"
-    # "since the summer", "depuis l'été": the latest one begun.
-    rf"|\b(?:since|depuis) (?:the |l'|l’|le )?{SEASONS}\b(?! (?:prochain|next))"
+    # "since the summer", "depuis l'été": the latest one begun; one said
+    # with its year ("since spring 2024") is read whole below.
+    rf"|\b(?:since|depuis) (?:the |l'|l’|le )?{SEASONS}\b(?! (?:prochain|next|(?:of )?(?:19|20)\d\d\b))"
     # A holiday: "last Christmas", "at Easter", "à Pâques", "depuis la rentrée".
     rf"|\b(?:(?:last|at|on|over|since|à|a|depuis|pour|dès) )(?:the )?{HOLIDAYS}(?!\w)"
     # A season with its year: "in the summer of 2024", "à l'automne 2023".
@@ -154,7 +156,8 @@ _CALENDAR = re.compile(
     # A weekday of the week gone by: "on Tuesday"; French says it bare
     # ("vendredi j'ai emménagé"), but "le lundi" and "lundi prochain" are
     # habits and plans.
-    rf"|\bon (?:{_DAYS_EN}|{DAYS_SHORT})(?!\w)"
+    # "on saturday mornings" is a habit, not a day gone by.
+    rf"|\bon (?:{_DAYS_EN}|{DAYS_SHORT})(?!\w)(?! (?:mornings|afternoons|evenings|nights)\b)"
     # Said bare in a chat ("moved Monday", "Saturday night"), but not a
     # habit or a plan ("every Monday", "next Friday", "until Sunday").
     rf"|(?<!\bevery )(?<!\bnext )(?<!\bthis )(?<!\bcoming )(?<!\buntil )(?<!\btill )(?<!\bby )"
@@ -222,6 +225,11 @@ def _distance(match: re.Match[str], start: int, end: int) -> int:
     return max(start - match.end(), match.start() - end, 0)
 
 
+def _clause_before(sentence: str, opening: int) -> int:
+    """Where the clause before the one opening at ``opening`` starts."""
+    return max((m.end() for m in _CLAUSE.finditer(sentence, 0, max(opening - 2, 0))), default=0)
+
+
 def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | None:
     """The words naming a past moment in the clause around ``[start, end)``, if any."""
     end = len(sentence) if end is None else end
@@ -235,6 +243,14 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         # A duration counts back from the turn only when no moment is named
         # ("lived in Berlin for two weeks in 2019" began in 2019).
         match = _lasting(sentence, opening, closing)
+    if match is None and names_before(sentence, opening):
+        # "got a rabbit on tuesday, her name is Toffee": the name holds
+        # from the moment the clause before brought its bearer in.
+        match = _moment_in(sentence, _clause_before(sentence, opening), opening)
+    if match is None and vague_past(sentence, opening, closing):
+        # "I switched a while back — well, in june": the aside says when.
+        aside = _moment_in(sentence, closing, len(sentence))
+        match = aside if aside and opens_aside(sentence, closing, aside.start()) else None
     if match is None:
         # "yesturday", "lst month", "le mois dernié": the clause of a fact
         # that names no moment is read once more with its near-misspelt
@@ -249,9 +265,7 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         # "I broke up with him last month, so I'm single", "j'ai arrêté la
         # viande le mois dernier, je suis végétarienne maintenant": a state
         # that follows from a change holds from that change's moment.
-        before = max(
-            (m.end() for m in _CLAUSE.finditer(sentence, 0, max(opening - 2, 0))), default=0
-        )
+        before = _clause_before(sentence, opening)
         changes = list(_CHANGE.finditer(sentence, before, opening))
         if changes:
             # The change nearest the state is the one it follows from ("been
@@ -275,6 +289,10 @@ def past_span(sentence: str, start: int = 0, end: int | None = None) -> str | No
         )
         if _CHANGE.search(sentence, closing, after):
             match = _moment_in(sentence, closing, after)
+        elif refers_back(sentence, closing):
+            # "I work at Google, been there for three years": the tenure of
+            # the statement before, said of it.
+            match = _moment_in(sentence, closing, after) or _lasting(sentence, closing, after)
         else:
             # "I'm working at Netflix now, since last month", "je suis à
             # Lyon, depuis janvier": a clause that is only a time dates the
