@@ -334,7 +334,9 @@ def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
     if len(sides) == 2:
         this, base = (s.packets for s in sides)
         same = sum(this[k] == base.get(k) for k in this)
-        print(f"\npackets identical to the baseline's (texts, order, warnings): {same} of {len(this)}")
+        print(
+            f"\npackets identical to the baseline's (texts, order, warnings): {same} of {len(this)}"
+        )
     for s in sides:
         print(
             f"\n{s.name}: server stages, p50 / p95 / max (ms): "
