@@ -23,7 +23,9 @@ first pass (``/proc``): on two cores a call's latency follows that sum. On
 ``conversational``, also how many questions got one of their answering
 events (``context_workloads.conversational_answers``: the events of the
 question's action template with the same names, place and thing), a check
-that a faster call still brings back what was asked about.
+that a faster call still brings back what was asked about. Beside a baseline,
+also how many queries were served the same packet by both versions (fact and
+episode texts in order, warnings, status: ``packet_texts``).
 
 ``--baseline REPO`` serves the same data a second time from another
 checkout (its ``.venv``), and sends each query to both servers, alternating
