@@ -23,7 +23,9 @@ first pass (``/proc``): on two cores a call's latency follows that sum. On
 ``conversational``, also how many questions got one of their answering
 events (``context_workloads.conversational_answers``: the events of the
 question's action template with the same names, place and thing), a check
-that a faster call still brings back what was asked about.
+that a faster call still brings back what was asked about. Beside a baseline,
+also how many queries were served the same packet by both versions (fact and
+episode texts in order, warnings, status: ``packet_texts``).
 
 ``--baseline REPO`` serves the same data a second time from another
 checkout (its ``.venv``), and sends each query to both servers, alternating
@@ -73,6 +75,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
@@ -156,6 +159,8 @@ class Side:
     slowest: list[tuple[float, str]] = field(default_factory=list)
     # conversational: per question that has an answering event, whether one was served
     answered: list[bool] = field(default_factory=list)
+    # What each query was served (first pass), to compare versions: ``packet_texts``.
+    packets: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     pids: tuple[int | None, int | None] = (None, None)  # haki serve, the database's postmaster
     cpu_ms: tuple[float, float] = (0.0, 0.0)  # per call, first pass: server, database
 
@@ -174,6 +179,19 @@ def call(client: httpx.Client, ask: workloads.Ask) -> tuple[float, httpx.Respons
     return ms, r
 
 
+def packet_texts(packet: dict[str, Any]) -> tuple[Any, ...]:
+    """A packet as the model reads it: its facts' and episodes' texts in order,
+    warnings, status, empty reason. Ids and capture times are left out: the
+    conversational and LoCoMo workloads are captured by each server apart."""
+    return (
+        tuple(f["text"] for f in packet["facts"]),
+        tuple(e["text"] for e in packet["episodes"]),
+        tuple(packet["warnings"]),
+        packet["status"],
+        packet["empty_reason"],
+    )
+
+
 def record(
     side: Side, ask: workloads.Ask, ms: float, r: httpx.Response, answers: workloads.Answers
 ) -> None:
@@ -186,6 +204,7 @@ def record(
         name, _, n = part.partition("=")
         side.work.setdefault(name, []).append(int(n))
     body = r.json()
+    side.packets.setdefault(f"{ask.subject_id}\x00{ask.query}", packet_texts(body["packet"]))
     side.served.append(len(body["packet"]["facts"]) + len(body["packet"]["episodes"]))
     if ask.query in answers:
         served = [e["text"] for e in body["packet"]["episodes"]]
@@ -314,6 +333,12 @@ def print_sides(title: str, sides: list[Side], repos: dict[str, Path]) -> None:
         label = f"{s.name} ({git_head(repos[s.name])})"
         print(f"| {label} | HTTP call, query embedding included | {summary(s.total)} |")
         print(f"| {label} | same query again (embedding cached) | {summary(s.cached)} |")
+    if len(sides) == 2:
+        this, base = (s.packets for s in sides)
+        same = sum(this[k] == base.get(k) for k in this)
+        print(
+            f"\npackets identical to the baseline's (texts, order, warnings): {same} of {len(this)}"
+        )
     for s in sides:
         print(
             f"\n{s.name}: server stages, p50 / p95 / max (ms): "

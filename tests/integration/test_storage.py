@@ -263,3 +263,26 @@ async def test_pooled_connections_read_timestamps_in_utc(db):
     assert row["at"].tzinfo is datetime.UTC
     assert row["at"] == datetime.datetime(2026, 12, 4, 1, 30, tzinfo=datetime.UTC)
     assert row["day"] == datetime.date(2026, 12, 4)
+
+
+async def test_a_one_trip_transaction_holds_its_settings_for_itself_only(db):
+    """``transaction(one_trip=True)`` (``storage.begin``): the project (quoted
+    client-side) and the settings hold inside one transaction, and the
+    connection goes back to the pool out of autocommit, at the server's defaults."""
+    local = {"hnsw.ef_search": "123", "max_parallel_workers_per_gather": "0"}
+    async with db.transaction(project_id="pr'oj", local=local, one_trip=True) as conn:
+        cur = await conn.execute(
+            "SELECT current_setting('app.project_id') AS project, "
+            "current_setting('hnsw.ef_search') AS ef, pg_current_xact_id()::text AS xact"
+        )
+        first = await cur.fetchone()
+        assert (first["project"], first["ef"]) == ("pr'oj", "123")
+        cur = await conn.execute("SELECT pg_current_xact_id()::text AS xact")
+        assert (await cur.fetchone())["xact"] == first["xact"], "one transaction"
+    for _ in range(4):  # whichever pooled connection comes next
+        async with db.transaction(project_id="proj") as conn:
+            assert not conn.autocommit
+            cur = await conn.execute(
+                "SELECT current_setting('max_parallel_workers_per_gather') AS workers"
+            )
+            assert (await cur.fetchone())["workers"] != "0"

@@ -131,7 +131,9 @@ async def _facts(
         clock = _Clock()
         q = FactQuery(req.project_id, req.subject_id, at, bounded=req.as_of is not None)
         terms = query_words(req.query, cfg.max_query_terms)
-        async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
+        async with db.transaction(
+            project_id=req.project_id, local=read_settings(cfg), one_trip=True
+        ) as conn:
             if space is not None:
                 await check_space(conn, req.project_id, space, db.embedding_space)
             lexical = await (await lexical_leg(conn, q, terms, cfg))()
@@ -182,7 +184,9 @@ async def _episodes(
     with tracing.span("haki.context.episodes"):
         eq = EpisodeQuery(req.project_id, req.subject_id, at)
         terms = query_terms(req.query, cfg.max_query_terms)
-        async with db.transaction(project_id=req.project_id, local=read_settings(cfg)) as conn:
+        async with db.transaction(
+            project_id=req.project_id, local=read_settings(cfg), one_trip=True
+        ) as conn:
             lexical = await (await lexical_ids(conn, eq, terms, cfg))()
             w = episode_weights(req.query, cfg)
             ranked, work = await ranked_episodes(conn, eq, await vector(), terms, lexical, cfg, w)

@@ -57,7 +57,9 @@ class PendingTrace:
 async def write_trace(db: Database, trace: PendingTrace) -> None:
     """Insert one trace in its own short transaction."""
     params = trace_params(trace.record, trace.packet_json)
-    async with db.transaction(project_id=trace.record.project_id, local=RELAXED_COMMIT) as conn:
+    async with db.transaction(
+        project_id=trace.record.project_id, local=RELAXED_COMMIT, one_trip=True
+    ) as conn:
         await insert_trace(conn, params, trace.timings, trace.duration_ms)
 
 

@@ -54,6 +54,7 @@ from ..errors import (
 from ..observability import tracing
 from ..observability.metrics import DB_POOL_IN_USE, DB_POOL_WAITING
 from ..text.nesting import MAX_JSON_DEPTH, flatten_deep, value_too_deep
+from .begin import begun
 from .watch import PING_TIMEOUT_S, DatabaseWatch
 
 log = logging.getLogger(__name__)
@@ -389,6 +390,7 @@ class Database:
         system: bool = False,
         local: Mapping[str, str] | None = None,
         wait_s: float | None = None,
+        one_trip: bool = False,
     ) -> AsyncIterator[Connection]:
         """One transaction on one pooled connection.
 
@@ -397,23 +399,28 @@ class Database:
         ``local``: server settings for this transaction alone, set in the
         same statement as the project (one round trip less per setting
         statement, on every context call). ``wait_s``: how long to wait for a
-        pooled connection, if not the pool's timeout.
+        pooled connection, if not the pool's timeout. ``one_trip``: ``BEGIN``
+        and the settings in one message (``storage.begin``; not with ``system``).
         """
-        if system and project_id is not None:
-            raise ValueError("a system transaction acts for no project")
+        if system and (project_id is not None or one_trip):
+            raise ValueError("a system transaction acts for no project, in two trips")
         _check_binding(project_id, system)
         if self.watch is not None and not await self.watch.confirm_up():
             raise self.unavailable()
+        space = _work_space.get() or self.embedding_space
+        if space is not None:
+            local = {**(local or {}), SPACE_SETTING: str(space)}
         with _lending() as acquired:
             try:
                 async with self.pool.connection(timeout=wait_s) as conn:
                     acquired()
+                    if one_trip:
+                        async with begun(conn, local or {}, project_id):
+                            yield cast(Connection, conn)
+                        return
                     async with conn.transaction():
                         if system:
                             await conn.execute(SET_OWNER_ROLE)
-                        space = _work_space.get() or self.embedding_space
-                        if space is not None:
-                            local = {**(local or {}), SPACE_SETTING: str(space)}
                         if project_id is not None or local:
                             await conn.execute(*local_settings(local or {}, project_id))
                         # ``_configure`` gave every pooled connection dict rows.

@@ -7,8 +7,8 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from haki.context.trace import TraceRecord
-from haki.context.trace_writer import PendingTrace, TraceWriter
+from haki.context.trace import TraceRecord, insert_trace, read_trace, trace_params
+from haki.context.trace_writer import PendingTrace, TraceWriter, write_trace
 from haki.context.types import Packet
 from haki.errors import DatabaseUnavailable
 
@@ -159,3 +159,22 @@ async def test_forget_erases_traces_still_being_written(api, client, seed, held_
     assert r.status_code == 200, r.text
     assert r.json()["traces_deleted"] == 1
     assert await seed.fetchval("SELECT count(*) FROM context_traces") == 0
+
+
+async def test_a_trace_is_written_in_one_trip_and_read_back(db, seed):
+    """``write_trace`` begins its transaction with its settings in one message
+    (``storage.begin``); the row commits and reads back whole, and a
+    transaction of that kind that fails writes nothing."""
+    trace = pending()
+    await write_trace(db, trace)
+    async with db.transaction(project_id=PROJECT) as conn:
+        row = await read_trace(conn, trace.record.id, PROJECT, SUBJECT)
+    assert (row["query"], row["timings"], row["duration_ms"]) == ("q", {"embed_ms": 1.0}, 2.0)
+    assert row["packet"] == {"facts": [], "episodes": []}
+    failed = pending()
+    with pytest.raises(RuntimeError):
+        async with db.transaction(project_id=PROJECT, one_trip=True) as conn:
+            params = trace_params(failed.record, failed.packet_json)
+            await insert_trace(conn, params, failed.timings, failed.duration_ms)
+            raise RuntimeError("rolled back")
+    assert await seed.fetchval(COUNT, {"id": failed.record.id}) == 0
