@@ -262,7 +262,7 @@ def _clause(item: Sourced) -> str:
 _WORD = re.compile(r"\w+")
 
 
-def _words(text: str) -> str:
+def words_of(text: str) -> str:
     """The words of ``text``, blank-separated with a blank at each end, so
     that one word sequence inside another is found on whole words only."""
     return " " + " ".join(_WORD.findall(normalise(text).casefold())) + " "
@@ -278,14 +278,14 @@ def _sentence_of(item: Sourced) -> str | None:
     sentence without words is inside every span.
     """
     cand = item.candidate
-    span = _words(cand.evidence_span)
+    span = words_of(cand.evidence_span)
     if not span.strip():
         return None
     said = sentences(normalise(turn_text(item.event, cand.role)))
-    holding = [s for s in said if span in _words(s)]
+    holding = [s for s in said if span in words_of(s)]
     if holding:
         return holding[0]
-    inside = [s for s in said if _words(s).strip() and _words(s) in span]
+    inside = [s for s in said if words_of(s).strip() and words_of(s) in span]
     return " ".join(inside) or None
 
 
@@ -336,11 +336,11 @@ def _with_its_context(item: Sourced) -> str | None:
 def _sentence_before(item: Sourced) -> str | None:
     """The sentence of the turn just before the one the candidate was read from, if any."""
     cand = item.candidate
-    span = _words(cand.evidence_span)
+    span = words_of(cand.evidence_span)
     if not span.strip():
         return None
     said = sentences(normalise(turn_text(item.event, cand.role)))
-    at = next((i for i, s in enumerate(said) if span in _words(s) or _words(s) in span), None)
+    at = next((i for i, s in enumerate(said) if span in words_of(s) or words_of(s) in span), None)
     return said[at - 1] if at else None
 
 

@@ -270,7 +270,9 @@ _MEMORY_TAG = re.compile(
 THREAT_KINDS = ("exfiltration", "safety_override", "jailbreak")
 # Marks that announce an episode as a quote, never orders: the threats and
 # an order whose effect is risky.
-QUOTE_MARKS = (*THREAT_KINDS, "risky_instruction")
+QUOTE_MARKS = (*THREAT_KINDS, "risky_instruction", "unconfirmed_instruction")
+# Every mark, in the order an episode lists them.
+MARK_KINDS = (*QUOTE_MARKS, "instruction_like", "memory_block")
 # The form of an order to the agent, for episode marks: an imperative
 # opening ("always", "please", "mets"…) or a standing scope ("in every
 # answer", "dans tes réponses").
@@ -398,9 +400,30 @@ def _order_form(sentence: str) -> bool:
     )
 
 
+# A sentence said to the agent: a second-person word, or a French imperative
+# with its object pronoun joined ("envoie-le", "donne-la"). "-moi" and
+# "-nous" point at the speakers themselves ("écris-moi à …").
+_ADDRESSED = re.compile(
+    r"\b(?:you|your|yours|yourself|u|ur|tu|te|t'|toi|ton|ta|tes|vous|votre|vos)(?:\b|(?<='))"
+    r"|\w-(?:le|la|les|lui|leur|y|en)\b",
+    re.IGNORECASE,
+)
+
+
 def risky_instruction(text: str) -> bool:
-    """True when a sentence of ``text`` is an order whose effect is risky (``text.risk``)."""
-    return any(_order_form(s) and (effects(s) or reaches(s)) for s in sentences(normalise(text)))
+    """True when a sentence of ``text`` said to the agent carries a risky effect (``text.risk``).
+
+    The effect decides, not the verb: any sentence in the form of an order
+    or addressed to the agent counts. A statement about the speaker ("My
+    email is …", "mon site c'est …") addresses no one and obeys nothing, so
+    the address it names marks nothing. An order that only reaches beyond
+    the reply (``text.reach``) needs the form of an order.
+    """
+    return any(
+        ((_order_form(s) or _ADDRESSED.search(s) is not None) and effects(s))
+        or (_order_form(s) and reaches(s))
+        for s in sentences(normalise(text))
+    )
 
 
 def marks(text: str) -> tuple[str, ...]:
@@ -414,6 +437,13 @@ def marks(text: str) -> tuple[str, ...]:
     if has_memory_block(text):
         found.append("memory_block")
     return tuple(found)
+
+
+def with_mark(found: tuple[str, ...], mark: str) -> tuple[str, ...]:
+    """``found`` with ``mark`` added, in ``MARK_KINDS`` order; a quote mark brings
+    ``instruction_like`` with it, as ``marks`` gives it."""
+    added = {*found, mark} | ({"instruction_like"} if mark in QUOTE_MARKS else set())
+    return tuple(k for k in MARK_KINDS if k in added)
 
 
 def neutralise_memory_tags(text: str) -> str:
