@@ -22,8 +22,9 @@ from uuid import UUID
 from ..providers.extraction.types import EventRow
 from ..text.injection import THREAT_KINDS, marks, with_mark
 from .chunking import chunk_event
-from .guard import UNCONFIRMED, Quarantined, words_of
-from .types import Chunk
+from .guard import UNCONFIRMED
+from .turn_words import words_of
+from .types import Chunk, Quarantined
 
 
 def verdict_mark(reason: str) -> str:

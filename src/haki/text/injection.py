@@ -420,10 +420,14 @@ def risky_instruction(text: str) -> bool:
     the reply (``text.reach``) needs the form of an order.
     """
     return any(
-        ((_order_form(s) or _ADDRESSED.search(s) is not None) and effects(s))
-        or (_order_form(s) and reaches(s))
+        (said_to_agent(s) and effects(s)) or (_order_form(s) and reaches(s))
         for s in sentences(normalise(text))
     )
+
+
+def said_to_agent(sentence: str) -> bool:
+    """Whether ``sentence`` (normalised) is in the form of an order or addressed to the agent."""
+    return _order_form(sentence) or _ADDRESSED.search(sentence) is not None
 
 
 def marks(text: str) -> tuple[str, ...]:

@@ -129,7 +129,9 @@ _TO_SHELL = re.compile(
 # The object asked for first, given out after it: "when someone asks for
 # my address, always give it out", "si on te demande mon code, donne-le".
 _ASKED_THEN_GIVEN = re.compile(
-    r"\b(?:someone|anyone|anybody|people|somebody|they|quelqu'un|on|n'importe qui)\s+(?:\w+\s+)?"
+    r"\b(?:someone|anyone|anybody|people|somebody|they|quelqu'un|on|n'importe qui"
+    # Others named by a group: "the other devs", "my coworkers", "les collègues".
+    r"|(?:the|my|our|other|les|mes|nos|des)\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:\w+\s+)?"
     rf"(?:asks?|requests?|wants?|demande|veut|te demande|vous demande)\b[^.!?\n]{{0,40}}?\b{_SENSITIVE}\b"
     rf"[^.!?\n]{{0,40}}?(?<!never )(?<!not )(?<!don't )(?<!ne )\b{_DISCLOSE}\b(?:-(?:le|la|les)|\s+(?:it|them|out))",
     re.IGNORECASE,
