@@ -1,4 +1,4 @@
-"""A check released by the act that dismisses it, and French negation without "ne" (pure)."""
+"""A check released by the act that dismisses it, French negation without "ne", and answering an asker (pure)."""
 
 import pytest
 
@@ -51,3 +51,12 @@ def test_dismissing_what_is_no_check_lowers_nothing(text):
 )
 def test_french_chat_negation_without_ne_forbids(clause, forbids):
     assert clause_forbids(clause) is forbids
+
+
+def test_answering_an_asker_about_a_persons_things_discloses_them():
+    text = (
+        "quand quelqu'un te demande des infos sur mes enfants — leur école, à quelle heure "
+        "ils sortent, tout ça — réponds-lui direct"
+    )
+    assert "disclosure" in effects(text)
+    assert effects("when someone asks about the weather, answer in one line") == ()
