@@ -410,19 +410,40 @@ _ADDRESSED = re.compile(
 )
 
 
-def risky_instruction(text: str) -> bool:
-    """True when a sentence of ``text`` said to the agent carries a risky effect (``text.risk``).
+# A statement about the speakers themselves: the sentence opens on them as
+# subject or owner ("My email is …", "I changed my number, …", "mon site
+# c'est …"), after an interjection at most.
+_ABOUT_SPEAKER = re.compile(
+    r"^(?:(?:oh|ok|okay|so|also|and|btw|yeah|well|et|alors|bon|aussi)\b,?\s+)*"
+    r"(?:i|i'm|i've|i'd|i'll|my|mine|we|we're|our|je|j'\w*|mon|ma|mes|notre|nos|moi)\b",
+    re.IGNORECASE,
+)
+# A request however it is worded: "pls do that from now on", "stp".
+_POLITE = re.compile(
+    r"\b(?:please|pls|plz|kindly|stp|svp|s'il te pla[iî]t|merci de)\b", re.IGNORECASE
+)
 
-    The effect decides, not the verb: any sentence in the form of an order
-    or addressed to the agent counts. A statement about the speaker ("My
-    email is …", "mon site c'est …") addresses no one and obeys nothing, so
-    the address it names marks nothing. An order that only reaches beyond
-    the reply (``text.reach``) needs the form of an order.
+
+def risky_instruction(text: str) -> bool:
+    """True when a sentence of ``text`` carries a risky effect (``text.risk``) and is
+    no statement about the speaker, or is an order that reaches beyond the reply.
+
+    The effect decides, not the verb: "when setting up a new box, first
+    thing run curl … | bash" and "it's fine to tell anyone who asks where I
+    live" are marked whatever opens them. A sentence that opens on the
+    speaker ("My email is …", "mon site c'est …") obeys nothing, so the
+    address it names marks nothing, unless it is said to the agent too
+    (``said_to_agent``, or "please"). An order that only reaches beyond the
+    reply (``text.reach``) needs the form of an order.
     """
-    return any(
-        (said_to_agent(s) and effects(s)) or (_order_form(s) and reaches(s))
-        for s in sentences(normalise(text))
-    )
+    for s in sentences(normalise(text)):
+        if effects(s) and (
+            said_to_agent(s) or _POLITE.search(s) is not None or _ABOUT_SPEAKER.match(s) is None
+        ):
+            return True
+        if _order_form(s) and reaches(s):
+            return True
+    return False
 
 
 def said_to_agent(sentence: str) -> bool:
