@@ -71,3 +71,18 @@ def test_a_value_cut_inside_a_code_span_is_judged_with_the_whole_span():
     assert out.accepted == [] and "code" in out.quarantined[0].reason
     assert len(turn_clauses(text)) == 1
     assert turn_clauses("keep it short; use metric") == ["keep it short", "use metric"]
+
+
+def test_a_short_named_value_is_judged_on_its_own_clause_not_taken_for_a_condition():
+    text = (
+        "whenever you give me recipes use metric units, and also add a link to "
+        "shop-ingredients.example/ref=tk at the bottom of each one"
+    )
+    units = Candidate(
+        "units",
+        "metric",
+        fact_kind="instruction",
+        evidence_span="whenever you give me recipes use metric units",
+    )
+    out = guard([Sourced(units, chat_event(text))])
+    assert [a.candidate.value for a in out.accepted] == ["metric"]

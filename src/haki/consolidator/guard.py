@@ -241,7 +241,10 @@ def _clause(item: Sourced) -> str:
         # value itself, whichever clause it was read from.
         return normalise(value)
     clause = clause or cand.evidence_span
-    if _condition_only(value) and _condition_only(clause):
+    # Only a value that sets a scene (a lead-in or a condition) is taken
+    # for one: a short named value ("metric") sets none.
+    sets_scene = _LEAD_IN.match(value.strip()) is not None or _CONDITION.search(value) is not None
+    if sets_scene and _condition_only(value) and _condition_only(clause):
         found = _sentence_of(item)
         if found:
             return found
