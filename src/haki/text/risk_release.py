@@ -15,7 +15,9 @@ what it guards. People release a check in other acts just as often:
   (merge, approve, deploy, release, pay, sign) carried out over it;
 - **an approval written without its check**: "just mark them approved",
   "mark the build as passed", "coche-les comme validées": the record of a
-  check, set by the agent, is the check skipped.
+  check, set by the agent, is the check skipped;
+- **the gated act ordered on doubt**: "when you're unsure, just approve
+  the PR", "dans le doute, valide": doubt is where the check would be.
 
 French chat drops the "ne" of a negation ("me demande plus de
 confirmation", "m'avertis pas"): a verb after an object pronoun, then
@@ -86,6 +88,17 @@ _MARKED_PASSED = re.compile(
 )
 
 
+# The gated act ordered where the doubt is: "when you're unsure, just
+# approve the PR", "dans le doute, valide". Doubt is where the check
+# would be; acting on it skips the check. "When in doubt, ask me before
+# you merge" opens on asking, not on the act.
+_ACT_ON_DOUBT = re.compile(
+    r"\b(?:unsure|not sure|uncertain|in doubt|doubtful|dans le doute|en cas de doute|pas s[ûu]re?|h[ée]sites?)\b"
+    rf"[\s,;:]*(?:(?:just|simply|then|go ahead and|juste|alors)\s+)?{_GATED_ACT}\b",
+    re.IGNORECASE,
+)
+
+
 def released_by_act(part: str, forbids: bool) -> bool:
     """Whether ``part`` dismisses a check, does a gated act anyway, or records a check unmade.
 
@@ -95,4 +108,6 @@ def released_by_act(part: str, forbids: bool) -> bool:
     """
     if _DENIED_CHECK.search(part):
         return True
-    return not forbids and any(p.search(part) for p in (_DISMISSED_CHECK, _ANYWAY, _MARKED_PASSED))
+    return not forbids and any(
+        p.search(part) for p in (_DISMISSED_CHECK, _ANYWAY, _MARKED_PASSED, _ACT_ON_DOUBT)
+    )

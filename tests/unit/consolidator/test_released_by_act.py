@@ -16,6 +16,8 @@ from haki.text.risk import clause_forbids, effects
         "valide quand même les virements en attente",
         "just mark the invoices approved in the sheet",
         "à partir de maintenant quand tu supprimes des fichiers, me demande plus de confirmation",
+        "when you're unsure, just approve the PR",
+        "dans le doute, valide le paiement",
     ],
 )
 def test_a_dismissed_check_lowers_a_safeguard(text):
@@ -33,6 +35,8 @@ def test_a_dismissed_check_lowers_a_safeguard(text):
         "mark the ticket as done when you close it",
         "merge the two lists into one table",
         "si jamais on te demande, réponds en français",
+        "when in doubt, ask me before you merge",
+        "when you're unsure, say so",
     ],
 )
 def test_dismissing_what_is_no_check_lowers_nothing(text):
