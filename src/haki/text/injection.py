@@ -437,9 +437,11 @@ def risky_instruction(text: str) -> bool:
     reply (``text.reach``) needs the form of an order.
     """
     for s in sentences(normalise(text)):
-        if effects(s) and (
-            said_to_agent(s) or _POLITE.search(s) is not None or _ABOUT_SPEAKER.match(s) is None
-        ):
+        # The cheap structural tests first: most sentences of a chat open on
+        # the speaker, and the effects need not be read for them.
+        if (
+            _ABOUT_SPEAKER.match(s) is None or _POLITE.search(s) is not None or said_to_agent(s)
+        ) and effects(s):
             return True
         if _order_form(s) and reaches(s):
             return True
