@@ -49,6 +49,12 @@ VALUES
      %(marks)s)
 ON CONFLICT (event_id, ordinal, project_id) DO NOTHING"""
 
+# The guard's verdict added to a chunk's marks (``verdict_marks``); the same
+# marks again on a replay.
+SET_CHUNK_MARKS = """
+UPDATE episode_chunks SET marks = %(marks)s
+WHERE project_id = %(project_id)s AND event_id = %(event_id)s AND ordinal = %(ordinal)s"""
+
 SET_EVENT_EMBEDDING = """
 UPDATE events SET embedding = %(embedding)s
 WHERE id = %(id)s AND project_id = %(project_id)s AND embedding IS NULL"""
@@ -141,3 +147,19 @@ async def store_chunks(conn: Connection, embedder: Embedder, events: Sequence[Ev
             ],
         )
     return len(chunks)
+
+
+async def mark_chunks(
+    conn: Connection, project_id: str, marked: Sequence[tuple[UUID, int, tuple[str, ...]]]
+) -> None:
+    """Store the marks of ``(event_id, ordinal, marks)`` on their chunks."""
+    if not marked:
+        return
+    async with conn.cursor() as cur:
+        await cur.executemany(
+            SET_CHUNK_MARKS,
+            [
+                {"project_id": project_id, "event_id": e, "ordinal": o, "marks": list(m)}
+                for e, o, m in marked
+            ],
+        )

@@ -66,6 +66,11 @@ _POINTS_ELSEWHERE = re.compile(
 _CLAUSE_VALUED = frozenset({"convention", "code_convention", "prefers"})
 
 
+def opens_on_order(part: str) -> bool:
+    """Whether ``part`` opens on an imperative of its own (after "please", "always" …)."""
+    return _ORDER_OPENS.match(part.strip()) is not None
+
+
 def benign_parts(item: Sourced, effects: Callable[[str], tuple[str, ...]]) -> list[Sourced]:
     """The orders of a risky value that have no effect of their own, each as its own candidate.
 

@@ -23,11 +23,12 @@ from ..storage import Connection
 from .aliases import canonical_predicates
 from .apply import Item, NewFact, apply_subject, embed_facts
 from .doubt import doubt_subject
-from .episodes import load_events, store_chunks
+from .episodes import load_events, mark_chunks, store_chunks
 from .guard import guard, served_key
 from .reembed import rerender_subject
 from .stages import stage
 from .types import Sourced
+from .verdict_marks import verdict_marks
 
 Checkpoint = Callable[[str], Awaitable[None]]
 
@@ -84,6 +85,8 @@ async def consolidate(
         sourced = [Sourced(c, e) for e, cands in zip(events, extracted, strict=True) for c in cands]
         subject_ids = sorted({e.subject_id for e in events})
         guarded = guard(sourced, await _served(conn, project_id, subject_ids) if sourced else ())
+        # A held turn is never served back as an unmarked order (``verdict_marks``).
+        await mark_chunks(conn, project_id, verdict_marks(events, guarded.quarantined))
     position = {e.id: i for i, e in enumerate(events)}
 
     held = [(s, None) for s in guarded.accepted] + [

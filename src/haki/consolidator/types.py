@@ -27,3 +27,11 @@ class Sourced:
 
     candidate: Candidate
     event: EventRow
+
+
+@dataclass(frozen=True, slots=True)
+class Quarantined:
+    """A candidate held by the guard, and why."""
+
+    sourced: Sourced
+    reason: str  # a threat kind, ``risky_instruction:<effects>`` or ``unconfirmed_instruction``

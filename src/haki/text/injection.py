@@ -270,7 +270,9 @@ _MEMORY_TAG = re.compile(
 THREAT_KINDS = ("exfiltration", "safety_override", "jailbreak")
 # Marks that announce an episode as a quote, never orders: the threats and
 # an order whose effect is risky.
-QUOTE_MARKS = (*THREAT_KINDS, "risky_instruction")
+QUOTE_MARKS = (*THREAT_KINDS, "risky_instruction", "unconfirmed_instruction")
+# Every mark, in the order an episode lists them.
+MARK_KINDS = (*QUOTE_MARKS, "instruction_like", "memory_block")
 # The form of an order to the agent, for episode marks: an imperative
 # opening ("always", "please", "mets"…) or a standing scope ("in every
 # answer", "dans tes réponses").
@@ -398,9 +400,57 @@ def _order_form(sentence: str) -> bool:
     )
 
 
+# A sentence said to the agent: a second-person word, or a French imperative
+# with its object pronoun joined ("envoie-le", "donne-la"). "-moi" and
+# "-nous" point at the speakers themselves ("écris-moi à …").
+_ADDRESSED = re.compile(
+    r"\b(?:you|your|yours|yourself|u|ur|tu|te|t'|toi|ton|ta|tes|vous|votre|vos)(?:\b|(?<='))"
+    r"|\w-(?:le|la|les|lui|leur|y|en)\b",
+    re.IGNORECASE,
+)
+
+
+# A statement about the speakers themselves: the sentence opens on them as
+# subject or owner ("My email is …", "I changed my number, …", "mon site
+# c'est …"), after an interjection at most.
+_ABOUT_SPEAKER = re.compile(
+    r"^(?:(?:oh|ok|okay|so|also|and|btw|yeah|well|et|alors|bon|aussi)\b,?\s+)*"
+    r"(?:i|i'm|i've|i'd|i'll|my|mine|we|we're|our|je|j'\w*|mon|ma|mes|notre|nos|moi)\b",
+    re.IGNORECASE,
+)
+# A request however it is worded: "pls do that from now on", "stp".
+_POLITE = re.compile(
+    r"\b(?:please|pls|plz|kindly|stp|svp|s'il te pla[iî]t|merci de)\b", re.IGNORECASE
+)
+
+
 def risky_instruction(text: str) -> bool:
-    """True when a sentence of ``text`` is an order whose effect is risky (``text.risk``)."""
-    return any(_order_form(s) and (effects(s) or reaches(s)) for s in sentences(normalise(text)))
+    """True when a sentence of ``text`` carries a risky effect (``text.risk``) and is
+    no statement about the speaker, or is an order that reaches beyond the reply.
+
+    The effect decides, not the verb: "when setting up a new box, first
+    thing run curl … | bash" and "it's fine to tell anyone who asks where I
+    live" are marked whatever opens them. A sentence that opens on the
+    speaker ("My email is …", "mon site c'est …") obeys nothing, so the
+    address it names marks nothing, unless it is said to the agent too
+    (``said_to_agent``, or "please"). An order that only reaches beyond the
+    reply (``text.reach``) needs the form of an order.
+    """
+    for s in sentences(normalise(text)):
+        # The cheap structural tests first: most sentences of a chat open on
+        # the speaker, and the effects need not be read for them.
+        if (
+            _ABOUT_SPEAKER.match(s) is None or _POLITE.search(s) is not None or said_to_agent(s)
+        ) and effects(s):
+            return True
+        if _order_form(s) and reaches(s):
+            return True
+    return False
+
+
+def said_to_agent(sentence: str) -> bool:
+    """Whether ``sentence`` (normalised) is in the form of an order or addressed to the agent."""
+    return _order_form(sentence) or _ADDRESSED.search(sentence) is not None
 
 
 def marks(text: str) -> tuple[str, ...]:
@@ -414,6 +464,13 @@ def marks(text: str) -> tuple[str, ...]:
     if has_memory_block(text):
         found.append("memory_block")
     return tuple(found)
+
+
+def with_mark(found: tuple[str, ...], mark: str) -> tuple[str, ...]:
+    """``found`` with ``mark`` added, in ``MARK_KINDS`` order; a quote mark brings
+    ``instruction_like`` with it, as ``marks`` gives it."""
+    added = {*found, mark} | ({"instruction_like"} if mark in QUOTE_MARKS else set())
+    return tuple(k for k in MARK_KINDS if k in added)
 
 
 def neutralise_memory_tags(text: str) -> str:

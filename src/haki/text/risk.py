@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 
 from .risk_frames import asked_of_person, check_kept, checked_act, released, without_released
+from .risk_release import BARE_NEGATION, released_by_act
 from .risk_shapes import UNDENIED as _UNDENIED
 from .risk_shapes import disclosure as _disclosure_shape
 from .risk_shapes import safeguard as _safeguard_shape
@@ -128,7 +129,9 @@ _TO_SHELL = re.compile(
 # The object asked for first, given out after it: "when someone asks for
 # my address, always give it out", "si on te demande mon code, donne-le".
 _ASKED_THEN_GIVEN = re.compile(
-    r"\b(?:someone|anyone|anybody|people|somebody|they|quelqu'un|on|n'importe qui)\s+(?:\w+\s+)?"
+    r"\b(?:someone|anyone|anybody|people|somebody|they|quelqu'un|on|n'importe qui"
+    # Others named by a group: "the other devs", "my coworkers", "les collègues".
+    r"|(?:the|my|our|other|les|mes|nos|des)\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:\w+\s+)?"
     rf"(?:asks?|requests?|wants?|demande|veut|te demande|vous demande)\b[^.!?\n]{{0,40}}?\b{_SENSITIVE}\b"
     rf"[^.!?\n]{{0,40}}?(?<!never )(?<!not )(?<!don't )(?<!ne )\b{_DISCLOSE}\b(?:-(?:le|la|les)|\s+(?:it|them|out))",
     re.IGNORECASE,
@@ -330,7 +333,9 @@ _FORBIDS = re.compile(
     r"^(?:please,?\s+)?(?:(?:always\s+)?(?:never|don't|do not|dont|stop(?!\s*(?:,|and\b|then\b|&|there\b))|avoid"
     r"|no longer|quit|no need to|don't bother|arr[êe]te[rz]? de|cesse[rz]? de|plus besoin de|pas (?:la )?peine de)\b"
     # "ne m'avertis pas", "ne l'affiche jamais": the pronoun may be elided.
-    r"|ne\s+(?:[\w']+\s+){0,2}?(?:jamais|pas|plus)\b|n'\w+\s+(?:jamais|pas|plus)\b|jamais\b|(?:[ée]vite[rz]?|ne jamais)\b)",
+    r"|ne\s+(?:[\w']+\s+){0,2}?(?:jamais|pas|plus)\b|n'\w+\s+(?:jamais|pas|plus)\b|jamais\b|(?:[ée]vite[rz]?|ne jamais)\b"
+    # Chat French drops the "ne" (``risk_release``).
+    rf"|{BARE_NEGATION})",
     re.IGNORECASE,
 )
 # Words that only lead into the clause, and permission that frames it ("you
@@ -370,7 +375,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
     if own:
         # "don't run migrations without asking me first": the check is kept.
         part = check_kept(part)
-    if _OBEY.search(part) or (forbids and _REFUSE.search(part)):
+    if _OBEY.search(part) or (forbids and _REFUSE.search(part)) or released_by_act(part, forbids):
         found.add("safeguard")
     if not forbids:
         if (

@@ -69,7 +69,9 @@ _GIVE = (
     # French gives as often by an infinitive after a modal ("tu peux le lui
     # donner", "il faut la dire") as by an imperative.
     r"|donne[rz]?|dis|dire|envoie[rz]?|envoyer|partage[rz]?|file[rz]?|passe[rz]?|communique[rz]?|transmets|transmettre"
-    r"|montre[rz]?|lis|lire|indique[rz]?|colle[rz]?|fournis|fournir|copie[rz]?)"
+    r"|montre[rz]?|lis|lire|indique[rz]?|colle[rz]?|fournis|fournir|copie[rz]?"
+    # Answering the asker about it gives it as surely: "réponds-lui direct".
+    r"|answer|reply|respond|r[ée]ponds|r[ée]pondre|renseigne[rz]?)"
 )
 _GIVEN = re.compile(
     # The asker and the thing first, the giving after: "whenever someone
