@@ -78,11 +78,15 @@ def run_index(args: argparse.Namespace) -> int:
     from .hooks import rules
     from .hooks.commands import print_rule_sync
     from .index import open_index
+    from .vectors import derive_all, save
 
     roots = _roots(args)
     ensure_table()
     for root in roots.all():
-        ix = open_index(root, roots.config.ignore, rebuild=args.rebuild)
+        ix = open_index(root, roots.config.ignore, rebuild=args.rebuild, write=False)
+        # Indexing on purpose derives every vector, so that no later load has to.
+        derive_all(ix)
+        save(ix)
         state = "rebuilt" if ix.rebuilt else "up to date"
         print(
             f"{root.scope}: {len(ix.docs)} memories, {len(ix.problems)} problems ({state}) {root.path}"

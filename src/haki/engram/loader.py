@@ -27,9 +27,20 @@ from .workspace import Root, Roots, locate
 
 def load(request: LoadRequest, roots: Roots | None = None, today: str | None = None) -> LoadPlan:
     roots = roots or locate()
-    today = today or time.strftime("%Y-%m-%d")
     config = roots.config
-    indexes = [open_index(root, config.ignore) for root in roots.all()]
+    # Written once routing is done: a rebuilt index then holds the vectors it derived.
+    indexes = [open_index(root, config.ignore, write=False) for root in roots.all()]
+    try:
+        return _plan(request, roots, indexes, today or time.strftime("%Y-%m-%d"))
+    finally:
+        from .vectors import save
+
+        for ix in indexes:
+            save(ix)
+
+
+def _plan(request: LoadRequest, roots: Roots, indexes: list[Index], today: str) -> LoadPlan:
+    config = roots.config
     roles = config.roles if request.roles is None else request.roles
     # Asked by id, a memory for another role loads: the filter keeps routing away from it,
     # not the agent that names it (archived memories likewise load only this way).

@@ -1,0 +1,130 @@
+"""Memory vectors derived when a load first reads them, and written back.
+
+A task's candidates are a few dozen of a pool's memories (a median 34 of the shared
+corpus's 144), and routing compares the task's vector with theirs only. Deriving every
+memory's vector when the index is built was the largest step of a cold load
+(docs/engram.md, "Where a cold load's CPU goes"), so the index and the memo hold None
+until a load needs a memory's vector: ``Index.vector`` then derives it from the file,
+exactly as a build would, and ``save`` writes it into the index document and the memo,
+so the next load of the same bytes reads it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+from .workspace import write_atomic
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+    from .index import Index
+    from .memo import Memo
+
+
+class Pending:
+    """What one process has to write for one index: the document (when it was rebuilt),
+    the memo entries derived with it, and the vectors derived since it was opened."""
+
+    __slots__ = ("computed", "data", "entries", "memo", "new", "path", "rebuilt")
+
+    def __init__(
+        self,
+        data: dict[str, Any],
+        path: Path,
+        memo: Memo | None = None,
+        entries: list[tuple[str, dict[str, Any]]] | None = None,
+        new: dict[str, dict[str, Any]] | None = None,
+    ) -> None:
+        self.data = data
+        self.path = path
+        self.memo = memo
+        # Per doc number: its memo name and entry (a rebuilt index only).
+        self.entries = entries
+        self.new = new or {}
+        self.rebuilt = memo is not None
+        self.computed: dict[int, str] = {}
+
+
+def derive(index: Index, no: int) -> str:
+    """Doc ``no``'s encoded vector from its file ("" without a table, or when the file no
+    longer holds the bytes indexed: the index is stale and the next load rebuilds it)."""
+    from .hashes import sha256_bytes
+    from .index import field_words_of, parse_bytes
+    from .semantic import memory_parts, open_table
+
+    doc = index.doc(no)
+    try:
+        raw = (index.root.path / doc.path).read_bytes()
+    except OSError:
+        return ""
+    if sha256_bytes(raw) != doc.sha256:
+        return ""
+    memory, _ = parse_bytes(doc.path, raw)
+    table = open_table()
+    if memory is None or table is None:
+        vector = ""
+    else:
+        # A memory looks up hundreds of pieces: the dictionary costs less than the scans.
+        table.expect_many_lookups()
+        vector = table.embed_encoded(memory_parts(field_words_of(memory)))
+    if index.pending is not None:
+        index.pending.computed[no] = vector
+    return vector
+
+
+def derive_all(index: Index) -> None:
+    """Every vector not derived yet (``engram index``: later loads derive none)."""
+    for no in range(len(index.rows)):
+        index.vector(no)
+
+
+def save(index: Index) -> None:
+    """Write what ``index.pending`` holds: the document and the memo entries of a rebuild,
+    with the vectors derived since. Idempotent; a cache only, so failures cost the next
+    load a derivation, never an error."""
+    pending = index.pending
+    if pending is None or not (pending.rebuilt or pending.computed):
+        return
+    vectors = pending.data.setdefault("vectors", [])
+    for no, vector in pending.computed.items():
+        vectors[no] = vector
+    with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
+        write_atomic(pending.path, json.dumps(pending.data, separators=(",", ":")))
+    _store(index, pending)
+    pending.rebuilt = False
+    pending.new = {}
+    pending.computed = {}
+
+
+def _store(index: Index, pending: Pending) -> None:
+    """The memo's entries: those the rebuild derived, and each derived vector in its
+    memory's entry (read back first when the index came from its cache)."""
+    updates = dict(pending.new)
+    wanted: dict[str, str] = {}
+    for no, vector in pending.computed.items():
+        if pending.entries is not None:
+            name, entry = pending.entries[no]
+            entry["derived"]["vector"] = vector
+            updates[name] = entry
+        else:
+            from .memo import Memo
+
+            doc = index.doc(no)
+            wanted[Memo.name(doc.path, doc.sha256)] = vector
+    memo = pending.memo
+    if wanted:
+        from .index import INDEX_VERSION
+        from .memo import Memo, derivation_key
+
+        memo = memo or Memo(derivation_key(INDEX_VERSION))
+        for name, entry in memo.get_many(list(wanted)).items():
+            derived = entry.get("derived")
+            if derived is not None and derived.get("vector") is None:
+                derived["vector"] = wanted[name]
+                updates[name] = entry
+    if updates and memo is not None:
+        memo.put_many(updates)
