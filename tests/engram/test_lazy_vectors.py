@@ -156,10 +156,12 @@ def test_an_edited_memory_gets_the_vector_of_its_new_words(
 
 
 def test_bytes_changed_since_indexing_give_no_vector_and_none_is_kept(repo: Repo) -> None:
-    """The index is stale (same size and time, other bytes): no vector is derived from
-    bytes the index does not describe, and none is written back."""
+    """The index is stale (other bytes since it was read): no vector is derived from bytes
+    the index does not describe, and none is written back."""
     _fill(repo)
-    ix = open_index(repo.roots().workspace, write=False)
+    open_index(repo.roots().workspace)
+    ix = open_index(repo.roots().workspace, write=False)  # from the cache, no words kept
+    assert not ix.rebuilt
     no = ix.ids.index("db-migrations")
     path = repo.engram / "rules" / "db-migrations.md"
     path.write_text(path.read_text(encoding="utf-8").replace("Body", "Bodx"), encoding="utf-8")
@@ -167,6 +169,17 @@ def test_bytes_changed_since_indexing_give_no_vector_and_none_is_kept(repo: Repo
     assert ix.pending is not None and no not in ix.pending.computed
     vectors.save(ix)
     assert _stored(repo.root)[no] is None
+
+
+def test_a_build_derives_from_the_words_it_parsed(repo: Repo) -> None:
+    """Within the process that built the index, a vector comes from the bytes it indexed,
+    whatever the file holds by then."""
+    _fill(repo)
+    indexed = _eager(repo, "db-migrations")
+    ix = open_index(repo.roots().workspace, write=False)
+    path = repo.engram / "rules" / "db-migrations.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("Body", "Bodx"), encoding="utf-8")
+    assert ix.vector(ix.ids.index("db-migrations")) == indexed
 
 
 def test_without_a_table_nothing_waits_to_be_derived(

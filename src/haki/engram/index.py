@@ -170,8 +170,9 @@ def open_index(
 
     # ``--rebuild`` derives every file again (and refreshes the memo), trusting no cache.
     memo = Memo(derivation_key(INDEX_VERSION), not rebuild)
-    data, entries, new = _build(root, files, ignore_patterns, memo)
-    pending = Pending(data, index_path, memo, entries, new)
+    fields: dict[str, dict[str, list[str]]] = {}
+    data, entries, new = _build(root, files, ignore_patterns, memo, fields)
+    pending = Pending(data, index_path, memo, entries, new, fields)
     index = _from_json(root, data, rebuilt=True, pending=pending)
     if write:
         save(index)
@@ -234,11 +235,12 @@ def _fresh(
 
 
 def _entries(
-    root: Root, rels: list[str], memo: Memo
+    root: Root, rels: list[str], memo: Memo, fields: dict[str, dict[str, list[str]]]
 ) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]:
     """Each file's memo name and entry (parsed memory or problem, and what the index
     derives from it), from the memo when these bytes at this path were indexed before on
-    this machine; and the entries derived here, for the memo."""
+    this machine; and the entries derived here, for the memo. ``fields`` receives, by
+    name, the words of each memory parsed here, so that its vector needs no second parse."""
     from .hashes import sha256_bytes
     from .semantic import table_signature
 
@@ -259,14 +261,18 @@ def _entries(
                 "sha256": digest,
                 "memory": _memory_row(memory) if memory else None,
                 "problem": as_dict(problem) if problem else None,
-                "derived": _derive(memory, vector) if memory else None,
+                "derived": _derive(memory, vector, fields, name) if memory else None,
             }
         out.append((name, entry))
     return out, new
 
 
 def _build(
-    root: Root, files: dict[str, Any], patterns: tuple[str, ...], memo: Memo
+    root: Root,
+    files: dict[str, Any],
+    patterns: tuple[str, ...],
+    memo: Memo,
+    fields: dict[str, dict[str, list[str]]],
 ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]:
     """The index document, each doc's memo name and entry (by doc number), and the memo
     entries derived here."""
@@ -281,7 +287,7 @@ def _build(
     problems: list[FileProblem] = []
     seen: dict[str, str] = {}
     rels = list(files)
-    found, new = _entries(root, rels, memo)
+    found, new = _entries(root, rels, memo, fields)
     for rel, (name, entry) in zip(rels, found, strict=True):
         if entry.get("problem"):
             problems.append(FileProblem(**entry["problem"]))
@@ -357,13 +363,15 @@ def _build(
     return data, named, new
 
 
-def _derive(m: Memory, vector: str | None) -> dict[str, Any]:
+def _derive(
+    m: Memory, vector: str | None, fields: dict[str, dict[str, list[str]]], name: str
+) -> dict[str, Any]:
     """What the index keeps of one memory apart from its fields: weighted terms (``"tf
     field_bits"`` per term, in term order), length, safety findings, tokens, phrases, and
     ``vector`` for the static vector (None: derived when a load first reads it)."""
     from . import safety
 
-    field_words = field_words_of(m)
+    field_words = fields[name] = field_words_of(m)
     weighted: dict[str, float] = {}
     bits: dict[str, int] = {}
     length = 0.0

@@ -29,7 +29,7 @@ class Pending:
     """What one process has to write for one index: the document (when it was rebuilt),
     the memo entries derived with it, and the vectors derived since it was opened."""
 
-    __slots__ = ("computed", "data", "entries", "memo", "new", "path", "rebuilt")
+    __slots__ = ("computed", "data", "entries", "fields", "memo", "new", "path", "rebuilt")
 
     def __init__(
         self,
@@ -38,6 +38,7 @@ class Pending:
         memo: Memo | None = None,
         entries: list[tuple[str, dict[str, Any]]] | None = None,
         new: dict[str, dict[str, Any]] | None = None,
+        fields: dict[str, dict[str, list[str]]] | None = None,
     ) -> None:
         self.data = data
         self.path = path
@@ -45,6 +46,8 @@ class Pending:
         # Per doc number: its memo name and entry (a rebuilt index only).
         self.entries = entries
         self.new = new or {}
+        # By memo name: the words of each memory this process parsed (``index._derive``).
+        self.fields = fields or {}
         self.rebuilt = memo is not None
         self.computed: dict[int, str] = {}
 
@@ -56,23 +59,29 @@ def derive(index: Index, no: int) -> str:
     from .index import field_words_of, parse_bytes
     from .semantic import memory_parts, open_table
 
-    doc = index.doc(no)
-    try:
-        raw = (index.root.path / doc.path).read_bytes()
-    except OSError:
-        return ""
-    if sha256_bytes(raw) != doc.sha256:
-        return ""
-    memory, _ = parse_bytes(doc.path, raw)
+    pending = index.pending
+    fields = None
+    if pending is not None and pending.entries is not None:
+        fields = pending.fields.get(pending.entries[no][0])
+    if fields is None:
+        doc = index.doc(no)
+        try:
+            raw = (index.root.path / doc.path).read_bytes()
+        except OSError:
+            return ""
+        if sha256_bytes(raw) != doc.sha256:
+            return ""
+        memory, _ = parse_bytes(doc.path, raw)
+        fields = None if memory is None else field_words_of(memory)
     table = open_table()
-    if memory is None or table is None:
+    if fields is None or table is None:
         vector = ""
     else:
         # A memory looks up hundreds of pieces: the dictionary costs less than the scans.
         table.expect_many_lookups()
-        vector = table.embed_encoded(memory_parts(field_words_of(memory)))
-    if index.pending is not None:
-        index.pending.computed[no] = vector
+        vector = table.embed_encoded(memory_parts(fields))
+    if pending is not None:
+        pending.computed[no] = vector
     return vector
 
 
