@@ -14,10 +14,9 @@ from engram_repo import Repo
 from haki.engram import semantic, vectors
 from haki.engram.index import Index, open_index
 from haki.engram.loader import load
-from haki.engram.memo import MEMO_NAME
 from haki.engram.plan import LoadRequest
 from haki.engram.text import words
-from haki.engram.workspace import cache_dir, locate, memo_dir
+from haki.engram.workspace import cache_dir, locate
 
 TASK = "write a migration for the orders table"
 
@@ -43,6 +42,12 @@ def _stored(root_path: Path) -> list[str | None]:
 
 def _by_id(ix: Index, values: list[str | None]) -> dict[str, str | None]:
     return dict(zip(ix.ids, values, strict=True))
+
+
+def _clone(repo: Repo, into: Path) -> Repo:
+    clone = Repo(into)
+    shutil.copytree(repo.engram, clone.engram)
+    return clone
 
 
 def _eager(repo: Repo, mid: str, type: str = "rule") -> str:
@@ -121,18 +126,19 @@ def test_the_memo_keeps_a_derived_vector_for_the_next_clone(
 ) -> None:
     _fill(repo)
     load(LoadRequest(TASK, record_usage=False), repo.roots())  # builds, derives, stores
-    # A warm load derives another memory's vector: written into the memo entry too.
+    # A load on the cached index writes what it derives into the index only.
     load(LoadRequest("fix the css grid of the page", record_usage=False), repo.roots())
-    clone = tmp_path / "clone"
-    (clone / ".git").mkdir(parents=True)
-    shutil.copytree(repo.engram, clone / ".agents" / "engram")
-    ix = open_index(locate(clone, use_global=False).workspace)
+    assert _by_id(open_index(repo.roots().workspace), _stored(repo.root))["css-grid"]
+    ix = open_index(_clone(repo, tmp_path / "clone").roots().workspace)
     assert ix.rebuilt
     from_memo = _by_id(ix, ix.vectors)
     assert from_memo["db-migrations"] == _eager(repo, "db-migrations")
-    assert from_memo["css-grid"] == _eager(repo, "css-grid")
-    assert from_memo["api-errors"] is None
-    assert (memo_dir() / MEMO_NAME).is_file()
+    assert from_memo["css-grid"] is None and from_memo["api-errors"] is None
+    # A load that rebuilds (a second clone) derives it and stores it in the memo.
+    second = _clone(repo, tmp_path / "second")
+    load(LoadRequest("fix the css grid of the page", record_usage=False), second.roots())
+    third = open_index(_clone(repo, tmp_path / "third").roots().workspace)
+    assert _by_id(third, third.vectors)["css-grid"] == _eager(repo, "css-grid")
 
 
 def test_an_edited_memory_gets_the_vector_of_its_new_words(

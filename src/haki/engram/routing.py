@@ -118,10 +118,11 @@ def route(
             reason = extra_rejection(words_hit, generic_words, cfg)
         meaning = None
         # Only a candidate the words have not refused reads its vector (derived on demand).
-        if reason is None and callable(query_vector):
-            query_vector = query_vector()
-        if reason is None and query_vector is not None and (v := pool.vector(pos)) is not None:
-            meaning = cosine(query_vector, v)
+        if reason is None:
+            if callable(query_vector):
+                query_vector = query_vector()
+            if query_vector is not None and (memory_vector := pool.vector(pos)) is not None:
+                meaning = cosine(query_vector, memory_vector)
         # In a task of several asks a memory answers one of them: it is judged on the
         # share of its own clause it explains, not of the whole task.
         local = max(

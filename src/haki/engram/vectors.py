@@ -5,8 +5,8 @@ corpus's 144), and routing compares the task's vector with theirs only. Deriving
 memory's vector when the index is built was the largest step of a cold load
 (docs/engram.md, "Where a cold load's CPU goes"), so the index and the memo hold None
 until a load needs a memory's vector: ``Index.vector`` then derives it from the file,
-exactly as a build would, and ``save`` writes it into the index document and the memo,
-so the next load of the same bytes reads it.
+exactly as a build would, and ``save`` writes it into the index document (and, after a
+rebuild, into the memo), so the next load of the same bytes reads it.
 """
 
 from __future__ import annotations
@@ -103,37 +103,23 @@ def save(index: Index) -> None:
         vectors[no] = vector
     with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
         write_atomic(pending.path, json.dumps(pending.data, separators=(",", ":")))
-    _store(index, pending)
+    _store(pending)
     pending.rebuilt = False
     pending.new = {}
     pending.computed = {}
 
 
-def _store(index: Index, pending: Pending) -> None:
-    """The memo's entries: those the rebuild derived, and each derived vector in its
-    memory's entry (read back first when the index came from its cache)."""
+def _store(pending: Pending) -> None:
+    """The memo's entries of a rebuild: those it derived, and the vectors derived since in
+    their entries. A load on an index read from its cache writes its vectors into the index
+    only: reaching the memo would cost it importing sqlite3 and hashing the deriving code
+    (about 8 ms of a warm hook), for the benefit of other clones only."""
+    if pending.memo is None or pending.entries is None:
+        return
     updates = dict(pending.new)
-    wanted: dict[str, str] = {}
     for no, vector in pending.computed.items():
-        if pending.entries is not None:
-            name, entry = pending.entries[no]
-            entry["derived"]["vector"] = vector
-            updates[name] = entry
-        else:
-            from .memo import Memo
-
-            doc = index.doc(no)
-            wanted[Memo.name(doc.path, doc.sha256)] = vector
-    memo = pending.memo
-    if wanted:
-        from .index import INDEX_VERSION
-        from .memo import Memo, derivation_key
-
-        memo = memo or Memo(derivation_key(INDEX_VERSION))
-        for name, entry in memo.get_many(list(wanted)).items():
-            derived = entry.get("derived")
-            if derived is not None and derived.get("vector") is None:
-                derived["vector"] = wanted[name]
-                updates[name] = entry
-    if updates and memo is not None:
-        memo.put_many(updates)
+        name, entry = pending.entries[no]
+        entry["derived"]["vector"] = vector
+        updates[name] = entry
+    if updates:
+        pending.memo.put_many(updates)
