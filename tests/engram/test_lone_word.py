@@ -14,6 +14,7 @@ from haki.engram.routing import DEFAULT_ROUTING
 TODAY = "2026-06-01"
 CFG = DEFAULT_ROUTING
 TAGS, TRIGGERS, CONTENT = FIELD_BITS["tags"], FIELD_BITS["triggers"], FIELD_BITS["content"]
+DIRECTIVE = FIELD_BITS["directive"]
 SESSION = [("session", TAGS | CONTENT)]
 
 
@@ -27,6 +28,15 @@ def test_one_word_in_weak_fields_only_needs_the_meaning_of_a_related_pair() -> N
     weak = [("upgrade", TRIGGERS | CONTENT)]
     assert lone_far_word(weak, 4, 144, 0.45, CFG) == "one word (upgrade, weak field), meaning 0.45"
     assert lone_far_word(weak, 4, 144, 0.52, CFG) is None
+
+
+def test_one_word_met_in_the_directive_only_needs_the_meaning_of_a_related_pair() -> None:
+    # The seed admits on a directive word; what the memory is about is its id and tags.
+    button = [("button", DIRECTIVE | CONTENT)]
+    assert lone_far_word(button, 4, 144, 0.44, CFG) == "one word (button, directive), meaning 0.44"
+    assert lone_far_word(button, 4, 144, 0.52, CFG) is None
+    assert lone_far_word([("button", DIRECTIVE | TAGS)], 4, 144, 0.44, CFG) is None
+    assert lone_far_word(button, 4, 144, 0.44, replace(CFG, lone_topic_fields=False)) is None
 
 
 def test_two_words_or_a_short_task_are_left_to_the_seed() -> None:

@@ -51,15 +51,21 @@ class RoutingConfig(Record):
     # Two meaningful anchors, one in a strong field (``admission.two_anchor_match``), are
     # the seed's own evidence: the weak-meaning veto above does not apply to them.
     two_anchor_exempt: bool = True
-    # A single shared word stays out whatever its coverage under ``lone_far_meaning`` (in a
-    # strong field) or ``weak_meaning`` (weak fields only), in tasks of ``lone_min_anchors``
-    # words or more (``admission.lone_far_word``); 0 switches it off.
+    # A single shared word stays out whatever its coverage under ``lone_far_meaning`` (in
+    # the memory's id or tags) or ``weak_meaning`` (its directive or weaker fields), in
+    # tasks of ``lone_min_anchors`` words or more (``admission.lone_far_word``); 0 switches
+    # it off. ``lone_topic_fields`` False gives a directive word the id's and tags' floor.
     lone_far_meaning: float = 0.3
     lone_min_anchors: int = 3
+    lone_topic_fields: bool = True
     meaning_weight: float = 1.5
     meaning_pivot: float = 0.5
     # Rejections the seed leaves room for (``_extra_rejection``).
     reject_generic_only: bool = True
+    # Task words that are not anchors (``admission.FUNCTION_WORDS``), and a memory matched
+    # only by words the task quotes is left out (``admission.extra_rejection``).
+    function_words_generic: bool = True
+    quoted_literals: bool = True
     generic_weight: float = 0.3  # GENERIC_TASK_WORDS, in score and in the task's weight
     unknown_weight: float = 0.6  # a word no memory uses still counts in the task's weight
     synonym_weight: float = 0.8  # a match through shorthand folding ranks a little lower

@@ -9,12 +9,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 
-from . import globs, scoring
+from . import globs, record, scoring
 from .admission import (
+    FUNCTION_WORDS,
     admits,
     extra_rejection,
     lone_far_word,
     other_language,
+    quoted_words,
     refusal,
     two_anchor_match,
     weak_meaning,
@@ -60,6 +62,13 @@ def route(
     """``query_vector`` may be a function: it runs once, when the first candidate needs its
     meaning, so a task no memory matches never opens the static table."""
     groups = task_anchors(query)
+    if cfg.function_words_generic:
+        # A function word ranks as a generic one: at a third of its weight, and never an
+        # anchor for admission.
+        groups = [
+            record.replace(a, generic=True) if a.word in FUNCTION_WORDS else a for a in groups
+        ]
+    quoted = quoted_words(query)
     n = len(pool)
     avg_length = pool.total_length() / n if n else 0.0
     floor = cfg.weak_coverage * min(1.0, n / cfg.idf_pool) if cfg.idf_pool else cfg.weak_coverage
@@ -115,7 +124,7 @@ def route(
         if not admits(specific, specific_hit, strong, cfg.many_anchors):
             reason = refusal(specific, specific_hit, cfg.many_anchors)
         elif pos not in path_hits:
-            reason = extra_rejection(words_hit, generic_words, cfg)
+            reason = extra_rejection(words_hit, generic_words, cfg, quoted)
         meaning = None
         # Only a candidate the words have not refused reads its vector (derived on demand).
         if reason is None:
