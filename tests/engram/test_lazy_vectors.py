@@ -115,7 +115,7 @@ def test_vectors_derived_over_several_loads_equal_a_full_index(
     _fresh_table(monkeypatch)
     ix = open_index(locate(clone, use_global=False).workspace, write=False)
     assert set(ix.vectors) == {None}
-    vectors.derive_all(ix)
+    vectors.fill(ix)
     vectors.save(ix)
     assert _stored(clone) == lazily
     assert _by_id(ix, lazily)["api-errors"] == _eager(repo, "api-errors")
@@ -198,3 +198,77 @@ def test_without_a_table_nothing_waits_to_be_derived(
     plan = load(LoadRequest(TASK, record_usage=False), repo.roots())
     assert "db-migrations" in [i.id for i in plan.batch]
     assert set(_stored(repo.root)) == {""}
+
+
+def _hook(repo: Repo, event: dict[str, object]) -> dict[str, object]:
+    from haki.engram.hooks.runtime import run
+
+    payload = {"session_id": "s1", "cwd": str(repo.root), **event}
+    answer: dict[str, object] = json.loads(run("claude", json.dumps(payload), repo.global_dir))
+    return answer
+
+
+def test_the_session_start_hook_fills_every_vector_for_the_prompts(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fill(repo)
+    load(LoadRequest(TASK, record_usage=False), repo.roots())  # some derived, some not
+    assert None in _stored(repo.root)
+    _fresh_table(monkeypatch)
+    _hook(repo, {"hook_event_name": "SessionStart", "source": "startup"})
+    stored = _by_id(open_index(repo.roots().workspace), _stored(repo.root))
+    assert None not in stored.values()
+    assert stored["css-grid"] == _eager(repo, "css-grid")
+    assert stored["api-errors"] == _eager(repo, "api-errors")
+
+    # A prompt that follows reads every candidate's vector: it derives none.
+    monkeypatch.setattr(vectors, "derive", lambda index, no: pytest.fail("derived"))
+    answer = _hook(
+        repo,
+        {"hook_event_name": "UserPromptSubmit", "prompt": "fix the css grid of the page"},
+    )
+    assert "css-grid" in json.dumps(answer)
+
+
+def test_a_fill_on_a_cached_index_reaches_the_memo_for_the_next_rebuild(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fill(repo)
+    open_index(repo.roots().workspace)  # built: no vector derived, none in the memo
+    ix = open_index(repo.roots().workspace, write=False)
+    assert not ix.rebuilt
+    vectors.fill(ix)
+    vectors.save(ix)
+    filled = _by_id(ix, _stored(repo.root))
+    # One memory changes: the rebuild reads the others' vectors from the memo.
+    repo.add("css-grid", tags=["css"], directive="Lay pages out with CSS grid areas.")
+    derived: list[str] = []
+    derive = vectors.derive
+
+    def counted(index: Index, no: int) -> str:
+        derived.append(index.ids[no])
+        return derive(index, no)
+
+    monkeypatch.setattr(vectors, "derive", counted)
+    rebuilt = open_index(repo.roots().workspace, write=False)
+    assert rebuilt.rebuilt
+    from_memo = _by_id(rebuilt, rebuilt.vectors)
+    assert from_memo["css-grid"] is None
+    assert {k: v for k, v in from_memo.items() if k != "css-grid"} == {
+        k: v for k, v in filled.items() if k != "css-grid"
+    }
+    vectors.fill(rebuilt)
+    assert derived == ["css-grid"]
+
+
+def test_hooks_install_fills_every_vector(repo: Repo) -> None:
+    from haki.engram.cli import main
+
+    _fill(repo)
+    open_index(repo.roots().workspace)
+    assert set(_stored(repo.root)) == {None}
+    args = ["hooks", "install", "--host", "claude", "--workspace", str(repo.root)]
+    assert main([*args, "--global-dir", str(repo.global_dir)]) == 0
+    stored = _by_id(open_index(repo.roots().workspace), _stored(repo.root))
+    assert None not in stored.values()
+    assert stored["orders-table"] == _eager(repo, "orders-table", "knowledge")

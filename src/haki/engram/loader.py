@@ -25,13 +25,23 @@ from .usage import read_usage, record_fetch
 from .workspace import Root, Roots, locate
 
 
-def load(request: LoadRequest, roots: Roots | None = None, today: str | None = None) -> LoadPlan:
+def load(
+    request: LoadRequest, roots: Roots | None = None, today: str | None = None, fill: bool = False
+) -> LoadPlan:
+    """``fill`` derives every vector still missing once the plan is made (``vectors.fill``),
+    so that later loads derive none: for what runs once per session, not per prompt."""
     roots = roots or locate()
     config = roots.config
     # Written once routing is done: a rebuilt index then holds the vectors it derived.
     indexes = [open_index(root, config.ignore, write=False) for root in roots.all()]
     try:
-        return _plan(request, roots, indexes, today or time.strftime("%Y-%m-%d"))
+        plan = _plan(request, roots, indexes, today or time.strftime("%Y-%m-%d"))
+        if fill:
+            from .vectors import fill as fill_index
+
+            for ix in indexes:
+                fill_index(ix)
+        return plan
     finally:
         from .vectors import save
 

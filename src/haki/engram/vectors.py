@@ -7,6 +7,12 @@ memory's vector when the index is built was the largest step of a cold load
 until a load needs a memory's vector: ``Index.vector`` then derives it from the file,
 exactly as a build would, and ``save`` writes it into the index document (and, after a
 rebuild, into the memo), so the next load of the same bytes reads it.
+
+A prompt hook that met underived candidates would pay for them (a dictionary of the
+table, then about 0.3 ms a memory) on every new prompt. So what runs once per session
+(the session-start hooks), ``engram hooks install`` and ``engram index`` fill every missing
+vector (``fill``), into the index and the memo: the prompts that follow derive none, and
+a rebuild after one memory changed finds the others' vectors in the memo.
 """
 
 from __future__ import annotations
@@ -23,13 +29,24 @@ if TYPE_CHECKING:
 
     from .index import Index
     from .memo import Memo
+    from .workspace import Roots
 
 
 class Pending:
     """What one process has to write for one index: the document (when it was rebuilt),
     the memo entries derived with it, and the vectors derived since it was opened."""
 
-    __slots__ = ("computed", "data", "entries", "fields", "memo", "new", "path", "rebuilt")
+    __slots__ = (
+        "computed",
+        "data",
+        "entries",
+        "fields",
+        "filled",
+        "memo",
+        "new",
+        "path",
+        "rebuilt",
+    )
 
     def __init__(
         self,
@@ -50,6 +67,8 @@ class Pending:
         self.fields = fields or {}
         self.rebuilt = memo is not None
         self.computed: dict[int, str] = {}
+        # Set by ``fill``: the memo receives the vectors of an index read from its cache too.
+        self.filled = False
 
 
 def derive(index: Index, no: int) -> str:
@@ -85,10 +104,27 @@ def derive(index: Index, no: int) -> str:
     return vector
 
 
-def derive_all(index: Index) -> None:
-    """Every vector not derived yet (``engram index``: later loads derive none)."""
+def fill(index: Index) -> None:
+    """Every vector not derived yet, for ``save`` to write into the index and the memo
+    (later loads and hooks derive none)."""
     for no in range(len(index.rows)):
         index.vector(no)
+    if index.pending is not None and index.pending.computed:
+        index.pending.filled = True
+
+
+def fill_roots(roots: Roots, rebuild: bool = False) -> list[Index]:
+    """Each root's index with every vector derived and written (``engram index``,
+    ``engram hooks install``)."""
+    from .index import open_index
+
+    indexes = []
+    for root in roots.all():
+        ix = open_index(root, roots.config.ignore, rebuild=rebuild, write=False)
+        fill(ix)
+        save(ix)
+        indexes.append(ix)
+    return indexes
 
 
 def save(index: Index) -> None:
@@ -103,10 +139,13 @@ def save(index: Index) -> None:
         vectors[no] = vector
     with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
         write_atomic(pending.path, json.dumps(pending.data, separators=(",", ":")))
+    if pending.filled and pending.entries is None:
+        _keep(index, vectors)
     _store(pending)
     pending.rebuilt = False
     pending.new = {}
     pending.computed = {}
+    pending.filled = False
 
 
 def _store(pending: Pending) -> None:
@@ -123,3 +162,26 @@ def _store(pending: Pending) -> None:
         updates[name] = entry
     if updates:
         pending.memo.put_many(updates)
+
+
+def _keep(index: Index, vectors: list[str | None]) -> None:
+    """A filled index read from its cache: its vectors into the memo entries of the same
+    bytes that lack one (those derived by the fill and by earlier loads), so that a rebuild
+    after one memory changed derives only that memory. Once per fill, never per prompt:
+    it costs importing sqlite3 and hashing the deriving code (about 8 ms)."""
+    from .index import INDEX_VERSION
+    from .memo import Memo, derivation_key
+
+    memo = Memo(derivation_key(INDEX_VERSION))
+    numbers: dict[str, int] = {}
+    for no, vector in enumerate(vectors):
+        if vector:
+            doc = index.doc(no)
+            numbers[Memo.name(doc.path, doc.sha256)] = no
+    updates: dict[str, dict[str, Any]] = {}
+    for name, entry in memo.get_many(list(numbers)).items():
+        derived = entry.get("derived")
+        if derived is not None and derived.get("vector") is None:
+            derived["vector"] = vectors[numbers[name]]
+            updates[name] = entry
+    memo.put_many(updates)

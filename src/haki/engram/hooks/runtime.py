@@ -99,7 +99,9 @@ def handle(
     if event.kind == "start":
         prune(sessions)
         query = _session_query(roots, cwd)
-        plan = _load(roots, query, limit=SESSION_START_LIMIT)
+        # Once per session: every vector still missing is derived here, so the prompts
+        # that follow find their candidates' vectors in the index.
+        plan = _load(roots, query, limit=SESSION_START_LIMIT, fill=True)
         native = _native_rule_ids(spec.name, roots, settings.path_rules)
         with locked(path) as session:
             if event.source != "resume" or not spec.resume_keeps_context:
@@ -196,12 +198,18 @@ def _may_compress(event: events.Event) -> bool:
         return True  # no transcript to judge by: assume the host compressed
 
 
-def _load(roots: Roots, query: str, files: tuple[str, ...] = (), limit: int | None = None) -> Any:
+def _load(
+    roots: Roots,
+    query: str,
+    files: tuple[str, ...] = (),
+    limit: int | None = None,
+    fill: bool = False,
+) -> Any:
     from ..loader import load
     from ..plan import LoadRequest
 
     request = LoadRequest(query=query, files=files, limit=limit, record_usage=False)
-    return load(request, roots)
+    return load(request, roots, fill=fill)
 
 
 def _session_query(roots: Roots, cwd: Path) -> str:
