@@ -272,3 +272,16 @@ def test_hooks_install_fills_every_vector(repo: Repo) -> None:
     stored = _by_id(open_index(repo.roots().workspace), _stored(repo.root))
     assert None not in stored.values()
     assert stored["orders-table"] == _eager(repo, "orders-table", "knowledge")
+
+
+def test_a_fill_out_of_time_keeps_what_it_derived(repo: Repo) -> None:
+    import time
+
+    _fill(repo)
+    open_index(repo.roots().workspace)
+    ix = open_index(repo.roots().workspace, write=False)
+    vectors.fill(ix, until=time.perf_counter() - 1)
+    assert set(ix.vectors) == {None}
+    vectors.fill(ix, until=time.perf_counter() + 60)
+    vectors.save(ix)
+    assert None not in _stored(repo.root)

@@ -26,21 +26,26 @@ from .workspace import Root, Roots, locate
 
 
 def load(
-    request: LoadRequest, roots: Roots | None = None, today: str | None = None, fill: bool = False
+    request: LoadRequest,
+    roots: Roots | None = None,
+    today: str | None = None,
+    fill_seconds: float | None = None,
 ) -> LoadPlan:
-    """``fill`` derives every vector still missing once the plan is made (``vectors.fill``),
-    so that later loads derive none: for what runs once per session, not per prompt."""
+    """``fill_seconds`` spends up to that long, once the plan is made, deriving the vectors
+    still missing (``vectors.fill``), so that later loads derive none: for what runs once
+    per session, not per prompt."""
     roots = roots or locate()
     config = roots.config
     # Written once routing is done: a rebuilt index then holds the vectors it derived.
     indexes = [open_index(root, config.ignore, write=False) for root in roots.all()]
     try:
         plan = _plan(request, roots, indexes, today or time.strftime("%Y-%m-%d"))
-        if fill:
-            from .vectors import fill as fill_index
+        if fill_seconds is not None:
+            from .vectors import fill
 
+            until = time.perf_counter() + fill_seconds
             for ix in indexes:
-                fill_index(ix)
+                fill(ix, until)
         return plan
     finally:
         from .vectors import save

@@ -104,10 +104,15 @@ def derive(index: Index, no: int) -> str:
     return vector
 
 
-def fill(index: Index) -> None:
+def fill(index: Index, until: float | None = None) -> None:
     """Every vector not derived yet, for ``save`` to write into the index and the memo
-    (later loads and hooks derive none)."""
+    (later loads and hooks derive none); with ``until`` (a ``time.perf_counter`` value),
+    those derived by then, the rest left to later loads."""
+    import time
+
     for no in range(len(index.rows)):
+        if until is not None and time.perf_counter() > until:
+            break
         index.vector(no)
     if index.pending is not None and index.pending.computed:
         index.pending.filled = True
