@@ -5,7 +5,7 @@ Runs each task of the non-blind sets (``dev_cases.json`` and
 corpus, every ``small_repos/cases/*.json`` over its repository) through
 ``haki.engram.load`` with a fixed date, and writes, per task, the plan
 (``LoadPlan.to_dict``), the rendered text, and the built index's rows, postings and
-vectors. Run it on two checkouts and compare the files byte for byte:
+vectors (after the plans, every vector derived: the ones the loads wrote back and the rest). Run it on two checkouts and compare the files byte for byte:
 
     PYTHONPATH=src python bench/engram_plans.py --out /tmp/after.json
     PYTHONPATH=../base/src python bench/engram_plans.py --out /tmp/before.json
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from haki.engram.benchmark import read_cases
 from haki.engram.disclosure import render
-from haki.engram.index import open_index
+from haki.engram.index import Index, open_index
 from haki.engram.loader import load
 from haki.engram.plan import LoadRequest
 from haki.engram.workspace import locate
@@ -83,11 +83,20 @@ def dump() -> dict[str, object]:
             out[name] = {
                 "plans": plans,
                 "indexes": [
-                    {"rows": ix.rows, "postings": ix.postings, "vectors": ix.vectors}
+                    {"rows": ix.rows, "postings": ix.postings, "vectors": _vectors(ix)}
                     for ix in indexes
                 ],
             }
     return out
+
+
+def _vectors(ix: Index) -> list[str]:
+    """Every memory's vector: those the plans' loads derived and wrote back, the rest
+    derived now (an index built eagerly, by an older tree, has them all)."""
+    derived = getattr(ix, "vector", None)
+    if derived is None:
+        return list(ix.vectors)
+    return [derived(no) for no in range(len(ix.rows))]
 
 
 def main() -> int:

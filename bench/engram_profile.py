@@ -50,6 +50,7 @@ STEPS = (
     ("multi-word phrases", "haki.engram.index", "_phrases"),
     ("index JSON encode", "json", "dumps"),
     ("index JSON write", "haki.engram.index", "write_atomic"),
+    ("index JSON write", "haki.engram.vectors", "write_atomic"),
     ("index columns from JSON", "haki.engram.index", "_from_json"),
     ("routing", "haki.engram.loader", "route"),
 )
@@ -91,7 +92,10 @@ def child(hook: bool) -> None:
         return timed
 
     for label, module, attr in STEPS:
-        mod = importlib.import_module(module)
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:  # a step of another tree's layout
+            continue
         owner, _, name = attr.rpartition(".")
         target = getattr(mod, owner) if owner else mod
         if hasattr(target, name):

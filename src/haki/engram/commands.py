@@ -77,12 +77,13 @@ def run_load(args: argparse.Namespace) -> int:
 def run_index(args: argparse.Namespace) -> int:
     from .hooks import rules
     from .hooks.commands import print_rule_sync
-    from .index import open_index
+    from .vectors import fill_roots
 
     roots = _roots(args)
     ensure_table()
-    for root in roots.all():
-        ix = open_index(root, roots.config.ignore, rebuild=args.rebuild)
+    # Indexing on purpose derives every vector, so that no later load has to.
+    for ix in fill_roots(roots, rebuild=args.rebuild):
+        root = ix.root
         state = "rebuilt" if ix.rebuilt else "up to date"
         print(
             f"{root.scope}: {len(ix.docs)} memories, {len(ix.problems)} problems ({state}) {root.path}"

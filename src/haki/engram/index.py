@@ -10,14 +10,14 @@ machine, and is parsed and derived only otherwise.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 
-from .record import Record, as_dict, field_names, replace
+from .record import Record, as_dict, field, field_names, replace
 from .text import ENGRAM_STOP_WORDS, estimate_tokens, words
+from .vectors import Pending, save
 from .vocabulary import phrase_terms, terms_of
-from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig, write_atomic
+from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig
 
 TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
@@ -25,9 +25,8 @@ if TYPE_CHECKING:
 
     from .memo import Memo
     from .memory import Memory
-    from .semantic import Table
 
-INDEX_VERSION = 7
+INDEX_VERSION = 8
 
 # Field weights for BM25F-style weighted term frequency: short, curated fields
 # (id, tags, directive) say more about a memory than a word deep in its body.
@@ -106,8 +105,11 @@ class Index(Record):
     rebuilt: bool
     _cache: dict[int, Doc]
     # Per doc number: the memory's unit vector from the static table (``semantic.encode``),
-    # "" when the table was missing at build time.
-    vectors: tuple[str, ...] = ()
+    # "" when the table was missing at build time, None while not derived yet: a load
+    # reads the vectors of its candidates only (``vector``).
+    vectors: list[str | None] = field(default_factory=list)
+    # What this process derived and built but has not written yet (``vectors.save``).
+    pending: Pending | None = None
 
     def doc(self, no: int) -> Doc:
         cached = self._cache.get(no)
@@ -117,6 +119,16 @@ class Index(Record):
             cached = Doc(*values)
             self._cache[no] = cached
         return cached
+
+    def vector(self, no: int) -> str:
+        """The memory's encoded vector ("" without one), derived from its file the first
+        time a load reads it and kept for ``vectors.save`` to write back."""
+        found = self.vectors[no] if no < len(self.vectors) else ""
+        if found is None:
+            from .vectors import derive
+
+            found = self.vectors[no] = derive(self, no)
+        return found
 
     @property
     def docs(self) -> tuple[Doc, ...]:
@@ -138,24 +150,33 @@ _DOC_FIELDS = list(field_names(Doc))
 _compact_json = json.JSONEncoder(separators=(",", ":")).encode
 
 
-def open_index(root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool = False) -> Index:
-    """Return a fresh index for ``root``, rebuilding only what changed."""
+def open_index(
+    root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool = False, write: bool = True
+) -> Index:
+    """Return a fresh index for ``root``, rebuilding only what changed.
+
+    ``write=False`` leaves a rebuilt index (and its memo entries) for ``vectors.save``,
+    so a load writes them once, with the vectors its routing derived."""
     if not root.path.is_dir():
-        return Index(root, (), (), frozenset(), {}, {}, {}, (), {}, (), False, {}, ())
+        return Index(root, (), (), frozenset(), {}, {}, {}, (), {}, (), False, {})
     files = scan_files(root)
     cdir = cache_dir(root)
     index_path = cdir / "index.json"
     if not rebuild:
         cached = _read_json(index_path)
         if cached is not None and _fresh(cached, root, files, ignore_patterns):
-            return _from_json(root, cached, rebuilt=False)
+            return _from_json(root, cached, rebuilt=False, pending=Pending(cached, index_path))
     from .memo import Memo, derivation_key
 
     # ``--rebuild`` derives every file again (and refreshes the memo), trusting no cache.
-    data = _build(root, files, ignore_patterns, Memo(derivation_key(INDEX_VERSION), not rebuild))
-    with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
-        write_atomic(index_path, json.dumps(data, separators=(",", ":")))
-    return _from_json(root, data, rebuilt=True)
+    memo = Memo(derivation_key(INDEX_VERSION), not rebuild)
+    fields: dict[str, dict[str, list[str]]] = {}
+    data, entries, new = _build(root, files, ignore_patterns, memo, fields)
+    pending = Pending(data, index_path, memo, entries, new, fields)
+    index = _from_json(root, data, rebuilt=True, pending=pending)
+    if write:
+        save(index)
+    return index
 
 
 def parse_file(root: Root, rel: str) -> tuple[Memory | None, str, FileProblem | None]:
@@ -213,42 +234,48 @@ def _fresh(
     return bool(aux == _aux_sig(root, patterns, list(aux.get("sources", {}))))
 
 
-def _entries(root: Root, rels: list[str], memo: Memo) -> list[dict[str, Any]]:
-    """Each file's parsed memory (or problem) and what the index derives from it, from the
-    memo when these bytes at this path were indexed before on this machine."""
+def _entries(
+    root: Root, rels: list[str], memo: Memo, fields: dict[str, dict[str, list[str]]]
+) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]:
+    """Each file's memo name and entry (parsed memory or problem, and what the index
+    derives from it), from the memo when these bytes at this path were indexed before on
+    this machine; and the entries derived here, for the memo. ``fields`` receives, by
+    name, the words of each memory parsed here, so that its vector needs no second parse."""
     from .hashes import sha256_bytes
+    from .semantic import table_signature
 
     raws = [(root.path / rel).read_bytes() for rel in rels]
     digests = [sha256_bytes(raw) for raw in raws]
     names = [memo.name(rel, digest) for rel, digest in zip(rels, digests, strict=True)]
     found = memo.get_many(names)
     new: dict[str, dict[str, Any]] = {}
-    out: list[dict[str, Any]] = []
-    table: Any = False  # opened at the first file to derive
+    out: list[tuple[str, dict[str, Any]]] = []
+    # With a table, vectors wait until a load reads them (``Index.vector``); without one
+    # there is nothing to derive.
+    vector: str | None = None if table_signature() is not None else ""
     for rel, raw, digest, name in zip(rels, raws, digests, names, strict=True):
         entry = found.get(name)
         if entry is None or entry.get("sha256") != digest:
             memory, problem = parse_bytes(rel, raw)
-            if memory and table is False:
-                from .semantic import open_table
-
-                table = open_table()
-                if table is not None:
-                    table.expect_many_lookups()
             entry = new[name] = {
                 "sha256": digest,
                 "memory": _memory_row(memory) if memory else None,
                 "problem": as_dict(problem) if problem else None,
-                "derived": _derive(memory, table) if memory else None,
+                "derived": _derive(memory, vector, fields, name) if memory else None,
             }
-        out.append(entry)
-    memo.put_many(new)
-    return out
+        out.append((name, entry))
+    return out, new
 
 
 def _build(
-    root: Root, files: dict[str, Any], patterns: tuple[str, ...], memo: Memo
-) -> dict[str, Any]:
+    root: Root,
+    files: dict[str, Any],
+    patterns: tuple[str, ...],
+    memo: Memo,
+    fields: dict[str, dict[str, list[str]]],
+) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]:
+    """The index document, each doc's memo name and entry (by doc number), and the memo
+    entries derived here."""
     from .hashes import read_lock, sha256_file
 
     lock = read_lock(root)
@@ -256,10 +283,12 @@ def _build(
     # Memory rows stay the dicts the memo stores: building a ``Memory`` for each would
     # import the schema module on every cold load for nothing.
     memories: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    named: list[tuple[str, dict[str, Any]]] = []
     problems: list[FileProblem] = []
     seen: dict[str, str] = {}
     rels = list(files)
-    for rel, entry in zip(rels, _entries(root, rels, memo), strict=True):
+    found, new = _entries(root, rels, memo, fields)
+    for rel, (name, entry) in zip(rels, found, strict=True):
         if entry.get("problem"):
             problems.append(FileProblem(**entry["problem"]))
         elif entry.get("memory"):
@@ -270,6 +299,7 @@ def _build(
                 continue
             seen[mid] = rel
             memories.append((memory, entry))
+            named.append((name, entry))
     docs: list[dict[str, Any]] = []
     postings: dict[str, list[str]] = {}
     source_hashes: dict[str, str | None] = {}
@@ -319,7 +349,7 @@ def _build(
         if e["derived"]["phrases"]
     }
     sources = sorted({s for m, _ in memories for s in m["sources"]})
-    return {
+    data = {
         "version": INDEX_VERSION,
         "root": str(root.path),
         "files": files,
@@ -330,17 +360,18 @@ def _build(
         "vectors": [e["derived"]["vector"] for _, e in memories],
         "problems": [as_dict(p) for p in problems],
     }
+    return data, named, new
 
 
-def _derive(m: Memory, table: Table | None) -> dict[str, Any]:
+def _derive(
+    m: Memory, vector: str | None, fields: dict[str, dict[str, list[str]]], name: str
+) -> dict[str, Any]:
     """What the index keeps of one memory apart from its fields: weighted terms (``"tf
-    field_bits"`` per term, in term order), length, safety findings, tokens, phrases and
-    the static vector ("" without a table). Each field is cut into words once, for the
-    terms and the vector alike."""
+    field_bits"`` per term, in term order), length, safety findings, tokens, phrases, and
+    ``vector`` for the static vector (None: derived when a load first reads it)."""
     from . import safety
-    from .semantic import memory_parts
 
-    field_words = {k: words(t) for k, t in _field_texts(m).items()}
+    field_words = fields[name] = field_words_of(m)
     weighted: dict[str, float] = {}
     bits: dict[str, int] = {}
     length = 0.0
@@ -357,7 +388,7 @@ def _derive(m: Memory, table: Table | None) -> dict[str, Any]:
         "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
         "tokens": estimate_tokens(m.content),
         "phrases": _phrases(m),
-        "vector": "" if table is None else table.embed_encoded(memory_parts(field_words)),
+        "vector": vector,
     }
 
 
@@ -384,6 +415,11 @@ def _phrases(m: Memory) -> list[str]:
     return list(found)
 
 
+def field_words_of(m: Memory) -> dict[str, list[str]]:
+    """Each field cut into words, as the terms and the vector read them."""
+    return {k: words(t) for k, t in _field_texts(m).items()}
+
+
 def _field_texts(m: Memory) -> dict[str, str]:
     return {
         "id": " ".join(words(m.id)),
@@ -402,7 +438,9 @@ def _memory_row(memory: Memory) -> dict[str, Any]:
     return {n: getattr(memory, n) for n in field_names(memory) if n != "content"}
 
 
-def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:
+def _from_json(
+    root: Root, data: dict[str, Any], rebuilt: bool, pending: Pending | None = None
+) -> Index:
     cols = data["columns"]
     problems = tuple(FileProblem(**p) for p in data.get("problems", []))
     return Index(
@@ -418,7 +456,8 @@ def _from_json(root: Root, data: dict[str, Any], rebuilt: bool) -> Index:
         problems,
         rebuilt,
         {},
-        tuple(data.get("vectors", ())),
+        list(data.get("vectors", ())),
+        pending,
     )
 
 

@@ -25,11 +25,37 @@ from .usage import read_usage, record_fetch
 from .workspace import Root, Roots, locate
 
 
-def load(request: LoadRequest, roots: Roots | None = None, today: str | None = None) -> LoadPlan:
+def load(
+    request: LoadRequest,
+    roots: Roots | None = None,
+    today: str | None = None,
+    fill_seconds: float | None = None,
+) -> LoadPlan:
+    """``fill_seconds`` spends up to that long, once the plan is made, deriving the vectors
+    still missing (``vectors.fill``), so that later loads derive none: for what runs once
+    per session, not per prompt."""
     roots = roots or locate()
-    today = today or time.strftime("%Y-%m-%d")
     config = roots.config
-    indexes = [open_index(root, config.ignore) for root in roots.all()]
+    # Written once routing is done: a rebuilt index then holds the vectors it derived.
+    indexes = [open_index(root, config.ignore, write=False) for root in roots.all()]
+    try:
+        plan = _plan(request, roots, indexes, today or time.strftime("%Y-%m-%d"))
+        if fill_seconds is not None:
+            from .vectors import fill
+
+            until = time.perf_counter() + fill_seconds
+            for ix in indexes:
+                fill(ix, until)
+        return plan
+    finally:
+        from .vectors import save
+
+        for ix in indexes:
+            save(ix)
+
+
+def _plan(request: LoadRequest, roots: Roots, indexes: list[Index], today: str) -> LoadPlan:
+    config = roots.config
     roles = config.roles if request.roles is None else request.roles
     # Asked by id, a memory for another role loads: the filter keeps routing away from it,
     # not the agent that names it (archived memories likewise load only this way).

@@ -118,10 +118,10 @@ class Pool(Record):
         return None if pos is None else self.doc(pos)
 
     def vector(self, pos: int) -> list[float] | None:
-        """The memory's unit vector from the index (decoded on demand), if it has one."""
+        """The memory's unit vector from the index (derived and decoded on demand), if it
+        has one."""
         i, no = self.refs[pos]
-        vectors = self.indexes[i].vectors
-        return decode(vectors[no]) if no < len(vectors) else None
+        return decode(self.indexes[i].vector(no))
 
     def total_length(self) -> float:
         return sum(self.indexes[i].lengths[no] for i, no in self.refs)

@@ -126,10 +126,12 @@ def route(
         elif pos not in path_hits:
             reason = extra_rejection(words_hit, generic_words, cfg, quoted)
         meaning = None
-        if callable(query_vector):
-            query_vector = query_vector()
-        if query_vector is not None and (memory_vector := pool.vector(pos)) is not None:
-            meaning = cosine(query_vector, memory_vector)
+        # Only a candidate the words have not refused reads its vector (derived on demand).
+        if reason is None:
+            if callable(query_vector):
+                query_vector = query_vector()
+            if query_vector is not None and (memory_vector := pool.vector(pos)) is not None:
+                meaning = cosine(query_vector, memory_vector)
         # In a task of several asks a memory answers one of them: it is judged on the
         # share of its own clause it explains, not of the whole task.
         local = max(

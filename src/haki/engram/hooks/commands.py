@@ -67,6 +67,11 @@ def hooks(args: argparse.Namespace) -> int:
     if not names:
         raise EngramError("name a host: --host claude|codex|gemini|cursor")
     path_rules = roots.config.hooks.path_rules
+    if args.action == "install" and roots.workspace.path.is_dir():
+        from ..vectors import fill_roots
+
+        # Every memory vector derived now: the first prompts then derive none.
+        fill_roots(roots)
     for name in dict.fromkeys(names):
         spec = host(name)
         path = spec.config_path(project, args.to_global)

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 DEADLINE = 8.0
 FILE_EVENT_BODIES = 3
 SESSION_START_LIMIT = 5
+# What a session start may spend deriving missing memory vectors (about 0.3 ms of CPU
+# each: 1,000 memories take 0.3-1 s on a busy machine). Well under DEADLINE, so a very
+# large pool never costs the session its answer; the rest waits for the next session.
+FILL_SECONDS = 2.0
 # Gemini CLI fires PreCompress ("auto") before every model call and only then
 # checks its threshold, a fraction of a context window of at least 128k tokens
 # (Gemini CLI 0.61). A transcript under this size cannot have reached it, so
@@ -99,7 +103,9 @@ def handle(
     if event.kind == "start":
         prune(sessions)
         query = _session_query(roots, cwd)
-        plan = _load(roots, query, limit=SESSION_START_LIMIT)
+        # Once per session: the vectors still missing are derived here, so the prompts
+        # that follow find their candidates' vectors in the index.
+        plan = _load(roots, query, limit=SESSION_START_LIMIT, fill_seconds=FILL_SECONDS)
         native = _native_rule_ids(spec.name, roots, settings.path_rules)
         with locked(path) as session:
             if event.source != "resume" or not spec.resume_keeps_context:
@@ -196,12 +202,18 @@ def _may_compress(event: events.Event) -> bool:
         return True  # no transcript to judge by: assume the host compressed
 
 
-def _load(roots: Roots, query: str, files: tuple[str, ...] = (), limit: int | None = None) -> Any:
+def _load(
+    roots: Roots,
+    query: str,
+    files: tuple[str, ...] = (),
+    limit: int | None = None,
+    fill_seconds: float | None = None,
+) -> Any:
     from ..loader import load
     from ..plan import LoadRequest
 
     request = LoadRequest(query=query, files=files, limit=limit, record_usage=False)
-    return load(request, roots)
+    return load(request, roots, fill_seconds=fill_seconds)
 
 
 def _session_query(roots: Roots, cwd: Path) -> str:

@@ -1,0 +1,192 @@
+"""Memory vectors derived when a load first reads them, and written back.
+
+A task's candidates are a few dozen of a pool's memories (a median 34 of the shared
+corpus's 144), and routing compares the task's vector with theirs only. Deriving every
+memory's vector when the index is built was the largest step of a cold load
+(docs/engram.md, "Where a cold load's CPU goes"), so the index and the memo hold None
+until a load needs a memory's vector: ``Index.vector`` then derives it from the file,
+exactly as a build would, and ``save`` writes it into the index document (and, after a
+rebuild, into the memo), so the next load of the same bytes reads it.
+
+A prompt hook that met underived candidates would pay for them (a dictionary of the
+table, then about 0.3 ms a memory) on every new prompt. So what runs once per session
+(the session-start hooks), ``engram hooks install`` and ``engram index`` fill every missing
+vector (``fill``), into the index and the memo: the prompts that follow derive none, and
+a rebuild after one memory changed finds the others' vectors in the memo.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+from .workspace import write_atomic
+
+TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+    from .index import Index
+    from .memo import Memo
+    from .workspace import Roots
+
+
+class Pending:
+    """What one process has to write for one index: the document (when it was rebuilt),
+    the memo entries derived with it, and the vectors derived since it was opened."""
+
+    __slots__ = (
+        "computed",
+        "data",
+        "entries",
+        "fields",
+        "filled",
+        "memo",
+        "new",
+        "path",
+        "rebuilt",
+    )
+
+    def __init__(
+        self,
+        data: dict[str, Any],
+        path: Path,
+        memo: Memo | None = None,
+        entries: list[tuple[str, dict[str, Any]]] | None = None,
+        new: dict[str, dict[str, Any]] | None = None,
+        fields: dict[str, dict[str, list[str]]] | None = None,
+    ) -> None:
+        self.data = data
+        self.path = path
+        self.memo = memo
+        # Per doc number: its memo name and entry (a rebuilt index only).
+        self.entries = entries
+        self.new = new or {}
+        # By memo name: the words of each memory this process parsed (``index._derive``).
+        self.fields = fields or {}
+        self.rebuilt = memo is not None
+        self.computed: dict[int, str] = {}
+        # Set by ``fill``: the memo receives the vectors of an index read from its cache too.
+        self.filled = False
+
+
+def derive(index: Index, no: int) -> str:
+    """Doc ``no``'s encoded vector from its file ("" without a table, or when the file no
+    longer holds the bytes indexed: the index is stale and the next load rebuilds it)."""
+    from .hashes import sha256_bytes
+    from .index import field_words_of, parse_bytes
+    from .semantic import memory_parts, open_table
+
+    pending = index.pending
+    fields = None
+    if pending is not None and pending.entries is not None:
+        fields = pending.fields.get(pending.entries[no][0])
+    if fields is None:
+        doc = index.doc(no)
+        try:
+            raw = (index.root.path / doc.path).read_bytes()
+        except OSError:
+            return ""
+        if sha256_bytes(raw) != doc.sha256:
+            return ""
+        memory, _ = parse_bytes(doc.path, raw)
+        fields = None if memory is None else field_words_of(memory)
+    table = open_table()
+    if fields is None or table is None:
+        vector = ""
+    else:
+        # A memory looks up hundreds of pieces: the dictionary costs less than the scans.
+        table.expect_many_lookups()
+        vector = table.embed_encoded(memory_parts(fields))
+    if pending is not None:
+        pending.computed[no] = vector
+    return vector
+
+
+def fill(index: Index, until: float | None = None) -> None:
+    """Every vector not derived yet, for ``save`` to write into the index and the memo
+    (later loads and hooks derive none); with ``until`` (a ``time.perf_counter`` value),
+    those derived by then, the rest left to later loads."""
+    import time
+
+    for no in range(len(index.rows)):
+        if until is not None and time.perf_counter() > until:
+            break
+        index.vector(no)
+    if index.pending is not None and index.pending.computed:
+        index.pending.filled = True
+
+
+def fill_roots(roots: Roots, rebuild: bool = False) -> list[Index]:
+    """Each root's index with every vector derived and written (``engram index``,
+    ``engram hooks install``)."""
+    from .index import open_index
+
+    indexes = []
+    for root in roots.all():
+        ix = open_index(root, roots.config.ignore, rebuild=rebuild, write=False)
+        fill(ix)
+        save(ix)
+        indexes.append(ix)
+    return indexes
+
+
+def save(index: Index) -> None:
+    """Write what ``index.pending`` holds: the document and the memo entries of a rebuild,
+    with the vectors derived since. Idempotent; a cache only, so failures cost the next
+    load a derivation, never an error."""
+    pending = index.pending
+    if pending is None or not (pending.rebuilt or pending.computed):
+        return
+    vectors = pending.data.setdefault("vectors", [])
+    for no, vector in pending.computed.items():
+        vectors[no] = vector
+    with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
+        write_atomic(pending.path, json.dumps(pending.data, separators=(",", ":")))
+    if pending.filled and pending.entries is None:
+        _keep(index, vectors)
+    _store(pending)
+    pending.rebuilt = False
+    pending.new = {}
+    pending.computed = {}
+    pending.filled = False
+
+
+def _store(pending: Pending) -> None:
+    """The memo's entries of a rebuild: those it derived, and the vectors derived since in
+    their entries. A load on an index read from its cache writes its vectors into the index
+    only: reaching the memo would cost it importing sqlite3 and hashing the deriving code
+    (about 8 ms of a warm hook), for the benefit of other clones only."""
+    if pending.memo is None or pending.entries is None:
+        return
+    updates = dict(pending.new)
+    for no, vector in pending.computed.items():
+        name, entry = pending.entries[no]
+        entry["derived"]["vector"] = vector
+        updates[name] = entry
+    if updates:
+        pending.memo.put_many(updates)
+
+
+def _keep(index: Index, vectors: list[str | None]) -> None:
+    """A filled index read from its cache: its vectors into the memo entries of the same
+    bytes that lack one (those derived by the fill and by earlier loads), so that a rebuild
+    after one memory changed derives only that memory. Once per fill, never per prompt:
+    it costs importing sqlite3 and hashing the deriving code (about 8 ms)."""
+    from .index import INDEX_VERSION
+    from .memo import Memo, derivation_key
+
+    memo = Memo(derivation_key(INDEX_VERSION))
+    numbers: dict[str, int] = {}
+    for no, vector in enumerate(vectors):
+        if vector:
+            doc = index.doc(no)
+            numbers[Memo.name(doc.path, doc.sha256)] = no
+    updates: dict[str, dict[str, Any]] = {}
+    for name, entry in memo.get_many(list(numbers)).items():
+        derived = entry.get("derived")
+        if derived is not None and derived.get("vector") is None:
+            derived["vector"] = vectors[numbers[name]]
+            updates[name] = entry
+    memo.put_many(updates)
