@@ -141,7 +141,15 @@ def as_said(fragment: str, original: str) -> str:
         key = _unified(full)
         if key.lower() in said_in_full:
             continue
-        typed = [original[s:e] for s, e, f in found if f == full]
-        order = iter(typed)
-        out = re.sub(rf"(?<!\w){re.escape(key)}", lambda _, o=order, t=typed: next(o, t[-1]), out)
+        out = _typed_back(out, key, [original[s:e] for s, e, f in found if f == full])
     return out if out != _unified(fragment) else fragment
+
+
+def _typed_back(text: str, full: str, typed: list[str]) -> str:
+    """``text`` with each ``full`` form given back as typed, in the order typed."""
+    order = iter(typed)
+
+    def back(_: re.Match[str]) -> str:
+        return next(order, typed[-1])
+
+    return re.sub(rf"(?<!\w){re.escape(full)}", back, text)
