@@ -37,6 +37,7 @@ from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .respell import apostrophes_restored, respelled
 from .restatements import apposed
+from .tied_names import tied
 from .types import SUBJECT_ROLES, Candidate, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
@@ -412,6 +413,8 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             if key not in seen:
                 seen.add(key)
                 out.append(cand)
+    # "adopted a cat… her name is miso": a name goes to the noun it names.
+    out = tied(text, out, utterance.speaker)
     # "My daughter had her birthday. Turned 7": a dropped subject is the
     # turn's topic, which only the whole turn tells.
     out = [
