@@ -94,10 +94,12 @@ _APPOSED = re.compile(
 )
 # What a pet has or needs, said after its kind ("my cat food", "my dog walker").
 _OF_A_PET = frozenset(
-    "food litter bowl bowls toy toys tree hair fur bed crate sitter walker flap door carrier vet"
-    " insurance treats park leash collar box groomer trainer breeder allergy allergies owner"
-    " people person lover years friend friends mom dad nap show kibble meds shots".split()
-)
+    ("food", "litter", "bowl", "bowls", "toy", "toys", "tree", "hair", "fur", "bed", "crate",
+     "sitter", "walker", "flap", "door", "carrier", "vet", "insurance", "treats", "park", "leash",
+     "collar", "box", "groomer", "trainer", "breeder", "allergy", "allergies", "owner", "people",
+     "person", "lover", "years", "friend", "friends", "mom", "dad", "nap", "show", "kibble",
+     "meds", "shots")
+)  # fmt: skip
 # How far back in the turn a naming frame looks for its noun.
 _REACH = 240
 
