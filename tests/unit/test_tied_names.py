@@ -69,6 +69,7 @@ def test_a_name_goes_to_the_noun_it_names(text, predicate, name, when):
         "If I got a cat her name would be Miso",  # a hypothetical
         "my dog food is running out",  # a pet's thing, not a name
         "I adopted a cat, her name is not decided yet",  # a stop word is no name
+        "my sister visited. I joined a gym last week, it's called Lola",  # the gym's name
     ],
 )
 def test_no_name_is_tied_to_a_noun_that_is_not_the_speakers(text):

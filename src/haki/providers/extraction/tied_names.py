@@ -86,6 +86,13 @@ _FRAME = re.compile(
     rf"\s+(?:(?P<cap>(?-i:{_CAP_NAME}))|(?P<low>(?-i:{_LOW_NAME})){_LOW_END})",
     re.IGNORECASE,
 )
+# Frames that name a thing ("it's called", "ça s'appelle"), and a noun
+# phrase said between the kind and such a frame.
+_THING = re.compile(r"(?:it|that|which|ça|ca|cela|qui)\b", re.IGNORECASE)
+_OTHER_NOUN = re.compile(
+    r"\b(?:a|an|the|my|our|this|that|un|une|le|la|les|mon|ma|notre|ce|cette)\s+[\w'-]{3,}",
+    re.IGNORECASE,
+)
 # Beside the noun, no frame: "my cat biscuit keeps…", before a verb.
 _APPOSED = re.compile(
     rf"\b(?:my|our)\s+(?P<noun>{PET_KINDS_EN})\s+(?P<low>(?-i:[a-z][a-z'-]{{2,}}))"
@@ -167,6 +174,10 @@ def _named_noun(text: str, frame: re.Match[str], taken: int) -> re.Match[str] | 
     if nearest is None:
         return None
     span = nearest.span("noun")
+    if _THING.match(frame.group(0)) and _OTHER_NOUN.search(text, span[1], at):
+        # "I joined a gym, it's called FitLab": a thing's name goes to the
+        # thing said last, here one of no kind, not to the noun before it.
+        return None
     return next((m for m in _OWN.finditer(text, window, at) if m.span("noun") == span), None)
 
 
