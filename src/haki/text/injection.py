@@ -31,6 +31,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from .contractions import expanded
 from .reach import reaches
 from .risk import effects
 
@@ -72,7 +73,7 @@ def normalise(text: str) -> str:
     """The form every guard reads: NFKC, no invisible characters, no look-alikes, single spaces."""
     text = unicodedata.normalize("NFKC", strip_invisible(text))
     text = text.translate(_CONFUSABLES).replace("’", "'").replace("‘", "'")
-    return _SPACES.sub(" ", text).strip()
+    return expanded(_SPACES.sub(" ", text).strip())
 
 
 def _r(pattern: str) -> re.Pattern[str]:

@@ -21,7 +21,8 @@ from .meaning_facts import FAMILIES, value_of
 from .meaning_facts import candidate as fact_candidate
 from .meaning_facts import read as facts_read
 from .meaning_facts import reader_for as fact_reader_for
-from .rules import dated, extract_payload
+from .render import utterances
+from .rules import as_typed, dated, extract_payload
 from .types import Candidate, EventRow
 
 if TYPE_CHECKING:
@@ -32,17 +33,23 @@ if TYPE_CHECKING:
     from .meaning_facts import FactReader
 
 
-def _added(found: list[Candidate], more: Sequence[Candidate | None]) -> list[Candidate]:
-    """``found`` and then each of ``more`` whose (predicate, value) it does not hold yet."""
+def _added(
+    found: list[Candidate], more: Sequence[Candidate | None], payload: dict[str, Any]
+) -> list[Candidate]:
+    """``found`` and then each of ``more`` whose (predicate, value) it does not hold yet.
+
+    The readers by meaning read the written-out text (``text.contractions``);
+    what they add keeps the words of the ``payload`` as typed.
+    """
     seen = {(c.predicate, str(c.value).lower(), c.retract) for c in found}
+    said = "\n".join(u.text for u in utterances(payload))
     out = list(found)
     for cand in more:
-        if (
-            cand is not None
-            and (key := (cand.predicate, str(cand.value).lower(), False)) not in seen
-        ):
-            seen.add(key)
-            out.append(cand)
+        if cand is not None:
+            cand = as_typed(cand, said)
+            if (key := (cand.predicate, str(cand.value).lower(), False)) not in seen:
+                seen.add(key)
+                out.append(cand)
     return out
 
 
@@ -114,7 +121,7 @@ def extract_with_vectors(
         return found
     vectors = embedder.embed_documents([u.sentence for u in unread])
     read = read_by_meaning(unread, vectors, reader_for(embedder), fact_reader)
-    return _added(found, [c for cs in read for c in cs])
+    return _added(found, [c for cs in read for c in cs], payload)
 
 
 class RulesExtractor:
@@ -151,6 +158,6 @@ class RulesExtractor:
             read_by_meaning([u for us in unread for u in us], vectors, self.reader, self.facts)
         )
         return [
-            dated(_added(f, [c for _ in us for c in next(read)]), e.occurred_at)
+            dated(_added(f, [c for _ in us for c in next(read)], e.payload), e.occurred_at)
             for f, us, e in zip(found, unread, events, strict=True)
         ]

@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any
 
+from ...text.contractions import expanded
 from .types import Utterance
 
 # The memory block Haki injects into prompts; when an agent's transcript is
@@ -88,5 +89,6 @@ def image_caption(payload: dict[str, Any]) -> str | None:
 
 
 def extraction_text(text: str) -> str:
-    """The words an extractor may read: the served memory block removed."""
-    return MEMORY_BLOCK.sub(" ", text).strip()
+    """The words an extractor may read: the served memory block removed, chat contractions
+    written out ("jsuis" → "je suis", ``text.contractions``)."""
+    return expanded(MEMORY_BLOCK.sub(" ", text).strip())

@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from ...text.contractions import as_said
 from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
 from .fragments import HEDGES
@@ -37,6 +38,7 @@ from .render import extraction_text, utterances
 from .reported import without_reported_speech
 from .respell import apostrophes_restored, respelled
 from .restatements import apposed
+from .tied_names import tied
 from .types import SUBJECT_ROLES, Candidate, Utterance
 from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
@@ -414,6 +416,8 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             if key not in seen:
                 seen.add(key)
                 out.append(cand)
+    # "adopted a cat… her name is miso": a name goes to the noun it names.
+    out = tied(text, out, utterance.speaker)
     # "My daughter had her birthday. Turned 7": a dropped subject is the
     # turn's topic, which only the whole turn tells.
     out = [
@@ -422,7 +426,16 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
         if not (c.predicate == "age" and another_turned(c.evidence_span, text, RELATION_PREDICATES))
     ]
     # A wish about the agent's work asked of it is an instruction (``mood``).
-    return [by_mood(c) for c in merge_retractions(out)]
+    return [as_typed(by_mood(c), utterance.text) for c in merge_retractions(out)]
+
+
+def as_typed(cand: Candidate, original: str) -> Candidate:
+    """``cand`` read from the written-out text, its value and evidence in ``original``'s words."""
+    value = as_said(cand.value, original) if isinstance(cand.value, str) else cand.value
+    span = as_said(cand.evidence_span, original)
+    if value is cand.value and span is cand.evidence_span:
+        return cand
+    return replace(cand, value=value, evidence_span=span)
 
 
 def extract_payload(payload: dict[str, Any], unread: list[Unread] | None = None) -> list[Candidate]:
