@@ -46,6 +46,7 @@ from .renamed import may_rename
 from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY, siblings
 from .said_change import may_respell
 from .said_close import reaches
+from .typed_value import may_type, restating
 from .vocab_switch import may_switch
 
 # The subject's active facts a turn may be about, with their similarity to
@@ -133,7 +134,9 @@ async def doubt_subject(
         if not turn:
             continue
         respell_only = not may_take_back(turn)
-        if respell_only and not (may_respell(turn) or may_switch(turn) or may_rename(turn)):
+        if respell_only and not (
+            may_respell(turn) or may_switch(turn) or may_rename(turn) or may_type(turn)
+        ):
             continue
         if event.id in corrected and not tells_an_end(turn):
             continue
@@ -205,6 +208,10 @@ async def doubt_subject(
             if replaced:
                 out.replaced += 1
                 out.created.extend([new] if new else [])
+                # The same value read twice from one sentence ("bass", "bass
+                # in a cover band") ends with it.
+                for twin in restating(found.target, held):
+                    await _end(conn, event, twin, found.sentence)
                 continue
         if target is None:
             continue
@@ -258,15 +265,19 @@ async def _replace_or_end(
     twin = await _replacement(conn, event, target, sentence, held)
     replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
     if not replaced:
-        await set_status(
-            conn,
-            project_id=event.project_id,
-            fact_id=target.id,
-            status="superseded",
-            valid_to=event.occurred_at,
-            reason=f"ended by event {event.id}: {sentence[:200]}",
-        )
+        await _end(conn, event, target, sentence)
     return new
+
+
+async def _end(conn: Connection, event: EventRow, target: Held, sentence: str) -> None:
+    await set_status(
+        conn,
+        project_id=event.project_id,
+        fact_id=target.id,
+        status="superseded",
+        valid_to=event.occurred_at,
+        reason=f"ended by event {event.id}: {sentence[:200]}",
+    )
 
 
 async def _supersede_with(

@@ -92,6 +92,7 @@ from .restate import (
 from .said_change import changed, respelled_fact, says_change
 from .said_close import said_close
 from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
+from .typed_value import stated, typed
 from .value_shapes import denies_another, replacement
 from .vocab_switch import said_or_asked, switched
 
@@ -383,6 +384,12 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     found = by_context(statements(turn), held)
     if found is not None:
         return Reading(target=found.target, found=found)
+    # The one new value of the held value's type beside a change cue ("so
+    # pescatarian now", "switched to italian", "it's guitar"), for the fact
+    # a cue pointed at or, with none, any held fact of that type.
+    found = typed(stated(turn), held, TOPIC_SIMILARITY)
+    if found is not None and (target is None or found.target.id == target.id):
+        return Reading(target=found.target, found=found)
     if target is not None:
         return Reading(target=target)
     # A change said of one fact in words no reading above takes.
@@ -421,13 +428,15 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
 
 
 def read_respelling(turn: str, held: Sequence[Held]) -> Reading:
-    """Only a held name the turn respells, the user's name framed anew, or a
-    held member of a closed vocabulary it switches (pure): for a turn with
-    no other word of change."""
+    """Only a held name the turn respells, the user's name framed anew, a
+    held member of a closed vocabulary it switches, or a value of the held
+    value's type beside a change cue (pure): for a turn with no other word
+    of change."""
     found = (
         respelled_fact(statements(turn), held)
         or renamed(statements(turn), held)
         or switched(said_or_asked(turn), held)
+        or typed(stated(turn), held, TOPIC_SIMILARITY)
     )
     return Reading(target=found.target, found=found) if found is not None else Reading()
 
