@@ -28,6 +28,7 @@ from ..providers.extraction.corrections import correction_cue
 from ..providers.extraction.types import EventRow
 from ..storage import Connection
 from .apply import NewFact, supersede_held
+from .computed import may_compute
 from .corrections import Held, in_turn, replace_in, self_negated
 from .doubt_plan import (
     adds_value,
@@ -35,6 +36,7 @@ from .doubt_plan import (
     read_lived,
     read_respelling,
     read_turn,
+    says_wrong,
     statements,
     subject_words,
 )
@@ -135,7 +137,11 @@ async def doubt_subject(
             continue
         respell_only = not may_take_back(turn)
         if respell_only and not (
-            may_respell(turn) or may_switch(turn) or may_rename(turn) or may_type(turn)
+            may_respell(turn)
+            or may_switch(turn)
+            or may_rename(turn)
+            or may_type(turn)
+            or may_compute(turn)
         ):
             continue
         if event.id in corrected and not tells_an_end(turn):
@@ -220,7 +226,7 @@ async def doubt_subject(
         if replaced:
             out.replaced += 1
             continue
-        if not correction_cue(turn) and not self_negated(turn):
+        if not says_wrong(turn, held) and not self_negated(turn):
             # A held value after a negation, with no word saying it was
             # wrong, no new value of its own and not said of the speaker
             # ("that cake is not vegan"): the sentence may speak of anything

@@ -70,6 +70,7 @@ from ..providers.extraction.corrections import correction_cue, cued_sentences, n
 from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
+from .computed import computed
 from .corrections import (
     ERROR_SHAPE_SIMILARITY,
     Held,
@@ -82,6 +83,7 @@ from .corrections import (
     temporary,
 )
 from .life_events import tells_an_end
+from .misspoke import misspoke, quoted, swapped
 from .renamed import renamed
 from .restate import (
     by_context,
@@ -92,6 +94,7 @@ from .restate import (
 from .said_change import changed, respelled_fact, says_change
 from .said_close import said_close
 from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
+from .thing_ended import thing_ended
 from .typed_value import stated, typed
 from .value_shapes import denies_another, replacement
 from .vocab_switch import said_or_asked, switched
@@ -255,15 +258,21 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     """
     said = statements(turn)
     named = by_old_value(said, held)
-    has_cue = correction_cue(turn)
+    has_cue = correction_cue(turn) or misspoke(turn)
     if named is not None:
         fact, sentence = named
         # "It's Max. Not Rex.": the new value may stand just before.
         before = said[max(said.index(sentence) - 1, 0) : said.index(sentence)]
         found = replace_in([sentence, *before], fact, held)
-        if found is not None and not has_cue and not stated_by_copula(found.sentence, found.value):
-            # No word says something was wrong, and nothing says the new
-            # value is what the thing is: "flying to Paris, not Berlin".
+        if (
+            found is not None
+            and not has_cue
+            and not stated_by_copula(found.sentence, found.value)
+            and not swapped(fact.value, found.value)
+        ):
+            # No word says something was wrong, nothing says the new value
+            # is what the thing is ("flying to Paris, not Berlin"), and it is
+            # no slip of the fingers ("25 ans pas 52").
             found = None
         return fact, found
     if not has_cue:
@@ -305,6 +314,12 @@ _ADDED = re.compile(
     r"|second)\b",
     re.IGNORECASE,
 )
+
+
+def says_wrong(turn: str, held: Sequence[Held]) -> bool:
+    """Does the turn say something said was wrong: a correction cue, a slip
+    told (``misspoke``), a held value quoted as the speaker's own words?"""
+    return correction_cue(turn) or misspoke(turn) or quoted(turn, held) is not None
 
 
 def may_take_back(turn: str) -> bool:
@@ -390,8 +405,17 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     found = typed(stated(turn), held, TOPIC_SIMILARITY)
     if found is not None and (target is None or found.target.id == target.id):
         return Reading(target=found.target, found=found)
+    # A held age the turn says to move ("it was my birthday, add a year").
+    found = computed(statements(turn), held)
+    if found is not None and (target is None or found.target.id == target.id):
+        return Reading(target=found.target, found=found)
     if target is not None:
         return Reading(target=target)
+    # The speaker quoting a held value as their own slip ("jsais pas
+    # pourquoi j'ai dit thé vert"): replaced by the phrase set in its place, else doubted.
+    said_before = quoted(turn, held)
+    if said_before is not None and not siblings(said_before, held):
+        return Reading(target=said_before)
     # A change said of one fact in words no reading above takes.
     said = changed(statements(turn), held)
     if isinstance(said, Replacement):
@@ -404,6 +428,10 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
         if slot is not None and not siblings(slot, held):
             return Reading(slot=slot)
     named = taken_back(statements(turn), held)
+    if named is not None and not siblings(named[0], held):
+        return Reading(ended=named)
+    # The thing a value is of parted with ("sold the car", "résilié ma ligne").
+    named = thing_ended(statements(turn), held, TOPIC_SIMILARITY)
     if named is not None and not siblings(named[0], held):
         return Reading(ended=named)
     if correction_cue(turn):
@@ -437,6 +465,7 @@ def read_respelling(turn: str, held: Sequence[Held]) -> Reading:
         or renamed(statements(turn), held)
         or switched(said_or_asked(turn), held)
         or typed(stated(turn), held, TOPIC_SIMILARITY)
+        or computed(statements(turn), held)
     )
     return Reading(target=found.target, found=found) if found is not None else Reading()
 
