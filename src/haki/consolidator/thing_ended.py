@@ -13,8 +13,8 @@ line", "ma ligne", "le forfait"). The fact it ends is the one held fact of
 a thing-like predicate (``_THINGS``: what one owns, a phone, an address, a
 subscription, a membership) the sentence is tied to: the sentence names its
 topic ("plus de portable", "my phone") or its value, or, for what one owns,
-which has no topic words, the turn sits within ``floor`` of the fact by
-meaning. Two such facts tied: nothing is read.
+which has no topic words, the turn sits within ``floor`` of the fact or
+of its sentence by meaning. Two such facts tied: nothing is read.
 
 The stage replaces the fact with what the turn gives in its place, else
 puts it in doubt: an end read by a kind noun may be of another thing of
@@ -53,7 +53,9 @@ def _tied(fact: Held, sentence: str, floor: float) -> bool:
         AskedQuestion.of(sentence), fact.predicate
     ):
         return True
-    return fact.predicate in _UNTOPICAL and (fact.similarity or 0.0) >= floor
+    # The turn against the fact, or against the sentence it was read from.
+    close = max(fact.similarity or 0.0, fact.said or 0.0)
+    return fact.predicate in _UNTOPICAL and close >= floor
 
 
 def thing_ended(
