@@ -44,50 +44,39 @@ from .takeback import SOMEONE_ELSE, names
 from .value_shapes import shape
 from .vocab_switch import said_or_asked
 
-# What allergy facts hold, both languages, to one stored form.
-ALLERGENS: dict[str, str] = {
-    "peanuts": "peanuts",
-    "peanut": "peanuts",
-    "arachides": "peanuts",
-    "cacahuètes": "peanuts",
-    "tree nuts": "tree nuts",
-    "nuts": "nuts",
-    "fruits à coque": "tree nuts",
-    "noix": "nuts",
-    "shellfish": "shellfish",
-    "crustacés": "shellfish",
-    "fruits de mer": "shellfish",
-    "fish": "fish",
-    "poisson": "fish",
-    "gluten": "gluten",
-    "wheat": "wheat",
-    "blé": "wheat",
-    "lactose": "lactose",
-    "dairy": "dairy",
-    "milk": "milk",
-    "lait": "milk",
-    "eggs": "eggs",
-    "egg": "eggs",
-    "œufs": "eggs",
-    "oeufs": "eggs",
-    "soy": "soy",
-    "soja": "soy",
-    "sesame": "sesame",
-    "sésame": "sesame",
-    "mustard": "mustard",
-    "moutarde": "mustard",
-    "celery": "celery",
-    "céleri": "celery",
-    "penicillin": "penicillin",
-    "pénicilline": "penicillin",
-    "latex": "latex",
-    "pollen": "pollen",
-    "cats": "cats",
-    "chats": "cats",
-    "dogs": "dogs",
-    "bees": "bees",
-    "abeilles": "bees",
-}
+# What allergy facts hold, both languages, kept as said (the extractor
+# stores "arachides" as written): a nut named is not "nuts".
+_ALLERGENS = (
+    "peanuts", "peanut", "arachides", "cacahuètes", "tree nuts", "nuts", "fruits à coque", "noix",
+    "cashews", "noix de cajou", "almonds", "amandes", "hazelnuts", "noisettes", "walnuts",
+    "pistachios", "pistaches", "shellfish", "crustacés", "fruits de mer", "fish", "poisson",
+    "gluten", "wheat", "blé", "lactose", "dairy", "milk", "lait", "eggs", "egg", "œufs", "oeufs",
+    "soy", "soja", "sesame", "sésame", "mustard", "moutarde", "celery", "céleri", "penicillin",
+    "pénicilline", "latex", "pollen", "bees", "abeilles", "wasps", "guêpes",
+)  # fmt: skip
+ALLERGENS = {w: w for w in _ALLERGENS}
+# One allergen under its several names, so the held one said again in other
+# words is not a second value ("arachides" held, "les cacahuètes ça passe").
+_SAME = {
+    **dict.fromkeys(("peanut", "arachides", "cacahuètes"), "peanuts"),
+    **dict.fromkeys(("fruits à coque",), "tree nuts"),
+    **dict.fromkeys(("crustacés", "fruits de mer"), "shellfish"),
+    **dict.fromkeys(("egg", "œufs", "oeufs"), "eggs"),
+    "noix de cajou": "cashews", "amandes": "almonds", "noisettes": "hazelnuts",
+    "pistaches": "pistachios", "poisson": "fish", "blé": "wheat", "lait": "milk", "soja": "soy",
+    "sésame": "sesame", "moutarde": "mustard", "céleri": "celery", "pénicilline": "penicillin",
+    "abeilles": "bees", "guêpes": "wasps",
+}  # fmt: skip
+
+
+_SAME_KEYS = {value_key(said): value_key(one) for said, one in _SAME.items()}
+
+
+def _key(value: object) -> str:
+    key = value_key(str(value))
+    return _SAME_KEYS.get(key, key)
+
+
 _INSTRUMENTS = {w: w for w in (*INSTRUMENTS_EN, *INSTRUMENTS_FR)}
 
 # Closed lists: a held value of one (by its leading words) is of that type.
@@ -217,7 +206,7 @@ def _values(kind: str, clauses: Sequence[str], known: set[str]) -> set[str]:
             continue
         cued = _CUE.search(clause) is not None
         for value, start, end in _found(kind, clause):
-            if value_key(value) in known or denied(clause, start, end):
+            if _key(value) in known or denied(clause, start, end):
                 continue
             said[value] = said.get(value, False) or cued
     if len(said) > 1:
@@ -246,7 +235,7 @@ def typed(
     if not any(_CUE.search(c) for c in clauses):
         return None
     turn = " ".join(sentences)
-    known = {value_key(str(f.value)) for f in held}
+    known = {_key(f.value) for f in held}
     found: dict[tuple[str, str], Replacement] = {}
     for fact in held:
         kind = value_type(fact.value)
@@ -255,7 +244,7 @@ def typed(
         if kind in ("range", "name") and not _tied(fact, kind, turn, floor):
             continue
         old = _member(kind, str(fact.value)) if kind in _LISTS else str(fact.value)
-        new = _values(kind, clauses, known | {value_key(str(old))})
+        new = _values(kind, clauses, known | {_key(old)})
         if len(new) != 1:
             continue
         value = new.pop()
