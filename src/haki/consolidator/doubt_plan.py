@@ -142,10 +142,18 @@ _BYGONE = re.compile(
 )
 
 
-def cued_in(turn: str) -> list[tuple[str, int]]:
-    """The turn's cued sentences (``cued_sentences``), and the statement right
-    after a short one that says something was wrong, with its strength."""
+def _cued(turn: str) -> list[tuple[str, int]]:
+    """The turn's cued sentences (``cued_sentences``), and those that tell a
+    slip (``misspoke``: "j'ai inversé", "jme suis trompée") as saying something was wrong."""
     cued = cued_sentences(turn)
+    told = [(s, 2) for s in statements(turn) if misspoke(s) and s not in dict(cued)]
+    return [*cued, *told]
+
+
+def cued_in(turn: str) -> list[tuple[str, int]]:
+    """The turn's cued sentences (``_cued``), and the statement right
+    after a short one that says something was wrong, with its strength."""
+    cued = _cued(turn)
     said = statements(turn)
     out = []
     for sentence, strength in cued:
@@ -279,9 +287,7 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
         found = restated(said, held)
         return (found.target, found) if found else (None, None)
     # A moment or a trip ("in Rome for the weekend") changes nothing held.
-    cued = [
-        (s, strength) for s, strength in cued_sentences(turn) if strength == 2 or not temporary(s)
-    ]
+    cued = [(s, strength) for s, strength in _cued(turn) if strength == 2 or not temporary(s)]
     if not cued:
         return None, None
     target_id = closest(turn, [(f.id, f.predicate, f.value, f.similarity) for f in held])
@@ -324,9 +330,10 @@ def says_wrong(turn: str, held: Sequence[Held]) -> bool:
 
 def may_take_back(turn: str) -> bool:
     """Is the turn worth reading against the held facts: a correction cue, a
-    negation, a from-now-on word or a word saying something ended?"""
+    slip told, a negation, a from-now-on word or a word saying something ended?"""
     return bool(
         correction_cue(turn)
+        or misspoke(turn)
         or _NEGATED.search(turn)
         or new_state(turn)
         or takeback_cue(turn)

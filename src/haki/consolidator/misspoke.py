@@ -26,7 +26,9 @@ from .takeback import names
 MISSPEAK = re.compile(
     r"\b(?:mixed (?:it |them |those |that )?up|mix-up|swapped|transposed|inverted|fat[- ]finger\w*"
     r"|misspelt|misspelled|misread|confused|j['’]ai (?:inversé|mélangé|confondu)|inversé les"
-    r"|je confonds|je mélange|faute de frappe)\b",
+    r"|je confonds|je mélange|faute de frappe|got (?:them|it|those) mixed up"
+    # The French error cue as chat types it ("jme suis trompée").
+    r"|j['’]?me suis (?:trompée?|gourée?|planté\w*))\b",
     re.IGNORECASE,
 )
 # The speaker quoting their own words: "did I say", "I said", "j'ai dit",

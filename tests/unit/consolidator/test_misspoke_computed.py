@@ -55,3 +55,23 @@ def test_an_age_moved_by_the_turn(turn, new):
 )
 def test_a_birthday_to_come_someone_elses_or_a_year_added_to_a_thing_moves_nothing(turn):
     assert computed([turn], [held("age", 27)]) is None
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "jme suis trompée c'est ma sœur Léa qui vient, Camille c'est ma belle-sœur.",
+        "oops I got them mixed up, my sister is Léa, Camille is my cousin",
+    ],
+)
+def test_a_second_value_of_a_many_valued_predicate_said_with_a_slip_replaces_the_one_named(turn):
+    camille = held("sister", "Camille")
+    reading = read_turn(turn, [camille])
+    assert reading.target == camille and reading.found is not None and reading.found.value == "Léa"
+
+
+def test_a_second_value_said_without_a_slip_replaces_nothing():
+    camille = held("sister", "Camille")
+    assert (
+        read_turn("ma sœur Léa vient aussi, Camille c'est la plus grande.", [camille]).found is None
+    )
