@@ -6,8 +6,8 @@ A correcting turn often gives the new value in a frame no rule reads:
 "switched to day shift this week!!! 8 to 4". What ties such a turn to
 the held fact is the *type* of the held value, whatever its predicate:
 a language (``learning: German for my job`` as much as ``language:
-Spanish``), a diet, an instrument, an allergen, a time range, a person's
-name. The type says which phrase of the turn can stand in the old value's
+Spanish``), a diet, an instrument, an allergen, a code convention's
+indentation or case of names, a time range, a person's name. The type says which phrase of the turn can stand in the old value's
 place; the change cue says it does.
 
 A value is read only when the turn carries a change cue (``_CUE``: switched
@@ -78,6 +78,15 @@ def _key(value: object) -> str:
 
 
 _INSTRUMENTS = {w: w for w in (*INSTRUMENTS_EN, *INSTRUMENTS_FR)}
+# A team's code conventions: indentation and the case of names, kept as said.
+_INDENTS = (
+    "tabs", "tab", "tabulations", "tabulation", "spaces", "espaces", "2 spaces", "4 spaces",
+    "two spaces", "four spaces", "2 espaces", "4 espaces", "deux espaces", "quatre espaces",
+)  # fmt: skip
+_CASES = (
+    "camelcase", "camel case", "snake_case", "snake case", "pascalcase", "pascal case",
+    "kebab-case", "kebab case", "screaming_snake_case",
+)  # fmt: skip
 
 # Closed lists: a held value of one (by its leading words) is of that type.
 _LISTS: dict[str, dict[str, str]] = {
@@ -85,6 +94,8 @@ _LISTS: dict[str, dict[str, str]] = {
     "diet": DIETS,
     "instrument": _INSTRUMENTS,
     "allergen": ALLERGENS,
+    "indentation": {w: w for w in _INDENTS},
+    "case": {w: w for w in _CASES},
 }
 
 
@@ -94,6 +105,9 @@ def _pattern(words: dict[str, str]) -> re.Pattern[str]:
 
 
 _MEMBERS = {kind: _pattern(words) for kind, words in _LISTS.items()}
+# Lists the extractor stores as written ("camelCase", "arachides"); the
+# others it stores in one form ("French" for "français").
+_AS_SAID = frozenset({"instrument", "allergen", "indentation", "case"})
 _LEAD = re.compile(r"^\W*(?:(?:the|a|an|le|la|les|du|de la|des|un|une)\s+|(?:l|d)['’])?")
 
 # A time range: "10pm-6am", "8 to 4", "de 8h à 16h", "9h-17h".
@@ -115,7 +129,8 @@ _NAME = re.compile(r"\s+(?P<v>[A-ZÀ-Ý][\w'’-]+)")
 # Words saying the value named beside them is the one that holds now or
 # always did. Matched per clause.
 _CUE = re.compile(
-    r"\b(?:switch(?:ed|ing)?(?:\s+\w+)?\s+to|go(?:ing)?\s+back\s+to|back\s+to|moved?\s+(?:on\s+)?to"
+    r"\b(?:switch(?:ed|ing)?(?:\s+\w+)?\s+to|go(?:ing)?\s+back\s+to|back\s+to"
+    r"|mov(?:e|ed|es|ing)\s+(?:on\s+|over\s+)?to|scratch\s+(?:that|what)"
     r"|now|these days|nowadays|from now on|it['’]?s|it is|it was|c['’]est|c['’]était"
     r"|turns?\s+out|turned\s+out|all\s+along|actually|in\s+fact|i\s+meant|full\s+name|real\s+name"
     r"|en\s+fait|finalement|maintenant|désormais|dorénavant|je\s+voulais\s+dire"
@@ -174,7 +189,10 @@ def _found(kind: str, clause: str) -> list[tuple[str, int, int]]:
     """The values of ``kind`` a clause gives, stored form first, with where each stands."""
     if kind in _LISTS:
         words = _LISTS[kind]
-        return [(words[m.group(0).casefold()], *m.span()) for m in _MEMBERS[kind].finditer(clause)]
+        return [
+            (m.group(0) if kind in _AS_SAID else words[m.group(0).casefold()], *m.span())
+            for m in _MEMBERS[kind].finditer(clause)
+        ]
     if kind == "range":
         return [
             (range_value(m.group("a"), m.group("b")), *m.span())
