@@ -31,7 +31,6 @@ from .apply import NewFact, supersede_held
 from .computed import may_compute
 from .corrections import Held, in_turn, replace_in, self_negated
 from .doubt_plan import (
-    adds_value,
     may_take_back,
     read_lived,
     read_respelling,
@@ -43,6 +42,7 @@ from .doubt_plan import (
 from .free_value import free_value
 from .identity import value_key
 from .life_events import tells_an_end
+from .misspoke import adds_value
 from .predicates import spec
 from .renamed import may_rename
 from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY, siblings

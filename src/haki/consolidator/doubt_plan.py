@@ -312,16 +312,6 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     return target, found
 
 
-# A turn that adds a value ("also", "another", "aussi") replaces none.
-# "L'autre", the other one, points back at the held value ("l'autre
-# c'était mon ancienne boîte"): it adds nothing.
-_ADDED = re.compile(
-    r"\b(?:also|too|as well|another|second|new one|aussi|également|(?<![lL]['’])autre|deuxième"
-    r"|second)\b",
-    re.IGNORECASE,
-)
-
-
 def says_wrong(turn: str, held: Sequence[Held]) -> bool:
     """Does the turn say something said was wrong: a correction cue, a slip
     told (``misspoke``), a held value quoted as the speaker's own words?"""
@@ -340,11 +330,6 @@ def may_take_back(turn: str) -> bool:
         or tells_an_end(turn)
         or says_change(turn)
     )
-
-
-def adds_value(turn: str) -> bool:
-    """Does the turn add a value beside the held one ("also", "aussi")?"""
-    return _ADDED.search(turn) is not None
 
 
 @dataclass(frozen=True, slots=True)

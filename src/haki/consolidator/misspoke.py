@@ -12,7 +12,8 @@ number said beside the held one with its digits swapped ("25 ans pas 52")
 is a slip of the fingers, not a second age.
 
 "Like I said, green tea" restates the value: a quote after "like", "as",
-"comme" points at nothing.
+"comme" points at nothing; nor does a value added ("also", "aussi"), which
+replaces none.
 """
 
 from __future__ import annotations
@@ -64,3 +65,18 @@ def swapped(old: object, new: object) -> bool:
         return False
     diff = [i for i in range(len(a)) if a[i] != b[i]]
     return len(diff) == 2 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+# A turn that adds a value ("also", "another", "aussi") replaces none.
+# "L'autre", the other one, points back at the held value ("l'autre
+# c'était mon ancienne boîte"): it adds nothing.
+_ADDED = re.compile(
+    r"\b(?:also|too|as well|another|second|new one|aussi|également|(?<![lL]['’])autre|deuxième"
+    r"|second)\b",
+    re.IGNORECASE,
+)
+
+
+def adds_value(turn: str) -> bool:
+    """Does the turn add a value beside the held one ("also", "aussi")?"""
+    return _ADDED.search(turn) is not None

@@ -33,12 +33,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..providers.extraction.corrections import correction_cue
 from ..providers.extraction.lexicon import INSTRUMENTS_EN, INSTRUMENTS_FR
 from ..providers.extraction.vocabulary import DIETS, LANGUAGES
 from ..text.topics import AskedQuestion, asks_about
 from .corrections import Held, Replacement
 from .denials import denied
 from .identity import value_key
+from .misspoke import adds_value, misspoke
+from .predicates import spec
 from .said_close import THIRD_PERSON
 from .takeback import SOMEONE_ELSE, names
 from .value_shapes import shape
@@ -232,6 +235,22 @@ def _values(kind: str, clauses: Sequence[str], known: set[str]) -> set[str]:
     return set(said)
 
 
+# Cues that only say what holds now, not that it replaced something.
+_ONLY_NOW = re.compile(
+    r"^(?:now|these days|nowadays|from now on|it['’]?s|it is|c['’]est|actually|maintenant"
+    r"|désormais|dorénavant|plutôt)$",
+    re.IGNORECASE,
+)
+
+
+def _switch_said(clauses: Sequence[str]) -> bool:
+    """Does a clause say a value replaced another (a cue beyond "now", "it's"), or
+    that something said was wrong?"""
+    return any(not _ONLY_NOW.match(m.group(0)) for c in clauses for m in _CUE.finditer(c)) or any(
+        correction_cue(c) or misspoke(c) for c in clauses
+    )
+
+
 def _tied(fact: Held, kind: str, turn: str, floor: float) -> bool:
     """Is a free type's fact tied to the turn: a name written, a range close or its topic named?"""
     if kind == "name":
@@ -253,6 +272,7 @@ def typed(
     if not any(_CUE.search(c) for c in clauses):
         return None
     turn = " ".join(sentences)
+    switch = _switch_said(clauses)
     known = {_key(f.value) for f in held}
     found: dict[tuple[str, str], Replacement] = {}
     for fact in held:
@@ -262,6 +282,13 @@ def typed(
         if kind in ("range", "name") and not _tied(fact, kind, turn, floor):
             continue
         old = _member(kind, str(fact.value)) if kind in _LISTS else str(fact.value)
+        if (
+            spec(fact.predicate).cardinality == "many"
+            and not (switch or names(old, turn.casefold()))
+        ) or adds_value(turn):
+            # A new instrument "now" sits beside the old one: only a switch
+            # said, or the held value named, replaces a value of many.
+            continue
         new = _values(kind, clauses, known | {_key(old)})
         if len(new) != 1:
             continue

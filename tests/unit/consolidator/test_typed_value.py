@@ -118,6 +118,14 @@ def test_the_same_value_read_twice_goes_with_the_replaced_fact():
 
 
 def test_a_turn_with_no_other_word_of_change_is_read_for_a_typed_value():
-    fact = held("plays", "bass")
-    reading = read_respelling("it's guitar, not the other one", [fact])
-    assert reading.found is not None and reading.found.value == "guitar"
+    fact = held("diet", "vegetarian")
+    reading = read_respelling("fully vegan these days", [fact])
+    assert reading.found is not None and reading.found.value == "vegan"
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["I'm learning the violin now", "it's violin on tuesdays", "I switched to violin as well"],
+)
+def test_a_value_of_many_is_replaced_only_by_a_switch_or_with_the_held_value_named(turn):
+    assert typed(stated(turn), [held("plays", "guitar")]) is None
