@@ -282,10 +282,9 @@ def typed(
         if kind in ("range", "name") and not _tied(fact, kind, turn, floor):
             continue
         old = _member(kind, str(fact.value)) if kind in _LISTS else str(fact.value)
-        if (
-            spec(fact.predicate).cardinality == "many"
-            and not (switch or names(old, turn.casefold()))
-        ) or adds_value(turn):
+        if spec(fact.predicate).cardinality == "many" and (
+            not (switch or names(old, turn.casefold())) or adds_value(turn)
+        ):
             # A new instrument "now" sits beside the old one: only a switch
             # said, or the held value named, replaces a value of many.
             continue
