@@ -214,8 +214,21 @@ def _clauses(sentences: Sequence[str]) -> list[str]:
     return [c.strip() for s in sentences for c in _CLAUSES.split(s) if c and c.strip()]
 
 
+# A thing pointed at ("this recipe is vegan now", "that meeting is 2 to 3
+# now", "answer this one in German"): its value, not the speaker's.
+# A time ("these days", "this week", "cette année") points at no thing.
+_POINTED = re.compile(
+    r"\b(?:this|that|these|those|ce|cet|cette|ces)\b(?!\s+(?:days?|weeks?|months?|years?|morning"
+    r"|evening|time|semaine|mois|année|an|matin|soir|fois)\b)",
+    re.IGNORECASE,
+)
+_FROM_NOW_ON = re.compile(r"\b(?:from now on|désormais|dorénavant|à partir de maintenant)\b", re.I)
+
+
 def _others(clause: str) -> bool:
-    return bool(SOMEONE_ELSE.search(clause.casefold()) or THIRD_PERSON.search(clause))
+    """Is the clause of someone else or of a thing pointed at?"""
+    pointed = _POINTED.search(clause) is not None and not _FROM_NOW_ON.search(clause)
+    return bool(SOMEONE_ELSE.search(clause.casefold()) or THIRD_PERSON.search(clause) or pointed)
 
 
 def _values(kind: str, clauses: Sequence[str], known: set[str]) -> set[str]:

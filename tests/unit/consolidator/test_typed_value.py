@@ -83,8 +83,10 @@ def test_one_value_of_the_held_type_beside_a_cue_replaces_it(turn, predicate, ol
         ("I had a great italian dinner with friends", "learning", "German"),
         # Two new values of the type in cued clauses: which one is not said.
         ("switched to italian, now spanish too", "learning", "German"),
-        # Someone else's.
+        # Someone else's, or a thing pointed at.
         ("my sister is vegan now", "diet", "vegetarian"),
+        ("this recipe is vegan now", "diet", "vegetarian"),
+        ("can you answer that one in German now", "language", "French"),
         # Negated.
         ("it's not guitar, I never liked it", "plays", "bass"),
         # A name not tied to the held one by its written value.
