@@ -45,7 +45,7 @@ from .predicates import spec
 from .said_close import THIRD_PERSON
 from .takeback import SOMEONE_ELSE, names
 from .value_shapes import shape
-from .vocab_switch import said_or_asked
+from .vocab_switch import FROM_NOW_ON, SENTENCES, member_pattern, said_or_asked
 
 # What allergy facts hold, both languages, kept as said (the extractor
 # stores "arachides" as written): a nut named is not "nuts".
@@ -102,12 +102,7 @@ _LISTS: dict[str, dict[str, str]] = {
 }
 
 
-def _pattern(words: dict[str, str]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
-
-
-_MEMBERS = {kind: _pattern(words) for kind, words in _LISTS.items()}
+_MEMBERS = {kind: member_pattern(words) for kind, words in _LISTS.items()}
 # Lists the extractor stores as written ("camelCase", "arachides"); the
 # others it stores in one form ("French" for "français").
 _AS_SAID = frozenset({"instrument", "allergen", "indentation", "case"})
@@ -222,12 +217,11 @@ _POINTED = re.compile(
     r"|evening|time|semaine|mois|année|an|matin|soir|fois)\b)",
     re.IGNORECASE,
 )
-_FROM_NOW_ON = re.compile(r"\b(?:from now on|désormais|dorénavant|à partir de maintenant)\b", re.I)
 
 
 def _others(clause: str) -> bool:
     """Is the clause of someone else or of a thing pointed at?"""
-    pointed = _POINTED.search(clause) is not None and not _FROM_NOW_ON.search(clause)
+    pointed = _POINTED.search(clause) is not None and not FROM_NOW_ON.search(clause)
     return bool(SOMEONE_ELSE.search(clause.casefold()) or THIRD_PERSON.search(clause) or pointed)
 
 
@@ -336,14 +330,13 @@ _ASKS = re.compile(
     r"|would|will|should|have|has|est-ce|quel\w*|qui|où|quand|comment|pourquoi|combien)\b",
     re.IGNORECASE,
 )
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def stated(turn: str) -> list[str]:
     """The turn's statements, requests (``vocab_switch.said_or_asked``) and
     statements said unsure."""
     asked = set(said_or_asked(turn))
-    parts = [s.strip() for s in _SENTENCES.split(turn) if s.strip()]
+    parts = [s.strip() for s in SENTENCES.split(turn) if s.strip()]
     return [s for s in parts if s in asked or not _ASKS.search(s)]
 
 
