@@ -225,26 +225,43 @@ def _others(clause: str) -> bool:
     return bool(SOMEONE_ELSE.search(clause.casefold()) or THIRD_PERSON.search(clause) or pointed)
 
 
-def _values(kind: str, clauses: Sequence[str], known: set[str]) -> set[str]:
-    """The one new value of ``kind`` the clauses give; only cued clauses when several."""
+# A copula cues only the value it sets: "it's guitar", "c'est le rooibos",
+# not "it's much easier when I took French".
+_COPULA = re.compile(r"^(?:it['’]?s|it is|it was|c['’]est|c['’]était)$", re.IGNORECASE)
+_BOUND_WORDS = 2
+
+
+def _cued_at(clause: str, start: int) -> bool:
+    """Does a cue in the clause speak of the value at ``start``?"""
+    for m in _CUE.finditer(clause):
+        if not _COPULA.match(m.group(0)):
+            return True
+        if m.end() <= start and len(clause[m.end() : start].split()) <= _BOUND_WORDS:
+            return True
+    return False
+
+
+def _values(kind: str, clauses: Sequence[str], known: set[str], switch: bool) -> set[str]:
+    """The new values of ``kind`` the clauses give: those a cue speaks of, or,
+    in a turn that says a switch, any one (only the cued ones when several)."""
     said: dict[str, bool] = {}
     for clause in clauses:
         # A name is the third person's by nature ("his full name is Eliot").
         if kind != "name" and _others(clause):
             continue
-        cued = _CUE.search(clause) is not None
         for value, start, end in _found(kind, clause):
             if _key(value) in known or denied(clause, start, end):
                 continue
-            said[value] = said.get(value, False) or cued
-    if len(said) > 1:
+            said[value] = said.get(value, False) or _cued_at(clause, start)
+    if not switch or len(said) > 1:
         said = {v: c for v, c in said.items() if c}
     return set(said)
 
 
 # Cues that only say what holds now, not that it replaced something.
 _ONLY_NOW = re.compile(
-    r"^(?:now|these days|nowadays|from now on|it['’]?s|it is|c['’]est|actually|maintenant"
+    r"^(?:now|these days|nowadays|from now on|it['’]?s|it is|it was|c['’]est|c['’]était|actually"
+    r"|maintenant"
     r"|désormais|dorénavant|plutôt)$",
     re.IGNORECASE,
 )
@@ -295,7 +312,7 @@ def typed(
             # A new instrument "now" sits beside the old one: only a switch
             # said, or the held value named, replaces a value of many.
             continue
-        new = _values(kind, clauses, known | {_key(old)})
+        new = _values(kind, clauses, known | {_key(old)}, switch)
         if len(new) != 1:
             continue
         value = new.pop()

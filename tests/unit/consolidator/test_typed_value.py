@@ -131,3 +131,12 @@ def test_a_turn_with_no_other_word_of_change_is_read_for_a_typed_value():
 )
 def test_a_value_of_many_is_replaced_only_by_a_switch_or_with_the_held_value_named(turn):
     assert typed(stated(turn), [held("plays", "guitar")]) is None
+
+
+def test_a_copula_cues_only_the_value_it_sets():
+    # LoCoMo: the held language named as still learnt, another one from the past.
+    turn = (
+        "Learning German has been tough but worth it. I like the structure of the language, "
+        "it's much easier when I took French in high school."
+    )
+    assert typed(stated(turn), [held("learning", "German")]) is None
