@@ -42,5 +42,7 @@ def test_someone_elses_thing_and_a_fact_of_no_thing_are_not_ended():
 def test_closing_or_losing_reaches_what_one_owns_only_by_its_value():
     owned = held("owns", "great turnout", 0.3, 0.3)
     # LoCoMo: a job lost is no thing owned; eyes closed neither.
-    assert thing_ended(["I lost my job at the mechanical engineering company."], [owned], 0.25) is None
+    assert (
+        thing_ended(["I lost my job at the mechanical engineering company."], [owned], 0.25) is None
+    )
     assert thing_ended(["I closed my eyes and listened."], [owned], 0.25) is None
