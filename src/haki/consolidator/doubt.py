@@ -28,24 +28,27 @@ from ..providers.extraction.corrections import correction_cue
 from ..providers.extraction.types import EventRow
 from ..storage import Connection
 from .apply import NewFact, supersede_held
+from .computed import may_compute
 from .corrections import Held, in_turn, replace_in, self_negated
 from .doubt_plan import (
-    adds_value,
     may_take_back,
     read_lived,
     read_respelling,
     read_turn,
+    says_wrong,
     statements,
     subject_words,
 )
 from .free_value import free_value
 from .identity import value_key
 from .life_events import tells_an_end
+from .misspoke import adds_value
 from .predicates import spec
 from .renamed import may_rename
 from .restate import RESTATE_CUED_DOUBT_SIMILARITY, RESTATE_DOUBT_SIMILARITY, siblings
 from .said_change import may_respell
 from .said_close import reaches
+from .typed_value import may_type, restating
 from .vocab_switch import may_switch
 
 # The subject's active facts a turn may be about, with their similarity to
@@ -133,7 +136,13 @@ async def doubt_subject(
         if not turn:
             continue
         respell_only = not may_take_back(turn)
-        if respell_only and not (may_respell(turn) or may_switch(turn) or may_rename(turn)):
+        if respell_only and not (
+            may_respell(turn)
+            or may_switch(turn)
+            or may_rename(turn)
+            or may_type(turn)
+            or may_compute(turn)
+        ):
             continue
         if event.id in corrected and not tells_an_end(turn):
             continue
@@ -205,6 +214,10 @@ async def doubt_subject(
             if replaced:
                 out.replaced += 1
                 out.created.extend([new] if new else [])
+                # The same value read twice from one sentence ("bass", "bass
+                # in a cover band") ends with it.
+                for twin in restating(found.target, held):
+                    await _end(conn, event, twin, found.sentence)
                 continue
         if target is None:
             continue
@@ -213,7 +226,7 @@ async def doubt_subject(
         if replaced:
             out.replaced += 1
             continue
-        if not correction_cue(turn) and not self_negated(turn):
+        if not says_wrong(turn, held) and not self_negated(turn):
             # A held value after a negation, with no word saying it was
             # wrong, no new value of its own and not said of the speaker
             # ("that cake is not vegan"): the sentence may speak of anything
@@ -258,15 +271,19 @@ async def _replace_or_end(
     twin = await _replacement(conn, event, target, sentence, held)
     replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
     if not replaced:
-        await set_status(
-            conn,
-            project_id=event.project_id,
-            fact_id=target.id,
-            status="superseded",
-            valid_to=event.occurred_at,
-            reason=f"ended by event {event.id}: {sentence[:200]}",
-        )
+        await _end(conn, event, target, sentence)
     return new
+
+
+async def _end(conn: Connection, event: EventRow, target: Held, sentence: str) -> None:
+    await set_status(
+        conn,
+        project_id=event.project_id,
+        fact_id=target.id,
+        status="superseded",
+        valid_to=event.occurred_at,
+        reason=f"ended by event {event.id}: {sentence[:200]}",
+    )
 
 
 async def _supersede_with(

@@ -70,6 +70,7 @@ from ..providers.extraction.corrections import correction_cue, cued_sentences, n
 from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
+from .computed import computed
 from .corrections import (
     ERROR_SHAPE_SIMILARITY,
     Held,
@@ -82,6 +83,7 @@ from .corrections import (
     temporary,
 )
 from .life_events import tells_an_end
+from .misspoke import misspoke, quoted, swapped
 from .renamed import renamed
 from .restate import (
     by_context,
@@ -92,6 +94,8 @@ from .restate import (
 from .said_change import changed, respelled_fact, says_change
 from .said_close import said_close
 from .takeback import SOMEONE_ELSE, names, status_ended, takeback_cue, taken_back
+from .thing_ended import thing_ended
+from .typed_value import stated, typed
 from .value_shapes import denies_another, replacement
 from .vocab_switch import said_or_asked, switched
 
@@ -138,10 +142,18 @@ _BYGONE = re.compile(
 )
 
 
-def cued_in(turn: str) -> list[tuple[str, int]]:
-    """The turn's cued sentences (``cued_sentences``), and the statement right
-    after a short one that says something was wrong, with its strength."""
+def _cued(turn: str) -> list[tuple[str, int]]:
+    """The turn's cued sentences (``cued_sentences``), and those that tell a
+    slip (``misspoke``: "j'ai inversé", "jme suis trompée") as saying something was wrong."""
     cued = cued_sentences(turn)
+    told = [(s, 2) for s in statements(turn) if misspoke(s) and s not in dict(cued)]
+    return [*cued, *told]
+
+
+def cued_in(turn: str) -> list[tuple[str, int]]:
+    """The turn's cued sentences (``_cued``), and the statement right
+    after a short one that says something was wrong, with its strength."""
+    cued = _cued(turn)
     said = statements(turn)
     out = []
     for sentence, strength in cued:
@@ -254,24 +266,28 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     """
     said = statements(turn)
     named = by_old_value(said, held)
-    has_cue = correction_cue(turn)
+    has_cue = correction_cue(turn) or misspoke(turn)
     if named is not None:
         fact, sentence = named
         # "It's Max. Not Rex.": the new value may stand just before.
         before = said[max(said.index(sentence) - 1, 0) : said.index(sentence)]
         found = replace_in([sentence, *before], fact, held)
-        if found is not None and not has_cue and not stated_by_copula(found.sentence, found.value):
-            # No word says something was wrong, and nothing says the new
-            # value is what the thing is: "flying to Paris, not Berlin".
+        if (
+            found is not None
+            and not has_cue
+            and not stated_by_copula(found.sentence, found.value)
+            and not swapped(fact.value, found.value)
+        ):
+            # No word says something was wrong, nothing says the new value
+            # is what the thing is ("flying to Paris, not Berlin"), and it is
+            # no slip of the fingers ("25 ans pas 52").
             found = None
         return fact, found
     if not has_cue:
         found = restated(said, held)
         return (found.target, found) if found else (None, None)
     # A moment or a trip ("in Rome for the weekend") changes nothing held.
-    cued = [
-        (s, strength) for s, strength in cued_sentences(turn) if strength == 2 or not temporary(s)
-    ]
+    cued = [(s, strength) for s, strength in _cued(turn) if strength == 2 or not temporary(s)]
     if not cued:
         return None, None
     target_id = closest(turn, [(f.id, f.predicate, f.value, f.similarity) for f in held])
@@ -296,32 +312,24 @@ def plan(turn: str, held: Sequence[Held]) -> tuple[Held | None, Replacement | No
     return target, found
 
 
-# A turn that adds a value ("also", "another", "aussi") replaces none.
-# "L'autre", the other one, points back at the held value ("l'autre
-# c'était mon ancienne boîte"): it adds nothing.
-_ADDED = re.compile(
-    r"\b(?:also|too|as well|another|second|new one|aussi|également|(?<![lL]['’])autre|deuxième"
-    r"|second)\b",
-    re.IGNORECASE,
-)
+def says_wrong(turn: str, held: Sequence[Held]) -> bool:
+    """Does the turn say something said was wrong: a correction cue, a slip
+    told (``misspoke``), a held value quoted as the speaker's own words?"""
+    return correction_cue(turn) or misspoke(turn) or quoted(turn, held) is not None
 
 
 def may_take_back(turn: str) -> bool:
     """Is the turn worth reading against the held facts: a correction cue, a
-    negation, a from-now-on word or a word saying something ended?"""
+    slip told, a negation, a from-now-on word or a word saying something ended?"""
     return bool(
         correction_cue(turn)
+        or misspoke(turn)
         or _NEGATED.search(turn)
         or new_state(turn)
         or takeback_cue(turn)
         or tells_an_end(turn)
         or says_change(turn)
     )
-
-
-def adds_value(turn: str) -> bool:
-    """Does the turn add a value beside the held one ("also", "aussi")?"""
-    return _ADDED.search(turn) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,8 +391,23 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     found = by_context(statements(turn), held)
     if found is not None:
         return Reading(target=found.target, found=found)
+    # The one new value of the held value's type beside a change cue ("so
+    # pescatarian now", "switched to italian", "it's guitar"), for the fact
+    # a cue pointed at or, with none, any held fact of that type.
+    found = typed(stated(turn), held, TOPIC_SIMILARITY)
+    if found is not None and (target is None or found.target.id == target.id):
+        return Reading(target=found.target, found=found)
+    # A held age the turn says to move ("it was my birthday, add a year").
+    found = computed(statements(turn), held)
+    if found is not None and (target is None or found.target.id == target.id):
+        return Reading(target=found.target, found=found)
     if target is not None:
         return Reading(target=target)
+    # The speaker quoting a held value as their own slip ("jsais pas
+    # pourquoi j'ai dit thé vert"): replaced by the phrase set in its place, else doubted.
+    said_before = quoted(turn, held)
+    if said_before is not None and not siblings(said_before, held):
+        return Reading(target=said_before)
     # A change said of one fact in words no reading above takes.
     said = changed(statements(turn), held)
     if isinstance(said, Replacement):
@@ -397,6 +420,10 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
         if slot is not None and not siblings(slot, held):
             return Reading(slot=slot)
     named = taken_back(statements(turn), held)
+    if named is not None and not siblings(named[0], held):
+        return Reading(ended=named)
+    # The thing a value is of parted with ("sold the car", "résilié ma ligne").
+    named = thing_ended(statements(turn), held, TOPIC_SIMILARITY)
     if named is not None and not siblings(named[0], held):
         return Reading(ended=named)
     if correction_cue(turn):
@@ -421,13 +448,16 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
 
 
 def read_respelling(turn: str, held: Sequence[Held]) -> Reading:
-    """Only a held name the turn respells, the user's name framed anew, or a
-    held member of a closed vocabulary it switches (pure): for a turn with
-    no other word of change."""
+    """Only a held name the turn respells, the user's name framed anew, a
+    held member of a closed vocabulary it switches, or a value of the held
+    value's type beside a change cue (pure): for a turn with no other word
+    of change."""
     found = (
         respelled_fact(statements(turn), held)
         or renamed(statements(turn), held)
         or switched(said_or_asked(turn), held)
+        or typed(stated(turn), held, TOPIC_SIMILARITY)
+        or computed(statements(turn), held)
     )
     return Reading(target=found.target, found=found) if found is not None else Reading()
 

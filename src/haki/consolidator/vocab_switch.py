@@ -43,12 +43,13 @@ _VOCABULARIES: dict[str, dict[str, str]] = {
 }
 
 
-def _pattern(words: dict[str, str]) -> re.Pattern[str]:
+def member_pattern(words: dict[str, str]) -> re.Pattern[str]:
+    """A matcher of a closed list's members, longest first, on word boundaries."""
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
 
 
-_PATTERNS = {predicate: _pattern(words) for predicate, words in _VOCABULARIES.items()}
+_PATTERNS = {predicate: member_pattern(words) for predicate, words in _VOCABULARIES.items()}
 
 # Words of switching or of asking for a value to be used from now on.
 _SWITCH = re.compile(
@@ -61,19 +62,19 @@ _SWITCH = re.compile(
 # One task, not a habit: "can you answer this email in German?", "write
 # that in Spanish" — unless it says it holds from now on.
 _ONE_TASK = re.compile(r"\b(?:this|that|these|those|ce|cet|cette|ces|ça|cela)\b", re.IGNORECASE)
-_FROM_NOW_ON = re.compile(r"\b(?:from now on|désormais|dorénavant|à partir de maintenant)\b", re.I)
+FROM_NOW_ON = re.compile(r"\b(?:from now on|désormais|dorénavant|à partir de maintenant)\b", re.I)
 # A request worded as a question: it asks for something to be done.
 _REQUEST = re.compile(
     r"^\W*(?:\w+\W+)?(?:can|could|would|will) you\b|^\W*(?:\w+\W+)?(?:tu peux|peux-tu|pourrais-tu"
     r"|tu pourrais|vous pouvez|pouvez-vous)\b",
     re.IGNORECASE,
 )
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def said_or_asked(turn: str) -> list[str]:
     """The turn's statements and requests (questions that ask for something done)."""
-    parts = [s.strip() for s in _SENTENCES.split(turn) if s.strip()]
+    parts = [s.strip() for s in SENTENCES.split(turn) if s.strip()]
     return [s for s in parts if not s.endswith("?") or _REQUEST.search(s)]
 
 
@@ -102,7 +103,7 @@ def switched(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | No
                 continue
             if not (_SWITCH.search(sentence) or correction_cue(sentence)) or temporary(sentence):
                 continue
-            if _ONE_TASK.search(sentence) and not _FROM_NOW_ON.search(sentence):
+            if _ONE_TASK.search(sentence) and not FROM_NOW_ON.search(sentence):
                 continue
             new = {v for v in _members(sentence, fact.predicate) if value_key(v) != old}
             if len(new) == 1:

@@ -464,12 +464,6 @@ async def test_a_change_said_in_other_words_replaces_the_fact(
             "let my membership lapse in spring and didn't renew. not rowing anymore",
             "Riverside Rowing Club",
         ),
-        (
-            "chg-diet",
-            "I'm vegan so no dairy recipes please",
-            "fyi I'm back to vegetarian now, eggs and cheese are fine again",
-            "vegan",
-        ),
         # A longer value named by its head as the object of an ending verb
         # (named after a short error announcement and replaced by the phrase
         # set in its place: ``test_a_value_of_no_shape_…``).
@@ -510,6 +504,15 @@ async def test_a_change_said_without_a_value_puts_the_fact_in_doubt(
             "honestly I'm kinda over jazz, it's all synthwave these days",
             "jazz",
             "synthwave",
+        ),
+        # A diet switched to another of its list: the value is read by the
+        # held value's type (``typed_value``), where it was only doubted.
+        (
+            "chg-diet",
+            "I'm vegan so no dairy recipes please",
+            "fyi I'm back to vegetarian now, eggs and cheese are fine again",
+            "vegan",
+            "vegetarian",
         ),
         (
             "camel",

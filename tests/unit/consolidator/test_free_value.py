@@ -60,7 +60,7 @@ def test_another_held_value_is_not_the_new_one():
 
 
 def test_the_other_one_points_back_at_the_held_value_and_adds_nothing():
-    from haki.consolidator.doubt_plan import adds_value
+    from haki.consolidator.misspoke import adds_value
 
     assert not adds_value(
         "chez nous c'est accolade sur la même ligne. l'autre c'était mon ancienne boîte"
