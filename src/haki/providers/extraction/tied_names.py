@@ -181,10 +181,22 @@ def _named_noun(text: str, frame: re.Match[str], taken: int) -> re.Match[str] | 
     return next((m for m in _OWN.finditer(text, window, at) if m.span("noun") == span), None)
 
 
+# "I hope to start my own company called Nimbus": a thing wished or planned
+# does not exist yet, so its name names nothing the speaker has.
+_INTENDED = re.compile(
+    r"\b(?:hope|hoping|plan(?:ning)? to|want(?:s|ed)? to|wanna|gonna|going to|would like"
+    r"|someday|one day|dream of|rêve de|aimerais|voudrais|veux|vais|compte)\b",
+    re.IGNORECASE,
+)
+
+
 def _hedged(text: str, start: int, end: int) -> bool:
-    """ "If my dog were called Rex": a name said of a hypothetical names nothing."""
+    """ "If my dog were called Rex": a name said of a hypothetical or a plan names nothing."""
     opening = max(text.rfind(sep, 0, start) for sep in (".", "!", "?", "\n")) + 1
-    return HEDGES.search(text, opening, end) is not None
+    return (
+        HEDGES.search(text, opening, end) is not None
+        or _INTENDED.search(text, opening, end) is not None
+    )
 
 
 def tied(text: str, out: list[Candidate], speaker: str | None = None) -> list[Candidate]:
