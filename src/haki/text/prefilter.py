@@ -64,6 +64,9 @@ def fold(text: str) -> str:
     return text.translate(_FOLD).lower()
 
 
+# A word boundary (``\\b``) at the start or the end of a literal: "nc" as a
+# word, not inside "once".
+B = "\x00"
 # A condition: a set of literals (one must occur), or ("and" | "or", parts).
 Cond = frozenset[str] | tuple[str, tuple["Cond", ...]]
 # A set of strings every match of a node is, starts or ends with; None when
@@ -99,9 +102,10 @@ def _product(a: frozenset[str], b: frozenset[str]) -> frozenset[str] | None:
 
 def _lits(strings: frozenset[str] | None) -> Cond | None:
     """A condition from a set of strings one of which every match holds; None if it holds nothing."""
-    if not strings or "" in strings:
+    if not strings:
         return None
-    return frozenset(_safe(s) for s in strings)
+    safe = frozenset(_safe(s) for s in strings)
+    return None if "" in safe else safe
 
 
 def _safe(literal: str) -> str:
@@ -110,11 +114,19 @@ def _safe(literal: str) -> str:
     ``text.risk`` reads parts of a clause with a span cut out (a kept check,
     a released one): a blank after a non-word character, or a leading one,
     may be that space, so the literal is cut there; any piece of a needed
-    literal is needed too.
+    literal is needed too. A word boundary (``B``) is kept only at the ends
+    of a literal of two characters or more.
     """
-    literal = literal.lstrip(" ")
-    cut = re.search(r"\W ", literal)
-    return literal[: cut.start() + 1] if cut else literal
+    core = literal.replace(B, "")
+    lead, trail = literal.startswith(B), literal.endswith(B)
+    if core.startswith(" "):
+        core, lead = core.lstrip(" "), False
+    cut = re.search(r"\W ", core)
+    if cut:
+        core, trail = core[: cut.start() + 1], False
+    if len(core) < 2:
+        return core
+    return (B if lead else "") + core + (B if trail else "")
 
 
 def _class(items: list[tuple[object, Any]]) -> frozenset[str] | None:
@@ -141,6 +153,8 @@ def _node(op: object, av: Any) -> _Info:
         return _Info(_class(av))
     if op is C.CATEGORY and av is C.CATEGORY_DIGIT:
         return _Info(frozenset("0123456789"))
+    if op is C.AT and av is C.AT_BOUNDARY:
+        return _Info(frozenset({B}))
     if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
         return _EMPTY
     if op is C.SUBPATTERN:
@@ -286,23 +300,56 @@ class Literals:
     def __init__(self, conds: Iterable[Cond | None]) -> None:
         words: set[str] = set().union(*(literals(c) for c in conds))
         self._words = frozenset(words)
+        cores = {w.replace(B, "") for w in words}
         # At every position, the longest literal starting there; the shorter
         # ones starting there are its prefixes. Single characters are read
         # from the set of the text's characters.
-        longer = [w for w in words if len(w) > 1]
+        longer = [w for w in cores if len(w) > 1]
         self._scan = re.compile(f"(?=({alternation(longer)}))", re.DOTALL) if longer else None
-        self._prefixes: dict[str, frozenset[str]] = {}
+        self._prefixes: dict[str, tuple[tuple[str, bool], ...]] = {}
+
+    def _found(self, w: str) -> tuple[tuple[str, bool], ...]:
+        """The literals ``w`` starts with, each with whether one is wanted at a word boundary."""
+        hit = self._prefixes.get(w)
+        if hit is None:
+            hit = tuple(
+                (p, bool({B + p, p + B, B + p + B} & self._words))
+                for p in (w[:i] for i in range(2, len(w) + 1))
+                if not {p, B + p, p + B, B + p + B}.isdisjoint(self._words)
+            )
+            self._prefixes[w] = hit
+        return hit
 
     def present(self, text: str) -> frozenset[str]:
         folded = fold(text)
         found: set[str] = set(folded)
-        for w in set(self._scan.findall(folded)) if self._scan else ():
-            hit = self._prefixes.get(w)
-            if hit is None:
-                hit = frozenset(w[:i] for i in range(2, len(w) + 1) if w[:i] in self._words)
-                self._prefixes[w] = hit
-            found |= hit
+        if self._scan is None:
+            return frozenset(found)
+        for m in self._scan.finditer(folded):
+            at = m.start()
+            for p, bounded in self._found(m.group(1)):
+                found.add(p)
+                if bounded:
+                    lead = _boundary(text, at)
+                    trail = _boundary(text, at + len(p))
+                    if lead:
+                        found.add(B + p)
+                    if trail:
+                        found.add(p + B)
+                    if lead and trail:
+                        found.add(B + p + B)
         return frozenset(found)
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _boundary(text: str, at: int) -> bool:
+    """Whether ``\\b`` holds at ``at`` of ``text``: a word character on one side only."""
+    before = at > 0 and _word(text[at - 1])
+    after = at < len(text) and _word(text[at])
+    return before != after
 
 
 def _keys(cond: Cond) -> frozenset[str] | None:
