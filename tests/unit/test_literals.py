@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from haki.providers.extraction.literals import alternation
+from haki.text.literals import alternation
 
 WORDS = st.lists(st.text(alphabet="ab .*(", min_size=1, max_size=4), min_size=1, max_size=8)
 TEXTS = st.text(alphabet="ab .*(c", max_size=12)

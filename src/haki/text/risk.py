@@ -49,6 +49,8 @@ from __future__ import annotations
 
 import re
 
+from . import risk_frames, risk_release, risk_shapes, targets
+from .prefilter import Gate, any_of, needs
 from .risk_frames import asked_of_person, check_kept, checked_act, released, without_released
 from .risk_release import BARE_NEGATION, released_by_act
 from .risk_shapes import UNDENIED as _UNDENIED
@@ -417,6 +419,11 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
 
 
 def effects(clause: str) -> tuple[str, ...]:
+    """``read_effects(clause)``, not read when no pattern it tries could match (``may_have_effects``)."""
+    return read_effects(clause) if may_have_effects(clause) else ()
+
+
+def read_effects(clause: str) -> tuple[str, ...]:
     """The risky effects obeying ``clause`` as a standing instruction would have, in ``RISK_KINDS`` order.
 
     Read part by part (commas, semicolons, "and stop …"): each part
@@ -444,6 +451,48 @@ def effects(clause: str) -> tuple[str, ...]:
     if released(clause) and "safeguard" not in found:
         # "…, no need to check w/ me" releases the act beside it (``risk_frames``).
         rest = without_released(clause).strip(" ,;.")
-        if not rest or effects(rest) or (checked_act(rest) and not clause_forbids(rest)):
+        if not rest or read_effects(rest) or (checked_act(rest) and not clause_forbids(rest)):
             found.add("safeguard")
     return tuple(k for k in RISK_KINDS if k in found)
+
+
+# Every pattern whose match can give ``read_effects`` an effect, each with the
+# literals it needs (``text.prefilter``). The parts it reads are pieces of the
+# clause or the clause with spans blanked out, so a literal absent from the
+# clause is absent from them. A released check gives one alone, beside an act
+# or beside an effect: its own pattern is enough.
+_EFFECT_PATTERNS = (
+    _OBEY,
+    _REFUSE,
+    _URL,
+    _EMAIL,
+    _HOOK,
+    _OWN_LINK,
+    _CODE,
+    _TO_SHELL,
+    _RUN_IT,
+    _DISCLOSURE,
+    _PLACED_SECRET,
+    _KEPT_SECRET,
+    _TOLD_OTHERS,
+    _SECRET_FILE,
+    _ASKED_THEN_GIVEN,
+    _GIVEN_BACK,
+    _LOWER,
+    _UNCHECKED_ACT,
+    _RELEASED_CHECK,
+    _UNASKED_ACT,
+    _NEVER_CHECK,
+    _NEVER_CHECK_BARE,
+    _LOWERED_CHECK,
+    *risk_release.PATTERNS,
+    *risk_shapes.PATTERNS,
+    *targets.PATTERNS,
+    risk_frames.RELEASED,
+)
+_EFFECT_GATE = Gate(any_of(needs(p) for p in _EFFECT_PATTERNS))
+
+
+def may_have_effects(clause: str) -> bool:
+    """False when no pattern ``read_effects`` tries could match ``clause``: one scan of its words."""
+    return _EFFECT_GATE.open(clause)

@@ -120,3 +120,8 @@ def asked_of_person(clause: str) -> str | None:
     # Only the check, or the check and what it comes before: "tell me, then
     # send it to them" goes on to act on what the condition names.
     return main if check and _ONLY_THE_CHECK.match(main[check.end() :]) else None
+
+
+# The release with no object: what ``risk.effects`` reads a released check
+# by, for its prefilter.
+RELEASED = _RELEASED

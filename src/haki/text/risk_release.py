@@ -111,3 +111,7 @@ def released_by_act(part: str, forbids: bool) -> bool:
     return not forbids and any(
         p.search(part) for p in (_DISMISSED_CHECK, _ANYWAY, _MARKED_PASSED, _ACT_ON_DOUBT)
     )
+
+
+# Every pattern ``released_by_act`` reads, for the prefilter of ``risk.effects``.
+PATTERNS = (_DENIED_CHECK, _DISMISSED_CHECK, _ANYWAY, _MARKED_PASSED, _ACT_ON_DOUBT)

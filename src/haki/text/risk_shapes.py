@@ -189,3 +189,7 @@ def disclosure(part: str) -> bool:
 def safeguard(part: str) -> bool:
     """Whether obeying ``part`` consents in advance, overrules a guard, or deems things safe unseen."""
     return any(p.search(part) for p in (_IN_ADVANCE, _OVERRULED, _DEEMED_SAFE, _ANYWAY))
+
+
+# Every pattern ``disclosure`` and ``safeguard`` read, for the prefilter of ``risk.effects``.
+PATTERNS = (_GIVEN, _IN_ADVANCE, _OVERRULED, _DEEMED_SAFE, _ANYWAY)

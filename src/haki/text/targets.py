@@ -97,3 +97,7 @@ def programs(text: str) -> list[str]:
 def address_target(text: str) -> bool:
     """Whether ``text`` names a place outside the conversation: a host of any ending or a phone number."""
     return bool(hosts(text) or phones(text))
+
+
+# Every pattern a target is found by, for the prefilter of ``risk.effects``.
+PATTERNS = (_HOST, _SPELLED_HOST, _IPV4, _PHONE, _PROGRAM)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from re import _parser as sre_parse  # type: ignore[attr-defined]  # behind re.compile
 from typing import Any, Protocol, TypeVar
 
-from .literals import alternation
+from ...text.literals import alternation
 
 _c = sre_parse  # the parser's opcodes live beside it
 _REPEATS = {_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", _c.MAX_REPEAT)}

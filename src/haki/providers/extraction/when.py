@@ -24,7 +24,7 @@ import difflib
 import re
 from functools import lru_cache
 
-from .literals import alternation
+from ...text.literals import alternation
 from .when_aside import names_before, opens_aside, refers_back, vague_past
 from .when_resolve import Said, on_their_clock, period_start, resolve, said_moment
 from .when_words import (
