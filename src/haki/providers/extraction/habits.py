@@ -110,6 +110,33 @@ HEDGE = re.compile(
     r"\b(?:maybe|perhaps|might|wonder|wish|pretend|imagine|peut-être|si jamais)\b", re.IGNORECASE
 )
 MAX_WORDS = 24
+# What the speaker is, given so the agent uses it ("I'm a night owl so if
+# you're suggesting a routine …", "i'm left-handed, in case that matters
+# when you're recommending gear", "I'm a visual learner, diagrams help me
+# …"): a short complement of "I'm", then a tail that turns to the agent's
+# work ("you", "tu") or to what helps the speaker. What the speaker is at
+# the moment ("sorry", "tired", "back") is no lasting trait.
+_TRAIT = re.compile(
+    r"^(?:I'm|I am|je suis) (?:(?:a|an|un|une) )?(?P<trait>[\w-]+(?: [\w-]+)?)"
+    r"(?:,\s*|\s+(?=so\b|donc\b|alors\b|du coup\b))(?P<tail>.+)$",
+    re.IGNORECASE,
+)
+_FOR_AGENT = re.compile(
+    r"\b(?:you|you're|your|tu|te|t'|tes|vous)\b|\bhelps? me\b|\bm'aide(?:nt)?\b", re.IGNORECASE
+)
+_PASSING = re.compile(
+    r"^(?:not|so|very|really|just|sorry|tired|busy|afraid|glad|happy|sure|done|back|here|late|confused"
+    r"|stuck|excited|curious|ready|fine|ok|okay|good|great|sick|hungry|bored|désolée?|fatiguée?|prête?"
+    r"|sûre?|content|contente|là|de retour|en retard)\b",
+    re.IGNORECASE,
+)
+
+
+def _trait_for_agent(text: str) -> bool:
+    said = _TRAIT.match(text)
+    return bool(
+        said and not _PASSING.match(said["trait"]) and _FOR_AGENT.search(said["tail"])
+    )
 
 
 def habit_of(text: str) -> str | None:
@@ -120,7 +147,7 @@ def habit_of(text: str) -> str | None:
         return None
     if _HABIT_EN.match(text) and not _PAST_MARK_EN.search(text):
         return text
-    if _HABIT_FR.match(text):
+    if _HABIT_FR.match(text) or _trait_for_agent(text):
         return text
     return None
 
