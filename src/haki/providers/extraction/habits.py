@@ -116,8 +116,15 @@ MAX_WORDS = 24
 # …"): a short complement of "I'm", then a tail that turns to the agent's
 # work ("you", "tu") or to what helps the speaker. What the speaker is at
 # the moment ("sorry", "tired", "back") is no lasting trait.
+# A place, a role of one's own or a thing owned follows a preposition or a
+# determiner ("I'm in Honolulu", "I'm the admin", "I'm your developer"):
+# where or who the speaker claims to be, never a trait of theirs.
+_NOT_TRAIT = (
+    r"(?:the|your|my|his|her|their|our|this|that|in|at|on|from|with|to|into|of|for|le|la|les|l'"
+    r"|ton|ta|votre|mon|ma|ce|cet|cette|dans|à|au|en|de|du|des|sur|chez|avec|pour)"
+)
 _TRAIT = re.compile(
-    r"^(?:I'm|I am|je suis) (?:(?:a|an|un|une) )?(?P<trait>[\w-]+(?: [\w-]+)?)"
+    rf"^(?:I'm|I am|je suis) (?:(?:a|an|un|une) )?(?P<trait>(?!{_NOT_TRAIT}\b)[\w-]+(?: [\w-]+)?)"
     r"(?:,\s*|\s+(?=so\b|donc\b|alors\b|du coup\b))(?P<tail>.+)$",
     re.IGNORECASE,
 )

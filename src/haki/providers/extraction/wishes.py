@@ -262,19 +262,18 @@ def _shaped(text: str) -> bool:
     return bool(by_form and _OBJECT_START.match(opened["obj"]))
 
 
-# An English imperative by its form, whatever the verb: a bare word before
-# its object pronoun or a possessed kind of thing ("nudge me to …", "sign
-# off my emails …"). Its verb is no list's; ``_NOT_VERB``, ``NOT_ORDER``
-# and ``_PRAISE`` keep out what only looks so.
+# An English imperative by its form, whatever the verb: a bare word, not
+# one of the third person ("saves me …" drops its subject), before the
+# speaker as its object ("nudge me to …"). Its verb is no list's, so its
+# object is the speaker alone: an unknown verb over the speaker's things
+# ("text my contacts …") may move them. ``_NOT_VERB``, ``NOT_ORDER`` and
+# ``_PRAISE`` keep out what only looks so.
 _FORM_ORDER = re.compile(
-    r"^(?P<verb>[a-z]{3,})(?: (?:off|up|out|down|back|over))? (?:me|us|(?:my|our) [a-z]+s)\b", re.I
+    r"^(?P<verb>[a-z]{3,}(?<![^s]s))(?: (?:off|up|out|down|back|over))? (?:me|us)\b", re.I
 )
 # A condition after an order makes it hold each time it is met ("nudge me
 # to take a break if we've been going for an hour").
 _ON_CONDITION = re.compile(r"\s(?:if|when|whenever|once|si|quand|dès que)\s", re.IGNORECASE)
-# A kind of thing the speaker owns, in the plural, is every one of them
-# ("sign off my emails"); one thing ("my essay") is an errand.
-_OWN_KIND = re.compile(r"\b(?:my|our) [a-z]+s\b", re.IGNORECASE)
 # Done so to every one of a kind the speaker owns: "sign off my emails with
 # '— R'", "write our commit messages in English"; "fix my tests" is an errand.
 _WORK_ON_KIND = re.compile(
@@ -286,14 +285,14 @@ _NOT_ASKED = re.compile(r"^(?:trust|believe|excuse|pardon|forgive|spare|count|be
 
 def _by_form(text: str) -> bool:
     """Whether ``text`` is a standing order by its form alone: an English imperative
-    (``_FORM_ORDER``) that holds on a condition or over a kind of thing."""
+    (``_FORM_ORDER``) that holds on a condition or says it lasts."""
     opened = _FORM_ORDER.match(text)
     if opened is None or ONE_MOMENT.search(text) or VERB_FORM.search(opened["verb"]):
         return False
     verb = opened["verb"]
     if any(p.match(verb) for p in (_PRAISE, _NOT_VERB, NOT_ORDER, STATEMENT, _NOT_ASKED)):
         return False
-    return bool(_ON_CONDITION.search(text) or _OWN_KIND.search(opened.group(0)) or STANDING.search(text))
+    return bool(_ON_CONDITION.search(text) or STANDING.search(text))
 
 
 def _directive(clause: str) -> str | None:
