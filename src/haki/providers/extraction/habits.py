@@ -131,6 +131,15 @@ _TRAIT = re.compile(
 _FOR_AGENT = re.compile(
     r"\b(?:you|you're|your|tu|te|t'|tes|vous)\b|\bhelps? me\b|\bm'aide(?:nt)?\b", re.IGNORECASE
 )
+# A tail that gives the agent leave or a duty ("I'm an admin, so you can
+# skip …", "tu n'as pas besoin de …") makes the sentence a claim of standing
+# to order, which is read as an order or not at all, never as a trait.
+_LEAVE = re.compile(
+    r"\byou(?:'re| are)? (?:can|may|must|should|shall|need|needn't|don't (?:need|have)|do not (?:need|have)"
+    r"|have to|are allowed|have permission)\b|\bno need\b|\b(?:tu|vous) (?:peux|pouvez|dois|devez|as le droit"
+    r"|avez le droit|n'as pas|n'avez pas)\b|\bpas besoin\b",
+    re.IGNORECASE,
+)
 _PASSING = re.compile(
     r"^(?:not|so|very|really|just|sorry|tired|busy|afraid|glad|happy|sure|done|back|here|late|confused"
     r"|stuck|excited|curious|ready|fine|ok|okay|good|great|sick|hungry|bored|désolée?|fatiguée?|prête?"
@@ -142,7 +151,10 @@ _PASSING = re.compile(
 def _trait_for_agent(text: str) -> bool:
     said = _TRAIT.match(text)
     return bool(
-        said and not _PASSING.match(said["trait"]) and _FOR_AGENT.search(said["tail"])
+        said
+        and not _PASSING.match(said["trait"])
+        and _FOR_AGENT.search(said["tail"])
+        and not _LEAVE.search(said["tail"])
     )
 
 

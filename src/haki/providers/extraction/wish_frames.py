@@ -185,10 +185,11 @@ SETTING = re.compile(
     # A condition on the answer or the matter, not on a person's request
     # ("if the answer involves money, give it in AUD"): a request of a third
     # party's ("when the devs ask for …, give it") sets no wish of the speaker's.
-    r"|(?:when|whenever|if|quand|lorsque|si|dès que) (?:the|a|an|it|le|la|les|l'|un|une|il|elle)\b"
+    # Such a setting is read only before an order a verb opens (``HEAD``).
+    r"|(?P<thing>(?:when|whenever|if|quand|lorsque|si|dès que) (?:the|a|an|it|le|la|les|l'|un|une|il|elle)\b"
     rf"(?![^,:;]*\b{_ASKING}\b)"
     # A kind of thing the order is scoped to: "pour les mails pro, commence par …".
-    r"|(?:for|pour) (?:the (?:\w+ )?\w+s|les \w+)\b"
+    r"|(?:for|pour) (?:the (?:\w+ )?\w+s|les \w+)\b)"
     # A condition said without its subject: "when in doubt", "if unsure", "si besoin".
     r"|(?:when|if|quand|si|en cas de) (?:in doubt|unsure|not sure|uncertain|possible|needed|necessary|relevant"
     r"|doute|besoin|possible|nécessaire|pertinent)\b"

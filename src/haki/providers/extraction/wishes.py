@@ -309,6 +309,8 @@ def _directive(clause: str) -> str | None:
         return None
     if said_rest is not None:
         rest = _JUST.sub("", said_rest)
+        if setting is not None and setting["thing"] and not HEAD.match(rest):
+            return None
         order = HEAD.match(rest) is not None or (
             not STATEMENT.match(rest) and not FINITE.search(rest) and not VERB_FORM.search(rest)
         )
