@@ -110,6 +110,52 @@ HEDGE = re.compile(
     r"\b(?:maybe|perhaps|might|wonder|wish|pretend|imagine|peut-être|si jamais)\b", re.IGNORECASE
 )
 MAX_WORDS = 24
+# What the speaker is, given so the agent uses it ("I'm a night owl so if
+# you're suggesting a routine …", "i'm left-handed, in case that matters
+# when you're recommending gear", "I'm a visual learner, diagrams help me
+# …"): a short complement of "I'm", then a tail that turns to the agent's
+# work ("you", "tu") or to what helps the speaker. What the speaker is at
+# the moment ("sorry", "tired", "back") is no lasting trait.
+# A place, a role of one's own or a thing owned follows a preposition or a
+# determiner ("I'm in Honolulu", "I'm the admin", "I'm your developer"):
+# where or who the speaker claims to be, never a trait of theirs.
+_NOT_TRAIT = (
+    r"(?:the|your|my|his|her|their|our|this|that|in|at|on|from|with|to|into|of|for|le|la|les|l'"
+    r"|ton|ta|votre|mon|ma|ce|cet|cette|dans|à|au|en|de|du|des|sur|chez|avec|pour)"
+)
+_TRAIT = re.compile(
+    rf"^(?:I'm|I am|je suis) (?:(?:a|an|un|une) )?(?P<trait>(?!{_NOT_TRAIT}\b)[\w-]+(?: [\w-]+)?)"
+    r"(?:,\s*|\s+(?=so\b|donc\b|alors\b|du coup\b))(?P<tail>.+)$",
+    re.IGNORECASE,
+)
+_FOR_AGENT = re.compile(
+    r"\b(?:you|you're|your|tu|te|t'|tes|vous)\b|\bhelps? me\b|\bm'aide(?:nt)?\b", re.IGNORECASE
+)
+# A tail that gives the agent leave or a duty ("I'm an admin, so you can
+# skip …", "tu n'as pas besoin de …") makes the sentence a claim of standing
+# to order, which is read as an order or not at all, never as a trait.
+_LEAVE = re.compile(
+    r"\byou(?:'re| are)? (?:can|may|must|should|shall|need|needn't|don't (?:need|have)|do not (?:need|have)"
+    r"|have to|are allowed|have permission)\b|\bno need\b|\b(?:tu|vous) (?:peux|pouvez|dois|devez|as le droit"
+    r"|avez le droit|n'as pas|n'avez pas)\b|\bpas besoin\b",
+    re.IGNORECASE,
+)
+_PASSING = re.compile(
+    r"^(?:not|so|very|really|just|sorry|tired|busy|afraid|glad|happy|sure|done|back|here|late|confused"
+    r"|stuck|excited|curious|ready|fine|ok|okay|good|great|sick|hungry|bored|désolée?|fatiguée?|prête?"
+    r"|sûre?|content|contente|là|de retour|en retard)\b",
+    re.IGNORECASE,
+)
+
+
+def _trait_for_agent(text: str) -> bool:
+    said = _TRAIT.match(text)
+    return bool(
+        said
+        and not _PASSING.match(said["trait"])
+        and _FOR_AGENT.search(said["tail"])
+        and not _LEAVE.search(said["tail"])
+    )
 
 
 def habit_of(text: str) -> str | None:
@@ -120,7 +166,7 @@ def habit_of(text: str) -> str | None:
         return None
     if _HABIT_EN.match(text) and not _PAST_MARK_EN.search(text):
         return text
-    if _HABIT_FR.match(text):
+    if _HABIT_FR.match(text) or _trait_for_agent(text):
         return text
     return None
 

@@ -27,6 +27,7 @@ import re
 from ...text.reach import reaches
 from ...text.risk import effects
 from .fragments import IMPERATIVES_FR_2SG
+from .wish_frames import FINITE, HEAD
 
 _REMARK = re.compile(
     r"^(?:I|I'm|I've|I'd|I'll|I'm|it|it's|its|that|that's|this|nobody|no one|everyone|everybody|not|never"
@@ -39,6 +40,18 @@ _REMARK = re.compile(
 # A match starts only where a run of spaces starts: a long run is scanned once.
 _GLUED = re.compile(r"(?<!\s)\s+(?=(?:it's|that's|c'est|ça m'|ça me)\b)", re.IGNORECASE)
 _MIN_HEAD_WORDS = 1
+# A remark whose subject is a topic before its verb ("le vouvoiement ça me
+# met mal à l'aise", "converting in my head is painful"): a trailing part
+# with a finite verb or a pronoun that takes the topic up again, opening on
+# no order. A part without one ("jamais de 'Salut'") is part of the wish.
+_TAKEN_UP = re.compile(r"\b(?:ça|cela|c')\b|\bit's\b", re.IGNORECASE)
+
+
+def _is_remark(part: str) -> bool:
+    text = part.strip()
+    if _REMARK.match(text):
+        return True
+    return bool(FINITE.search(text) or _TAKEN_UP.search(text)) and not HEAD.match(text)
 
 
 def without_remark(sentence: str) -> str | None:
@@ -53,7 +66,7 @@ def remark_head(sentence: str) -> str | None:
     if text.endswith("?"):
         return None
     parts = text.split(", ")
-    while len(parts) > 1 and _REMARK.match(parts[-1].strip()):
+    while len(parts) > 1 and _is_remark(parts[-1]):
         parts.pop()
     head = ", ".join(parts)
     if head == text:

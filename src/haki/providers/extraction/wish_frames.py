@@ -99,12 +99,12 @@ _DETERMINER = (
 )
 # The verbs of how a piece of work is done, the only ones read so: "explain
 # recursion in Python" is an errand.
-_WORK_VERB = (
+WORK_VERB = (
     r"(?:use|follow|write|format|name|indent|answer|reply|respond|put|keep|give|sign"
     r"|utilise|suis|respecte|écris|formate|nomme|indente|réponds|mets|garde|donne|signe)"
 )
 KIND_SCOPE = re.compile(
-    rf"^{_WORK_VERB}\s+(?:(?!{_DETERMINER}\b)[\w'+#-]+\s+){{0,4}}?(?:in|for|en|pour|dans)\s+"
+    rf"^{WORK_VERB}\s+(?:(?!{_DETERMINER}\b)[\w'+#-]+\s+){{0,4}}?(?:in|for|en|pour|dans)\s+"
     rf"(?!{_DETERMINER}\b)(?:any\s+|all\s+)?[\w+#.-]+(?:\s+[\w+#.-]+)?\s*$",
     re.IGNORECASE,
 )
@@ -172,11 +172,24 @@ ADDRESS_VERBS = re.compile(
     r"|mettes?|donnes?|fasses?|dises?|expliques?|nommes?|adresses?)$",
     re.IGNORECASE,
 )
+# The acts of a person asking something of the agent.
+_ASKING = (
+    r"(?:ask|asks|asked|request|requests|want|wants|need|needs|call|calls|text|texts|e-?mails?|messages?"
+    r"|writes?|contacts?|demande|demandent|veut|veulent|appelle|appellent|écrit|écrivent|contacte|contactent)"
+)
 # "When I send you a photo, tell me …", "Pour nos scripts, toujours …",
 # "For anything with money, round …": a setting, then the order.
 SETTING = re.compile(
     r"^(?:(?:when|whenever|if|every time|each time|any ?time|quand|lorsque|si|chaque fois que|dès que)"
     r" (?:I|we|you|je|j'|on|tu|nous)\b"
+    # A condition on the answer or the matter, not on a person's request
+    # ("if the answer involves money, give it in AUD"): a request of a third
+    # party's ("when the devs ask for …, give it") sets no wish of the speaker's.
+    # Such a setting is read only before an order a verb opens (``HEAD``).
+    r"|(?P<thing>(?:when|whenever|if|quand|lorsque|si|dès que) (?:the|a|an|it|le|la|les|l'|un|une|il|elle)\b"
+    rf"(?![^,:;]*\b{_ASKING}\b)"
+    # A kind of thing the order is scoped to: "pour les mails pro, commence par …".
+    r"|(?:for|pour) (?:the (?:\w+ )?\w+s|les \w+)\b)"
     # A condition said without its subject: "when in doubt", "if unsure", "si besoin".
     r"|(?:when|if|quand|si|en cas de) (?:in doubt|unsure|not sure|uncertain|possible|needed|necessary|relevant"
     r"|doute|besoin|possible|nécessaire|pertinent)\b"

@@ -63,6 +63,7 @@ from .wish_frames import (
     ONE_THING,
     PARTS,
     POLITE,
+    POLITE_ANY,
     RATIFIED,
     REPLY_SHAPE,
     RULE_LEAD,
@@ -74,6 +75,7 @@ from .wish_frames import (
     TAG_QUESTION,
     TEAM_SCOPE,
     VERB_FORM,
+    WORK_VERB,
 )
 
 
@@ -260,7 +262,41 @@ def _shaped(text: str) -> bool:
     return bool(by_form and _OBJECT_START.match(opened["obj"]))
 
 
+# An English imperative by its form, whatever the verb: a bare word, not
+# one of the third person ("saves me …" drops its subject), before the
+# speaker as its object ("nudge me to …"). Its verb is no list's, so its
+# object is the speaker alone: an unknown verb over the speaker's things
+# ("text my contacts …") may move them. ``_NOT_VERB``, ``NOT_ORDER`` and
+# ``_PRAISE`` keep out what only looks so.
+_FORM_ORDER = re.compile(
+    r"^(?P<verb>[a-z]{3,}(?<![^s]s))(?: (?:off|up|out|down|back|over))? (?:me|us)\b", re.I
+)
+# A condition after an order makes it hold each time it is met ("nudge me
+# to take a break if we've been going for an hour").
+_ON_CONDITION = re.compile(r"\s(?:if|when|whenever|once|si|quand|dès que)\s", re.IGNORECASE)
+# Done so to every one of a kind the speaker owns: "sign off my emails with
+# '— R'", "write our commit messages in English"; "fix my tests" is an errand.
+_WORK_ON_KIND = re.compile(
+    rf"^{WORK_VERB}(?: (?:off|up|out))? (?:my|our) (?:[a-z]+ )?[a-z]+s\b", re.IGNORECASE
+)
+# Verbs a bare "… me" takes that ask for patience or belief, not work.
+_NOT_ASKED = re.compile(r"^(?:trust|believe|excuse|pardon|forgive|spare|count|bear|hear)$", re.I)
+
+
+def _by_form(text: str) -> bool:
+    """Whether ``text`` is a standing order by its form alone: an English imperative
+    (``_FORM_ORDER``) that holds on a condition or says it lasts."""
+    opened = _FORM_ORDER.match(text)
+    if opened is None or ONE_MOMENT.search(text) or VERB_FORM.search(opened["verb"]):
+        return False
+    verb = opened["verb"]
+    if any(p.match(verb) for p in (_PRAISE, _NOT_VERB, NOT_ORDER, STATEMENT, _NOT_ASKED)):
+        return False
+    return bool(_ON_CONDITION.search(text) or STANDING.search(text))
+
+
 def _directive(clause: str) -> str | None:
+    polite = POLITE_ANY.search(clause) is not None
     text, ruled = _bare(clause)
     text = _without_reason(text)
     if not text or text.endswith("?") or HEDGE.search(text) or len(text.split()) > MAX_WORDS:
@@ -273,6 +309,8 @@ def _directive(clause: str) -> str | None:
         return None
     if said_rest is not None:
         rest = _JUST.sub("", said_rest)
+        if setting is not None and setting["thing"] and not HEAD.match(rest):
+            return None
         order = HEAD.match(rest) is not None or (
             not STATEMENT.match(rest) and not FINITE.search(rest) and not VERB_FORM.search(rest)
         )
@@ -304,16 +342,27 @@ def _directive(clause: str) -> str | None:
         # An order on what the answer is made of holds each time ("donne les
         # distances en km", "skip the small talk").
         return text
+    if not HEAD.match(text) and _by_form(text):
+        return text
     if HEAD.match(text):
         # "Summarise this article for me" is one errand; "always …" is every time.
         scoped = (TEAM_SCOPE.search(text) is not None or kind is not None) and not ONE_THING.match(
             text
         )
-        every_time = bool(STANDING.search(text) or ruled or scoped or ADDRESSING.match(text))
+        every_time = bool(
+            STANDING.search(text)
+            or ruled
+            or scoped
+            or ADDRESSING.match(text)
+            or _WORK_ON_KIND.match(text)
+        )
         return text if every_time else None
     verbless = not VERB_FORM.search(text) and len(text.split()) <= 10
     said_for_me = STANDING.search(text) or SELF_SCOPE.search(text)
-    return text if verbless and (ruled or (said_for_me and FOR_ME.search(text))) else None
+    # A verbless request made so by its politeness, on what an answer is
+    # made of ("bullet points for summaries please"): no one asks that once.
+    shaped = polite and REPLY_SHAPE.search(text) is not None
+    return text if verbless and (ruled or shaped or (said_for_me and FOR_ME.search(text))) else None
 
 
 def habit(clause: str) -> str | None:
