@@ -381,11 +381,14 @@ class Gate:
                     self._by_literal.setdefault(word, []).append(alt)
             else:
                 self._always.append(alt)
+        self._keyed = frozenset(self._by_literal)
 
     def open(self, text: str) -> bool:
         present = self._literals.present(text)
         if any(holds(alt, present) for alt in self._always):
             return True
+        # Only the literals some alternative is keyed by (a set intersection:
+        # most of what a text holds, its letters, keys nothing).
         return any(
-            holds(alt, present) for word in present for alt in self._by_literal.get(word, ())
+            holds(alt, present) for word in present & self._keyed for alt in self._by_literal[word]
         )
