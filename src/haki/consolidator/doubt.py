@@ -52,8 +52,8 @@ from .typed_value import may_type, restating
 from .vocab_switch import may_switch
 
 # The subject's active facts a turn may be about, with their similarity to
-# the turn: held since before the turn, from other events, not already held
-# by an open conflict set.
+# the turn: its speakers' own (``subject_words``), held since before the
+# turn, from other events, not already held by an open conflict set.
 ABOUT = """
 SELECT f.id, f.predicate, f.value, f.qualifiers,
        CASE WHEN f.embedding IS NULL OR e.embedding IS NULL
