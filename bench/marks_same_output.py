@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
 from haki.text import risk  # noqa: E402
-from haki.text.injection import clauses, marks, normalise, sentences  # noqa: E402
+from haki.text.injection import clauses, clear_memos, marks, normalise, sentences  # noqa: E402
 
 F = REPO / "tests" / "fixtures"
 INJECTION = (
@@ -70,13 +70,15 @@ def texts() -> dict[str, list[str]]:
 
 @contextmanager
 def unfiltered() -> Iterator[None]:
-    """``risk.effects`` reading every clause, as before the prefilter."""
+    """``risk.effects`` reading every clause, as before the prefilter, its memo forgotten on both sides."""
     saved = risk.may_have_effects
     risk.may_have_effects = lambda clause: True
+    clear_memos()
     try:
         yield
     finally:
         risk.may_have_effects = saved
+        clear_memos()
 
 
 def _pieces(text: str) -> list[str]:
@@ -86,6 +88,7 @@ def _pieces(text: str) -> list[str]:
 
 def differences(items: list[str]) -> list[tuple[str, str, object, object]]:
     """``(what, text, prefiltered, unfiltered)`` for every answer that differs."""
+    clear_memos()
     new_marks = [marks(t) for t in items]
     new_effects = [[risk.effects(p) for p in _pieces(t)] for t in items]
     with unfiltered():
@@ -104,6 +107,7 @@ def differences(items: list[str]) -> list[tuple[str, str, object, object]]:
 def _best(fn: Callable[[], object], runs: int = 3) -> float:
     best = float("inf")
     for _ in range(runs):
+        clear_memos()
         t0 = time.perf_counter()
         fn()
         best = min(best, time.perf_counter() - t0)

@@ -52,10 +52,10 @@ from .typed_value import may_type, restating
 from .vocab_switch import may_switch
 
 # The subject's active facts a turn may be about, with their similarity to
-# the turn: held since before the turn, from other events, not already held
-# by an open conflict set.
+# the turn: its speakers' own (``subject_words``), held since before the
+# turn, from other events, not already held by an open conflict set.
 ABOUT = """
-SELECT f.id, f.predicate, f.value, f.qualifiers, f.qualifiers ->> 'speaker' AS speaker,
+SELECT f.id, f.predicate, f.value, f.qualifiers,
        CASE WHEN f.embedding IS NULL OR e.embedding IS NULL
                  -- two spaces' vectors (of two models, maybe two sizes) are not compared
                  OR coalesce(f.embedding_space, 1::smallint) <> coalesce(e.embedding_space, 1::smallint)
@@ -69,6 +69,10 @@ SELECT f.id, f.predicate, f.value, f.qualifiers, f.qualifiers ->> 'speaker' AS s
           AND (f.evidence_span IS NULL OR strpos(c.text, f.evidence_span) > 0)) AS said
 FROM facts f JOIN events e ON e.id = %(event_id)s AND e.project_id = f.project_id
 WHERE f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s AND f.status = 'active'
+  -- only the turn's speakers' facts (named, or none for an unnamed user):
+  -- the closeness subquery above runs for the rows kept
+  AND (f.qualifiers ->> 'speaker' = ANY(%(named)s)
+       OR (%(unnamed)s AND f.qualifiers ->> 'speaker' IS NULL))
   AND NOT (%(event_id)s = ANY(f.source_event_ids))
   AND coalesce(f.valid_from, f.recorded_from) < e.occurred_at
   AND NOT EXISTS (
@@ -147,12 +151,18 @@ async def doubt_subject(
         if event.id in corrected and not tells_an_end(turn):
             continue
         cur = await conn.execute(
-            ABOUT, {"event_id": event.id, "project_id": project_id, "subject_id": subject_id}
+            ABOUT,
+            {
+                "event_id": event.id,
+                "project_id": project_id,
+                "subject_id": subject_id,
+                "named": sorted(s for s in speakers if s is not None),
+                "unnamed": None in speakers,
+            },
         )
         held = [
             Held(r["id"], r["predicate"], r["value"], r["qualifiers"], r["similarity"], r["said"])
             for r in await cur.fetchall()
-            if r["speaker"] in speakers
         ]
         # A turn whose fact the rules corrected ("je suis célibataire" replaces
         # "en couple") is read only for the life event it tells, which may

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 JOB = frozenset({"employer", "occupation"})
@@ -127,6 +128,8 @@ def events_in(sentence: str) -> list[tuple[LifeEvent, re.Match[str]]]:
     return [(e, m) for e in EVENTS for m in e.words.finditer(sentence)]
 
 
+# Asked of a turn by the doubt stage's gate, then again by its readers: memoised per text.
+@lru_cache(maxsize=4096)
 def tells_an_end(turn: str) -> bool:
     """Does the turn tell any life event of the table?"""
     return any(e.words.search(turn) for e in EVENTS)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 
 from .contractions import expanded
 from .reach import reaches
@@ -69,6 +70,13 @@ def clean(text: str) -> str:
     return _BLANK_RUN.sub(" ", unicodedata.normalize("NFKC", strip_invisible(text)))
 
 
+# A turn's text is normalised by each reader in turn (its episode marks, the
+# guard, the turn's clauses, the threat windows): the form is memoised per
+# text, as its sentence cut is, so a turn pays for each once.
+MEMO_SIZE = 4096
+
+
+@lru_cache(maxsize=MEMO_SIZE)
 def normalise(text: str) -> str:
     """The form every guard reads: NFKC, no invisible characters, no look-alikes, single spaces."""
     text = unicodedata.normalize("NFKC", strip_invisible(text))
@@ -318,7 +326,12 @@ WINDOW = 3
 
 
 def sentences(text: str) -> list[str]:
-    return [s for s in (p.strip() for p in _SENTENCES.split(text)) if s]
+    return list(_cut(text))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _cut(text: str) -> tuple[str, ...]:
+    return tuple(s for s in (p.strip() for p in _SENTENCES.split(text)) if s)
 
 
 # A pictograph run with a blank after it ends a thought the way a full stop
@@ -465,6 +478,13 @@ def marks(text: str) -> tuple[str, ...]:
     if has_memory_block(text):
         found.append("memory_block")
     return tuple(found)
+
+
+def clear_memos() -> None:
+    """Forget the memoised normal forms, sentence cuts and effects (to compare two readings)."""
+    normalise.cache_clear()
+    _cut.cache_clear()
+    effects.cache_clear()
 
 
 def with_mark(found: tuple[str, ...], mark: str) -> tuple[str, ...]:

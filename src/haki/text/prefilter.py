@@ -325,13 +325,18 @@ class Literals:
         found: set[str] = set(folded)
         if self._scan is None:
             return frozenset(found)
+        # Where ``\b`` holds, found in one pass the first time a literal
+        # wanted at a boundary occurs: most texts hold many such literals.
+        bounds: set[int] | None = None
         for m in self._scan.finditer(folded):
             at = m.start()
-            for p, bounded in self._found(m.group(1)):
+            for p, bounded in self._prefixes.get(m.group(1)) or self._found(m.group(1)):
                 found.add(p)
                 if bounded:
-                    lead = _boundary(text, at)
-                    trail = _boundary(text, at + len(p))
+                    if bounds is None:
+                        bounds = {b.start() for b in _BOUNDARY.finditer(text)}
+                    lead = at in bounds
+                    trail = at + len(p) in bounds
                     if lead:
                         found.add(B + p)
                     if trail:
@@ -341,15 +346,9 @@ class Literals:
         return frozenset(found)
 
 
-def _word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
-
-
-def _boundary(text: str, at: int) -> bool:
-    """Whether ``\\b`` holds at ``at`` of ``text``: a word character on one side only."""
-    before = at > 0 and _word(text[at - 1])
-    after = at < len(text) and _word(text[at])
-    return before != after
+# ``\b`` as the pattern engine reads it: a word character (``str.isalnum``
+# or "_") on one side only.
+_BOUNDARY = re.compile(r"\b")
 
 
 def _keys(cond: Cond) -> frozenset[str] | None:
@@ -382,11 +381,14 @@ class Gate:
                     self._by_literal.setdefault(word, []).append(alt)
             else:
                 self._always.append(alt)
+        self._keyed = frozenset(self._by_literal)
 
     def open(self, text: str) -> bool:
         present = self._literals.present(text)
         if any(holds(alt, present) for alt in self._always):
             return True
+        # Only the literals some alternative is keyed by (a set intersection:
+        # most of what a text holds, its letters, keys nothing).
         return any(
-            holds(alt, present) for word in present for alt in self._by_literal.get(word, ())
+            holds(alt, present) for word in present & self._keyed for alt in self._by_literal[word]
         )

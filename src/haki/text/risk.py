@@ -48,6 +48,7 @@ statement about the person ("my email is …") are facts, not orders.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from . import risk_frames, risk_release, risk_shapes, targets
 from .prefilter import Gate, any_of, needs
@@ -418,6 +419,9 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
         found.add("safeguard")
 
 
+# One clause is read by several readers of a turn (its episode marks, the
+# guard, the turn's clauses): the answer is memoised per clause text.
+@lru_cache(maxsize=4096)
 def effects(clause: str) -> tuple[str, ...]:
     """``read_effects(clause)``, not read when no pattern it tries could match (``may_have_effects``)."""
     return read_effects(clause) if may_have_effects(clause) else ()

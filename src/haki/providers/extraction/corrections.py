@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from .fragments import EMAIL, PHONE
 from .types import HELD, Candidate
@@ -445,6 +446,9 @@ def correction_cue(text: str) -> bool:
     return cue_strength(text) > 0
 
 
+# A turn's cue is asked by the extractor, then by the doubt stage's gate and
+# readers, of the same text: memoised per text.
+@lru_cache(maxsize=4096)
 def cue_strength(text: str) -> int:
     """2 when the text says something said was wrong or has ended, 1 when that
     something changed, 0 when neither."""
