@@ -1,15 +1,15 @@
 """One context call's CPU with and without the kept term estimates, in one process.
 
 ``context_episode_lexical`` (migration 0174) takes the term estimates the
-server kept from earlier calls (``context.term_estimates``) while its
-statistics keep their token, instead of reading the statistics and matching
-every term against the scope's words again. As ``context_one_trip.py`` does
+server works out from what an earlier call returned (``context.term_estimates``)
+while its statistics keep their token, instead of reading the statistics and
+matching every term against the scope's words again. As ``context_one_trip.py`` does
 for its option, this script measures the difference where the noise is
 smallest: one app, built in this process on a database seeded by
 ``context_latency.py --data-dir DIR`` (``corpus`` or ``locomo``), answers the
 workload's questions in alternating blocks with the cache on, then off (no
 estimates handed to the leg: it computes them all, as before 0174; the order
-swapped every block), query embeddings and estimates warmed beforehand.
+swapped every block), query embeddings warmed beforehand.
 Printed per side: the server's CPU per call, PostgreSQL's (``/proc``), wall
 p50 / p95, and how many packets came out byte for byte the same.
 
@@ -35,7 +35,7 @@ from context_one_trip import BLOCKS, asks_of
 from haki.api.app import create_app
 from haki.context.assembler import assemble
 from haki.context.config import recipe
-from haki.context.term_estimates import ESTIMATES
+from haki.context.term_estimates import ESTIMATES, NOTHING_KNOWN
 from haki.context.types import ContextRequest
 
 
@@ -44,7 +44,7 @@ async def compare(url: str, asks: list[tuple[str, str]], postmaster: int | None)
     known = ESTIMATES.known
 
     def nothing_known(project_id: str, subject_id: str, terms: Sequence[str]) -> dict[str, Any]:
-        return {"token": None, "known_terms": None, "known_estimates": None}
+        return NOTHING_KNOWN
 
     async with app.router.lifespan_context(app):
         state = app.state.haki
@@ -56,7 +56,7 @@ async def compare(url: str, asks: list[tuple[str, str]], postmaster: int | None)
             result = await assemble(state.db, state.providers.embedder, req, cfg, state.traces)
             return result.packet_json
 
-        for ask in asks:  # warm: pool, plan caches, query embeddings, estimates
+        for ask in asks:  # warm: pool, plan caches, query embeddings
             await run(ask)
         walls: dict[bool, list[float]] = {False: [], True: []}
         cpu = dict.fromkeys((False, True), 0.0)

@@ -29,7 +29,7 @@ from psycopg.rows import tuple_row
 from ..storage import Connection
 from .candidates import scope_params, space_distance
 from .config import RetrievalConfig
-from .term_estimates import ESTIMATES, TermEstimates
+from .term_estimates import ESTIMATES, NOTHING_KNOWN, TermEstimates
 from .types import EpisodeRow
 
 # A chunk's columns, in ``EpisodeRow``'s order, the distance among them (on
@@ -46,11 +46,11 @@ CHUNK_ROW_WIDTH = 10
 # The full-text leg needs no query vector: it is sent while the query is
 # being embedded. Each row also carries the leg's counts (fetched, ranked) and
 # the estimated GIN postings of the terms it looked up (migration 0105). The
-# leg is handed the term estimates kept from earlier calls and, when it had
-# to compute them, returns them on one row with their statistics' token
+# leg is handed the term estimates the server works out and, when it read
+# the statistics, returns on one row what they come from, with their token
 # (migration 0174, ``term_estimates``).
 LEXICAL = """
-SELECT t.id, t.fetched, t.ranked, t.postings, t.token, t.estimated_terms, t.estimates
+SELECT t.id, t.fetched, t.ranked, t.postings, t.token, t.scope_words, t.scope_freqs, t.scope_rows
 FROM context_episode_lexical(
     %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s,
     %(term_postings)s, %(postings)s, %(rank_items)s,
@@ -200,12 +200,10 @@ def lexical_params(
     cfg: RetrievalConfig,
     estimates: TermEstimates | None = None,
 ) -> dict[str, Any]:
-    """The full-text leg's parameters, with what ``estimates`` holds for
-    ``terms`` (None: the leg estimates every term itself)."""
+    """The full-text leg's parameters, with the estimates ``estimates`` can
+    work out for ``terms`` (None: the leg estimates every term itself)."""
     known = (
-        estimates.known(q.project_id, q.subject_id, terms)
-        if estimates is not None
-        else {"token": None, "known_terms": None, "known_estimates": None}
+        NOTHING_KNOWN if estimates is None else estimates.known(q.project_id, q.subject_id, terms)
     )
     return (
         known
@@ -226,7 +224,7 @@ async def lexical_ids(
     conn: Connection, q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig
 ) -> Callable[[], Awaitable[LexicalHits]]:
     """Send the full-text leg now, read it later (it needs no query vector),
-    and keep the term estimates it computed (``term_estimates.ESTIMATES``)."""
+    and keep what its term estimates came from (``term_estimates.ESTIMATES``)."""
     cur = await conn.execute(LEXICAL, lexical_params(q, terms, cfg, ESTIMATES))
 
     async def collect() -> LexicalHits:
@@ -237,8 +235,9 @@ async def lexical_ids(
                     q.project_id,
                     q.subject_id,
                     rec["token"],
-                    rec["estimated_terms"],
-                    rec["estimates"],
+                    rec["scope_words"],
+                    rec["scope_freqs"],
+                    rec["scope_rows"],
                 )
                 break
         first = recs[0] if recs else {"fetched": 0, "ranked": 0, "postings": 0}

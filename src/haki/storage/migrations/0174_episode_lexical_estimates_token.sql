@@ -14,19 +14,22 @@
 --   turning the words into text), and when the
 --   caller's p_token is that token and p_known_terms holds every term, takes
 --   the estimates from p_known_estimates;
--- - otherwise it computes them as before and returns them, with the token of
---   the statistics they came from, on its first row (token, estimated_terms,
---   estimates; NULL on the other rows and when given), for the caller to keep.
+-- - otherwise it computes them as before and returns, on its first row, what
+--   they come from: the token, the scope's keyed words and frequencies in
+--   the statistics (in their order) and reltuples (token, scope_words,
+--   scope_freqs, scope_rows; NULL on the other rows and when given). From
+--   those the server works out any term's estimate as this function does
+--   (context.term_estimates), for the calls that follow.
 --
 -- The token is the statistics' content, read in the same statement as the
 -- words when they are read: whatever an ANALYZE changes changes the token
--- (up to a 64-bit hash collision), and estimates are never paired with the
+-- (up to a 64-bit hash collision), and words are never paired with the
 -- token of other statistics. The terms kept, their postings and every row
 -- are those of 0110 (the same estimates: the same float4 sums, in the same
 -- order).
 --
 -- Three parameters more, with defaults (a server of the previous version
--- calls with nine, and gets the three new columns it does not read).
+-- calls with nine, and gets the four new columns it does not read).
 -- The token: 64 bits of the md5 of the words' and frequencies' binary forms
 -- (array_send needs no collation and converts no word to text) and of
 -- reltuples, which the estimates scale by. No statistics: the token of
@@ -58,7 +61,7 @@ CREATE FUNCTION context_episode_lexical(
     p_known_terms   text[] DEFAULT NULL,
     p_known_estimates integer[] DEFAULT NULL
 ) RETURNS TABLE (id uuid, fulltext double precision, fetched integer, ranked integer, postings integer,
-                 token bigint, estimated_terms text[], estimates integer[])
+                 token bigint, scope_words text[], scope_freqs real[], scope_rows double precision)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     ROWS 64
     SET search_path = public, pg_temp
@@ -84,7 +87,9 @@ DECLARE
     v_token   bigint;     -- the statistics' token
     v_est_terms text[];   -- the terms' estimates, by term
     v_est     integer[];
-    v_fresh   boolean := false;  -- estimates computed here, returned to the caller
+    v_words   text[];     -- the scope's keyed words in the statistics, without their key
+    v_wfreqs  real[];
+    v_fresh   boolean := false;  -- statistics read here, their scope's words returned
 BEGIN
     IF p_limit < 1 OR v_project IS NULL THEN
         RETURN;
@@ -127,13 +132,19 @@ BEGIN
               INTO v_elems, v_freqs, v_token
             FROM pg_stats s
             WHERE s.schemaname = 'public' AND s.tablename = 'episode_chunks_scope_lexemes';
+            SELECT coalesce(array_agg(substr(m.elem, length(v_key) + 1) ORDER BY m.n), '{}'),
+                   coalesce(array_agg(m.freq ORDER BY m.n), '{}')
+              INTO v_words, v_wfreqs
+            FROM unnest(v_elems, v_freqs) WITH ORDINALITY AS m(elem, freq, n)
+            WHERE starts_with(m.elem, v_key);
+            -- Each term's float4 sum adds its words in the statistics' order
+            -- (said, so that context.term_estimates can add them alike).
             WITH scope_words AS MATERIALIZED (
-                -- The scope's keyed words in the statistics, without their key.
-                SELECT substr(m.elem, length(v_key) + 1) AS word, m.freq
-                FROM unnest(v_elems, v_freqs) AS m(elem, freq)
-                WHERE starts_with(m.elem, v_key)
+                SELECT w.word, w.freq, w.n
+                FROM unnest(v_words, v_wfreqs) WITH ORDINALITY AS w(word, freq, n)
             ), estimates AS (
-                SELECT t.term, coalesce(round(sum(w.freq) * v_rows), 0)::integer AS estimate
+                SELECT t.term,
+                       coalesce(round(sum(w.freq ORDER BY w.n) * v_rows), 0)::integer AS estimate
                 FROM unnest(v_terms) AS t(term)
                 LEFT JOIN scope_words w ON starts_with(w.word, lower(t.term))
                 GROUP BY t.term
@@ -228,8 +239,9 @@ BEGIN
            (SELECT count(*) FROM scored)::integer,
            v_postings,
            CASE WHEN s.first THEN v_token END,
-           CASE WHEN s.first THEN v_est_terms END,
-           CASE WHEN s.first THEN v_est END
+           CASE WHEN s.first THEN v_words END,
+           CASE WHEN s.first THEN v_wfreqs END,
+           CASE WHEN s.first THEN v_rows END
     FROM (
         SELECT sc.id, sc.fulltext,
                v_fresh AND row_number() OVER (ORDER BY sc.fulltext DESC, sc.id) = 1 AS first
