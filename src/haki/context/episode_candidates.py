@@ -29,6 +29,7 @@ from psycopg.rows import tuple_row
 from ..storage import Connection
 from .candidates import scope_params, space_distance
 from .config import RetrievalConfig
+from .term_estimates import ESTIMATES, NOTHING_KNOWN, TermEstimates
 from .types import EpisodeRow
 
 # A chunk's columns, in ``EpisodeRow``'s order, the distance among them (on
@@ -44,11 +45,16 @@ CHUNK_ROW_WIDTH = 10
 
 # The full-text leg needs no query vector: it is sent while the query is
 # being embedded. Each row also carries the leg's counts (fetched, ranked) and
-# the estimated GIN postings of the terms it looked up (migration 0105).
+# the estimated GIN postings of the terms it looked up (migration 0105). The
+# leg is handed the term estimates the server works out and, when it read
+# the statistics, returns on one row what they come from, with their token
+# (migration 0174, ``term_estimates``).
 LEXICAL = """
-SELECT t.id, t.fetched, t.ranked, t.postings FROM context_episode_lexical(
+SELECT t.id, t.fetched, t.ranked, t.postings, t.token, t.scope_words, t.scope_freqs, t.scope_rows
+FROM context_episode_lexical(
     %(subject_id)s, %(at)s, %(terms)s::text[], %(lex_k)s, %(term_limit)s, %(fetch_limit)s,
-    %(term_postings)s, %(postings)s, %(rank_items)s) t
+    %(term_postings)s, %(postings)s, %(rank_items)s,
+    %(token)s::bigint, %(known_terms)s::text[], %(known_estimates)s::integer[]) t
 ORDER BY t.id"""
 
 # Id lists are binary parameters (``%(name)b``): psycopg dumps a list of
@@ -188,26 +194,52 @@ def episode_row(rec: Sequence[Any]) -> EpisodeRow:
     )
 
 
-def lexical_params(q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig) -> dict[str, Any]:
-    return q.params() | {
-        "terms": list(terms),
-        "lex_k": cfg.episode_candidates if cfg.episode_fulltext else 0,
-        "term_limit": cfg.episode_term_matches,
-        "fetch_limit": cfg.episode_lexical_rows,
-        "term_postings": cfg.episode_term_postings,
-        "postings": cfg.episode_lexical_postings,
-        "rank_items": cfg.episode_rank_items,
-    }
+def lexical_params(
+    q: EpisodeQuery,
+    terms: Sequence[str],
+    cfg: RetrievalConfig,
+    estimates: TermEstimates | None = None,
+) -> dict[str, Any]:
+    """The full-text leg's parameters, with the estimates ``estimates`` can
+    work out for ``terms`` (None: the leg estimates every term itself)."""
+    known = (
+        NOTHING_KNOWN if estimates is None else estimates.known(q.project_id, q.subject_id, terms)
+    )
+    return (
+        known
+        | q.params()
+        | {
+            "terms": list(terms),
+            "lex_k": cfg.episode_candidates if cfg.episode_fulltext else 0,
+            "term_limit": cfg.episode_term_matches,
+            "fetch_limit": cfg.episode_lexical_rows,
+            "term_postings": cfg.episode_term_postings,
+            "postings": cfg.episode_lexical_postings,
+            "rank_items": cfg.episode_rank_items,
+        }
+    )
 
 
 async def lexical_ids(
     conn: Connection, q: EpisodeQuery, terms: Sequence[str], cfg: RetrievalConfig
 ) -> Callable[[], Awaitable[LexicalHits]]:
-    """Send the full-text leg now, read it later (it needs no query vector)."""
-    cur = await conn.execute(LEXICAL, lexical_params(q, terms, cfg))
+    """Send the full-text leg now, read it later (it needs no query vector),
+    and keep what its term estimates came from (``term_estimates.ESTIMATES``)."""
+    cur = await conn.execute(LEXICAL, lexical_params(q, terms, cfg, ESTIMATES))
 
     async def collect() -> LexicalHits:
         recs = await cur.fetchall()
+        for rec in recs:
+            if rec["token"] is not None:
+                ESTIMATES.learn(
+                    q.project_id,
+                    q.subject_id,
+                    rec["token"],
+                    rec["scope_words"],
+                    rec["scope_freqs"],
+                    rec["scope_rows"],
+                )
+                break
         first = recs[0] if recs else {"fetched": 0, "ranked": 0, "postings": 0}
         return LexicalHits(
             [rec["id"] for rec in recs], first["fetched"], first["ranked"], first["postings"]
