@@ -155,8 +155,9 @@ def open_index(
 ) -> Index:
     """Return a fresh index for ``root``, rebuilding only what changed.
 
-    ``write=False`` leaves a rebuilt index (and its memo entries) for ``vectors.save``,
-    so a load writes them once, with the vectors its routing derived."""
+    ``write=False`` leaves a rebuilt index for ``vectors.save``, so a load writes it once,
+    with the vectors its routing derived; its memo entries are written only if the same
+    process fills the missing vectors (``vectors.fill``: a session start), not by a prompt."""
     if not root.path.is_dir():
         return Index(root, (), (), frozenset(), {}, {}, {}, (), {}, (), False, {})
     files = scan_files(root)
@@ -169,10 +170,10 @@ def open_index(
     from .memo import Memo, derivation_key
 
     # ``--rebuild`` derives every file again (and refreshes the memo), trusting no cache.
-    memo = Memo(derivation_key(INDEX_VERSION), not rebuild)
+    memo = Memo(lambda: derivation_key(INDEX_VERSION), not rebuild)
     fields: dict[str, dict[str, list[str]]] = {}
     data, entries, new = _build(root, files, ignore_patterns, memo, fields)
-    pending = Pending(data, index_path, memo, entries, new, fields)
+    pending = Pending(data, index_path, memo, entries, new, fields, share=write)
     index = _from_json(root, data, rebuilt=True, pending=pending)
     if write:
         save(index)

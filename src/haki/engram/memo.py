@@ -29,6 +29,7 @@ from .workspace import memo_dir
 
 TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 MEMO_NAME = "memo-v1.sqlite"
@@ -92,11 +93,19 @@ class Memo:
     leaves this process without a memo (it derives, as on a new machine).
     """
 
-    def __init__(self, key: str, read: bool = True) -> None:
-        self.key = key
+    def __init__(self, key: str | Callable[[], str], read: bool = True) -> None:
+        # A callable key (``derivation_key`` hashes the deriving code) is computed on first
+        # use: a cold build on a machine without a memo file never needs it.
+        self._key = key
         self.read = read
         self._db: Any = None
         self._broken = False
+
+    @property
+    def key(self) -> str:
+        if not isinstance(self._key, str):
+            self._key = self._key()
+        return self._key
 
     def _connect(self, create: bool) -> Any:
         if self._db is not None or self._broken:

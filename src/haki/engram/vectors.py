@@ -5,8 +5,8 @@ corpus's 144), and routing compares the task's vector with theirs only. Deriving
 memory's vector when the index is built was the largest step of a cold load
 (docs/engram.md, "Where a cold load's CPU goes"), so the index and the memo hold None
 until a load needs a memory's vector: ``Index.vector`` then derives it from the file,
-exactly as a build would, and ``save`` writes it into the index document (and, after a
-rebuild, into the memo), so the next load of the same bytes reads it.
+exactly as a build would, and ``save`` writes it into the index document, so the next
+load of the same bytes reads it.
 
 A prompt hook that met underived candidates would pay for them (a dictionary of the
 table, then about 0.3 ms a memory) on every new prompt. So what runs once per session
@@ -46,6 +46,7 @@ class Pending:
         "new",
         "path",
         "rebuilt",
+        "share",
     )
 
     def __init__(
@@ -56,6 +57,7 @@ class Pending:
         entries: list[tuple[str, dict[str, Any]]] | None = None,
         new: dict[str, dict[str, Any]] | None = None,
         fields: dict[str, dict[str, list[str]]] | None = None,
+        share: bool = True,
     ) -> None:
         self.data = data
         self.path = path
@@ -69,6 +71,11 @@ class Pending:
         self.computed: dict[int, str] = {}
         # Set by ``fill``: the memo receives the vectors of an index read from its cache too.
         self.filled = False
+        # Whether a rebuild's entries go to the memo (``_store``): yes for ``engram index``
+        # and for a process that fills (a session start), not for a prompt's load, where
+        # the memo write (importing sqlite3, hashing the deriving code, one transaction:
+        # about 9 ms) would only serve another clone, which its own session start serves.
+        self.share = share
 
 
 def derive(index: Index, no: int) -> str:
@@ -114,8 +121,10 @@ def fill(index: Index, until: float | None = None) -> None:
         if until is not None and time.perf_counter() > until:
             break
         index.vector(no)
-    if index.pending is not None and index.pending.computed:
-        index.pending.filled = True
+    if index.pending is not None:
+        index.pending.share = True
+        if index.pending.computed:
+            index.pending.filled = True
 
 
 def fill_roots(roots: Roots, rebuild: bool = False) -> list[Index]:
@@ -148,7 +157,6 @@ def save(index: Index) -> None:
         _keep(index, vectors)
     _store(pending)
     pending.rebuilt = False
-    pending.new = {}
     pending.computed = {}
     pending.filled = False
 
@@ -157,16 +165,18 @@ def _store(pending: Pending) -> None:
     """The memo's entries of a rebuild: those it derived, and the vectors derived since in
     their entries. A load on an index read from its cache writes its vectors into the index
     only: reaching the memo would cost it importing sqlite3 and hashing the deriving code
-    (about 8 ms of a warm hook), for the benefit of other clones only."""
+    (about 8 ms of a warm hook), for the benefit of other clones only. A rebuild that does
+    not share (a prompt's load) keeps its entries, vectors folded in, for a later fill."""
     if pending.memo is None or pending.entries is None:
         return
-    updates = dict(pending.new)
     for no, vector in pending.computed.items():
         name, entry = pending.entries[no]
         entry["derived"]["vector"] = vector
-        updates[name] = entry
-    if updates:
-        pending.memo.put_many(updates)
+        if name not in pending.new:
+            pending.new[name] = entry
+    if pending.share and pending.new:
+        pending.memo.put_many(pending.new)
+        pending.new = {}
 
 
 def _keep(index: Index, vectors: list[str | None]) -> None:
