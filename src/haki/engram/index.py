@@ -11,6 +11,7 @@ machine, and is parsed and derived only otherwise.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from .record import Record, as_dict, field, field_names, replace
@@ -245,7 +246,9 @@ def _entries(
     from .hashes import sha256_bytes
     from .semantic import table_signature
 
-    raws = [(root.path / rel).read_bytes() for rel in rels]
+    # Plain ``open`` on joined strings: a ``Path`` per file costs more than reading it.
+    base = os.path.join(root.path, "")
+    raws = [_read_bytes(base + rel) for rel in rels]
     digests = [sha256_bytes(raw) for raw in raws]
     names = [memo.name(rel, digest) for rel, digest in zip(rels, digests, strict=True)]
     found = memo.get_many(names)
@@ -266,6 +269,11 @@ def _entries(
             }
         out.append((name, entry))
     return out, new
+
+
+def _read_bytes(path: str) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def _build(
