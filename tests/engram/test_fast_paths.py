@@ -171,3 +171,17 @@ def test_load_pauses_the_collector_only_as_a_program(
     )
     assert first.stdout == answer
     assert list((tmp_path / "cache").rglob("index.json"))
+
+
+def test_the_built_in_sha256_gives_hashlib_digests() -> None:
+    """Hashes in the index, the lock and the memo come from CPython's own SHA-256 (no
+    OpenSSL import on a load): the same hex digests as ``hashlib``."""
+    import hashlib
+    import random
+
+    from haki.engram.sha import sha256_hex
+
+    rng = random.Random(3)
+    for size in (0, 1, 55, 56, 64, 1000, 70_000):
+        data = rng.randbytes(size)
+        assert sha256_hex(data) == hashlib.sha256(data).hexdigest()

@@ -53,8 +53,6 @@ def _exit_now(code: int) -> None:
     12 ms of CPU (a tenth of a cold ``engram load``) for memory the kernel takes back at
     once. Every file this process writes is closed (and the memo committed) before its
     command returns, and no atexit handler is registered on this path."""
-    import os
-
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:
