@@ -142,6 +142,34 @@ def test_the_memo_is_written_by_a_session_not_by_a_prompt(
     assert None not in third.vectors
 
 
+def test_a_session_after_a_prompt_writes_the_entries_the_prompt_left_out(
+    repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A prompt's load builds the index without the memo; the next fill (a session start,
+    here on the cached index) writes every entry, derived again from the files: a clone
+    then builds from the memo alone, the same index as a build that read no memo."""
+    _fill(repo)
+    load(LoadRequest(TASK, record_usage=False), repo.roots())
+    data = json.loads((cache_dir(repo.roots().workspace) / "index.json").read_text("utf-8"))
+    assert data["memo"] is False
+    load(LoadRequest("fix the css grid", record_usage=False), repo.roots(), fill_seconds=60)
+    data = json.loads((cache_dir(repo.roots().workspace) / "index.json").read_text("utf-8"))
+    assert data["memo"] is True
+    clone = open_index(_clone(repo, tmp_path / "clone").roots().workspace, write=False)
+    assert clone.rebuilt and clone.pending is not None and clone.pending.new == {}
+    assert None not in clone.vectors
+    monkeypatch.setenv("ENGRAM_MEMO_DIR", str(tmp_path / "no-memo"))
+    alone = open_index(_clone(repo, tmp_path / "alone").roots().workspace, write=False)
+    assert alone.pending is not None and len(alone.pending.new) == len(alone.rows)
+    assert (clone.rows, clone.postings, clone.lengths) == (
+        alone.rows,
+        alone.postings,
+        alone.lengths,
+    )
+    vectors.fill(alone)
+    assert alone.vectors == clone.vectors
+
+
 def test_a_prompt_rebuild_keeps_its_vectors_for_a_later_fill(
     repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

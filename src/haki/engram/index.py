@@ -167,7 +167,8 @@ def open_index(
     if not rebuild:
         cached = _read_json(index_path)
         if cached is not None and _fresh(cached, root, files, ignore_patterns):
-            return _from_json(root, cached, rebuilt=False, pending=Pending(cached, index_path))
+            pending = Pending(cached, index_path, share=write)
+            return _from_json(root, cached, rebuilt=False, pending=pending)
     from .memo import Memo, derivation_key
 
     # ``--rebuild`` derives every file again (and refreshes the memo), trusting no cache.
@@ -260,15 +261,28 @@ def _entries(
     for rel, raw, digest, name in zip(rels, raws, digests, names, strict=True):
         entry = found.get(name)
         if entry is None or entry.get("sha256") != digest:
-            memory, problem = parse_bytes(rel, raw)
-            entry = new[name] = {
-                "sha256": digest,
-                "memory": _memory_row(memory) if memory else None,
-                "problem": as_dict(problem) if problem else None,
-                "derived": _derive(memory, vector, fields, name) if memory else None,
-            }
+            entry = new[name] = entry_of(rel, raw, digest, vector, fields, name)
         out.append((name, entry))
     return out, new
+
+
+def entry_of(
+    rel: str,
+    raw: bytes,
+    digest: str,
+    vector: str | None,
+    fields: dict[str, dict[str, list[str]]],
+    name: str,
+) -> dict[str, Any]:
+    """One file's memo entry: the parsed memory (or the problem) and what the index derives
+    from it; ``fields`` receives the memory's words under ``name``."""
+    memory, problem = parse_bytes(rel, raw)
+    return {
+        "sha256": digest,
+        "memory": _memory_row(memory) if memory else None,
+        "problem": as_dict(problem) if problem else None,
+        "derived": _derive(memory, vector, fields, name) if memory else None,
+    }
 
 
 def _read_bytes(path: str) -> bytes:
@@ -368,6 +382,9 @@ def _build(
         "postings": {term: " ".join(found) for term, found in postings.items()},
         "vectors": [e["derived"]["vector"] for _, e in memories],
         "problems": [as_dict(p) for p in problems],
+        # Whether every entry reached the memo; a prompt's rebuild leaves that to the next
+        # fill (``vectors.save``).
+        "memo": False,
     }
     return data, named, new
 

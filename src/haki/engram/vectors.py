@@ -146,15 +146,22 @@ def save(index: Index) -> None:
     with the vectors derived since. Idempotent; a cache only, so failures cost the next
     load a derivation, never an error."""
     pending = index.pending
-    if pending is None or not (pending.rebuilt or pending.computed):
+    if pending is None:
+        return
+    # A cached index built by a prompt's load, whose entries never reached the memo: the
+    # first process that shares (a fill) writes them.
+    catch_up = pending.share and pending.entries is None and not pending.data.get("memo")
+    if not (pending.rebuilt or pending.computed or catch_up):
         return
     vectors = pending.data.setdefault("vectors", [])
     for no, vector in pending.computed.items():
         vectors[no] = vector
+    if pending.share:
+        pending.data["memo"] = True  # ``_keep`` or ``_store`` below writes the entries
     with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
         write_atomic(pending.path, json.dumps(pending.data, separators=(",", ":")))
-    if pending.filled and pending.entries is None:
-        _keep(index, vectors)
+    if pending.entries is None and (pending.filled or catch_up):
+        _keep(index, vectors, complete=catch_up)
     _store(pending)
     pending.rebuilt = False
     pending.computed = {}
@@ -179,24 +186,49 @@ def _store(pending: Pending) -> None:
         pending.new = {}
 
 
-def _keep(index: Index, vectors: list[str | None]) -> None:
+def _keep(index: Index, vectors: list[str | None], complete: bool = False) -> None:
     """A filled index read from its cache: its vectors into the memo entries of the same
     bytes that lack one (those derived by the fill and by earlier loads), so that a rebuild
-    after one memory changed derives only that memory. Once per fill, never per prompt:
-    it costs importing sqlite3 and hashing the deriving code (about 8 ms)."""
+    after one memory changed derives only that memory; with ``complete``, the entries the
+    memo lacks too, derived again from the files (an index a prompt's load built). Once per
+    fill, never per prompt: it costs importing sqlite3 and hashing the deriving code
+    (about 8 ms), and a memory's parse when its entry is missing."""
     from .index import INDEX_VERSION
     from .memo import Memo, derivation_key
 
     memo = Memo(derivation_key(INDEX_VERSION))
     numbers: dict[str, int] = {}
     for no, vector in enumerate(vectors):
-        if vector:
+        if vector or complete:
             doc = index.doc(no)
             numbers[Memo.name(doc.path, doc.sha256)] = no
+    found = memo.get_many(list(numbers))
     updates: dict[str, dict[str, Any]] = {}
-    for name, entry in memo.get_many(list(numbers)).items():
+    for name, no in numbers.items():
+        entry = found.get(name)
+        if entry is None:
+            missing = _entry_from_file(index, no, vectors[no], name) if complete else None
+            if missing is not None:
+                updates[name] = missing
+            continue
         derived = entry.get("derived")
-        if derived is not None and derived.get("vector") is None:
-            derived["vector"] = vectors[numbers[name]]
+        if derived is not None and derived.get("vector") is None and vectors[no]:
+            derived["vector"] = vectors[no]
             updates[name] = entry
     memo.put_many(updates)
+
+
+def _entry_from_file(index: Index, no: int, vector: str | None, name: str) -> dict[str, Any] | None:
+    """Doc ``no``'s memo entry as a rebuild derives it, from its file; None when the file
+    no longer holds the bytes indexed."""
+    from .hashes import sha256_bytes
+    from .index import entry_of
+
+    doc = index.doc(no)
+    try:
+        raw = (index.root.path / doc.path).read_bytes()
+    except OSError:
+        return None
+    if sha256_bytes(raw) != doc.sha256:
+        return None
+    return entry_of(doc.path, raw, doc.sha256, vector, {}, name)
