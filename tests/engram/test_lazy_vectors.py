@@ -170,6 +170,26 @@ def test_a_session_after_a_prompt_writes_the_entries_the_prompt_left_out(
     assert alone.vectors == clone.vectors
 
 
+def test_the_memo_catch_up_keeps_the_fill_deadline(
+    repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session start past its fill deadline writes no missing entry and leaves the index
+    marked, so a later fill writes them: a large pool never costs a hook its answer."""
+    _fill(repo)
+    load(LoadRequest(TASK, record_usage=False), repo.roots())
+    index_json = cache_dir(repo.roots().workspace) / "index.json"
+    late = open_index(repo.roots().workspace, write=False)
+    vectors.fill(late, until=0.0)
+    vectors.save(late)
+    assert json.loads(index_json.read_text("utf-8"))["memo"] is False
+    later = open_index(repo.roots().workspace, write=False)
+    vectors.fill(later)
+    vectors.save(later)
+    assert json.loads(index_json.read_text("utf-8"))["memo"] is True
+    clone = open_index(_clone(repo, tmp_path / "clone").roots().workspace, write=False)
+    assert clone.pending is not None and clone.pending.new == {}
+
+
 def test_a_prompt_rebuild_keeps_its_vectors_for_a_later_fill(
     repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

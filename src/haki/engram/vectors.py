@@ -47,6 +47,7 @@ class Pending:
         "path",
         "rebuilt",
         "share",
+        "until",
     )
 
     def __init__(
@@ -76,6 +77,8 @@ class Pending:
         # the memo write (importing sqlite3, hashing the deriving code, one transaction:
         # about 9 ms) would only serve another clone, which its own session start serves.
         self.share = share
+        # The fill's deadline (``time.perf_counter``), which the memo catch-up keeps too.
+        self.until: float | None = None
 
 
 def derive(index: Index, no: int) -> str:
@@ -123,6 +126,7 @@ def fill(index: Index, until: float | None = None) -> None:
         index.vector(no)
     if index.pending is not None:
         index.pending.share = True
+        index.pending.until = until
         if index.pending.computed:
             index.pending.filled = True
 
@@ -156,12 +160,15 @@ def save(index: Index) -> None:
     vectors = pending.data.setdefault("vectors", [])
     for no, vector in pending.computed.items():
         vectors[no] = vector
+    complete = True
+    if pending.entries is None and (pending.filled or catch_up):
+        complete = _keep(index, vectors, catch_up, pending.until)
     if pending.share:
-        pending.data["memo"] = True  # ``_keep`` or ``_store`` below writes the entries
+        # ``_keep`` wrote the entries (all of them unless its deadline came first, and the
+        # next fill goes on), or ``_store`` below writes them.
+        pending.data["memo"] = complete
     with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
         write_atomic(pending.path, json.dumps(pending.data, separators=(",", ":")))
-    if pending.entries is None and (pending.filled or catch_up):
-        _keep(index, vectors, complete=catch_up)
     _store(pending)
     pending.rebuilt = False
     pending.computed = {}
@@ -186,13 +193,18 @@ def _store(pending: Pending) -> None:
         pending.new = {}
 
 
-def _keep(index: Index, vectors: list[str | None], complete: bool = False) -> None:
+def _keep(
+    index: Index, vectors: list[str | None], complete: bool = False, until: float | None = None
+) -> bool:
     """A filled index read from its cache: its vectors into the memo entries of the same
     bytes that lack one (those derived by the fill and by earlier loads), so that a rebuild
     after one memory changed derives only that memory; with ``complete``, the entries the
     memo lacks too, derived again from the files (an index a prompt's load built). Once per
     fill, never per prompt: it costs importing sqlite3 and hashing the deriving code
-    (about 8 ms), and a memory's parse when its entry is missing."""
+    (about 8 ms), and a memory's parse when its entry is missing, until ``until`` (a
+    ``time.perf_counter`` value). Whether every missing entry was written."""
+    import time
+
     from .index import INDEX_VERSION
     from .memo import Memo, derivation_key
 
@@ -204,18 +216,23 @@ def _keep(index: Index, vectors: list[str | None], complete: bool = False) -> No
             numbers[Memo.name(doc.path, doc.sha256)] = no
     found = memo.get_many(list(numbers))
     updates: dict[str, dict[str, Any]] = {}
+    done = True
     for name, no in numbers.items():
         entry = found.get(name)
         if entry is None:
-            missing = _entry_from_file(index, no, vectors[no], name) if complete else None
-            if missing is not None:
-                updates[name] = missing
+            if complete and until is not None and time.perf_counter() > until:
+                done = False
+            elif complete:
+                missing = _entry_from_file(index, no, vectors[no], name)
+                if missing is not None:
+                    updates[name] = missing
             continue
         derived = entry.get("derived")
         if derived is not None and derived.get("vector") is None and vectors[no]:
             derived["vector"] = vectors[no]
             updates[name] = entry
     memo.put_many(updates)
+    return done
 
 
 def _entry_from_file(index: Index, no: int, vector: str | None, name: str) -> dict[str, Any] | None:
