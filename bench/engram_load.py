@@ -13,8 +13,9 @@ against it; CPU time (user + system of the child) is printed beside the wall clo
 
 Every side but ``--seen`` also starts with an empty memo (the content-keyed index
 entries, ``haki.engram.memo``): the first index build on a new machine. ``--seen`` adds
-this checkout (and the baseline, with ``--baseline``) with a memo filled beforehand, as on
-a machine that indexed these memories in another clone or worktree.
+this checkout (and the baseline, with ``--baseline``) with a memo filled beforehand by
+``engram index`` on another copy, as on a machine that indexed these memories (or started
+a session on them) in another clone or worktree.
 
 ``--synthetic N`` keeps the older scale check: N generated memories, index built once,
 then warm ``engram load`` runs (no copy per task).
@@ -35,7 +36,7 @@ import time
 from pathlib import Path
 
 from haki.engram.benchmark import percentile
-from haki.engram.timing import Side, cold_runs, engram_command, format_timings
+from haki.engram.timing import Side, cold_runs, engram_command, format_timings, fresh_copy
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -193,6 +194,21 @@ def warm_synthetic(count: int, runs: int) -> None:
         )
 
 
+def fill_memo(workspace: Path, global_dir: Path | None, side: Side) -> None:
+    """What ``engram index`` (or a session start) leaves on a machine: every memory's memo
+    entry, vector included. A prompt's ``engram load`` no longer writes the memo."""
+    with tempfile.TemporaryDirectory(prefix="engram-fill-") as tmp:
+        repo = fresh_copy(workspace, Path(tmp))
+        env = dict(os.environ, ENGRAM_CACHE_DIR=str(Path(tmp) / "cache"))
+        env["ENGRAM_GLOBAL_DIR"] = str(global_dir or Path(tmp) / "no-global")
+        if side.pythonpath:
+            env["PYTHONPATH"] = side.pythonpath
+        env.update(side.env)
+        subprocess.run(
+            [*engram_command(), "index"], cwd=repo, env=env, check=True, capture_output=True
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workspace", type=Path, default=SHARED)
@@ -229,7 +245,7 @@ def main() -> int:
     if args.seen:
         seen = Side("this checkout, seen before", env=(("ENGRAM_MEMO_DIR", memo.name),))
         global_dir = None if args.no_global else args.global_dir
-        cold_runs(args.workspace, global_dir, queries[:1], [seen], hook=False)  # fills the memo
+        fill_memo(args.workspace, global_dir, seen)
         sides.append(seen)
     base_memo = tempfile.TemporaryDirectory(prefix="engram-memo-base-")
     if args.baseline:
@@ -240,7 +256,7 @@ def main() -> int:
                 "baseline, seen before", base_src, env=(("ENGRAM_MEMO_DIR", base_memo.name),)
             )
             global_dir = None if args.no_global else args.global_dir
-            cold_runs(args.workspace, global_dir, queries[:1], [base_seen], hook=False)
+            fill_memo(args.workspace, global_dir, base_seen)
             sides.append(base_seen)
     load_before = os.getloadavg()
     results = cold_runs(

@@ -22,6 +22,7 @@ _START = time.process_time()
 import argparse  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
+import resource  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -68,10 +69,10 @@ def child(hook: bool) -> None:
     import haki.engram.disclosure
     import haki.engram.loader
 
-    # What a cold build imports on its way (the memo, the parser, the table, sqlite3).
-    for name in ("memo", "frontmatter", "memory", "safety", "semantic", "hashes"):
+    # What a cold build imports on its way (the parser, the table, the scan); the memo and
+    # sqlite3 only where a tree's build imports them (the memo steps then include them).
+    for name in ("frontmatter", "memory", "safety", "semantic", "hashes"):
         importlib.import_module(f"haki.engram.{name}")
-    import sqlite3  # noqa: F401
 
     t1 = time.process_time()
     times = {"interpreter start": _START * 1000, "imports (cli, loader, routing)": (t1 - t0) * 1000}
@@ -113,7 +114,14 @@ def child(hook: bool) -> None:
     t3 = time.process_time()
     times["command, total"] = (t3 - t2) * 1000
     times["process total (without the wrapping)"] = _START * 1000 + (t1 - t0 + t3 - t2) * 1000
+    times["process CPU when the command returned"] = time.process_time() * 1000
     print(json.dumps(times))
+    sys.stdout.flush()
+    # Ended as the tree's program ends (``cli._exit_now`` where it has one): the parent
+    # times the whole process, so the interpreter's exit shows as its own line.
+    ender = getattr(cli, "_exit_now", None)
+    if ender is not None:
+        ender(0)
 
 
 def main() -> int:
@@ -157,11 +165,19 @@ def main() -> int:
                 }
             )
             cmd = [sys.executable, __file__, "--child", *(["--hook"] if args.hook else [])]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             done = subprocess.run(
                 cmd, cwd=repo, env=env, input=stdin, capture_output=True, text=True, check=True
             )
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             if n or not (args.seen or args.warm):
-                runs.append(json.loads(done.stdout.splitlines()[-1]))
+                times = json.loads(done.stdout.splitlines()[-1])
+                whole = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+                times["exit (interpreter teardown)"] = (
+                    whole - times["process CPU when the command returned"]
+                )
+                times["whole process (rusage, wrapping included)"] = whole
+                runs.append(times)
     memo.cleanup()
     labels = [k for k in runs[0]]
     for run in runs[1:]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
+from engram_repo import memory_text
 
 from haki.engram import safety, semantic
 from haki.engram.distil import write_table
@@ -117,10 +119,12 @@ def _repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_load_pauses_the_collector_only_as_a_program(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``engram load`` as a process leaves the cyclic collector off until exit; called as a
-    function it gives it back, so a test run or another host process keeps collecting."""
+    """``engram load`` as a process leaves the cyclic collector off and ends the process
+    itself once its answer is flushed (no interpreter teardown: nothing after ``main()``
+    runs, the exit code and the whole answer still reach the caller, the index is
+    written); called as a function it returns and gives the collector back."""
     import gc
     import os
     import subprocess
@@ -129,21 +133,55 @@ def test_load_pauses_the_collector_only_as_a_program(
     from haki.engram.cli import main
 
     repo = _repo(tmp_path, monkeypatch)
+    rule = repo / ".agents" / "engram" / "rules" / "db-migrations.md"
+    rule.parent.mkdir(parents=True)
+    rule.write_text(
+        memory_text("db-migrations", tags=["migrations"], triggers=["migration"]), "utf-8"
+    )
     assert gc.isenabled()
-    main(["load", "--", "write a migration"])
+    assert main(["load", "--", "write a migration"]) == 0
     assert gc.isenabled()
+    answer = capsys.readouterr().out
+    assert "### db-migrations" in answer
+    shutil.rmtree(tmp_path / "cache")
     script = (
         "import gc, sys\n"
         "from haki.engram.cli import main\n"
-        "sys.argv = ['engram', 'load', '--', 'write a migration']\n"
+        "gc.callbacks.append(lambda *a: print('collected', file=sys.stderr))\n"
+        "sys.argv = ['engram', 'load', '--', *sys.argv[1:]]\n"
         "main()\n"
-        "print('collector', gc.isenabled(), file=sys.stderr)\n"
+        "print('after main', file=sys.stderr)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
+    for task, code in (("write a migration", 0), ("", 2)):
+        done = subprocess.run(
+            [sys.executable, "-c", script, task],
+            cwd=repo,
+            env=dict(os.environ),
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == code, done.stderr
+        assert "after main" not in done.stderr and "collected" not in done.stderr
+    first = subprocess.run(
+        [sys.executable, "-c", script, "write a migration"],
         cwd=repo,
         env=dict(os.environ),
         capture_output=True,
         text=True,
     )
-    assert "collector False" in done.stderr, done.stderr
+    assert first.stdout == answer
+    assert list((tmp_path / "cache").rglob("index.json"))
+
+
+def test_the_built_in_sha256_gives_hashlib_digests() -> None:
+    """Hashes in the index, the lock and the memo come from CPython's own SHA-256 (no
+    OpenSSL import on a load): the same hex digests as ``hashlib``."""
+    import hashlib
+    import random
+
+    from haki.engram.sha import sha256_hex
+
+    rng = random.Random(3)
+    for size in (0, 1, 55, 56, 64, 1000, 70_000):
+        data = rng.randbytes(size)
+        assert sha256_hex(data) == hashlib.sha256(data).hexdigest()

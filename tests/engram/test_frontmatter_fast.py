@@ -92,3 +92,23 @@ def test_plain_words_dates_constants_and_nesting() -> None:
         "load": {"limit": 8, "mode": "auto"},
         "last": None,
     }
+
+
+def test_dates_are_checked_as_datetime_checks_them() -> None:
+    """The simple subset validates ``YYYY-MM-DD`` without importing ``datetime``: every
+    day of leap and common years, century rules, year 0 and out-of-range fields agree
+    with ``date.fromisoformat``."""
+    import datetime as dt
+
+    from haki.engram.frontmatter import _is_date
+
+    years = [*range(0, 12), 1900, 2000, 2023, 2024, 2100, 2400, 9999]
+    for year in years:
+        for month in range(0, 14):
+            for day in range(0, 33):
+                word = f"{year:04d}-{month:02d}-{day:02d}"
+                try:
+                    valid = dt.date.fromisoformat(word).isoformat() == word
+                except ValueError:
+                    valid = False
+                assert _is_date(word) is valid, word

@@ -121,24 +121,90 @@ def test_vectors_derived_over_several_loads_equal_a_full_index(
     assert _by_id(ix, lazily)["api-errors"] == _eager(repo, "api-errors")
 
 
-def test_the_memo_keeps_a_derived_vector_for_the_next_clone(
+def test_the_memo_is_written_by_a_session_not_by_a_prompt(
     repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _fill(repo)
-    load(LoadRequest(TASK, record_usage=False), repo.roots())  # builds, derives, stores
+    # A prompt's load builds, derives its candidates' vectors and writes the index only.
+    load(LoadRequest(TASK, record_usage=False), repo.roots())
     # A load on the cached index writes what it derives into the index only.
     load(LoadRequest("fix the css grid of the page", record_usage=False), repo.roots())
     assert _by_id(open_index(repo.roots().workspace), _stored(repo.root))["css-grid"]
-    ix = open_index(_clone(repo, tmp_path / "clone").roots().workspace)
-    assert ix.rebuilt
-    from_memo = _by_id(ix, ix.vectors)
-    assert from_memo["db-migrations"] == _eager(repo, "db-migrations")
-    assert from_memo["css-grid"] is None and from_memo["api-errors"] is None
-    # A load that rebuilds (a second clone) derives it and stores it in the memo.
+    clone = open_index(_clone(repo, tmp_path / "clone").roots().workspace, write=False)
+    assert clone.rebuilt and set(clone.vectors) == {None}  # nothing came from the memo
+    # What runs once per session (a load that fills) writes every entry, with its vector.
     second = _clone(repo, tmp_path / "second")
-    load(LoadRequest("fix the css grid of the page", record_usage=False), second.roots())
+    load(LoadRequest("fix the css grid", record_usage=False), second.roots(), fill_seconds=60)
     third = open_index(_clone(repo, tmp_path / "third").roots().workspace)
-    assert _by_id(third, third.vectors)["css-grid"] == _eager(repo, "css-grid")
+    from_memo = _by_id(third, third.vectors)
+    assert from_memo["css-grid"] == _eager(repo, "css-grid")
+    assert from_memo["db-migrations"] == _eager(repo, "db-migrations")
+    assert None not in third.vectors
+
+
+def test_a_session_after_a_prompt_writes_the_entries_the_prompt_left_out(
+    repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A prompt's load builds the index without the memo; the next fill (a session start,
+    here on the cached index) writes every entry, derived again from the files: a clone
+    then builds from the memo alone, the same index as a build that read no memo."""
+    _fill(repo)
+    load(LoadRequest(TASK, record_usage=False), repo.roots())
+    data = json.loads((cache_dir(repo.roots().workspace) / "index.json").read_text("utf-8"))
+    assert data["memo"] is False
+    load(LoadRequest("fix the css grid", record_usage=False), repo.roots(), fill_seconds=60)
+    data = json.loads((cache_dir(repo.roots().workspace) / "index.json").read_text("utf-8"))
+    assert data["memo"] is True
+    clone = open_index(_clone(repo, tmp_path / "clone").roots().workspace, write=False)
+    assert clone.rebuilt and clone.pending is not None and clone.pending.new == {}
+    assert None not in clone.vectors
+    monkeypatch.setenv("ENGRAM_MEMO_DIR", str(tmp_path / "no-memo"))
+    alone = open_index(_clone(repo, tmp_path / "alone").roots().workspace, write=False)
+    assert alone.pending is not None and len(alone.pending.new) == len(alone.rows)
+    assert (clone.rows, clone.postings, clone.lengths) == (
+        alone.rows,
+        alone.postings,
+        alone.lengths,
+    )
+    vectors.fill(alone)
+    assert alone.vectors == clone.vectors
+
+
+def test_the_memo_catch_up_keeps_the_fill_deadline(
+    repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session start past its fill deadline writes no missing entry and leaves the index
+    marked, so a later fill writes them: a large pool never costs a hook its answer."""
+    _fill(repo)
+    load(LoadRequest(TASK, record_usage=False), repo.roots())
+    index_json = cache_dir(repo.roots().workspace) / "index.json"
+    late = open_index(repo.roots().workspace, write=False)
+    vectors.fill(late, until=0.0)
+    vectors.save(late)
+    assert json.loads(index_json.read_text("utf-8"))["memo"] is False
+    later = open_index(repo.roots().workspace, write=False)
+    vectors.fill(later)
+    vectors.save(later)
+    assert json.loads(index_json.read_text("utf-8"))["memo"] is True
+    clone = open_index(_clone(repo, tmp_path / "clone").roots().workspace, write=False)
+    assert clone.pending is not None and clone.pending.new == {}
+
+
+def test_a_prompt_rebuild_keeps_its_vectors_for_a_later_fill(
+    repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Vectors a prompt derived on a rebuild, then a fill in the same process: the memo gets
+    every entry with its vector, those of the prompt included."""
+    _fill(repo)
+    ix = open_index(_clone(repo, tmp_path / "clone").roots().workspace, write=False)
+    doc = ix.ids.index("db-migrations")
+    derived = ix.vector(doc)
+    vectors.save(ix)  # a prompt: index only
+    vectors.fill(ix)
+    vectors.save(ix)
+    other = open_index(_clone(repo, tmp_path / "other").roots().workspace)
+    assert _by_id(other, other.vectors)["db-migrations"] == derived
+    assert None not in other.vectors
 
 
 def test_an_edited_memory_gets_the_vector_of_its_new_words(

@@ -11,6 +11,7 @@ defines every command.
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,10 +38,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     if paused:
         gc.disable()
     try:
-        return _run(argv, only)
+        code = _run(argv, only)
     finally:
         if paused and not as_program:
             gc.enable()
+    if paused and as_program:
+        _exit_now(code)
+    return code
+
+
+def _exit_now(code: int) -> None:
+    """End a one-task process once its answer is out. The interpreter's own exit frees
+    every object a cold index build made, one by one, and runs a last collection: about
+    12 ms of CPU (a tenth of a cold ``engram load``) for memory the kernel takes back at
+    once. Every file this process writes is closed (and the memo committed) before its
+    command returns, and no atexit handler is registered on this path."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # the reader went away, or the stream is closed
+            pass
+    os._exit(code)
 
 
 def _run(argv: list[str], only: str | None) -> int:

@@ -6,7 +6,6 @@ parses YAML.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 
@@ -68,6 +67,8 @@ def load_yaml_mapping(raw: str, path: str, line_offset: int = 0) -> dict[str, An
 
 def _plain(value: Any) -> Any:
     # Dates become ISO strings so the index stays JSON and comparisons stay textual.
+    import datetime as dt  # with PyYAML only: the simple subset checks dates itself
+
     if isinstance(value, (dt.date, dt.datetime)):
         return value.isoformat()
     if isinstance(value, list):
@@ -161,11 +162,23 @@ def _simple_value(text: str) -> Any:
     if word[0].isdigit():
         if "-" not in word:
             return int(word)
-        try:
-            return dt.date.fromisoformat(word).isoformat()
-        except ValueError:
-            return _NOT_SIMPLE
+        return word if _is_date(word) else _NOT_SIMPLE
     return word
+
+
+# Days in each month of a common year; February gains one in a leap year.
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _is_date(word: str) -> bool:
+    """Whether ``YYYY-MM-DD`` (digits, as ``_PLAIN`` matched) names a real date, as
+    ``datetime.date.fromisoformat`` decides (whose ``isoformat`` gives the same text back):
+    checked by hand, since importing ``datetime`` costs a cold load more than its dates."""
+    year, month, day = int(word[:4]), int(word[5:7]), int(word[8:10])
+    if year < 1 or not 1 <= month <= 12 or day < 1:
+        return False
+    leap = month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return day <= _MONTH_DAYS[month - 1] + leap
 
 
 _LOADER_CACHE: dict[str, type] = {}

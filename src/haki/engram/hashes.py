@@ -7,11 +7,11 @@ Files never recorded are ``untracked``: shown, and listed by ``engram verify``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 from .record import Record, field
+from .sha import sha256_hex
 from .workspace import Root, write_atomic
 
 
@@ -21,7 +21,7 @@ class Lock(Record):
 
 
 def sha256_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return sha256_hex(data)
 
 
 def sha256_file(path: Path) -> str | None:

@@ -11,6 +11,7 @@ machine, and is parsed and derived only otherwise.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from .record import Record, as_dict, field, field_names, replace
@@ -155,8 +156,9 @@ def open_index(
 ) -> Index:
     """Return a fresh index for ``root``, rebuilding only what changed.
 
-    ``write=False`` leaves a rebuilt index (and its memo entries) for ``vectors.save``,
-    so a load writes them once, with the vectors its routing derived."""
+    ``write=False`` leaves a rebuilt index for ``vectors.save``, so a load writes it once,
+    with the vectors its routing derived; its memo entries are written only if the same
+    process fills the missing vectors (``vectors.fill``: a session start), not by a prompt."""
     if not root.path.is_dir():
         return Index(root, (), (), frozenset(), {}, {}, {}, (), {}, (), False, {})
     files = scan_files(root)
@@ -165,14 +167,15 @@ def open_index(
     if not rebuild:
         cached = _read_json(index_path)
         if cached is not None and _fresh(cached, root, files, ignore_patterns):
-            return _from_json(root, cached, rebuilt=False, pending=Pending(cached, index_path))
+            pending = Pending(cached, index_path, share=write)
+            return _from_json(root, cached, rebuilt=False, pending=pending)
     from .memo import Memo, derivation_key
 
     # ``--rebuild`` derives every file again (and refreshes the memo), trusting no cache.
-    memo = Memo(derivation_key(INDEX_VERSION), not rebuild)
+    memo = Memo(lambda: derivation_key(INDEX_VERSION), not rebuild)
     fields: dict[str, dict[str, list[str]]] = {}
     data, entries, new = _build(root, files, ignore_patterns, memo, fields)
-    pending = Pending(data, index_path, memo, entries, new, fields)
+    pending = Pending(data, index_path, memo, entries, new, fields, share=write)
     index = _from_json(root, data, rebuilt=True, pending=pending)
     if write:
         save(index)
@@ -244,7 +247,9 @@ def _entries(
     from .hashes import sha256_bytes
     from .semantic import table_signature
 
-    raws = [(root.path / rel).read_bytes() for rel in rels]
+    # Plain ``open`` on joined strings: a ``Path`` per file costs more than reading it.
+    base = os.path.join(root.path, "")
+    raws = [_read_bytes(base + rel) for rel in rels]
     digests = [sha256_bytes(raw) for raw in raws]
     names = [memo.name(rel, digest) for rel, digest in zip(rels, digests, strict=True)]
     found = memo.get_many(names)
@@ -256,15 +261,33 @@ def _entries(
     for rel, raw, digest, name in zip(rels, raws, digests, names, strict=True):
         entry = found.get(name)
         if entry is None or entry.get("sha256") != digest:
-            memory, problem = parse_bytes(rel, raw)
-            entry = new[name] = {
-                "sha256": digest,
-                "memory": _memory_row(memory) if memory else None,
-                "problem": as_dict(problem) if problem else None,
-                "derived": _derive(memory, vector, fields, name) if memory else None,
-            }
+            entry = new[name] = entry_of(rel, raw, digest, vector, fields, name)
         out.append((name, entry))
     return out, new
+
+
+def entry_of(
+    rel: str,
+    raw: bytes,
+    digest: str,
+    vector: str | None,
+    fields: dict[str, dict[str, list[str]]],
+    name: str,
+) -> dict[str, Any]:
+    """One file's memo entry: the parsed memory (or the problem) and what the index derives
+    from it; ``fields`` receives the memory's words under ``name``."""
+    memory, problem = parse_bytes(rel, raw)
+    return {
+        "sha256": digest,
+        "memory": _memory_row(memory) if memory else None,
+        "problem": as_dict(problem) if problem else None,
+        "derived": _derive(memory, vector, fields, name) if memory else None,
+    }
+
+
+def _read_bytes(path: str) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def _build(
@@ -359,6 +382,9 @@ def _build(
         "postings": {term: " ".join(found) for term, found in postings.items()},
         "vectors": [e["derived"]["vector"] for _, e in memories],
         "problems": [as_dict(p) for p in problems],
+        # Whether every entry reached the memo; a prompt's rebuild leaves that to the next
+        # fill (``vectors.save``).
+        "memo": False,
     }
     return data, named, new
 

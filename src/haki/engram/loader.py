@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Mapping, Sequence
 
@@ -21,6 +20,7 @@ from .index import Index, open_index
 from .plan import Item, LoadPlan, LoadRequest, Skip
 from .routing import DEFAULT_ROUTING, Pool, route
 from .selection import Picked, select
+from .sha import sha256_hex
 from .usage import read_usage, record_fetch
 from .workspace import Root, Roots, locate
 
@@ -226,7 +226,7 @@ def _gate(
             except OSError:
                 skipped.append(Skip(doc.id, doc.scope, "missing", doc.path))
                 continue
-            if hashlib.sha256(raw).hexdigest() != doc.sha256:
+            if sha256_hex(raw) != doc.sha256:
                 skipped.append(Skip(doc.id, doc.scope, "hash_mismatch", "changed since indexing"))
                 continue
             # The safety scan in the index covered exactly these bytes (same sha256).

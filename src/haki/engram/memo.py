@@ -17,7 +17,6 @@ file, sources, ignore rules, the scope) is never stored here.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import marshal
 import os
@@ -25,10 +24,12 @@ import sys
 import time
 from pathlib import Path
 
+from .sha import sha256_hex
 from .workspace import memo_dir
 
 TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 MEMO_NAME = "memo-v1.sqlite"
@@ -59,7 +60,7 @@ def _code_digest() -> list[tuple[str, str]]:
                 path = os.path.join(parent, name)
                 try:
                     with open(path, "rb") as f:
-                        digest = hashlib.sha256(f.read()).hexdigest()
+                        digest = sha256_hex(f.read())
                 except OSError:
                     continue
                 rel = path[cut:].replace(os.sep, "/")
@@ -76,7 +77,7 @@ def derivation_key(index_version: int) -> str:
 
     # Entries are stored with ``marshal``, whose format belongs to the interpreter.
     raw = json.dumps([index_version, sys.version, __version__, table_signature(), _code_digest()])
-    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+    return sha256_hex(raw.encode())[:16]
 
 
 class Memo:
@@ -92,11 +93,19 @@ class Memo:
     leaves this process without a memo (it derives, as on a new machine).
     """
 
-    def __init__(self, key: str, read: bool = True) -> None:
-        self.key = key
+    def __init__(self, key: str | Callable[[], str], read: bool = True) -> None:
+        # A callable key (``derivation_key`` hashes the deriving code) is computed on first
+        # use: a cold build on a machine without a memo file never needs it.
+        self._key = key
         self.read = read
         self._db: Any = None
         self._broken = False
+
+    @property
+    def key(self) -> str:
+        if not isinstance(self._key, str):
+            self._key = self._key()
+        return self._key
 
     def _connect(self, create: bool) -> Any:
         if self._db is not None or self._broken:
@@ -143,7 +152,7 @@ class Memo:
 
     @staticmethod
     def name(rel: str, digest: str) -> str:
-        return hashlib.sha256(f"{rel}\0{digest}".encode()).hexdigest()
+        return sha256_hex(f"{rel}\0{digest}".encode())
 
     def get_many(self, names: list[str]) -> dict[str, dict[str, Any]]:
         """Stored entries by name (``name(rel, digest)``); absent names are not stored."""

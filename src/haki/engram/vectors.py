@@ -5,8 +5,8 @@ corpus's 144), and routing compares the task's vector with theirs only. Deriving
 memory's vector when the index is built was the largest step of a cold load
 (docs/engram.md, "Where a cold load's CPU goes"), so the index and the memo hold None
 until a load needs a memory's vector: ``Index.vector`` then derives it from the file,
-exactly as a build would, and ``save`` writes it into the index document (and, after a
-rebuild, into the memo), so the next load of the same bytes reads it.
+exactly as a build would, and ``save`` writes it into the index document, so the next
+load of the same bytes reads it.
 
 A prompt hook that met underived candidates would pay for them (a dictionary of the
 table, then about 0.3 ms a memory) on every new prompt. So what runs once per session
@@ -46,6 +46,8 @@ class Pending:
         "new",
         "path",
         "rebuilt",
+        "share",
+        "until",
     )
 
     def __init__(
@@ -56,6 +58,7 @@ class Pending:
         entries: list[tuple[str, dict[str, Any]]] | None = None,
         new: dict[str, dict[str, Any]] | None = None,
         fields: dict[str, dict[str, list[str]]] | None = None,
+        share: bool = True,
     ) -> None:
         self.data = data
         self.path = path
@@ -69,6 +72,13 @@ class Pending:
         self.computed: dict[int, str] = {}
         # Set by ``fill``: the memo receives the vectors of an index read from its cache too.
         self.filled = False
+        # Whether a rebuild's entries go to the memo (``_store``): yes for ``engram index``
+        # and for a process that fills (a session start), not for a prompt's load, where
+        # the memo write (importing sqlite3, hashing the deriving code, one transaction:
+        # about 9 ms) would only serve another clone, which its own session start serves.
+        self.share = share
+        # The fill's deadline (``time.perf_counter``), which the memo catch-up keeps too.
+        self.until: float | None = None
 
 
 def derive(index: Index, no: int) -> str:
@@ -114,8 +124,11 @@ def fill(index: Index, until: float | None = None) -> None:
         if until is not None and time.perf_counter() > until:
             break
         index.vector(no)
-    if index.pending is not None and index.pending.computed:
-        index.pending.filled = True
+    if index.pending is not None:
+        index.pending.share = True
+        index.pending.until = until
+        if index.pending.computed:
+            index.pending.filled = True
 
 
 def fill_roots(roots: Roots, rebuild: bool = False) -> list[Index]:
@@ -137,18 +150,27 @@ def save(index: Index) -> None:
     with the vectors derived since. Idempotent; a cache only, so failures cost the next
     load a derivation, never an error."""
     pending = index.pending
-    if pending is None or not (pending.rebuilt or pending.computed):
+    if pending is None:
+        return
+    # A cached index built by a prompt's load, whose entries never reached the memo: the
+    # first process that shares (a fill) writes them.
+    catch_up = pending.share and pending.entries is None and not pending.data.get("memo")
+    if not (pending.rebuilt or pending.computed or catch_up):
         return
     vectors = pending.data.setdefault("vectors", [])
     for no, vector in pending.computed.items():
         vectors[no] = vector
+    complete = True
+    if pending.entries is None and (pending.filled or catch_up):
+        complete = _keep(index, vectors, catch_up, pending.until)
+    if pending.share:
+        # ``_keep`` wrote the entries (all of them unless its deadline came first, and the
+        # next fill goes on), or ``_store`` below writes them.
+        pending.data["memo"] = complete
     with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
         write_atomic(pending.path, json.dumps(pending.data, separators=(",", ":")))
-    if pending.filled and pending.entries is None:
-        _keep(index, vectors)
     _store(pending)
     pending.rebuilt = False
-    pending.new = {}
     pending.computed = {}
     pending.filled = False
 
@@ -157,36 +179,73 @@ def _store(pending: Pending) -> None:
     """The memo's entries of a rebuild: those it derived, and the vectors derived since in
     their entries. A load on an index read from its cache writes its vectors into the index
     only: reaching the memo would cost it importing sqlite3 and hashing the deriving code
-    (about 8 ms of a warm hook), for the benefit of other clones only."""
+    (about 8 ms of a warm hook), for the benefit of other clones only. A rebuild that does
+    not share (a prompt's load) keeps its entries, vectors folded in, for a later fill."""
     if pending.memo is None or pending.entries is None:
         return
-    updates = dict(pending.new)
     for no, vector in pending.computed.items():
         name, entry = pending.entries[no]
         entry["derived"]["vector"] = vector
-        updates[name] = entry
-    if updates:
-        pending.memo.put_many(updates)
+        if name not in pending.new:
+            pending.new[name] = entry
+    if pending.share and pending.new:
+        pending.memo.put_many(pending.new)
+        pending.new = {}
 
 
-def _keep(index: Index, vectors: list[str | None]) -> None:
+def _keep(
+    index: Index, vectors: list[str | None], complete: bool = False, until: float | None = None
+) -> bool:
     """A filled index read from its cache: its vectors into the memo entries of the same
     bytes that lack one (those derived by the fill and by earlier loads), so that a rebuild
-    after one memory changed derives only that memory. Once per fill, never per prompt:
-    it costs importing sqlite3 and hashing the deriving code (about 8 ms)."""
+    after one memory changed derives only that memory; with ``complete``, the entries the
+    memo lacks too, derived again from the files (an index a prompt's load built). Once per
+    fill, never per prompt: it costs importing sqlite3 and hashing the deriving code
+    (about 8 ms), and a memory's parse when its entry is missing, until ``until`` (a
+    ``time.perf_counter`` value). Whether every missing entry was written."""
+    import time
+
     from .index import INDEX_VERSION
     from .memo import Memo, derivation_key
 
     memo = Memo(derivation_key(INDEX_VERSION))
     numbers: dict[str, int] = {}
     for no, vector in enumerate(vectors):
-        if vector:
+        if vector or complete:
             doc = index.doc(no)
             numbers[Memo.name(doc.path, doc.sha256)] = no
+    found = memo.get_many(list(numbers))
     updates: dict[str, dict[str, Any]] = {}
-    for name, entry in memo.get_many(list(numbers)).items():
+    done = True
+    for name, no in numbers.items():
+        entry = found.get(name)
+        if entry is None:
+            if complete and until is not None and time.perf_counter() > until:
+                done = False
+            elif complete:
+                missing = _entry_from_file(index, no, vectors[no], name)
+                if missing is not None:
+                    updates[name] = missing
+            continue
         derived = entry.get("derived")
-        if derived is not None and derived.get("vector") is None:
-            derived["vector"] = vectors[numbers[name]]
+        if derived is not None and derived.get("vector") is None and vectors[no]:
+            derived["vector"] = vectors[no]
             updates[name] = entry
     memo.put_many(updates)
+    return done
+
+
+def _entry_from_file(index: Index, no: int, vector: str | None, name: str) -> dict[str, Any] | None:
+    """Doc ``no``'s memo entry as a rebuild derives it, from its file; None when the file
+    no longer holds the bytes indexed."""
+    from .hashes import sha256_bytes
+    from .index import entry_of
+
+    doc = index.doc(no)
+    try:
+        raw = (index.root.path / doc.path).read_bytes()
+    except OSError:
+        return None
+    if sha256_bytes(raw) != doc.sha256:
+        return None
+    return entry_of(doc.path, raw, doc.sha256, vector, {}, name)

@@ -8,7 +8,6 @@ This is the only module that reads the environment (``ENGRAM_GLOBAL_DIR``,
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from .errors import ConfigError
 from .record import Record, field
+from .sha import sha256_hex
 
 TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def cache_dir(root: Root) -> Path:
     shared corpus never writes into it.
     """
     env = os.environ.get("ENGRAM_CACHE_DIR")
-    digest = hashlib.sha256(str(root.path.resolve()).encode()).hexdigest()[:16]
+    digest = sha256_hex(str(root.path.resolve()).encode())[:16]
     if env:
         return Path(env).expanduser() / digest
     local = root.path / ".cache"

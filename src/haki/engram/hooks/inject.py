@@ -7,12 +7,12 @@ the lowest cards drop; a body is never cut.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 
 from ..disclosure import card_line, requirements
 from ..plan import Item, LoadPlan, Skip
 from ..record import Record
+from ..sha import sha256_hex
 
 TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class Injection(Record):
 
 
 def signature(ids: Iterable[str]) -> str:
-    return hashlib.sha256("\n".join(sorted(set(ids))).encode()).hexdigest()[:8]
+    return sha256_hex("\n".join(sorted(set(ids))).encode())[:8]
 
 
 def compose(

@@ -9,7 +9,6 @@ holds an exclusive ``flock`` on the session's lock file.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import time
@@ -17,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..record import Record, field
+from ..sha import sha256_hex
 from ..workspace import write_atomic
 
 TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
@@ -36,11 +36,11 @@ class Session(Record, frozen=False):
         self.delivered.extend(i for i in ids if i not in self.delivered)
 
     def signature(self) -> str:
-        return hashlib.sha256("\n".join(sorted(self.delivered)).encode()).hexdigest()[:8]
+        return sha256_hex("\n".join(sorted(self.delivered)).encode())[:8]
 
 
 def session_path(directory: Path, host: str, session_id: str) -> Path:
-    digest = hashlib.sha256(session_id.encode("utf-8", "replace")).hexdigest()[:20]
+    digest = sha256_hex(session_id.encode("utf-8", "replace"))[:20]
     return directory / f"{host}-{digest}.json"
 
 
