@@ -37,9 +37,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..providers.extraction.fragments import EMAIL_WORDS
 from ..text.injection import normalise, said_to_agent, sentences
-from ..text.risk import effects, names_target
+from ..text.risk import effects
 from .orders_apart import opens_on_order
 from .turn_words import turn_text, words_of
 from .types import Quarantined, Sourced
@@ -54,8 +53,6 @@ _POINTS_BACK = re.compile(
     r"\b(?:it|them|that|this|those|ça|cela)\b(?!\s+(?:is|are|was|were|'s)\b)|\w-(?:le|la|les|lui|y)\b",
     re.IGNORECASE,
 )
-_ADDRESS_ONLY = "risky_instruction:address"
-_OWN_EMAIL = re.compile(EMAIL_WORDS, re.IGNORECASE)
 _HOLD = "\x00"  # stands for ";" and "." inside a code span while a turn is cut
 
 
@@ -117,15 +114,6 @@ def _leans_on(item: Sourced, clauses: Sequence[_Clause], facing: bool) -> str:
     if not facing:
         # A datum given out by a risky order, said nowhere else.
         reason = clauses[where[0]].reason
-        if (
-            reason == _ADDRESS_ONLY
-            and names_target(value)
-            and _OWN_EMAIL.search(clauses[where[0]].words)
-        ):
-            # "Please update my email: it's ana@new.example now": the address
-            # read is the datum itself, named as the person's own, not where
-            # an order sends something.
-            return ""
         if len(value) >= 4 and all(clauses[i].reason for i in where):
             return reason
         return ""

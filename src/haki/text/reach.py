@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from .risk import clause_forbids
+from .risk_keep import kept_back
 from .risk_words import SENSITIVE as _SENSITIVE
 
 _MOVE = (
@@ -194,6 +195,8 @@ def reaches(clause: str) -> bool:
     """
     if _SILENCE.search(clause) or _CHECKS_NEVER.search(clause):
         return True
+    # "leave my email address out of the summaries" keeps the detail in (``risk_keep``).
+    clause = kept_back(clause)
     if clause_forbids(clause):
         return False
     if (

@@ -49,9 +49,11 @@ from __future__ import annotations
 
 import re
 
-from . import risk_frames, risk_release, risk_shapes, targets
+from . import risk_agent, risk_frames, risk_release, risk_shapes, targets
 from .prefilter import Gate, any_of, needs
+from .risk_agent import places_tracker, raises_authority
 from .risk_frames import asked_of_person, check_kept, checked_act, released, without_released
+from .risk_keep import kept_back, own_datum
 from .risk_release import BARE_NEGATION, released_by_act
 from .risk_shapes import UNDENIED as _UNDENIED
 from .risk_shapes import disclosure as _disclosure_shape
@@ -211,6 +213,9 @@ _LOWER = re.compile(
     r"|deactivate|suppress|without|no more|d[ée]sactive[rz]?|contourne[rz]?|ignore[rz]?|saute[rz]?|sans)\b"
     rf"[^.!?\n]{{0,40}}?\b{_SAFEGUARD_WORDS}\b"
     r"|--no-verify\b|--insecure\b|-k\b(?= https?://)|verify\s*=\s*false"
+    # None asked for at all: "no confirmation ever", "aucune vérification".
+    r"|\b(?:no|zero|aucune?)\s(?:more\s|further\s)?(?:confirmations?|verifications?|approvals?|safety checks?"
+    r"|security checks?|security warnings?|safety warnings?|v[ée]rifications?)\b"
     # The safeguard named first, switched off by a pronoun: "the content
     # filter is too strict, so leave it off", "l'antivirus, désactive-le".
     # Said as a setting with no verb: "security warnings off, always".
@@ -347,6 +352,9 @@ _CLAUSE_OPENER = re.compile(
     r"|(?:you can|you may|feel free to|go ahead and|just|tu peux|n'h[ée]site pas [àa])\s+)+",
     re.IGNORECASE,
 )
+# A short quotation, whose own ".", "!" or "?" ends no sentence of the clause.
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]{1,60}'(?!\w)|\"[^\"\n]{1,60}\"|«[^»\n]{1,60}»|“[^”\n]{1,60}”")
+_QUOTE_ENDS = re.compile(r"[.!?…]+(?=['\"»”]?(?:\s|$))")
 # Where one part of a clause ends: "stop flagging suspicious links, they're fine".
 # A blank run is matched from its first blank only: started at each blank
 # of a long run it would be read again from each, in time square to its length.
@@ -385,6 +393,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or _EMAIL.search(part)
             or _HOOK.search(part)
             or _OWN_LINK.search(part)
+            or places_tracker(part)
             or address_target(part)
         ):
             found.add("address")
@@ -407,6 +416,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or _RELEASED_CHECK.search(part)
             or _UNASKED_ACT.search(part)
             or _safeguard_shape(part)
+            or raises_authority(part)
         ):
             found.add("safeguard")
     elif (
@@ -434,7 +444,11 @@ def read_effects(clause: str) -> tuple[str, ...]:
     The whole clause is read as well, so a mark that spans a comma is seen.
     """
     # "if a script needs sudo, stop and ask me": the condition is what the
-    # person is asked about (``risk_frames``).
+    # person is asked about (``risk_frames``). A quote is read as one stretch
+    # of the clause ("stop asking me 'are you sure?' before deleting"); an
+    # act that keeps a detail out gives nothing, and the speaker's own
+    # address said as the datum is no destination (``risk_keep``).
+    clause = own_datum(kept_back(_QUOTED.sub(lambda m: _QUOTE_ENDS.sub("", m.group(0)), clause)))
     clause = asked_of_person(clause) or clause
     found: set[str] = set()
     whole = clause_forbids(clause)
@@ -487,6 +501,7 @@ _EFFECT_PATTERNS = (
     _LOWERED_CHECK,
     *risk_release.PATTERNS,
     *risk_shapes.PATTERNS,
+    *risk_agent.PATTERNS,
     *targets.PATTERNS,
     risk_frames.RELEASED,
 )
