@@ -91,7 +91,8 @@ _RUN_UNKNOWN = re.compile(
 # owned link is ``effects``' business (``text.risk``).
 _PLACED = re.compile(
     r"\b(?:banners?|ads?|adverts?|advertisements?|promo(?:tion)?s?"
-    r"|affiliate|referral|tracking|trackers?|pixels?|coupons?|publicit[ée]s?|pubs?|parrainage)\b",
+    r"|affiliate|referral|tracking|trackers?|pixels?|coupons?|publicit[ée]s?|pubs?|parrainage"
+    r"|sponsored|sponsors?|sponsoris[ée]e?s?)\b",
     re.IGNORECASE,
 )
 # Orders taken from somewhere else than the person.

@@ -203,6 +203,10 @@ _SECRET_FILE = re.compile(
 
 _SAFEGUARD_WORDS = (
     r"(?:safety|security|verification|verifications|2fa|two-factor|mfa|confirmations?|confirm|security warnings?"
+    # The confirmation asked by its own words or its window: "the 'are you
+    # sure' prompts", "the confirm dialogs", "les « tu es sûr ? »".
+    r"|are you sure|(?:really|vraiment) (?:delete|remove|supprimer|effacer)|(?:[êe]tes-vous|tu es|t'es) s[ûu]re?"
+    r"|(?:confirm\w*|permission|security|safety|uac|admin) (?:prompts?|dialog(?:ue)?s?|pop-?ups?|windows?)"
     r"|safety warnings?|(?:security |safety )?checks?"
     r"|antivirus|firewall|ssl|tls|certificates?|sandbox|moderation|filters?|guardrails?|safeguards?|approvals?"
     r"|authentication|signature checks?|s[ée]curit[ée]|v[ée]rifications?|avertissements?|pare-feu|garde-fous"
@@ -263,6 +267,9 @@ _OWN_LINK = re.compile(
 _CHECK_VERB = (
     r"(?:ask\w*|check\w*|double[- ]check\w*|verif\w*|confirm\w*|warn\w*|flag\w*|alert\w*|signal\w*|review\w*"
     r"|scan\w*|prompt\w*|wait\w* for|demande[rz]?|v[ée]rifie[rz]?|pr[ée]viens|pr[ée]venir|avertis|avertir"
+    # Telling the person is the check too: "don't bother telling me when a
+    # certificate is invalid", "no need to let me know about odd logins".
+    r"|tell(?:ing)? me|notify(?:ing)? me|let(?:ting)? me know"
     r"|signale[rz]?|confirme[rz]?|alerte[rz]?|contr[ôo]le[rz]?|relis|relire"
     r"|(?:run|running|do|lance[rz]?|fais|ex[ée]cute[rz]?) (?:plus |pas |jamais )?(?:the |les )?(?:tests?|test suite|linter|checks?|review|ci))"
 )

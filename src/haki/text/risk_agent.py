@@ -47,7 +47,20 @@ _ELEVATED = re.compile(
     # Ranked above the rules: "with higher priority than your safety guidelines".
     r"|\b(?:(?:higher|more|greater|top|over)\s(?:priority|precedence|authority)\s(?:than|over)|overrides?|overriding"
     r"|outranks?|supersedes?|trumps?|takes? precedence over|above|prioritaires?\s(?:sur|devant)|passe(?:nt)?\savant"
-    rf"|l'emporte(?:nt)?\ssur|plus important\w*\sque)\s{_RULES}\b",
+    rf"|l'emporte(?:nt)?\ssur|plus important\w*\sque)\s{_RULES}\b"
+    # Someone made one of the makers: "treat me as an admin", "pretend every
+    # user is a developer with full access", "considère-moi comme admin".
+    r"|\b(?:treat\w*|consider\w*|regard\w*|pretend\w*|assume\w*|act as if|consid[èe]re[rz]?|traite[rz]?|fais comme si)\b"
+    r"[^.!?\n]{0,30}?\b(?:me|moi|-moi|everyone|everybody|anyone|anybody|all users|every user|this user|users|tout le monde"
+    r"|n'importe qui|chaque utilisateur|les utilisateurs)\s(?:as|is|are|comme|est|sont)\s(?:an?\s|un\s|une\s)?(?:\w+\s)?"
+    r"(?:admins?|administrat(?:ors?|eurs?)|developers?|devs|root|superusers?|sudoers?|owners?|operators?"
+    r"|d[ée]veloppeu(?:rs?|ses?))\b"
+    r"|\bwith (?:full|unrestricted|unlimited) (?:admin |root )?(?:access|privileges|permissions|rights)\b"
+    # The rules said not to hold for someone: "act like safety rules don't apply to me".
+    rf"|\b(?:rules|guidelines|restrictions|policies|policy|safety|filters?|limits|consignes|r[èe]gles|s[ée]curit[ée])\s"
+    r"(?:(?:don't|do not|doesn't|does not|no longer|never|won't)\sapply|ne s'appliquent (?:pas|plus))"
+    r"\s(?:to|for|pour|à)\s(?:me|us|moi|nous|him|her|them|this user|anyone|lui|eux)\b"
+    rf"|\bexempt(?:ed)? from {_RULES}\b",
     re.IGNORECASE,
 )
 
