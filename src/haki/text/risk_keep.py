@@ -71,7 +71,7 @@ def own_datum(clause: str) -> str:
 
     Unchanged when the clause moves something: the address is then where it goes.
     """
-    if _SENDS.search(clause):
+    if "@" not in clause or _SENDS.search(clause):
         return clause
     return _OWN_ADDRESS.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], clause)
 
