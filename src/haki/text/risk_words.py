@@ -43,7 +43,10 @@ OWN_EMAIL = (
 WHEREABOUTS = (
     r"(?:where (?:I|we) (?:live|work|stay|sleep|park|hide the key)|my (?:whereabouts|location|home)"
     r"|when (?:I'm|I am|we're) (?:away|out|home|on holiday)"
-    r"|o[ùu] (?:j'habite|j'habites|je (?:vis|travaille|dors|suis))|quand je (?:suis absente?|pars))"
+    r"|o[ùu] (?:j'habite|j'habites|je (?:vis|travaille|dors|suis))|quand je (?:suis absente?|pars)"
+    # And what the agent keeps about them: "what you've saved about me".
+    r"|(?:what|everything|all) (?:that )?you(?:'ve| have)? (?:stored|saved|remembered|recorded|memori[sz]ed|learned|know)"
+    r" about (?:me|us)|(?:ce que|tout ce que) tu (?:sais|as (?:enregistr|m[ée]moris|retenu|not)\w*) (?:sur|de) (?:moi|nous))"
 )
 # What the agent was told to keep to itself, and what it holds for everyone
 # it serves: its rules (12 forms in EN and FR, and the rules as given by its
