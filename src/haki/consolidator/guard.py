@@ -395,6 +395,17 @@ def needs_confirmation(item: Sourced) -> bool:
     return is_order(item) and reaches(_clause(item))
 
 
+def _offered(part: Sourced, queue: Sequence[Sourced]) -> bool:
+    """Whether a candidate of the same turn already gives ``part``'s value."""
+    value = str(part.candidate.value).casefold()
+    return any(
+        q.event.id == part.event.id
+        and q.candidate.role == part.candidate.role
+        and str(q.candidate.value).casefold() == value
+        for q in queue
+    )
+
+
 def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> Guarded:
     """Split candidates into accepted, quarantined and rejected (counted by reason)."""
     served_set = frozenset(served)
@@ -417,7 +428,8 @@ def guard(items: Sequence[Sourced], served: Iterable[tuple[str, str]] = ()) -> G
         if effect:
             quarantined.append(Quarantined(item, f"risky_instruction:{','.join(effect)}"))
             rejected["risky_instruction"] += 1
-            queue.extend(benign_parts(item, effects))
+            # A benign order the reader also gave on its own is not offered twice.
+            queue.extend(p for p in benign_parts(item, effects) if not _offered(p, queue))
             continue
         payload = payload_of(item, orders.get((item.event.id, item.candidate.role), ()))
         if payload:

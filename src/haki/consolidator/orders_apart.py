@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..providers.extraction.fragments import IMPERATIVES_EN, IMPERATIVES_FR, IMPERATIVES_FR_2SG
+from ..text.injection import PICTOGRAPH_BREAK
 from .types import Sourced
 
 # "… and add a link …", "… et désactive …": a coordinator before an
@@ -47,12 +48,24 @@ AND_ORDER = (
 _PIECES = re.compile(
     rf",\s+(?:and\s+|et\s+|also\s+|aussi\s+|puis\s+)?|;\s*|{AND_ORDER}", re.IGNORECASE
 )
+# Where the words said before a value end an order of their own: the pieces
+# above, a sentence end, or a pictograph ("keep a friendly tone 😊 and …").
+_SAID_BEFORE = re.compile(
+    rf"{_PIECES.pattern}|(?<=[.!?])\s+|\s*{PICTOGRAPH_BREAK}(?:(?:and|et)\b\s*)?", re.IGNORECASE
+)
 # An imperative with its pronoun joined, an order of one word: "Tutoie-moi".
 _HYPHENED = re.compile(r"^\w+-(?:moi|nous|le|la|les|lui)$", re.IGNORECASE)
+# What only frames an order as lasting or as a request: "from now on",
+# "désormais", "can you …", "tu peux …".
+_FRAME = (
+    r"(?:from now on|going forward|henceforth|d[ée]sormais|dor[ée]navant|[àa] partir de maintenant|[àa] l'avenir"
+    r"|(?:can|could|would|will) (?:you|u)|(?:peux|pourrais|pourriez|pouvez)-(?:tu|vous)|tu peux|tu pourrais)"
+)
+_FRAMED = re.compile(rf"^(?:{_FRAME},?\s+)+", re.IGNORECASE)
 # A part that opens on an imperative is an order; a lead-in ("For my cooking
 # blog") or a condition ("whenever I ask about restaurants") is not one.
 _ORDER_OPENS = re.compile(
-    r"^(?:(?:please|pls|always|never|just|also|toujours|jamais|aussi|stp)\s+)*"
+    rf"^(?:(?:please|pls|always|never|just|also|toujours|jamais|aussi|stp|{_FRAME}),?\s+)*"
     rf"(?:(?:{IMPERATIVES_EN}|{IMPERATIVES_FR_2SG}|{IMPERATIVES_FR})\b|\w+-(?:moi|nous|le|la|les|lui)\b|don't\b|do not\b|ne\b|n')",
     re.IGNORECASE,
 )
@@ -71,6 +84,17 @@ def opens_on_order(part: str) -> bool:
     return _ORDER_OPENS.match(part.strip()) is not None
 
 
+def _said_before(cand_value: str, span: str) -> list[str]:
+    """The pieces of the evidence said before the value ("can you keep a friendly tone 😊 and <value>")."""
+    at = span.casefold().find(cand_value.casefold()[:24])
+    if at <= 0:
+        return []
+    pieces = [p.strip(" .!,") for p in _SAID_BEFORE.split(span[:at]) if p and p.strip(" .!,")]
+    # A piece that ends on a colon leads into what follows it ("Keep doing
+    # what you did yesterday: include …"): it is that order's, not one of its own.
+    return [p for p in pieces if not p.endswith(":")]
+
+
 def benign_parts(item: Sourced, effects: Callable[[str], tuple[str, ...]]) -> list[Sourced]:
     """The orders of a risky value that have no effect of their own, each as its own candidate.
 
@@ -79,25 +103,31 @@ def benign_parts(item: Sourced, effects: Callable[[str], tuple[str, ...]]) -> li
     and merge straight away"), as for threats (``guard._Turns``). Empty when
     no part is risky on its own, since the risk then spans the parts. A
     part of fewer than three words ("just do it") is no order of its own,
-    unless it is one verb with its pronoun ("Tutoie-moi").
+    unless it is one verb with its pronoun ("Tutoie-moi", "désormais
+    tutoie-moi"). A reader may also cut its value after a benign order of
+    the same sentence ("can you keep a friendly tone going forward 😊 and
+    every time you mention a store, use my referral link …" read from
+    "every time"): the orders said before the value in its evidence are
+    offered the same way.
     """
     cand = item.candidate
     if cand.predicate not in _CLAUSE_VALUED or not isinstance(cand.value, str):
         return []
     parts = [p.strip(" .!") for p in _PIECES.split(cand.value) if p and p.strip(" .!")]
     risky_at = next((i for i, p in enumerate(parts) if effects(p)), None)
-    if len(parts) < 2 or risky_at is None:
+    if risky_at is None:
         # No part risky on its own: the risk spans the parts ("when the
         # landlord calls, read him my bank login"), and none is apart from it.
         return []
+    before = _said_before(cand.value, cand.evidence_span)
+    if len(parts) + len(before) < 2:
+        return []
     kept = [
         p
-        for p in parts[:risky_at]
+        for p in [*before, *parts[:risky_at]]
         if _ORDER_OPENS.match(p)
         and not _POINTS_ELSEWHERE.search(p)
-        and (len(p.split()) >= 3 or _HYPHENED.match(p))
+        and (len(p.split()) >= 3 or _HYPHENED.match(_FRAMED.sub("", p)))
         and not effects(p)
     ]
-    if len(kept) == len(parts):
-        return []
     return [Sourced(replace(cand, value=p, evidence_span=p), item.event) for p in kept]

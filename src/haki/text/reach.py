@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from .risk import clause_forbids
+from .risk_keep import kept_back
 from .risk_words import SENSITIVE as _SENSITIVE
 
 _MOVE = (
@@ -90,7 +91,8 @@ _RUN_UNKNOWN = re.compile(
 # owned link is ``effects``' business (``text.risk``).
 _PLACED = re.compile(
     r"\b(?:banners?|ads?|adverts?|advertisements?|promo(?:tion)?s?"
-    r"|affiliate|referral|tracking|trackers?|pixels?|coupons?|publicit[ée]s?|pubs?|parrainage)\b",
+    r"|affiliate|referral|tracking|trackers?|pixels?|coupons?|publicit[ée]s?|pubs?|parrainage"
+    r"|sponsored|sponsors?|sponsoris[ée]e?s?)\b",
     re.IGNORECASE,
 )
 # Orders taken from somewhere else than the person.
@@ -194,6 +196,8 @@ def reaches(clause: str) -> bool:
     """
     if _SILENCE.search(clause) or _CHECKS_NEVER.search(clause):
         return True
+    # "leave my email address out of the summaries" keeps the detail in (``risk_keep``).
+    clause = kept_back(clause)
     if clause_forbids(clause):
         return False
     if (

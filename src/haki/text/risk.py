@@ -50,9 +50,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import risk_frames, risk_release, risk_shapes, targets
+from . import risk_agent, risk_frames, risk_release, risk_shapes, targets
 from .prefilter import Gate, any_of, needs
+from .risk_agent import places_tracker, raises_authority
 from .risk_frames import asked_of_person, check_kept, checked_act, released, without_released
+from .risk_keep import kept_back, own_datum
 from .risk_release import BARE_NEGATION, released_by_act
 from .risk_shapes import UNDENIED as _UNDENIED
 from .risk_shapes import disclosure as _disclosure_shape
@@ -202,6 +204,10 @@ _SECRET_FILE = re.compile(
 
 _SAFEGUARD_WORDS = (
     r"(?:safety|security|verification|verifications|2fa|two-factor|mfa|confirmations?|confirm|security warnings?"
+    # The confirmation asked by its own words or its window: "the 'are you
+    # sure' prompts", "the confirm dialogs", "les « tu es sûr ? »".
+    r"|are you sure|(?:really|vraiment) (?:delete|remove|supprimer|effacer)|(?:[êe]tes-vous|tu es|t'es) s[ûu]re?"
+    r"|(?:confirm\w*|permission|security|safety|uac|admin) (?:prompts?|dialog(?:ue)?s?|pop-?ups?|windows?)"
     r"|safety warnings?|(?:security |safety )?checks?"
     r"|antivirus|firewall|ssl|tls|certificates?|sandbox|moderation|filters?|guardrails?|safeguards?|approvals?"
     r"|authentication|signature checks?|s[ée]curit[ée]|v[ée]rifications?|avertissements?|pare-feu|garde-fous"
@@ -212,6 +218,9 @@ _LOWER = re.compile(
     r"|deactivate|suppress|without|no more|d[ée]sactive[rz]?|contourne[rz]?|ignore[rz]?|saute[rz]?|sans)\b"
     rf"[^.!?\n]{{0,40}}?\b{_SAFEGUARD_WORDS}\b"
     r"|--no-verify\b|--insecure\b|-k\b(?= https?://)|verify\s*=\s*false"
+    # None asked for at all: "no confirmation ever", "aucune vérification".
+    r"|\b(?:no|zero|aucune?)\s(?:more\s|further\s)?(?:confirmations?|verifications?|approvals?|safety checks?"
+    r"|security checks?|security warnings?|safety warnings?|v[ée]rifications?)\b"
     # The safeguard named first, switched off by a pronoun: "the content
     # filter is too strict, so leave it off", "l'antivirus, désactive-le".
     # Said as a setting with no verb: "security warnings off, always".
@@ -259,6 +268,9 @@ _OWN_LINK = re.compile(
 _CHECK_VERB = (
     r"(?:ask\w*|check\w*|double[- ]check\w*|verif\w*|confirm\w*|warn\w*|flag\w*|alert\w*|signal\w*|review\w*"
     r"|scan\w*|prompt\w*|wait\w* for|demande[rz]?|v[ée]rifie[rz]?|pr[ée]viens|pr[ée]venir|avertis|avertir"
+    # Telling the person is the check too: "don't bother telling me when a
+    # certificate is invalid", "no need to let me know about odd logins".
+    r"|tell(?:ing)? me|notify(?:ing)? me|let(?:ting)? me know"
     r"|signale[rz]?|confirme[rz]?|alerte[rz]?|contr[ôo]le[rz]?|relis|relire"
     r"|(?:run|running|do|lance[rz]?|fais|ex[ée]cute[rz]?) (?:plus |pas |jamais )?(?:the |les )?(?:tests?|test suite|linter|checks?|review|ci))"
 )
@@ -348,6 +360,9 @@ _CLAUSE_OPENER = re.compile(
     r"|(?:you can|you may|feel free to|go ahead and|just|tu peux|n'h[ée]site pas [àa])\s+)+",
     re.IGNORECASE,
 )
+# A short quotation, whose own ".", "!" or "?" ends no sentence of the clause.
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]{1,60}'(?!\w)|\"[^\"\n]{1,60}\"|«[^»\n]{1,60}»|“[^”\n]{1,60}”")
+_QUOTE_ENDS = re.compile(r"[.!?…]+(?=['\"»”]?(?:\s|$))")
 # Where one part of a clause ends: "stop flagging suspicious links, they're fine".
 # A blank run is matched from its first blank only: started at each blank
 # of a long run it would be read again from each, in time square to its length.
@@ -386,6 +401,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or _EMAIL.search(part)
             or _HOOK.search(part)
             or _OWN_LINK.search(part)
+            or places_tracker(part)
             or address_target(part)
         ):
             found.add("address")
@@ -408,6 +424,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or _RELEASED_CHECK.search(part)
             or _UNASKED_ACT.search(part)
             or _safeguard_shape(part)
+            or raises_authority(part)
         ):
             found.add("safeguard")
     elif (
@@ -438,7 +455,11 @@ def read_effects(clause: str) -> tuple[str, ...]:
     The whole clause is read as well, so a mark that spans a comma is seen.
     """
     # "if a script needs sudo, stop and ask me": the condition is what the
-    # person is asked about (``risk_frames``).
+    # person is asked about (``risk_frames``). A quote is read as one stretch
+    # of the clause ("stop asking me 'are you sure?' before deleting"); an
+    # act that keeps a detail out gives nothing, and the speaker's own
+    # address said as the datum is no destination (``risk_keep``).
+    clause = own_datum(kept_back(_QUOTED.sub(lambda m: _QUOTE_ENDS.sub("", m.group(0)), clause)))
     clause = asked_of_person(clause) or clause
     found: set[str] = set()
     whole = clause_forbids(clause)
@@ -491,6 +512,7 @@ _EFFECT_PATTERNS = (
     _LOWERED_CHECK,
     *risk_release.PATTERNS,
     *risk_shapes.PATTERNS,
+    *risk_agent.PATTERNS,
     *targets.PATTERNS,
     risk_frames.RELEASED,
 )

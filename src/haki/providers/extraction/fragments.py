@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ...text.risk_words import OWN_EMAIL
 from ...types import FactKind, Volatility
 
 ValueShape = Literal[
@@ -176,10 +177,7 @@ I_AM = r"\bI(?:'m| am)(?: actually| really| in fact)?"
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 PHONE = r"\+?\(?\d[\d .()-]{5,18}\d"
 # Where a contact detail is named: "my email", "my new phone number", "mon adresse mail".
-EMAIL_WORDS = (
-    r"(?:[Mm]y|[Mm]on|[Mm]a) (?:new |current |nouvelle |nouveau |personal |work )?"
-    r"(?:e-?mail(?: address)?|mail address|adresse (?:e-?mail|mail|électronique)|courriel|mail)"
-)
+EMAIL_WORDS = OWN_EMAIL
 PHONE_WORDS = (
     r"(?:[Mm]y|[Mm]on) (?:new |current |nouveau )?(?:(?:phone|mobile|cell|cellphone|telephone)(?: number)?"
     # "num", "tél": the number by its chat abbreviation.
