@@ -35,12 +35,13 @@ import re
 from collections.abc import Sequence
 
 from ..providers.extraction.corrections import correction_cue, new_state
+from ..text.topics import AskedQuestion, asks_about
 from .corrections import Held, about_someone_else, temporary
 from .life_events import tells_an_end
 from .predicates import spec
 from .restate import ends_old, siblings
-from .said_change import says_change
-from .takeback import SOMEONE_ELSE, takeback_cue
+from .said_change import names_a_word, says_change
+from .takeback import SOMEONE_ELSE, STILL, takeback_cue
 
 # The turn's embedding against the chunk the fact was read from. Keep
 # rows of the training splits with a change word that reach this reading
@@ -112,13 +113,30 @@ def _ends_many(sentence: str) -> bool:
     )
 
 
+def tied(sentence: str, fact: Held) -> bool:
+    """Does the sentence name the fact by a word, a content word of its value
+    ("switched from piano to drums", "painting was more of a phase") or a
+    topic word of its predicate ("c'était pas une allergie"), and not say
+    it still holds ("still", "again", "toujours", "encore")?
+
+    Meaning says the turn is about the fact's sentence; the word says which
+    of several values of a many-valued predicate it speaks of, as a strong
+    word of change would."""
+    if STILL.search(sentence):
+        return False
+    asked = AskedQuestion.of(sentence)
+    return names_a_word(asked, fact.value) or asks_about(asked, fact.predicate)
+
+
 def reaches(fact: Held, sentences: Sequence[str]) -> bool:
     """Is ``fact`` close enough to its own sentence for a change the turn
     says to reach it by meaning: ``SAID_SIMILARITY``, and, for a
     many-valued predicate, a change said in strong words?"""
     if (fact.said or 0.0) < SAID_SIMILARITY:
         return False
-    return spec(fact.predicate).cardinality != "many" or any(_ends_many(s) for s in sentences)
+    return spec(fact.predicate).cardinality != "many" or any(
+        _ends_many(s) or tied(s, fact) for s in sentences
+    )
 
 
 def said_close(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, str] | None:
@@ -157,6 +175,6 @@ def said_close(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, st
         s
         for s in changes
         if not about_someone_else(s, best.predicate, best.qualifiers)
-        and (spec(best.predicate).cardinality != "many" or _ends_many(s))
+        and (spec(best.predicate).cardinality != "many" or _ends_many(s) or tied(s, best))
     ]
     return (best, said[0]) if said else None
