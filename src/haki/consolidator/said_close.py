@@ -113,19 +113,57 @@ def _ends_many(sentence: str) -> bool:
     )
 
 
+_CLAUSES = re.compile(r"[,;:]|\s[—–-]\s")
+# A word ranking another value above the one named ("plutôt café", "instead").
+_RANKED = re.compile(r"\b(?:plutôt|instead|rather|au lieu|à la place)\b", re.IGNORECASE)
+_PAST_COPULA = r"\w*\s+(?:was|were|used to be|c['’]était|était)\b"
+
+
+def _bygone(clause: str, value: object) -> bool:
+    """Is a word of the value said to have been, in the past ("painting was a phase")?"""
+    said = clause.casefold()
+    return any(
+        re.search(rf"\b{re.escape(w)}{_PAST_COPULA}", said)
+        for w in re.findall(r"[^\W\d_]{4,}", str(value).casefold())
+    )
+
+
+def _set_aside(clause: str, value: object) -> bool:
+    """Does the clause naming a value set it aside: a word saying it ended
+    or was left ("switched from piano", "quit", "ne … plus"), a strong word
+    of change, a word ranking another above it, the value said in the past?"""
+    return bool(
+        takeback_cue(clause)
+        or says_change(clause)
+        or _RANKED.search(clause)
+        or _bygone(clause, value)
+    )
+
+
 def tied(sentence: str, fact: Held) -> bool:
-    """Does the sentence name the fact by a word, a content word of its value
-    ("switched from piano to drums", "painting was more of a phase") or a
-    topic word of its predicate ("c'était pas une allergie"), and not say
-    it still holds ("still", "again", "toujours", "encore")?
+    """Does the sentence name the fact by a word and say it changed?
+
+    A topic word of its predicate ties it ("c'était pas une allergie"); a
+    content word of its value ties it when its clause sets the value aside
+    ("switched from piano to drums", "painting was more of a phase",
+    "plutôt café"), since chat names a held hobby beside "now" or "changed"
+    without changing it ("I've finally found my real muses: painting and
+    pottery", "I read it a while back and it really changed my
+    perspective", LoCoMo). Nothing ties a sentence saying the value still
+    holds ("still", "again", "toujours", "encore").
 
     Meaning says the turn is about the fact's sentence; the word says which
     of several values of a many-valued predicate it speaks of, as a strong
     word of change would."""
     if STILL.search(sentence):
         return False
-    asked = AskedQuestion.of(sentence)
-    return names_a_word(asked, fact.value) or asks_about(asked, fact.predicate)
+    if asks_about(AskedQuestion.of(sentence), fact.predicate):
+        return True
+    return any(
+        _set_aside(c, fact.value)
+        for c in _CLAUSES.split(sentence)
+        if names_a_word(AskedQuestion.of(c), fact.value)
+    )
 
 
 def reaches(fact: Held, sentences: Sequence[str]) -> bool:
