@@ -116,6 +116,7 @@ def _ends_many(sentence: str) -> bool:
 _CLAUSES = re.compile(r"[,;:]|\s[—–-]\s")
 # A word ranking another value above the one named ("plutôt café", "instead").
 _RANKED = re.compile(r"\b(?:plutôt|instead|rather|au lieu|à la place)\b", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|no|never|pas|jamais|plus)\b|n['’]t\b", re.IGNORECASE)
 _PAST_COPULA = r"\w*\s+(?:was|were|used to be|c['’]était|était)\b"
 
 
@@ -143,13 +144,13 @@ def _set_aside(clause: str, value: object) -> bool:
 def tied(sentence: str, fact: Held) -> bool:
     """Does the sentence name the fact by a word and say it changed?
 
-    A topic word of its predicate ties it ("c'était pas une allergie"); a
-    content word of its value ties it when its clause sets the value aside
+    A content word of its value ties it when its clause sets the value aside
     ("switched from piano to drums", "painting was more of a phase",
-    "plutôt café"), since chat names a held hobby beside "now" or "changed"
-    without changing it ("I've finally found my real muses: painting and
-    pottery", "I read it a while back and it really changed my
-    perspective", LoCoMo). Nothing ties a sentence saying the value still
+    "plutôt café"); a topic word of its predicate when its clause sets aside
+    or negates ("c'était pas une allergie"). Chat names a held hobby, or its
+    topic, beside "now" or "changed" without changing it ("I've finally
+    found my real muses: painting and pottery", "I read it a while back and
+    it really changed my perspective", LoCoMo). Nothing ties a sentence saying the value still
     holds ("still", "again", "toujours", "encore").
 
     Meaning says the turn is about the fact's sentence; the word says which
@@ -157,13 +158,15 @@ def tied(sentence: str, fact: Held) -> bool:
     word of change would."""
     if STILL.search(sentence):
         return False
-    if asks_about(AskedQuestion.of(sentence), fact.predicate):
-        return True
-    return any(
-        _set_aside(c, fact.value)
-        for c in _CLAUSES.split(sentence)
-        if names_a_word(AskedQuestion.of(c), fact.value)
-    )
+    for clause in _CLAUSES.split(sentence):
+        asked = AskedQuestion.of(clause)
+        if names_a_word(asked, fact.value) and _set_aside(clause, fact.value):
+            return True
+        if asks_about(asked, fact.predicate) and (
+            _set_aside(clause, fact.value) or _NEGATION.search(clause)
+        ):
+            return True
+    return False
 
 
 def reaches(fact: Held, sentences: Sequence[str]) -> bool:
