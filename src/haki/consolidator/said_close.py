@@ -146,8 +146,10 @@ def tied(sentence: str, fact: Held) -> bool:
 
     A content word of its value ties it when its clause sets the value aside
     ("switched from piano to drums", "painting was more of a phase",
-    "plutôt café"); a topic word of its predicate when its clause sets aside
-    or negates ("c'était pas une allergie"). Chat names a held hobby, or its
+    "plutôt café"); a topic word of its predicate when its clause says a
+    change in strong words or denies the topic ("c'était pas une allergie";
+    not "I feel like I just can't stop writing", a topic of ``likes`` beside
+    an ending word). Chat names a held hobby, or its
     topic, beside "now" or "changed" without changing it ("I've finally
     found my real muses: painting and pottery", "I read it a while back and
     it really changed my perspective", LoCoMo). Nothing ties a sentence saying the value still
@@ -163,8 +165,20 @@ def tied(sentence: str, fact: Held) -> bool:
         if names_a_word(asked, fact.value) and _set_aside(clause, fact.value):
             return True
         if asks_about(asked, fact.predicate) and (
-            _set_aside(clause, fact.value) or _NEGATION.search(clause)
+            says_change(clause) or _denied_topic(clause, fact.predicate)
         ):
+            return True
+    return False
+
+
+def _denied_topic(clause: str, predicate: str) -> bool:
+    """Is a topic word of the predicate among the three words after a
+    negation ("c'était pas une allergie", "not a vegetarian")? A negation
+    elsewhere in the clause ("I feel like I just can't stop writing") denies
+    something else."""
+    for match in _NEGATION.finditer(clause):
+        after = " ".join(clause[match.end() :].split()[:3])
+        if after and asks_about(AskedQuestion.of(after), predicate):
             return True
     return False
 

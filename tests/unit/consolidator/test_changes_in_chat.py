@@ -101,6 +101,10 @@ def test_a_many_valued_fact_named_beside_a_change_is_reached(turn, fact):
             "I read it a while back and it really changed my perspective on my goals!",
             held("hobby", "reading", CLOSE),
         ),
+        (
+            "Your support means a lot. I feel like I just can't stop writing write now!",
+            held("likes", "reading", CLOSE),
+        ),
         # Named and changed, but far from the fact's sentence.
         ("switched from piano to drums last month", held("learning", "piano", 0.3)),
         # A change of someone else's.
