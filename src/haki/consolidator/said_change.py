@@ -58,7 +58,7 @@ CHANGE_SIMILARITY = 0.25
 # instead") says which is the new one only when the value has a shape of its
 # own: beside a held value written out ("je préfère plutôt le jazz
 # manouche") it may be the one chosen, not the one set aside.
-_RANKED = re.compile(r"\b(?:plutôt|instead|à la place|rather)\b", re.IGNORECASE)
+RANKED = re.compile(r"\b(?:plutôt|instead|à la place|rather)\b", re.IGNORECASE)
 # Someone else as the subject: "She had a tough time, going through a
 # divorce, losing her job" tells another person's life.
 _THIRD = re.compile(
@@ -96,7 +96,7 @@ def changed(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | Hel
     values = [f.value for f in held]
     for sentence in sentences:
         ranked_only = not says_change(sentence)
-        if (ranked_only and not _RANKED.search(sentence)) or temporary(sentence):
+        if (ranked_only and not RANKED.search(sentence)) or temporary(sentence):
             continue
         if SOMEONE_ELSE.search(sentence) or _THIRD.search(sentence):
             continue

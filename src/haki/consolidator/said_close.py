@@ -40,7 +40,7 @@ from .corrections import Held, about_someone_else, temporary
 from .life_events import tells_an_end
 from .predicates import spec
 from .restate import ends_old, siblings
-from .said_change import names_a_word, says_change
+from .said_change import RANKED, names_a_word, says_change
 from .takeback import SOMEONE_ELSE, STILL, takeback_cue
 
 # The turn's embedding against the chunk the fact was read from. Keep
@@ -114,8 +114,6 @@ def _ends_many(sentence: str) -> bool:
 
 
 _CLAUSES = re.compile(r"[,;:]|\s[—–-]\s")
-# A word ranking another value above the one named ("plutôt café", "instead").
-_RANKED = re.compile(r"\b(?:plutôt|instead|rather|au lieu|à la place)\b", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|no|never|pas|jamais|plus)\b|n['’]t\b", re.IGNORECASE)
 _PAST_COPULA = r"\w*\s+(?:was|were|used to be|c['’]était|était)\b"
 
@@ -136,7 +134,7 @@ def _set_aside(clause: str, value: object) -> bool:
     return bool(
         takeback_cue(clause)
         or says_change(clause)
-        or _RANKED.search(clause)
+        or RANKED.search(clause)
         or _bygone(clause, value)
     )
 
