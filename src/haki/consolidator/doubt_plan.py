@@ -69,6 +69,7 @@ from uuid import UUID
 from ..providers.extraction.corrections import correction_cue, cued_sentences, new_state
 from ..providers.extraction.render import extraction_text, utterances
 from ..providers.extraction.types import SUBJECT_ROLES, EventRow
+from ..text.asked_tail import statement_before_question
 from ..text.topics import AskedQuestion, asks_about, names_value, value_terms
 from .computed import computed
 from .corrections import (
@@ -246,8 +247,10 @@ def statements(turn: str) -> list[str]:
     Non, il s'appelle Chocolat" states "…, pas Caramel")."""
     parts = [s.strip() for s in _SENTENCES.split(turn) if s.strip()]
     out = []
-    for i, sentence in enumerate(parts):
-        if sentence.endswith("?"):
+    for i, part in enumerate(parts):
+        # A statement typed into the question that follows it is stated.
+        sentence = statement_before_question(part)
+        if sentence is None:
             continue
         echo = _ECHO.match(parts[i - 1]) if i > 0 else None
         if echo is not None and _DENIAL_OPENS.match(sentence):
@@ -384,6 +387,11 @@ def read_turn(turn: str, held: Sequence[Held]) -> Reading:
     # one a cue points at in doubt or a "now" reading another one.
     lived = tuple(status_ended(statements(turn), held))
     if lived and (target is None or any(f.id == target.id for f, _ in lived)):
+        # The ended fact's new value of its type, said beside the event
+        # ("started eating fish again, so pescatarian now"), replaces it.
+        found = typed(stated(turn), held, TOPIC_SIMILARITY) if len(lived) == 1 else None
+        if found is not None and found.target.id == lived[0][0].id:
+            return Reading(target=found.target, found=found)
         return Reading(lived=lived)
     # A routine's activity named with its new day says which fact the cue
     # points at better than the value or topic it names ("yoga moved to

@@ -58,7 +58,7 @@ CHANGE_SIMILARITY = 0.25
 # instead") says which is the new one only when the value has a shape of its
 # own: beside a held value written out ("je préfère plutôt le jazz
 # manouche") it may be the one chosen, not the one set aside.
-_RANKED = re.compile(r"\b(?:plutôt|instead|à la place|rather)\b", re.IGNORECASE)
+RANKED = re.compile(r"\b(?:plutôt|instead|à la place|rather)\b", re.IGNORECASE)
 # Someone else as the subject: "She had a tough time, going through a
 # divorce, losing her job" tells another person's life.
 _THIRD = re.compile(
@@ -83,7 +83,7 @@ def says_change(sentence: str) -> bool:
     return bool(cue_strength(sentence) == 2 or tells_an_end(sentence) or said_changed(sentence))
 
 
-def _names_a_word(said: AskedQuestion, value: object) -> bool:
+def names_a_word(said: AskedQuestion, value: object) -> bool:
     """The sentence names a content word of the value, or a derivation of it
     ("mornings" for "morning workouts")."""
     found = [t for t in value_terms(value) if len(t) >= 4 and t not in STOP_WORDS]
@@ -96,7 +96,7 @@ def changed(sentences: Sequence[str], held: Sequence[Held]) -> Replacement | Hel
     values = [f.value for f in held]
     for sentence in sentences:
         ranked_only = not says_change(sentence)
-        if (ranked_only and not _RANKED.search(sentence)) or temporary(sentence):
+        if (ranked_only and not RANKED.search(sentence)) or temporary(sentence):
             continue
         if SOMEONE_ELSE.search(sentence) or _THIRD.search(sentence):
             continue
@@ -133,7 +133,7 @@ def _pointed(
     """How a statement points at a fact: 2 by a word of its value, 1 by a topic
     word or a new value of a shape only its predicate holds, 0 not at all.
     With only a word of rank for a change, only the new value's shape points."""
-    if not ranked_only and _names_a_word(asked, fact.value):
+    if not ranked_only and names_a_word(asked, fact.value):
         return 2
     if not ranked_only and asks_about(asked, fact.predicate):
         return 1
@@ -170,7 +170,10 @@ def respelled(sentence: str, value: object) -> str | None:
             continue
         if _edits(low, key) > (1 if len(key) <= 3 else 2):
             continue
-        starred = sentence[match.end() : match.end() + 1] == "*"
+        # The chat asterisk that marks a correction, after the word or before it ("*Leon").
+        starred = sentence[match.end() : match.end() + 1] == "*" or (
+            match.start() > 0 and sentence[match.start() - 1] == "*"
+        )
         after_copula = _COPULA_BEFORE.search(sentence[: match.start()]) is not None
         if negated or starred or after_copula:
             found.add(word[0].upper() + word[1:] if old[:1].isupper() else word)
@@ -178,7 +181,9 @@ def respelled(sentence: str, value: object) -> str | None:
 
 
 # A frame that may respell a held name: a copula before a word, a chat asterisk.
-_RESPELL_FRAME = re.compile(r"[^\W\d_]\*|\b(?:it['’]?s|it is|c['’]est)\s+[^\W\d_]", re.IGNORECASE)
+_RESPELL_FRAME = re.compile(
+    r"[^\W\d_]\*|(?:^|\s)\*[^\W\d_]|\b(?:it['’]?s|it is|c['’]est)\s+[^\W\d_]", re.IGNORECASE
+)
 
 
 def may_respell(turn: str) -> bool:

@@ -35,12 +35,13 @@ import re
 from collections.abc import Sequence
 
 from ..providers.extraction.corrections import correction_cue, new_state
+from ..text.topics import AskedQuestion, asks_about
 from .corrections import Held, about_someone_else, temporary
 from .life_events import tells_an_end
 from .predicates import spec
 from .restate import ends_old, siblings
-from .said_change import says_change
-from .takeback import SOMEONE_ELSE, takeback_cue
+from .said_change import RANKED, names_a_word, says_change
+from .takeback import SOMEONE_ELSE, STILL, takeback_cue
 
 # The turn's embedding against the chunk the fact was read from. Keep
 # rows of the training splits with a change word that reach this reading
@@ -112,13 +113,83 @@ def _ends_many(sentence: str) -> bool:
     )
 
 
+_CLAUSES = re.compile(r"[,;:]|\s[—–-]\s")
+_NEGATION = re.compile(r"\b(?:not|no|never|pas|jamais|plus)\b|n['’]t\b", re.IGNORECASE)
+_PAST_COPULA = r"\w*\s+(?:was|were|used to be|c['’]était|était)\b"
+
+
+def _bygone(clause: str, value: object) -> bool:
+    """Is a word of the value said to have been, in the past ("painting was a phase")?"""
+    said = clause.casefold()
+    return any(
+        re.search(rf"\b{re.escape(w)}{_PAST_COPULA}", said)
+        for w in re.findall(r"[^\W\d_]{4,}", str(value).casefold())
+    )
+
+
+def _set_aside(clause: str, value: object) -> bool:
+    """Does the clause naming a value set it aside: a word saying it ended
+    or was left ("switched from piano", "quit", "ne … plus"), a strong word
+    of change, a word ranking another above it, the value said in the past?"""
+    return bool(
+        takeback_cue(clause)
+        or says_change(clause)
+        or RANKED.search(clause)
+        or _bygone(clause, value)
+    )
+
+
+def tied(sentence: str, fact: Held) -> bool:
+    """Does the sentence name the fact by a word and say it changed?
+
+    A content word of its value ties it when its clause sets the value aside
+    ("switched from piano to drums", "painting was more of a phase",
+    "plutôt café"); a topic word of its predicate when its clause says a
+    change in strong words or denies the topic ("c'était pas une allergie";
+    not "I feel like I just can't stop writing", a topic of ``likes`` beside
+    an ending word). Chat names a held hobby, or its
+    topic, beside "now" or "changed" without changing it ("I've finally
+    found my real muses: painting and pottery", "I read it a while back and
+    it really changed my perspective", LoCoMo). Nothing ties a sentence saying the value still
+    holds ("still", "again", "toujours", "encore").
+
+    Meaning says the turn is about the fact's sentence; the word says which
+    of several values of a many-valued predicate it speaks of, as a strong
+    word of change would."""
+    if STILL.search(sentence):
+        return False
+    for clause in _CLAUSES.split(sentence):
+        asked = AskedQuestion.of(clause)
+        if names_a_word(asked, fact.value) and _set_aside(clause, fact.value):
+            return True
+        if asks_about(asked, fact.predicate) and (
+            says_change(clause) or _denied_topic(clause, fact.predicate)
+        ):
+            return True
+    return False
+
+
+def _denied_topic(clause: str, predicate: str) -> bool:
+    """Is a topic word of the predicate among the three words after a
+    negation ("c'était pas une allergie", "not a vegetarian")? A negation
+    elsewhere in the clause ("I feel like I just can't stop writing") denies
+    something else."""
+    for match in _NEGATION.finditer(clause):
+        after = " ".join(clause[match.end() :].split()[:3])
+        if after and asks_about(AskedQuestion.of(after), predicate):
+            return True
+    return False
+
+
 def reaches(fact: Held, sentences: Sequence[str]) -> bool:
     """Is ``fact`` close enough to its own sentence for a change the turn
     says to reach it by meaning: ``SAID_SIMILARITY``, and, for a
     many-valued predicate, a change said in strong words?"""
     if (fact.said or 0.0) < SAID_SIMILARITY:
         return False
-    return spec(fact.predicate).cardinality != "many" or any(_ends_many(s) for s in sentences)
+    return spec(fact.predicate).cardinality != "many" or any(
+        _ends_many(s) or tied(s, fact) for s in sentences
+    )
 
 
 def said_close(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, str] | None:
@@ -157,6 +228,6 @@ def said_close(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, st
         s
         for s in changes
         if not about_someone_else(s, best.predicate, best.qualifiers)
-        and (spec(best.predicate).cardinality != "many" or _ends_many(s))
+        and (spec(best.predicate).cardinality != "many" or _ends_many(s) or tied(s, best))
     ]
     return (best, said[0]) if said else None

@@ -69,7 +69,7 @@ _DONE = re.compile(
     r"|laissé tomber|vendu)\b"
 )
 # A value said to hold still, or again, is not taken back.
-_STILL = re.compile(r"\b(?:still|always|again|toujours|encore)\b", re.IGNORECASE)
+STILL = re.compile(r"\b(?:still|always|again|toujours|encore)\b", re.IGNORECASE)
 
 
 def takeback_cue(sentence: str) -> bool:
@@ -122,7 +122,7 @@ def taken_back(sentences: Sequence[str], held: Sequence[Held]) -> tuple[Held, st
     found: dict[object, tuple[Held, str]] = {}
     for sentence in sentences:
         said = sentence.casefold()
-        if not takeback_cue(sentence) or _STILL.search(said):
+        if not takeback_cue(sentence) or STILL.search(said):
             continue
         if temporary(sentence, event=_DONE.search(said) is not None):
             continue
@@ -189,7 +189,7 @@ def status_ended(sentences: Sequence[str], held: Sequence[Held]) -> list[tuple[H
             )
             # "Again" in "eating meat again" is the event, not a value still held.
             rest = said[: where.start()] + said[where.end() :]
-            if _STILL.search(rest):
+            if STILL.search(rest):
                 continue
             for fact in held:
                 if fact.predicate not in event.ends or fact.predicate == "name":

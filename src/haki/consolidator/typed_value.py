@@ -118,11 +118,14 @@ _HOUR = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s?(am|pm)?$", re.IGNORECASE)
 
 # A name given by a frame that names: "his full name is Eliot", "elle s'appelle Léa".
 _NAMING = re.compile(
-    r"\b(?:(?:full|real|actual|proper)\s+)?name\s+is|\bcalled|\bnamed|\bs['’]appelle|\bit['’]?s"
+    r"\b(?:(?:full|real|actual|proper|legal)\s+)?name\s+is|\bcalled|\bnamed|\bs['’]appelle|\bit['’]?s"
     r"|\bc['’]est",
     re.IGNORECASE,
 )
-_NAME = re.compile(r"\s+(?P<v>[A-ZÀ-Ý][\w'’-]+)")
+# An adverb may stand between the frame and the name ("his name is actually Eliot").
+_NAME = re.compile(
+    r"\s+(?:(?:actually|really|in fact|en fait|vraiment)\s+)?(?P<v>[A-ZÀ-Ý][\w'’-]+)"
+)
 
 # Words saying the value named beside them is the one that holds now or
 # always did. Matched per clause.

@@ -74,7 +74,8 @@ TOPICS: dict[str, str] = {
     ),
     "schedule": (
         "meeting*, schedul*, calendar, book*, appointment*, call*, available, availability, "
-        "morning, evening, slot*, reunion*, rendez-vous, agenda, disponible*, creneau*"
+        "morning, evening, slot*, reunion*, rendez-vous, agenda, disponible*, creneau*, shift*, "
+        "horaire*"
     ),
     "email": "email*, e-mail*, mail, address, reach, contact*, courriel*, adresse, joindre",
     "phone": (
@@ -98,8 +99,8 @@ TOPICS: dict[str, str] = {
     ),
     "mother": "mother*, mom, mum, mommy, mama, mere, maman, parent*, parents",
     "father": "father*, dad, daddy, papa, pere, parent*, parents",
-    "sister": "sister*, soeur*, sour, sours, sibling*, fratrie",
-    "brother": "brother*, frere*, sibling*, fratrie",
+    "sister": "sister*, en:sis, soeur*, sour, sours, sibling*, fratrie, frangine*",
+    "brother": "brother*, en:bro, frere*, sibling*, fratrie, frangin, frangins",
     "son": "en:son, sons, boy, fils, garcon*, child*, kid, kids, enfant*",
     "daughter": "daughter*, girl, fille*, child*, kid, kids, enfant*",
     "friend": (

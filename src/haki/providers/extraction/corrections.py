@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
+from ...text.asked_tail import statement_before_question
 from .fragments import EMAIL, PHONE
 from .types import HELD, Candidate
 from .vocabulary import LANGUAGES
@@ -466,9 +467,10 @@ def says_wrong(text: str) -> bool:
 def cued_sentences(text: str) -> list[tuple[str, int]]:
     """The sentences of a turn that carry a correction cue, with its strength; questions carry none."""
     out = []
-    for sentence in _SENTENCE.split(text):
-        sentence = sentence.strip()
-        strength = cue_strength(sentence) if sentence and not sentence.endswith("?") else 0
+    for part in _SENTENCE.split(text):
+        # A statement typed into the question after it carries its cue.
+        sentence = statement_before_question(part) or ""
+        strength = cue_strength(sentence) if sentence else 0
         if strength:
             out.append((sentence, strength))
     return out
