@@ -93,7 +93,7 @@ KIN_ADJ_EN = r"(?:(?:older|younger|big|little|baby|eldest|oldest|youngest|best|n
 KIN_ADJ_FR = r"(?:(?:grande?|petite?|meilleure?|nouvelle|nouveau|vieux|vieille|cher|chère) )?"
 
 RELATIONS_EN = (
-    "sister|brother|wife|husband|partner|boyfriend|girlfriend|son|daughter|mom|mother|dad|father"
+    "sister|brother|wife|husband|partner|boyfriend|girlfriend|bf|gf|son|daughter|mom|mother|dad|father"
     "|best friend|friend|dog|cat|puppy|kitten"
 )
 RELATIONS_FR = (
