@@ -48,6 +48,12 @@ def _facts(text: str) -> set[tuple[str, str]]:
         # A diet said as in a chat.
         ("been doing the keto thing since the start of the year", ("diet", "keto")),
         ("I've been on keto since January", ("diet", "keto")),
+        # Classes of a pastime, a game or an instrument begun.
+        ("j'ai commencé des cours de poterie, tous les jeudis soir", ("hobby", "poterie")),
+        ("avant-hier j'ai commencé à jouer aux échecs en ligne", ("hobby", "échecs")),
+        ("j'ai commencé à jouer du piano il y a deux ans", ("plays", "piano")),
+        # A name goes back over a noun set in apposition to the speaker's own.
+        ("on a récupéré notre chiot, un berger australien, on l'a appelé Oslo", ("pet", "Oslo")),
         # Relation words as typed in a chat.
         ("my gf Maya and I went hiking on sunday", ("partner", "Maya")),
     ],
@@ -73,6 +79,8 @@ def test_a_frame_reads_its_fact(text, fact):
         # A subject that points elsewhere.
         ("he is my favourite", "likes"),
         ("this is my favourite", "likes"),
+        # Someone else's being, in apposition or not, is named for no one.
+        ("I saw a dog, a beagle, his name was Rex", "pet"),
         # A diet word that does not end its phrase.
         ("I've been doing vegan recipes", "diet"),
     ],

@@ -242,6 +242,11 @@ CHANGES: tuple[Rule, ...] = (
         icase(
             rf"\b(?:je fais|je joue|j'ai {_NOW_FR}(?:commencé|repris|attaqué|découvert)|je me suis {_NOW_FR}(?:mise?|remise?))"
             rf" (?:du |de la |de l'|des |le |la |l'|les |à la |à l'|au |aux )(?P<v>{ACTIVITY_FR}){_STOP}"
+            # Classes of a pastime, and a game begun ("j'ai commencé des cours
+            # de poterie", "j'ai commencé à jouer aux échecs").
+            rf"|\b(?:je (?:prends|suis)|j'ai {_NOW_FR}(?:commencé|repris|pris)) des cours (?:de |d')(?P<v2>{ACTIVITY_FR}){_STOP}"
+            rf"|\bj'ai {_NOW_FR}(?:commencé|recommencé) à (?:jouer|faire) (?:du |de la |de l'|des |à la |à l'|au |aux )"
+            rf"(?P<v3>{ACTIVITY_FR}){_STOP}"
         ),
         "phrase",
         "preference",
@@ -254,6 +259,7 @@ CHANGES: tuple[Rule, ...] = (
             rf"\bje (?:joue|fais) (?:du |de la |de l')(?P<v>{INSTRUMENT_FR}){_STOP}"
             rf"|\bj'ai {_NOW_FR}(?:commencé|repris|attaqué) (?:le |la |l')(?P<v2>{INSTRUMENT_FR}){_STOP}"
             rf"|\bje me suis {_NOW_FR}(?:mise?|remise?) (?:au |à la |à l')(?P<v3>{INSTRUMENT_FR}){_STOP}"
+            rf"|\bj'ai {_NOW_FR}(?:commencé|recommencé) à jouer (?:du |de la |de l')(?P<v4>{INSTRUMENT_FR}){_STOP}"
         ),
         "phrase",
         "preference",

@@ -182,7 +182,7 @@ STANDING: tuple[Rule, ...] = (
     Rule(
         "code_convention",
         icase(
-            rf"{_CODE_SUBJECT},? (?:always |only |now )?{_CODE_VERB} (?:the |le |la |les |des )?"
+            rf"{_CODE_SUBJECT},? (?:always |only |now )?{_CODE_VERB} (?:to (?:use|write) |d'utiliser )?(?:the |le |la |les |des )?"
             rf"(?P<v>[^.!?;]{{0,30}}?\b(?:{_STYLE})\b[^.!?;]{{0,40}}?)(?=[.!?;]|$|{_WHERE})"
         ),
         "clause",
