@@ -54,6 +54,12 @@ def _facts(text: str) -> set[tuple[str, str]]:
         ("j'ai commencé à jouer du piano il y a deux ans", ("plays", "piano")),
         # A name goes back over a noun set in apposition to the speaker's own.
         ("on a récupéré notre chiot, un berger australien, on l'a appelé Oslo", ("pet", "Oslo")),
+        # A known place typed in lower case; a job typed short; a pastime
+        # with where it is done.
+        ("i live in denver, been here ~6 yrs", ("home_city", "Denver")),
+        ("j'habite à lyon depuis 5 ans", ("home_city", "Lyon")),
+        ("jsuis dev chez Capgemini depuis 3 ans", ("employer", "Capgemini")),
+        ("le week-end je fais de la voile sur le lac d'Annecy", ("hobby", "voile")),
         # Relation words as typed in a chat.
         ("my gf Maya and I went hiking on sunday", ("partner", "Maya")),
     ],
@@ -81,6 +87,9 @@ def test_a_frame_reads_its_fact(text, fact):
         ("this is my favourite", "likes"),
         # Someone else's being, in apposition or not, is named for no one.
         ("I saw a dog, a beagle, his name was Rex", "pet"),
+        # Lower case is a place only when it is a known one.
+        ("I live in fear", "home_city"),
+        ("i live in a small flat", "home_city"),
         # A diet word that does not end its phrase.
         ("I've been doing vegan recipes", "diet"),
     ],

@@ -142,7 +142,7 @@ FREE_OCCUPATION_MODIFIER = (
     r"(?<!ly)(?<!ous)(?<!ful)(?<!less)(?<!ish)(?<!able)(?<!ible)(?<!ing)"
 )
 OCCUPATIONS_FR = (
-    "professeur|professeure|enseignant|enseignante|médecin|infirmier|infirmière|développeur|développeuse"
+    "professeur|professeure|enseignant|enseignante|médecin|infirmier|infirmière|développeur|développeuse|dev"
     "|ingénieur|ingénieure|avocat|avocate|architecte|comptable|boulanger|boulangère|cuisinier|cuisinière"
     "|étudiant|étudiante|journaliste|pharmacien|pharmacienne|psychologue|chercheur|chercheuse|designer"
     "|graphiste|serveur|serveuse|vendeur|vendeuse|photographe|musicien|musicienne|traducteur|traductrice"

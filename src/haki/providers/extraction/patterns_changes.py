@@ -32,7 +32,7 @@ _NOW_FR = r"(?:enfin |récemment |aussi |même )?"
 # Where a read object ends: punctuation, a clause word, or the sentence.
 _STOP_BODY = (
     r"\s*(?:[,.;!?()]|$)|\s+(?:and|but|because|so|at|in|with|for|on|now|again|too|lol|haha|mais|et"
-    r"|car|depuis|avec|dans|pour|chez|le|la|les|à|au|chaque|tous|toutes|trois|deux|\d"
+    r"|car|depuis|avec|dans|pour|chez|sur|sous|près|vers|le|la|les|à|au|chaque|tous|toutes|trois|deux|\d"
     # Where a time begins: "le piano il y a un an", "tennis last week".
     r"|il|ça|en|cet|cette|ce|hier|l'an|l'année|last|this|yesterday|since|ago|earlier)\b"
 )
