@@ -42,9 +42,18 @@ def _facts(text: str) -> set[tuple[str, str]]:
         ("oat milk lattes are my go-to", ("likes", "oat milk lattes")),
         ("Radiohead is my favourite band", ("favorite_band", "Radiohead")),
         # The code, or its written rule, as the subject of a style.
-        ("our js codebase uses camelCase for filenames", ("code_convention", "camelCase for filenames")),
-        ("our naming convention is camelCase for all variables", ("code_convention", "camelCase for all variables")),
-        ("We use tabs for indentation in this repo, don't fight me on it", ("code_convention", "tabs for indentation")),
+        (
+            "our js codebase uses camelCase for filenames",
+            ("code_convention", "camelCase for filenames"),
+        ),
+        (
+            "our naming convention is camelCase for all variables",
+            ("code_convention", "camelCase for all variables"),
+        ),
+        (
+            "We use tabs for indentation in this repo, don't fight me on it",
+            ("code_convention", "tabs for indentation"),
+        ),
         # A diet said as in a chat.
         ("been doing the keto thing since the start of the year", ("diet", "keto")),
         ("I've been on keto since January", ("diet", "keto")),
