@@ -10,7 +10,10 @@ noun is required, so "I'm in Paris" or "I'm in the team meeting" (the noun
 does not end the group) stay unread, and so does a bare group noun there
 ("je suis au club ce soir" says where, and so does "I'm in a band"). "je suis bénévole à/aux X" is the
 French of "I volunteer at X"; a group named after its noun ("in a band
-called Static Hum") is the name, and so is a union one is "syndiqué" to. Cost: a group without a group noun after a
+called Static Hum") is the name, and so is a union one is "syndiqué" to.
+Doing what the group does is a frame of belonging too ("I sing in the
+church choir", "je chante dans la chorale du quartier"), and so is
+"I've been with the … Club", both with a group noun that is not bare. Cost: a group without a group noun after a
 place frame ("I'm in Toastmasters") stays unread.
 """
 

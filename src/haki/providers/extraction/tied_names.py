@@ -14,6 +14,9 @@ noun of a kind before it that belongs to the speaker: after a possessive
 cat", "on a monté un groupe"). A fact of that kind read with the noun as
 its value ("pet: cat") is renamed and keeps its date; without one, the
 fact is made, dated by the noun's own clause ("was born two weeks ago").
+A noun set in apposition after the speaker's ("notre chiot, un berger
+australien, on l'a appelé Oslo") restates it: the name goes back to the
+speaker's noun.
 
 A name is read whatever its case only inside a naming frame, and a
 lower-case one is a single word that ends its clause ("her name is miso
