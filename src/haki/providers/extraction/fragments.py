@@ -94,7 +94,7 @@ KIN_ADJ_EN = r"(?:(?:older|younger|big|little|baby|eldest|oldest|youngest|best|n
 KIN_ADJ_FR = r"(?:(?:grande?|petite?|meilleure?|nouvelle|nouveau|vieux|vieille|cher|chère) )?"
 
 RELATIONS_EN = (
-    "sister|brother|wife|husband|partner|boyfriend|girlfriend|son|daughter|mom|mother|dad|father"
+    "sister|brother|wife|husband|partner|boyfriend|girlfriend|bf|gf|son|daughter|mom|mother|dad|father"
     "|best friend|friend|dog|cat|puppy|kitten"
 )
 RELATIONS_FR = (
@@ -143,7 +143,7 @@ FREE_OCCUPATION_MODIFIER = (
     r"(?<!ly)(?<!ous)(?<!ful)(?<!less)(?<!ish)(?<!able)(?<!ible)(?<!ing)"
 )
 OCCUPATIONS_FR = (
-    "professeur|professeure|enseignant|enseignante|médecin|infirmier|infirmière|développeur|développeuse"
+    "professeur|professeure|enseignant|enseignante|médecin|infirmier|infirmière|développeur|développeuse|dev"
     "|ingénieur|ingénieure|avocat|avocate|architecte|comptable|boulanger|boulangère|cuisinier|cuisinière"
     "|étudiant|étudiante|journaliste|pharmacien|pharmacienne|psychologue|chercheur|chercheuse|designer"
     "|graphiste|serveur|serveuse|vendeur|vendeuse|photographe|musicien|musicienne|traducteur|traductrice"

@@ -72,6 +72,9 @@ RELATION_PREDICATES: dict[str, str] = {
     "partner": "partner",
     "boyfriend": "partner",
     "girlfriend": "partner",
+    # As typed in a chat.
+    "bf": "partner",
+    "gf": "partner",
     "copine": "partner",
     "copain": "partner",
     "son": "son",

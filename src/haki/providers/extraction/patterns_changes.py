@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .fragments import CAP, CAP_SEQ, DAYS_EN, MONTHS_EN, OCCUPATIONS_FR, Rule, cased, icase
 from .lexicon import ACTIVITY_EN, ACTIVITY_FR, CAR, INSTRUMENT_EN, INSTRUMENT_FR
-from .vocabulary import DIET_WORDS
+from .vocabulary import DIET_WORDS, LANGS
 
 # The speaker, said or dropped: "I took up", "I've taken up", "took up". In
 # the cased rules (a name follows) only a capital "I" is the speaker, where
@@ -32,7 +32,7 @@ _NOW_FR = r"(?:enfin |récemment |aussi |même )?"
 # Where a read object ends: punctuation, a clause word, or the sentence.
 _STOP_BODY = (
     r"\s*(?:[,.;!?()]|$)|\s+(?:and|but|because|so|at|in|with|for|on|now|again|too|lol|haha|mais|et"
-    r"|car|depuis|avec|dans|pour|chez|le|la|les|à|au|chaque|tous|toutes|trois|deux|\d"
+    r"|car|depuis|avec|dans|pour|chez|sur|sous|près|vers|le|la|les|à|au|chaque|tous|toutes|trois|deux|\d"
     # Where a time begins: "le piano il y a un an", "tennis last week".
     r"|il|ça|en|cet|cette|ce|hier|l'an|l'année|last|this|yesterday|since|ago|earlier)\b"
 )
@@ -45,7 +45,23 @@ _WORK_CUE = (
     r"|role|position|job|internship|intern|new hire|onboarding|first day at work"
 )
 
+# A language taken up, or studied in classes: the language is what is
+# learnt, whatever the words around it ("started going to spanish classes",
+# "j'ai commencé le japonais", "je prends des cours d'allemand"). The
+# value is the language's English name, lowercase typing included.
+_LEARNT = (
+    rf"{_ME}(?i:{_NOW}(?:started|began|took up|picked up) (?:learning |studying )?)(?i:(?P<v>{LANGS}))"
+    # The language ends its object ("took up french cooking" is cooking).
+    rf"(?={_STOP_BODY})"
+    r"|(?i:\bI(?:'m| am|'ve been| have been)? (?:just |now |also )?(?:started )?"
+    r"(?:taking|take|going to|go to|attending|attend|doing|signed up for|enrolled in) (?:some |a |an )?"
+    rf"(?:evening |night |online |weekly |private )?(?P<v2>{LANGS}) (?:classes|class|lessons|lesson|courses?)\b)"
+    rf"|(?i:\bj'ai {_NOW_FR}(?:commencé|repris|attaqué) (?:le |l')(?P<v3>{LANGS})(?={_STOP_BODY}))"
+    rf"|(?i:\bje (?:prends|suis|fais|commence) des cours (?:de |d')(?P<v4>{LANGS})\b)"
+)
+
 CHANGES: tuple[Rule, ...] = (
+    Rule("learning", cased(_LEARNT), "language", "preference", "volatile", 0.65),
     # English: a pastime taken up.
     Rule(
         "hobby",
@@ -226,6 +242,11 @@ CHANGES: tuple[Rule, ...] = (
         icase(
             rf"\b(?:je fais|je joue|j'ai {_NOW_FR}(?:commencé|repris|attaqué|découvert)|je me suis {_NOW_FR}(?:mise?|remise?))"
             rf" (?:du |de la |de l'|des |le |la |l'|les |à la |à l'|au |aux )(?P<v>{ACTIVITY_FR}){_STOP}"
+            # Classes of a pastime, and a game begun ("j'ai commencé des cours
+            # de poterie", "j'ai commencé à jouer aux échecs").
+            rf"|\b(?:je (?:prends|suis)|j'ai {_NOW_FR}(?:commencé|repris|pris)) des cours (?:de |d')(?P<v2>{ACTIVITY_FR}){_STOP}"
+            rf"|\bj'ai {_NOW_FR}(?:commencé|recommencé) à (?:jouer|faire) (?:du |de la |de l'|des |à la |à l'|au |aux )"
+            rf"(?P<v3>{ACTIVITY_FR}){_STOP}"
         ),
         "phrase",
         "preference",
@@ -238,6 +259,7 @@ CHANGES: tuple[Rule, ...] = (
             rf"\bje (?:joue|fais) (?:du |de la |de l')(?P<v>{INSTRUMENT_FR}){_STOP}"
             rf"|\bj'ai {_NOW_FR}(?:commencé|repris|attaqué) (?:le |la |l')(?P<v2>{INSTRUMENT_FR}){_STOP}"
             rf"|\bje me suis {_NOW_FR}(?:mise?|remise?) (?:au |à la |à l')(?P<v3>{INSTRUMENT_FR}){_STOP}"
+            rf"|\bj'ai {_NOW_FR}(?:commencé|recommencé) à jouer (?:du |de la |de l')(?P<v4>{INSTRUMENT_FR}){_STOP}"
         ),
         "phrase",
         "preference",
@@ -271,6 +293,12 @@ CHANGES: tuple[Rule, ...] = (
         "diet",
         icase(
             rf"\bI(?:'m| am|'ve been| have been) on (?:a|the) (?:strict )?(?P<v>{DIET_WORDS}) diet\b"
+            # Said as in a chat: "been doing the keto thing", "I've been on
+            # keto since January"; the diet ends its phrase ("doing vegan
+            # recipes" is cooking).
+            rf"|\bI(?:'m| am|'ve been| have been) (?:on|doing) (?:a |the )?(?:strict |whole )?(?P<v4>{DIET_WORDS})"
+            r"(?: (?:diet|thing|lifestyle))?(?=\s*(?:[,.;!?]|$)| (?:since|for|now|lately|these days|again"
+            r"|and|but|so)\b)"
             rf"|\bje (?:suis|me suis mise?) au régime (?P<v2>{DIET_WORDS})\b"
             rf"|\bje fais (?:un|le) régime (?P<v3>{DIET_WORDS})\b"
         ),

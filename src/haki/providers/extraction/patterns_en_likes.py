@@ -14,7 +14,20 @@ from .fragments import (
     cased,
     icase,
 )
+from .lexicon import INSTRUMENT_EN
 from .vocabulary import CONTEXTS, LANGS
+
+# What people are intolerant to, English and French.
+_INTOLERANCE = (
+    r"(?:lactose|gluten|fructose|histamine|dairy|wheat|caffeine|alcohol|soy|soya|eggs?|fodmaps?"
+    r"|sulfites?|sulphites?|sorbitol|lait|blé|caféine|alcool|œufs?|oeufs?)"
+)
+
+# A subject that points elsewhere names no favourite ("he is my favourite").
+_NOT_PRONOUN = (
+    r"(?!(?:he|she|they|it|this|that|these|those|you|we|i|who|what|which|there|here|mine|yours"
+    r"|his|hers|ours|theirs|everything|anything|nothing|someone|somebody|everyone)\b)"
+)
 
 LIKES_EN: tuple[Rule, ...] = (
     # Language preferences: a request ("reply in English") or a stated
@@ -95,6 +108,32 @@ LIKES_EN: tuple[Rule, ...] = (
         "slow",
         0.75,
     ),
+    # The favourite said first ("oat milk lattes are my go-to", "Radiohead is
+    # my favourite band"): the subject opening the sentence is the value.
+    Rule(
+        "",
+        icase(
+            rf"^{_NOT_PRONOUN}(?P<v>(?:[\w'’-]+ ){{0,3}}[\w'’-]+) (?:is|are|'s|has always been|have always been)"
+            rf" (?:definitely |still |totally |probably )?my (?:all-time |absolute )?(?:favou?rite|fave)"
+            rf" (?P<cat>[a-z-]+(?: [a-z-]+)?){END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.7,
+    ),
+    Rule(
+        "likes",
+        icase(
+            rf"^{_NOT_PRONOUN}(?P<v>(?:[\w'’-]+ ){{0,3}}[\w'’-]+) (?:is|are|'s|has always been|have always been)"
+            rf" (?:definitely |still |totally |probably )?my (?:all-time |absolute |usual )?"
+            rf"(?:favou?rite|fave|go-to|go to|jam)(?: (?:order|drink|snack|meal|thing))?{END}"
+        ),
+        "phrase",
+        "preference",
+        "slow",
+        0.65,
+    ),
     Rule(
         "likes",
         icase(rf"\b[Mm]y (?:all-time )?favou?rite (?:is|has to be) (?P<v>{PHRASE}){END}"),
@@ -172,7 +211,13 @@ LIKES_EN: tuple[Rule, ...] = (
     ),
     Rule(
         "plays",
-        icase(rf"\bI (?:usually |often |also |mostly )?play (?P<v>(?:the )?{PHRASE}){END}"),
+        icase(
+            # An instrument of the lexicon is the value whatever follows it
+            # ("I play guitar in a cover band on weekends").
+            rf"\bI (?:usually |often |also |mostly |still )?play (?:the )?(?P<v>{INSTRUMENT_EN})"
+            r"(?= (?:in|at|with|for|on|every|since|most|twice|once|a lot)\b)"
+            rf"|\bI (?:usually |often |also |mostly )?play (?P<v2>(?:the )?{PHRASE}){END}"
+        ),
         "phrase",
         "preference",
         "slow",
@@ -186,6 +231,22 @@ LIKES_EN: tuple[Rule, ...] = (
         confidence=0.65,
     ),
     Rule("allergy", icase(rf"{I_AM} allergic to (?P<v>{PHRASE}){END}"), "phrase", confidence=0.8),
+    # An intolerance is kept where an allergy is, by the substance: what the
+    # agent must leave out ("I'm lactose intolerant", "I have a gluten
+    # intolerance", "je suis intolérante au lactose"). The substances are a
+    # closed list, so "intolerant of fools" says nothing.
+    Rule(
+        "allergy",
+        icase(
+            rf"{I_AM} (?:(?:very|severely|mildly|a bit|slightly|super) )?(?P<v>{_INTOLERANCE}) intolerant\b"
+            rf"|\bI (?:have|'ve got|got) (?:an? )?(?:(?:mild|severe|bad) )?(?P<v2>{_INTOLERANCE}) intolerance\b"
+            rf"|\bI(?:'m| am) intolerant (?:to|of) (?P<v3>{_INTOLERANCE})\b"
+            r"|\b(?:je suis|j'suis|chuis) (?:très |un peu )?intol[ée]rante? (?:au |à la |à l'|aux )"
+            rf"(?P<v4>{_INTOLERANCE})\b"
+        ),
+        "phrase",
+        confidence=0.8,
+    ),
     Rule(
         "member_of",
         icase(rf"\bI(?:'ve| have)? (?:just |recently )?joined (?P<v>(?:an? |the )?{PHRASE}){END}"),

@@ -95,7 +95,19 @@ _CHANGED_TO = (
     r"|(?:sommes|est|a) passée?s? (?:à|aux|au)|pass(?:e|ons) (?:à|aux|au)|avons adopté|a adopté"
 )
 # Where the style holds ends it: "tabs, not spaces, in all our Go code" is "tabs, not spaces".
-_WHERE = r",? (?:in|for|dans|pour) (?:all |every |tout |tous |toute |toutes )?(?:of )?(?:our|my|notre|nos|mon|mes) "
+_WHERE = (
+    r",? (?:in|for|dans|pour) (?:all |every |tout |tous |toute |toutes )?(?:of )?"
+    r"(?:our|my|notre|nos|mon|mes|this|these|ce|cette|ces) "
+)
+# The code itself, or its written rule, as the subject of a style ("our js
+# codebase uses camelCase for filenames", "our naming convention is
+# camelCase", "notre convention de nommage, c'est le snake_case").
+_CODE_SUBJECT = (
+    r"\b(?:our|my|the|this|notre|mon|ma|la|le) (?:[\w+#-]+ )?"
+    r"(?:codebase|code|repo|repository|project|naming convention|coding style|code style"
+    r"|style guide|convention de nommage|convention|projet|dépôt)"
+)
+_CODE_VERB = r"(?:uses|is|are|requires|enforces|sticks to|c'est|utilise|impose|est)"
 
 STANDING: tuple[Rule, ...] = (
     Rule(
@@ -166,5 +178,16 @@ STANDING: tuple[Rule, ...] = (
         # camelCase", "on est passés aux espaces"); what follows a comma
         # there is what it replaced ("…, plus de tabulations").
         for verbs, stop in ((_USE, r"[.!?;]"), (_CHANGED_TO, r"[.!?;,]"))
+    ),
+    Rule(
+        "code_convention",
+        icase(
+            rf"{_CODE_SUBJECT},? (?:always |only |now )?{_CODE_VERB} (?:to (?:use|write) |d'utiliser )?(?:the |le |la |les |des )?"
+            rf"(?P<v>[^.!?;]{{0,30}}?\b(?:{_STYLE})\b[^.!?;]{{0,40}}?)(?=[.!?;]|$|{_WHERE})"
+        ),
+        "clause",
+        "instruction",
+        "stable",
+        0.65,
     ),
 )

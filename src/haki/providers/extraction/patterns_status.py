@@ -166,6 +166,9 @@ STATUS: tuple[Rule, ...] = (
             rf" (?P<v>{_LOWER_PLACE})"
             r"|\b(?i:(?:j'ai|on a|nous avons) (?:enfin |récemment )?(?:emménagé|déménagé)"
             rf"|je me suis installée?|on s'est installée?s|nous nous sommes installée?s) (?:à|a) (?P<v2>{_LOWER_PLACE})"
+            # Where one lives, typed in lower case: "i live in denver", "j'habite à lyon".
+            rf"|{_I}(?i:(?:'ve |have )?(?:been )?(?:currently |now )?(?:live|living) in) (?P<v3>{_LOWER_PLACE})"
+            rf"|\b(?i:j'habite|je vis|j'vis|on habite|on vit|nous habitons|nous vivons) (?:à|a) (?P<v4>{_LOWER_PLACE})"
         ),
         "known_place",
         volatility="slow",

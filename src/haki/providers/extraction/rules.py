@@ -25,6 +25,7 @@ from .meaning import Unread, readable
 from .meaning_facts import readable as fact_readable
 from .mood import by_mood
 from .naming import named_pet
+from .owned_model import named_model
 from .patterns import CATEGORY_EN, RELATION_PREDICATES, RULES, Rule
 from .patterns_named import another_turned
 from .patterns_possessive import attribute
@@ -418,6 +419,8 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
                 out.append(cand)
     # "adopted a cat… her name is miso": a name goes to the noun it names.
     out = tied(text, out, utterance.speaker)
+    # "bought a car, a used yaris": the model names the kind (``owned_model``).
+    out = named_model(text, out)
     # "My daughter had her birthday. Turned 7": a dropped subject is the
     # turn's topic, which only the whole turn tells.
     out = [

@@ -14,6 +14,9 @@ noun of a kind before it that belongs to the speaker: after a possessive
 cat", "on a monté un groupe"). A fact of that kind read with the noun as
 its value ("pet: cat") is renamed and keeps its date; without one, the
 fact is made, dated by the noun's own clause ("was born two weeks ago").
+A noun set in apposition after the speaker's ("notre chiot, un berger
+australien, on l'a appelé Oslo") restates it: the name goes back to the
+speaker's noun.
 
 A name is read whatever its case only inside a naming frame, and a
 lower-case one is a single word that ends its clause ("her name is miso
@@ -107,6 +110,8 @@ _OF_A_PET = frozenset(
      "person", "lover", "years", "friend", "friends", "mom", "dad", "nap", "show", "kibble",
      "meds", "shots")
 )  # fmt: skip
+# What sets a noun in apposition after another: ", un berger australien".
+_APPOSITION = re.compile(r"\s*,\s*(?:a|an|un|une)\s+(?:[\w'-]+\s+)?", re.IGNORECASE)
 # How far back in the turn a naming frame looks for its noun.
 _REACH = 240
 
@@ -168,17 +173,24 @@ def _named_noun(text: str, frame: re.Match[str], taken: int) -> re.Match[str] | 
     """The speaker's noun a frame names: the nearest noun of a kind before it, if the speaker's."""
     at = frame.start("verb") if frame.group("verb") else frame.start()
     window = max(taken, frame.start() - _REACH)
-    nearest = None
-    for found in _ANY.finditer(text, window, at):
-        nearest = found
-    if nearest is None:
+    nouns = list(_ANY.finditer(text, window, at))
+    if not nouns:
         return None
-    span = nearest.span("noun")
+    span = nouns[-1].span("noun")
     if _THING.match(frame.group(0)) and _OTHER_NOUN.search(text, span[1], at):
         # "I joined a gym, it's called FitLab": a thing's name goes to the
         # thing said last, here one of no kind, not to the noun before it.
         return None
-    return next((m for m in _OWN.finditer(text, window, at) if m.span("noun") == span), None)
+    own = {m.span("noun"): m for m in _OWN.finditer(text, window, at)}
+    # "notre chiot, un berger australien, on l'a appelé Oslo": a noun set in
+    # apposition after the speaker's own is the same being, so the name
+    # goes back to the speaker's noun.
+    i = len(nouns) - 1
+    while nouns[i].span("noun") not in own and i > 0:
+        if not _APPOSITION.fullmatch(text, nouns[i - 1].end("noun"), nouns[i].start("noun")):
+            break
+        i -= 1
+    return own.get(nouns[i].span("noun"))
 
 
 # "I hope to start my own company called Nimbus": a thing wished or planned
