@@ -44,6 +44,7 @@ from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
 from .when import dates_sentence, moment_of_value, names_past, past_span, said_moment
 from .wish_frames import PARTS
+from .wished import unframed
 from .wishes import split_orders, wishes
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
@@ -299,7 +300,7 @@ def _pieces(text: str) -> list[str]:
         out[-1] = f"{out[-1]}{joiner}{piece}"
     else:
         out.append(piece)
-    return [without_lead_in(o) for p in out for o in split_orders(p)]
+    return [without_lead_in(w) for p in out for o in split_orders(p) for w in unframed(o)]
 
 
 def _as_said(sentence: str, found: list[Candidate]) -> list[Candidate]:
