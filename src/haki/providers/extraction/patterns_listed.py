@@ -75,7 +75,9 @@ _POINTED_EN = (
     rf"(?:(?:biggest|greatest|great|true|one true) )?{_QUALIFIER_EN}{_TASTE_NOUN_EN}\b"
 )
 _POINTED_FR = rf",? (?:c'est|ce sont|est|sont) (?:vraiment )?(?:ma|mon|notre) {_QUALIFIER_FR}{_TASTE_NOUN_FR}\b"
-_LAST_THING_EN = r"(?:^|\b(?:about|on|of|around|into|for)\s+)(?P<v>(?:the )?[\w-]+(?: [\w-]+){0,2}?)"
+_LAST_THING_EN = (
+    r"(?:^|\b(?:about|on|of|around|into|for)\s+)(?P<v>(?:the )?[\w-]+(?: [\w-]+){0,2}?)"
+)
 _LAST_THING_FR = (
     r"(?:^|\b(?:de|du|des|sur|autour de|autour du|à propos de|pour)\s+|\bd')"
     r"(?P<v>(?:l'|la |le |les )?[\w'-]+(?: [\w-]+){0,2}?)"

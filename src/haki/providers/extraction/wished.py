@@ -111,7 +111,9 @@ def unframed(piece: str) -> list[str]:
     text = piece.strip()
     for pattern in (_KNOWING_EN, _KNOWING_FR):
         if (known := pattern.match(text)) is not None:
-            return [known["x"]]
+            # "remember to …" asks an act, not that something be known.
+            said = known["x"]
+            return _split_remark(said[3:]) if said.lower().startswith("to ") else [said]
     if (rather := _RATHER_NOT_EN.match(text)) is not None:
         order, *rest = _split_remark(rather["x"])
         return [f"From now on, don't {order}", *rest]
