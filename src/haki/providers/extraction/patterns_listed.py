@@ -20,6 +20,7 @@ from .vocabulary import DIET_WORDS
 _NAMED_BY = {
     "hobby": ("hobby|hobbies|pastime|pastimes", "loisir|loisirs|passe-temps|hobby"),
     "plays": ("instrument", "instrument"),
+    "likes": ("passion|passions|great love", "passion|passions|dada"),
 }
 _QUALIFIER_EN = r"(?:(?:main|only|current|usual|big|real|new) )?"
 _QUALIFIER_FR = r"(?:(?:principal|principale|seul|seule|grand|grande|nouveau|nouvel|vrai) )?"
@@ -62,8 +63,31 @@ def _named(predicate: str, en: str, fr: str) -> tuple[Rule, Rule]:
     )
 
 
+# The value said before the noun that names it: "climbing is my passion",
+# "l'escalade, c'est ma grande passion". After a request, "c'est" points at
+# the last thing the request named ("des suggestions de lecture autour de
+# l'escalade, c'est ma grande passion"): the value is the words after the
+# last "de"/"sur"/"about"/"on", at most three.
+_TASTE_NOUN_EN = r"(?:passion|great love|favou?rite thing)"
+_TASTE_NOUN_FR = r"(?:passion|dada|truc préféré)"
+_POINTED_EN = (
+    r"(?:,? (?:which|that|it)(?:'s| is)|,? (?:is|are)) (?:really |truly )?(?:my|our) "
+    rf"(?:(?:biggest|greatest|great|true|one true) )?{_QUALIFIER_EN}{_TASTE_NOUN_EN}\b"
+)
+_POINTED_FR = rf",? (?:c'est|ce sont|est|sont) (?:vraiment )?(?:ma|mon|notre) {_QUALIFIER_FR}{_TASTE_NOUN_FR}\b"
+_LAST_THING_EN = (
+    r"(?:^|\b(?:about|on|of|around|into|for)\s+)(?P<v>(?:the )?[\w-]+(?: [\w-]+){0,2}?)"
+)
+_LAST_THING_FR = (
+    r"(?:^|\b(?:de|du|des|sur|autour de|autour du|à propos de|pour)\s+|\bd')"
+    r"(?P<v>(?:l'|la |le |les )?[\w'-]+(?: [\w-]+){0,2}?)"
+)
+
+
 LISTED: tuple[Rule, ...] = (
     *(rule for p, (en, fr) in _NAMED_BY.items() for rule in _named(p, en, fr)),
+    Rule("likes", icase(_LAST_THING_EN + _POINTED_EN), "phrase", "preference", "slow", 0.6),
+    Rule("likes", icase(_LAST_THING_FR + _POINTED_FR), "phrase", "preference", "slow", 0.6),
     Rule(
         "diet",
         icase(

@@ -140,7 +140,7 @@ _LEAD_IN = re.compile(
     re.IGNORECASE,
 )
 _ASKED = re.compile(
-    r"^(?:(?:can|could|would|will) you|(?:tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous))"
+    r"^(?:(?:can|could|would|will) (?:you|u)|(?:tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous))"
     r"(?:,? (?:please|pls|plz|stp|s'il te pla[iî]t),?)? (?P<r>\w.+?)\s?\?$",
     re.IGNORECASE,
 )

@@ -45,6 +45,7 @@ from .values import checked_value
 from .vocabulary import LANGUAGE_CONTEXTS
 from .when import dates_sentence, moment_of_value, names_past, past_span, said_moment
 from .wish_frames import PARTS
+from .wished import unframed
 from .wishes import split_orders, wishes
 
 # Sentences, and standing orders joined in one ("answer briefly, and always
@@ -334,6 +335,22 @@ def wishes_beside(
     ]
 
 
+def _for_meaning(sentence: str, asked: str, role: str) -> list[Unread]:
+    """What of ``sentence`` (``asked``: the request inside a question) the readers by meaning read.
+
+    A question is never a fact (``meaning_facts.readable``), so a sentence
+    read for a fact is the sentence as said. The fact reader reads each part
+    an emoji closes on its own ("we named the puppy Bizcuit 🐶 the kids
+    voted"): its guard then sees the people of the value's own part only.
+    """
+    parts = [p for p in _EMOJI_GAP.split(sentence) if p.strip()]
+    wish, fact = readable(asked), len(parts) == 1 and fact_readable(sentence)
+    out = [Unread(asked, role, wish=wish, fact=fact)] if wish or fact else []
+    if len(parts) > 1:
+        out.extend(Unread(p, role, wish=False, fact=True) for p in parts if fact_readable(p))
+    return out
+
+
 def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) -> list[Candidate]:
     """Candidates stated by one utterance; the first statement of a (predicate, value) wins.
 
@@ -355,7 +372,14 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
     def read(sentence: str) -> list[Candidate]:
         return _read_all(sentence, utterance)
 
-    for sentence in _pieces(text):
+    # A wish frame around a statement or an order is read as what it wraps
+    # (``wished``); a framed sentence none of whose pieces any rule read goes
+    # to the readers by meaning as said, frame and all, as without the frame
+    # reading.
+    framed: dict[str, bool] = {}
+    for said, sentence in ((p, w) for p in _pieces(text) for w in unframed(p)):
+        if sentence != said:
+            framed.setdefault(said, False)
         # "Got a puppy! His name is Scout.": the name belongs to the pet before.
         renamed = named_pet(sentence, out)
         if renamed is not None:
@@ -392,22 +416,10 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
                 found = []
             if found:
                 break
-        if not found and unread is not None and not utterance.speaker:
-            # A question is never a fact (``meaning_facts.readable``), so a
-            # sentence read for a fact is the sentence as said.
-            # The fact reader reads each part an emoji closes on its own
-            # ("we named the puppy Bizcuit 🐶 the kids voted"): its guard
-            # then sees the people of the value's own part only.
-            parts = [p for p in _EMOJI_GAP.split(sentence) if p.strip()]
-            wish, fact = readable(asked), len(parts) == 1 and fact_readable(sentence)
-            if wish or fact:
-                unread.append(Unread(asked, utterance.role, wish=wish, fact=fact))
-            if len(parts) > 1:
-                unread.extend(
-                    Unread(p, utterance.role, wish=False, fact=True)
-                    for p in parts
-                    if fact_readable(p)
-                )
+        if found and said in framed:
+            framed[said] = True
+        if not found and unread is not None and not utterance.speaker and said not in framed:
+            unread.extend(_for_meaning(sentence, asked, utterance.role))
         for cand in found:
             if cand.predicate in _ENDABLE and not cand.retract and _ENDED_AFTER.search(sentence):
                 # "I started at Google in 2019 but left last year": the
@@ -417,6 +429,11 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             if key not in seen:
                 seen.add(key)
                 out.append(cand)
+    if unread is not None and not utterance.speaker:
+        for said in (s for s, read_any in framed.items() if not read_any):
+            unread.extend(
+                _for_meaning(said, unwrapped(said) if said.endswith("?") else said, utterance.role)
+            )
     # "adopted a cat… her name is miso": a name goes to the noun it names.
     out = tied(text, out, utterance.speaker)
     # "bought a car, a used yaris": the model names the kind (``owned_model``).

@@ -108,6 +108,13 @@ KIND_SCOPE = re.compile(
     rf"(?!{_DETERMINER}\b)(?:any\s+|all\s+)?[\w+#.-]+(?:\s+[\w+#.-]+)?\s*$",
     re.IGNORECASE,
 )
+# After a scope said first, the order on kinds of things: a verb of work,
+# then up to ten words none of which points at one thing ("use uppercase
+# keywords and snake_case table names"): the scope already says it is
+# a kind of work, so the object may be a list of kinds.
+SCOPED_ORDER = re.compile(
+    rf"^{WORK_VERB}\s+(?:(?!{_DETERMINER}\b)[\w'+#.-]+\s*){{1,10}}$", re.IGNORECASE
+)
 # The scope said first: "For SQL use uppercase keywords", "en Python,
 # utilise des f-strings". One or two words of scope, then the order.
 SCOPE_FIRST = re.compile(

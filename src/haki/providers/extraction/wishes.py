@@ -68,6 +68,7 @@ from .wish_frames import (
     REPLY_SHAPE,
     RULE_LEAD,
     SCOPE_FIRST,
+    SCOPED_ORDER,
     SELF_SCOPE,
     SETTING,
     STANDING,
@@ -298,7 +299,9 @@ def _by_form(text: str) -> bool:
 def _directive(clause: str) -> str | None:
     polite = POLITE_ANY.search(clause) is not None
     text, ruled = _bare(clause)
-    text = _without_reason(text)
+    if (reasoned := _without_reason(text)) != text:
+        # Politeness before the remark ("…names pls, that's our style guide").
+        text = _bare(reasoned)[0]
     if not text or text.endswith("?") or HEDGE.search(text) or len(text.split()) > MAX_WORDS:
         return None
     setting = SETTING.match(text)
@@ -334,7 +337,9 @@ def _directive(clause: str) -> str | None:
         words = text.split()
         for cut in (2, 3):
             said = " ".join(words[cut:])
-            if KIND_SCOPE.match(f"{said} in {first['scope']}") and not NOT_ORDER.match(said):
+            if NOT_ORDER.match(said):
+                continue
+            if KIND_SCOPE.match(f"{said} in {first['scope']}") or SCOPED_ORDER.match(said):
                 return text
         return None
     kind = KIND_SCOPE.match(text)
