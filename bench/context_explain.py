@@ -38,8 +38,8 @@ import psycopg
 from psycopg import sql
 
 sys.path.insert(0, str(Path(__file__).parent))
+from _context_ab import asks_of
 from context_data import PROJECT, start_bench_db
-from context_one_trip import asks_of
 from haki.api.app import create_app
 from haki.context.assembler import assemble
 from haki.context.config import recipe

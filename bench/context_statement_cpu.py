@@ -25,12 +25,10 @@ counted, since it shares the cores with the next call.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import re
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -38,9 +36,9 @@ from typing import Any
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _cpu import postmaster_pid, tree_cpu_ms
-from context_data import PROJECT, start_bench_db
-from context_one_trip import asks_of
+from _context_ab import seeded_main
+from _cpu import tree_cpu_ms
+from context_data import PROJECT
 from haki.api.app import create_app
 from haki.context.assembler import assemble
 from haki.context.config import recipe
@@ -135,22 +133,7 @@ async def measure(url: str, asks: list[tuple[str, str]], postmaster: int | None)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("data", type=Path, help="DIR/corpus or DIR/locomo of a --data-dir run")
-    ap.add_argument("--queries", type=int, default=300)
-    ap.add_argument("--shared-buffers", default="1GB")
-    args = ap.parse_args()
-    os.environ.setdefault("HAKI_AUTH", "off")
-    server, url = start_bench_db(args.data, args.shared_buffers)
-    try:
-        pgdata = next(p.parent for p in args.data.rglob("postmaster.pid"))
-        _install()
-        with tempfile.TemporaryDirectory(prefix="haki-statement-cpu-") as data_dir:
-            os.environ["HAKI_DATA_DIR"] = data_dir
-            asks = asks_of(args.data, args.queries)
-            asyncio.run(measure(url, asks, postmaster_pid(pgdata)))
-    finally:
-        server.stop()
+    seeded_main(__doc__, "haki-statement-cpu-", measure, before=_install)
 
 
 if __name__ == "__main__":
