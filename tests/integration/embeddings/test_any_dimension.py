@@ -95,7 +95,13 @@ def test_doubt_compares_a_turn_with_facts_of_its_space_only(db_url):
         ).fetchone()
         rows = conn.execute(
             ABOUT,
-            {"event_id": event, "project_id": "p1", "subject_id": "u1"},
+            {
+                "event_id": event,
+                "project_id": "p1",
+                "subject_id": "u1",
+                "named": [],
+                "unnamed": True,
+            },
         ).fetchall()
     assert [(r[1], r[-1]) for r in rows] == [("home_city", None)]
 
