@@ -48,9 +48,9 @@ statement about the person ("my email is …") are facts, not orders.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from . import risk_agent, risk_flow, risk_frames, risk_release, risk_safeguard, risk_shapes, targets
+from .memo import memo
 from .prefilter import Gate, any_of, needs
 from .risk_agent import places_tracker, raises_authority
 from .risk_flow import hands_over
@@ -58,6 +58,7 @@ from .risk_frames import asked_of_person, check_kept, checked_act, released, wit
 from .risk_keep import kept_back, own_datum
 from .risk_release import BARE_NEGATION, released_by_act
 from .risk_safeguard import lowers, lowers_forbidding, obeys_all
+from .risk_shapes import SENT_BACK
 from .risk_shapes import UNDENIED as _UNDENIED
 from .risk_shapes import disclosure as _disclosure_shape
 from .risk_shapes import safeguard as _safeguard_shape
@@ -287,7 +288,8 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             found.add("address")
         if _CODE.search(part) or _TO_SHELL.search(part) or _RUN_IT.search(part) or programs(part):
             found.add("code")
-        if (
+        # The asker sent back to the person ("tell them to call me") is given nothing.
+        if not SENT_BACK.search(part) and (
             _DISCLOSURE.search(part)
             or _PLACED_SECRET.search(part.strip())
             or _KEPT_SECRET.search(part)
@@ -306,7 +308,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
 
 # One clause is read by several readers of a turn (its episode marks, the
 # guard, the turn's clauses): the answer is memoised per clause text.
-@lru_cache(maxsize=4096)
+@memo
 def effects(clause: str) -> tuple[str, ...]:
     """``read_effects(clause)``, not read when no pattern it tries could match (``may_have_effects``)."""
     return read_effects(clause) if may_have_effects(clause) else ()
