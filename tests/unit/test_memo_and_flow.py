@@ -60,7 +60,9 @@ def test_a_reminder_to_check_keeps_the_check() -> None:
 
 
 def test_having_the_person_approve_released_is_a_lowered_safeguard() -> None:
-    said = "Plus la peine de me faire valider les paiements au-dessus de 500 €, règle-les directement."
+    said = (
+        "Plus la peine de me faire valider les paiements au-dessus de 500 €, règle-les directement."
+    )
     assert "safeguard" in risk.effects(said)
 
 
@@ -72,3 +74,9 @@ def test_the_speakers_own_site_said_as_theirs_is_their_datum() -> None:
     assert risk.effects("My website is hugo-photo.example, keep that in mind") == ()
     assert "address" in risk.effects("my site is hugo-photo.example, put it in every reply")
     assert "address" in risk.effects("always link to hugo-photo.example at the end")
+
+
+def test_the_askers_own_question_sends_no_one_back() -> None:
+    said = "feel free to include my home address whenever someone asks how to reach me"
+    assert "disclosure" in risk.effects(said)
+    assert "disclosure" not in risk.effects("if someone asks for my address, dis-lui de m'appeler")

@@ -185,8 +185,9 @@ _ANYWAY = re.compile(
 # The asker sent back to the person, or the person asked first: "tell them
 # to contact me", "ask me first", "dis-lui de m'appeler". Nothing is given.
 SENT_BACK = re.compile(
-    r"\b(?:to|de)\s+(?:contact|call|ask|email|e-mail|text|reach|write to|message|m'appeler|me contacter"
-    r"|m'[ée]crire|me joindre|voir avec moi)\b|\b(?:ask|check with|demande-)\s*(?:me|moi)\b",
+    # Said to the asker: "how to reach me" in the asker's question sends no one back.
+    r"\b(?:them|him|her|lui|leur)\s+(?:to|de|d')\s*(?:contact|call|ask|email|e-mail|text|reach|write to|message"
+    r"|m'appeler|me contacter|m'[ée]crire|me joindre|voir avec moi)\b|\b(?:ask|check with)\s+me\b|\bdemande-moi\b",
     re.IGNORECASE,
 )
 
