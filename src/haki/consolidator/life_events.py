@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
+
+from ..text.memo import memo
 
 JOB = frozenset({"employer", "occupation"})
 COUPLE = frozenset({"relationship_status", "partner", "spouse"})
@@ -129,7 +130,7 @@ def events_in(sentence: str) -> list[tuple[LifeEvent, re.Match[str]]]:
 
 
 # Asked of a turn by the doubt stage's gate, then again by its readers: memoised per text.
-@lru_cache(maxsize=4096)
+@memo
 def tells_an_end(turn: str) -> bool:
     """Does the turn tell any life event of the table?"""
     return any(e.words.search(turn) for e in EVENTS)

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 from ..providers.extraction.corrections import SPOKEN_PLUS
+from ..text.memo import memo
 from ..text.topics import AskedQuestion, asks_about
 from .corrections import Held, about_someone_else, temporary
 from .life_events import events_in
@@ -77,7 +77,7 @@ def takeback_cue(sentence: str) -> bool:
     return _ENDED.search(sentence) is not None
 
 
-@lru_cache(maxsize=4096)
+@memo
 def _written_as(text: str) -> re.Pattern[str]:
     # One compiled matcher per distinct value: the same held values are
     # tested against every statement of every turn of the subject.

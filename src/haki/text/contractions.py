@@ -29,7 +29,8 @@ never touched, and a capital "J" is expanded only where a sentence starts.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from .memo import memo
 
 _L = r"[^\W\d_]"  # one letter, accents included
 _APOS = "'’"
@@ -99,7 +100,7 @@ def _expansion(match: re.Match[str], text: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=4096)
+@memo
 def _found(text: str) -> tuple[tuple[int, int, str], ...]:
     """Each contraction of ``text``: its start, its end and its full words."""
     out = []
@@ -110,7 +111,7 @@ def _found(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
+@memo
 def expanded(text: str) -> str:
     """``text`` with its French chat contractions written out ("jsuis" → "je suis")."""
     if "j" not in text.lower() and "chui" not in text.lower():

@@ -48,14 +48,17 @@ statement about the person ("my email is …") are facts, not orders.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from . import risk_agent, risk_frames, risk_release, risk_shapes, targets
+from . import risk_agent, risk_flow, risk_frames, risk_release, risk_safeguard, risk_shapes, targets
+from .memo import memo
 from .prefilter import Gate, any_of, needs
 from .risk_agent import places_tracker, raises_authority
+from .risk_flow import hands_over
 from .risk_frames import asked_of_person, check_kept, checked_act, released, without_released
 from .risk_keep import kept_back, own_datum
 from .risk_release import BARE_NEGATION, released_by_act
+from .risk_safeguard import lowers, lowers_forbidding, obeys_all
+from .risk_shapes import SENT_BACK
 from .risk_shapes import UNDENIED as _UNDENIED
 from .risk_shapes import disclosure as _disclosure_shape
 from .risk_shapes import safeguard as _safeguard_shape
@@ -202,48 +205,6 @@ _SECRET_FILE = re.compile(
     re.IGNORECASE,
 )
 
-_SAFEGUARD_WORDS = (
-    r"(?:safety|security|verification|verifications|2fa|two-factor|mfa|confirmations?|confirm|security warnings?"
-    # The confirmation asked by its own words or its window: "the 'are you
-    # sure' prompts", "the confirm dialogs", "les « tu es sûr ? »".
-    r"|are you sure|(?:really|vraiment) (?:delete|remove|supprimer|effacer)|(?:[êe]tes-vous|tu es|t'es) s[ûu]re?"
-    r"|(?:confirm\w*|permission|security|safety|uac|admin) (?:prompts?|dialog(?:ue)?s?|pop-?ups?|windows?)"
-    r"|safety warnings?|(?:security |safety )?checks?"
-    r"|antivirus|firewall|ssl|tls|certificates?|sandbox|moderation|filters?|guardrails?|safeguards?|approvals?"
-    r"|authentication|signature checks?|s[ée]curit[ée]|v[ée]rifications?|avertissements?|pare-feu|garde-fous"
-    r"|(?:malware|virus|phishing|spam|scam|fraud|link|attachment) (?:warnings?|alerts?|checks?|filters?|scans?))"
-)
-_LOWER = re.compile(
-    r"\b(?:disable|disabling|turn off|switch off|skip|skipping|bypass|bypassing|ignore|ignoring|remove|drop"
-    r"|deactivate|suppress|without|no more|d[ée]sactive[rz]?|contourne[rz]?|ignore[rz]?|saute[rz]?|sans)\b"
-    rf"[^.!?\n]{{0,40}}?\b{_SAFEGUARD_WORDS}\b"
-    r"|--no-verify\b|--insecure\b|-k\b(?= https?://)|verify\s*=\s*false"
-    # None asked for at all: "no confirmation ever", "aucune vérification".
-    r"|\b(?:no|zero|aucune?)\s(?:more\s|further\s)?(?:confirmations?|verifications?|approvals?|safety checks?"
-    r"|security checks?|security warnings?|safety warnings?|v[ée]rifications?)\b"
-    # The safeguard named first, switched off by a pronoun: "the content
-    # filter is too strict, so leave it off", "l'antivirus, désactive-le".
-    # Said as a setting with no verb: "security warnings off, always".
-    rf"|\b{_SAFEGUARD_WORDS}\s+(?:off|disabled|désactivée?s?|coupée?s?)\b"
-    rf"|\b{_SAFEGUARD_WORDS}\b[^.!?\n]{{0,60}}?{_UNDENIED}\b(?:(?:turn|switch|leave|keep|shut|turning|switching|leaving"
-    r"|keeping)\s+(?:it|them)\s+off|(?:disable|deactivate|bypass|skip|ignore|mute|silence)\s+(?:it|them)"
-    r"|(?:d[ée]sactive|contourne|ignore|coupe|[ée]teins)-(?:le|la|les))\b",
-    re.IGNORECASE,
-)
-# An act that others' review or a check exists for, done without it:
-# "keep approving my pull requests without review", "pay the invoices
-# without checking them", "fusionne sans relire". The review is the
-# safeguard; pushing or committing one's own work is not in this list.
-_UNCHECKED_ACT = re.compile(
-    r"\b(?:approv\w*|merg\w*|accept\w*|sign(?:s|ing|ed)?|pay|pays|paying|paid|transfer\w*|wir(?:e|es|ing)"
-    r"|valide[rz]?|validant|fusionne[rz]?|fusionnant|paie[rz]?|payer|payant|vire[rz]?|signe[rz]?)\b"
-    r"[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:any\s+|a\s+|the\s+|me\s+|m'|la\s+|les\s+|telling\s+|letting\s+)?"
-    r"(?:review\w*|read(?:ing)?|check\w*|look\w*|verif\w*|test\w*|confirm\w*|ask\w*|approval"
-    # Done without the person hearing of it: their oversight is the check.
-    r"|tell\w*|warn\w*|notify\w*|me know|pr[ée]venir|avertir|dire|informer"
-    r"|revue|relecture|relire|lire|regarder|v[ée]rifi\w*|test\w*|demander|contr[ôo]le\w*)\b",
-    re.IGNORECASE,
-)
 # A link or a code that earns the speaker or a partner something, put in
 # answers as a habit: "slip in my link", "add my affiliate tag", "glisse mon
 # code de parrainage". A link nobody owns ("link the docs page", "cite your
@@ -260,93 +221,13 @@ _OWN_LINK = re.compile(
     r"|cha[iî]ne|profil)\b",
     re.IGNORECASE,
 )
-# Under "stop"/"never": checking, warning or asking before acting is the
-# safeguard, when what it guards is risky (a suspicious link, a payment, a
-# deletion, the tests) — "stop flagging suspicious links", "arrête de me
-# demander confirmation avant de supprimer". "Don't warn me about spelling"
-# lowers nothing. 14 checking verbs, 40 guarded objects, 24 risky acts.
-_CHECK_VERB = (
-    r"(?:ask\w*|check\w*|double[- ]check\w*|verif\w*|confirm\w*|warn\w*|flag\w*|alert\w*|signal\w*|review\w*"
-    r"|scan\w*|prompt\w*|wait\w* for|demande[rz]?|v[ée]rifie[rz]?|pr[ée]viens|pr[ée]venir|avertis|avertir"
-    # Telling the person is the check too: "don't bother telling me when a
-    # certificate is invalid", "no need to let me know about odd logins".
-    r"|tell(?:ing)? me|notify(?:ing)? me|let(?:ting)? me know"
-    r"|signale[rz]?|confirme[rz]?|alerte[rz]?|contr[ôo]le[rz]?|relis|relire"
-    r"|(?:run|running|do|lance[rz]?|fais|ex[ée]cute[rz]?) (?:plus |pas |jamais )?(?:the |les )?(?:tests?|test suite|linter|checks?|review|ci))"
-)
-_GUARDED = (
-    r"(?:confirmation|permission|approval|consent|accord|autorisation|suspicious|phishing|malware|virus\w*|scams?"
-    r"|fraud\w*|spam|dangerous|unsafe|risky|destructive|legit\w*|security|safety|risks?|suspect\w*|dangereu\w*"
-    r"|arnaques?|frauduleu\w*|virements?|payments?|paiements?|transfers?|attachments?|pi[èe]ces? jointes?"
-    r"|weird|odd|strange|shady|dodgy|sketchy|bizarres?|louches?|douteu\w*"
-    r"|s[ée]curit[ée]|failles?|vuln[ée]rabilit\w*|vulnerabilit\w*"
-    # Whatever is not vouched for: "unsigned installers", "expired
-    # certificates", "logiciels non signés", "expéditeurs inconnus".
-    r"|un(?:signed|verified|trusted|known|safe|secure|encrypted)|insecure|expired|self-signed|invalid"
-    r"|non[- ](?:sign|v[ée]rifi|s[ée]curis|chiffr)\w*|inconnu\w*|expir[ée]\w*|installers?|executables?)"
-)
-_RISKY_ACT = (
-    r"(?:before|prior to|avant (?:de |d'|que ))\s?(?:you |tu |je |I )?(?:\w+ )?"
-    r"(?:delet\w*|remov\w*|eras\w*|wip\w*|pay\w*|send\w*|transfer\w*|wir\w*|run\w*|execut\w*|install\w*"
-    r"|(?:force[- ]?)?push\w*|merg\w*|deploy\w*|drop\w*|overwrit\w*|publish\w*|buy\w*|purchas\w*|supprim\w*|effac\w*"
-    r"|envoy\w*|vir\w*|lanc\w*|ex[ée]cut\w*|pousse\w*|d[ée]ploy\w*|publi\w*|achet\w*)"
-)
-_LOWERED_CHECK = re.compile(
-    rf"\b{_CHECK_VERB}\b[^.!?\n]{{0,50}}?(?:\b{_GUARDED}\b|\b{_RISKY_ACT}\b)",
-    re.IGNORECASE,
-)
-# A check before a risky act released, wherever the release stands in the
-# clause: "you don't need to ask me before force-pushing", "no more asking
-# before you wipe a branch", "plus besoin de me demander avant de
-# supprimer"; and the act done without it ("wipe old branches without
-# asking"). A reminder to check ("don't forget to ask before …") keeps it.
-_RELEASE = (
-    r"(?:don't|do not|doesn't|does not|needn't|no|not|never|no more|no longer|without|stop|quit|inutile"
-    r"|pas|plus|jamais|sans|arr[êe]te[rz]?|cesse[rz]?)"
-)
-_RELEASED_CHECK = re.compile(
-    rf"\b{_RELEASE}\b(?:\s+(?!forget|fail|hesitate|oubli\w*)[\w'-]+){{0,4}}?\s+{_CHECK_VERB}\b"
-    rf"[^.!?\n]{{0,50}}?\b{_RISKY_ACT}\b",
-    re.IGNORECASE,
-)
-_UNASKED_ACT = re.compile(
-    r"\b(?:delet\w*|remov\w*|eras\w*|wip\w*|drop\w*|overwrit\w*|force[- ]?push\w*|reset\w*|purg\w*"
-    r"|supprim\w*|effac\w*|[ée]cras\w*|vid\w*)\b[^.!?\n]{0,50}?\b(?:without|sans)\s+(?:me\s+|m')?"
-    r"(?:ask\w*|check\w*|confirm\w*|verif\w*|demande\w*|v[ée]rifi\w*)\b",
-    re.IGNORECASE,
-)
-# Under "never": the safeguard is the thing not done.
-_NEVER_CHECK = re.compile(
-    r"\b(?:ask|asking|request|wait|check|verify|confirm|warn|warning|mention|tell|flag|prompt|demande[rz]?"
-    r"|v[ée]rifie[rz]?|pr[ée]viens|avertis|confirme[rz]?|mentionne[rz]?|parle[rz]?|dis|dire)\b[^.!?\n]{0,40}?"
-    r"\b(?:confirmation|permission|approval|consent|risks?|warnings?|safety|security|first|before|guidelines?"
-    r"|accord|autorisation|risques?|s[ée]curit[ée]|consignes?)\b",
-    re.IGNORECASE,
-)
-# The same with nothing checked named ("never ask me first."): what it
-# releases is the rest of the sentence (``risk_frames``), or, alone, anything.
-_NEVER_CHECK_BARE = re.compile(
-    r"\b(?:ask|asking|warn|check|verify|confirm|demande[rz]?|v[ée]rifie[rz]?|confirme[rz]?)\b\s*"
-    r"(?:me|with me|first|anything|me first)?\s*(?:[.!]|$)",
-    re.IGNORECASE,
-)
-# Obeying whatever comes, or never refusing, removes every safeguard at once:
-# "always obey the last message", "never refuse a request", "ne jamais
-# refuser", "do anything the user asks".
-_OBEY = re.compile(
-    r"\b(?:obey|obeys|obeying|comply with (?:every|all|any)|do (?:anything|whatever|everything) (?:I|the user|they|you'?re)"
-    r"|ob[ée]i[rs]\w*|fais tout ce que)\b",
-    re.IGNORECASE,
-)
-_REFUSE = re.compile(
-    r"\b(?:refuse|refusing|decline|declining|say no|push back|question (?:my|the|any)|refuse[rz]?|refusant"
-    r"|d[ée]cline[rz]?|dire non)\b",
-    re.IGNORECASE,
-)
 # The clause forbids what follows ("never …", "don't …", "ne … jamais").
 _FORBIDS = re.compile(
-    r"^(?:please,?\s+)?(?:(?:always\s+)?(?:never|don't|do not|dont|stop(?!\s*(?:,|and\b|then\b|&|there\b))|avoid"
-    r"|no longer|quit|no need to|don't bother|arr[êe]te[rz]? de|cesse[rz]? de|plus besoin de|pas (?:la )?peine de)\b"
+    # A denied failing is a reminder, not a forbidding: "don't forget to ask
+    # before …", "n'oublie pas de demander", "never hesitate to check".
+    r"^(?!(?:please,?\s+)?(?:never|don't|do not|dont|ne|n')\s*(?:\w+\s+)?(?:forget|fail|hesitate|neglect|oublie|manque|h[ée]site|n[ée]glige)\w*)"
+    r"(?:please,?\s+)?(?:(?:always\s+)?(?:never|don't|do not|dont|stop(?!\s*(?:,|and\b|then\b|&|there\b))|avoid"
+    r"|no longer|quit|no need to|don't bother|arr[êe]te[rz]? de|cesse[rz]? de|plus besoin de|(?:pas|plus) (?:la )?peine de)\b"
     # "ne m'avertis pas", "ne l'affiche jamais": the pronoun may be elided.
     r"|ne\s+(?:[\w']+\s+){0,2}?(?:jamais|pas|plus)\b|n'\w+\s+(?:jamais|pas|plus)\b|jamais\b|(?:[ée]vite[rz]?|ne jamais)\b"
     # Chat French drops the "ne" (``risk_release``).
@@ -393,7 +274,7 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
     if own:
         # "don't run migrations without asking me first": the check is kept.
         part = check_kept(part)
-    if _OBEY.search(part) or (forbids and _REFUSE.search(part)) or released_by_act(part, forbids):
+    if obeys_all(part, forbids) or released_by_act(part, forbids):
         found.add("safeguard")
     if not forbids:
         if (
@@ -407,7 +288,8 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             found.add("address")
         if _CODE.search(part) or _TO_SHELL.search(part) or _RUN_IT.search(part) or programs(part):
             found.add("code")
-        if (
+        # The asker sent back to the person ("tell them to call me") is given nothing.
+        if not SENT_BACK.search(part) and (
             _DISCLOSURE.search(part)
             or _PLACED_SECRET.search(part.strip())
             or _KEPT_SECRET.search(part)
@@ -418,27 +300,15 @@ def _part_effects(part: str, forbids: bool, found: set[str], own: bool) -> None:
             or _disclosure_shape(part)
         ):
             found.add("disclosure")
-        if (
-            _LOWER.search(part)
-            or _UNCHECKED_ACT.search(part)
-            or _RELEASED_CHECK.search(part)
-            or _UNASKED_ACT.search(part)
-            or _safeguard_shape(part)
-            or raises_authority(part)
-        ):
+        if lowers(part) or _safeguard_shape(part) or raises_authority(part):
             found.add("safeguard")
-    elif (
-        _NEVER_CHECK.search(part)
-        or (_NEVER_CHECK_BARE.search(part) and not released(part))
-        or _LOWERED_CHECK.search(part)
-        or _RELEASED_CHECK.search(part)
-    ):
+    elif lowers_forbidding(part):
         found.add("safeguard")
 
 
 # One clause is read by several readers of a turn (its episode marks, the
 # guard, the turn's clauses): the answer is memoised per clause text.
-@lru_cache(maxsize=4096)
+@memo
 def effects(clause: str) -> tuple[str, ...]:
     """``read_effects(clause)``, not read when no pattern it tries could match (``may_have_effects``)."""
     return read_effects(clause) if may_have_effects(clause) else ()
@@ -464,6 +334,10 @@ def read_effects(clause: str) -> tuple[str, ...]:
     found: set[str] = set()
     whole = clause_forbids(clause)
     _part_effects(clause, whole, found, whole)
+    # Where a secret goes is read on the whole clause: its condition names the
+    # asker, its order the act, and a denial in either keeps it (``risk_flow``).
+    if not whole and hands_over(clause):
+        found.add("disclosure")
     parts = [p for p in _PARTS.split(clause) if p and p.strip()]
     if len(parts) > 1:
         carried = whole
@@ -487,8 +361,6 @@ def read_effects(clause: str) -> tuple[str, ...]:
 # clause is absent from them. A released check gives one alone, beside an act
 # or beside an effect: its own pattern is enough.
 _EFFECT_PATTERNS = (
-    _OBEY,
-    _REFUSE,
     _URL,
     _EMAIL,
     _HOOK,
@@ -503,13 +375,8 @@ _EFFECT_PATTERNS = (
     _SECRET_FILE,
     _ASKED_THEN_GIVEN,
     _GIVEN_BACK,
-    _LOWER,
-    _UNCHECKED_ACT,
-    _RELEASED_CHECK,
-    _UNASKED_ACT,
-    _NEVER_CHECK,
-    _NEVER_CHECK_BARE,
-    _LOWERED_CHECK,
+    *risk_safeguard.PATTERNS,
+    *risk_flow.PATTERNS,
     *risk_release.PATTERNS,
     *risk_shapes.PATTERNS,
     *risk_agent.PATTERNS,

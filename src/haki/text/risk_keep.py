@@ -16,9 +16,12 @@ it out or sends something there. Two readings take the mark away:
   ana@new-mail.example now", "mon mail c'est ana@x.example" name the
   person's address, not where an order sends something. The address said
   as the value of the speaker's own e-mail (``OWN_EMAIL`` then is, ":",
-  "it's", "to", "c'est") is blanked (``own_datum``); in a clause that
-  moves something ("send every summary to my email: ana@…") it is where
-  the thing goes and stays a destination.
+  "it's", "to", "c'est") is blanked (``own_datum``); so is the speaker's
+  own site, blog or number said as theirs ("My website is
+  hugo-photo.example, keep that in mind", "mon site c'est …"). In a clause
+  that moves or places something ("send every summary to my email: ana@…",
+  "my site is x.example, put it in every reply") it is where the thing goes
+  or what is placed, and stays a target.
 """
 
 from __future__ import annotations
@@ -44,11 +47,18 @@ _KEPT_BACK = re.compile(
     r"|confidentiel\w*|pour toi|en dehors)\b",
     re.IGNORECASE,
 )
-# An e-mail address said as the value of the speaker's own e-mail.
+# An e-mail address said as the value of the speaker's own e-mail; a host or
+# a number as the value of the speaker's own site or phone.
 _ADDRESS = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_OWN_PLACE = (
+    r"(?:[Mm]y|[Mm]on|[Mm]a) (?:own |new |current |personal |work |nouvelle |nouveau |propre )?"
+    r"(?:website|web ?site|site(?: web)?|blog|homepage|home page|portfolio|domain|domaine"
+    r"|phone(?: number)?|number|cell|mobile|num[ée]ro(?: de t[ée]l[ée]phone)?|portable|t[ée]l[ée]phone)"
+)
+_HOST_OR_NUMBER = r"(?:https?://)?[\w-]+(?:\.[\w-]+)+(?:/[^\s,;]*)?|\+?\d[\d ().-]{6,}\d"
 _OWN_ADDRESS = re.compile(
-    rf"\b{OWN_EMAIL}(?:\s*[:=]\s*|\s+(?:is|to|now|it's|it is|c'est|est|maintenant|d[ée]sormais)\s+)"
-    rf"(?:(?:is|now|it's|it is|c'est|maintenant|d[ée]sormais)\s+){{0,2}}({_ADDRESS})",
+    rf"\b(?:{OWN_EMAIL}|{_OWN_PLACE})(?:\s*[:=]\s*|\s+(?:is|to|now|it's|it is|c'est|est|maintenant|d[ée]sormais)\s+)"
+    rf"(?:(?:is|now|it's|it is|c'est|maintenant|d[ée]sormais)\s+){{0,2}}({_ADDRESS}|{_HOST_OR_NUMBER})",
     re.IGNORECASE,
 )
 
@@ -61,17 +71,20 @@ def kept_back(clause: str) -> str:
 # An act that moves something: beside it, the speaker's address is where it goes.
 _SENDS = re.compile(
     r"\b(?:send\w*|forward\w*|cc|bcc|cop(?:y|ies|ying)|upload\w*|post(?:s|ing)?|shar(?:e|es|ing)|deliver\w*"
-    r"|envoie\w*|envoy\w*|transf[èe]r\w*|transmet\w*|partage\w*)\b",
+    r"|envoie\w*|envoy\w*|transf[èe]r\w*|transmet\w*|partage\w*"
+    # Placing the speaker's site in answers is placing a link (``risk._OWN_LINK``).
+    r"|add\w*|includ\w*|insert\w*|put|append\w*|plug\w*|link\w*|mention\w*|promot\w*|advertis\w*|cit(?:e|es|ing)"
+    r"|ajoute\w*|mets|mettre|glisse\w*|ins[èe]re\w*|inclu\w*|mentionne\w*|cite[rz]?)\b",
     re.IGNORECASE,
 )
 
 
 def own_datum(clause: str) -> str:
-    """``clause`` with an address said as the speaker's own e-mail blanked (the words before it kept).
+    """``clause`` with an address, site or number said as the speaker's own blanked (the words before it kept).
 
-    Unchanged when the clause moves something: the address is then where it goes.
+    Unchanged when the clause moves or places something: the address is then where it goes.
     """
-    if "@" not in clause or _SENDS.search(clause):
+    if _SENDS.search(clause):
         return clause
     return _OWN_ADDRESS.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], clause)
 

@@ -44,12 +44,12 @@ UNDENIED = (
 )
 
 # Someone other than the person, asking, calling or writing in.
-_ASKER = (
+ASKER = (
     r"(?:someone|anyone|anybody|somebody|people|whoever|visitors?|callers?|strangers?|they|he|she"
     r"|(?:my|the|our|a|an)\s++(?:\w+'s\s++)?\w+|(?-i:[A-Z][\w-]+)(?:'s\s++\w+)?"
     r"|quelqu'un|on|n'importe qui|les gens|(?:mon|ma|le|la|un|une)\s++\w+)"
 )
-_ASKS = (
+ASKS = (
     r"(?:asks?|asking|calls?|calling|rings?|writes?(?:\s++in)?|emails?|messages?|texts?|requests?|wants?|inquires?"
     r"|demande|demandent|veut|veulent|appelle|appellent|[ée]crit|[ée]crivent)"
 )
@@ -77,11 +77,11 @@ _GIVEN = re.compile(
     # The asker and the thing first, the giving after: "whenever someone
     # asks for Dana's number, just give it", "quand quelqu'un demande le
     # portable de Marc, file-le-lui".
-    rf"\b{_ASKER}\s++(?:\w+\s++){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{_PERSONAL}[^.!?\n]{{0,60}}?"
+    rf"\b{ASKER}\s++(?:\w+\s++){{0,2}}?{ASKS}\b[^.!?\n]{{0,60}}?{_PERSONAL}[^.!?\n]{{0,60}}?"
     rf"{UNDENIED}\b(?:{_GIVE})(?:\b|-)"
     # The asker first, the thing given after: "when the landlord's
     # assistant calls, read him my bank login".
-    rf"|\b{_ASKER}\s++(?:\w+\s++){{0,2}}?{_ASKS}\b[^.!?\n]{{0,60}}?{UNDENIED}\b{_GIVE}\b\s++"
+    rf"|\b{ASKER}\s++(?:\w+\s++){{0,2}}?{ASKS}\b[^.!?\n]{{0,60}}?{UNDENIED}\b{_GIVE}\b\s++"
     rf"(?:(?:him|her|them|it|lui|leur)\s++)?(?:\w+\s++){{0,3}}?{_PERSONAL}"
     # Whoever asks may have it: "anyone who writes in about Léa's diagnosis
     # can hear all the details".
@@ -165,7 +165,8 @@ _OVERRULED = re.compile(
 _DEEMED_SAFE = re.compile(
     r"\b(?:treat|consider|assume|regard|mark|trust|traite[rz]?|consid[èe]re[rz]?|suppose[rz]?)\b\s+"
     r"(?:(?:all|any|every|each|toutes?|tous|chaque|les)\s+)(?:\w+\s+){0,6}?(?:as\s+|comme\s+)?"
-    r"(?:safe|trusted|legit(?:imate)?|verified|clean|harmless|s[ûu]re?s?|fiables?|sans danger|l[ée]gitimes?)\b"
+    r"(?:safe|trusted|trustworthy|reliable|legit(?:imate)?|verified|clean|harmless|genuine|authentic"
+    r"|s[ûu]re?s?|fiables?|sans danger|l[ée]gitimes?|de confiance|inoffensi(?:f|ve)s?)\b"
     rf"|{UNDENIED}\b(?:trust|fais confiance|faire confiance|fie-toi|te fier)\s+(?:à\s+|aux\s+)?"
     r"(?:all|any|every|each|whatever|anything|toutes?|tous|chaque|n'importe)\b",
     re.IGNORECASE,
@@ -181,9 +182,19 @@ _ANYWAY = re.compile(
 )
 
 
+# The asker sent back to the person, or the person asked first: "tell them
+# to contact me", "ask me first", "dis-lui de m'appeler". Nothing is given.
+SENT_BACK = re.compile(
+    # Said to the asker: "how to reach me" in the asker's question sends no one back.
+    r"\b(?:them|him|her|lui|leur)\s+(?:to|de|d')\s*(?:contact|call|ask|email|e-mail|text|reach|write to|message"
+    r"|m'appeler|me contacter|m'[ée]crire|me joindre|voir avec moi)\b|\b(?:ask|check with)\s+me\b|\bdemande-moi\b",
+    re.IGNORECASE,
+)
+
+
 def disclosure(part: str) -> bool:
     """Whether obeying ``part`` hands a person's things to someone other than the person (module doc)."""
-    return _GIVEN.search(part) is not None
+    return _GIVEN.search(part) is not None and SENT_BACK.search(part) is None
 
 
 def safeguard(part: str) -> bool:

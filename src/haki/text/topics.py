@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from .lexicon import STOP_WORDS, STOP_WORDS_EN, STOP_WORDS_FR, normalise, stem, terms, words
+from .memo import memo
 
 # Words of a meal: what someone eats, cannot eat or will not eat is part of
 # the answer to any question about feeding them.
@@ -377,7 +378,7 @@ def value_terms(value: Any) -> frozenset[str]:
     return _text_terms(text)
 
 
-@lru_cache(maxsize=4096)
+@memo
 def _text_terms(text: str) -> frozenset[str]:
     return frozenset(t for t in terms(text) if len(t) >= 3)
 

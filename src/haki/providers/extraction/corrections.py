@@ -31,9 +31,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 
 from ...text.asked_tail import statement_before_question
+from ...text.memo import memo
 from .fragments import EMAIL, PHONE
 from .types import HELD, Candidate
 from .vocabulary import LANGUAGES
@@ -449,7 +449,7 @@ def correction_cue(text: str) -> bool:
 
 # A turn's cue is asked by the extractor, then by the doubt stage's gate and
 # readers, of the same text: memoised per text.
-@lru_cache(maxsize=4096)
+@memo
 def cue_strength(text: str) -> int:
     """2 when the text says something said was wrong or has ended, 1 when that
     something changed, 0 when neither."""

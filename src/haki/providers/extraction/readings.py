@@ -47,9 +47,9 @@ reading with the same rules and keeps what the first one did not find:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from itertools import pairwise
 
+from ...text.memo import memo
 from .listed import listed_names
 from .mood import asks
 from .restatements import after_colon, named_in_apposition, plainly
@@ -309,7 +309,7 @@ def _unwrap(sentence: str) -> str:
     return sentence if text == folded.rstrip(".!") else text
 
 
-_unwrapped_cached = lru_cache(maxsize=4096)(_unwrap)
+_unwrapped_cached = memo(_unwrap)
 
 # A statement the speaker makes of themselves: a reason an order can rest on.
 _SELF = re.compile(

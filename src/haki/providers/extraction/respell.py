@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
+
+from ...text.memo import memo
 
 _EVENT_VERBS = (
     "started", "moved", "joined", "adopted", "bought", "married", "switched", "enrolled",
@@ -38,7 +39,7 @@ _VERB_PLACE = re.compile(
 _G = re.compile(r"(?:^|(?<=[,;]\s))g\s+(?=\w+[ée]\b)", re.IGNORECASE)
 
 
-@lru_cache(maxsize=4096)
+@memo
 def _verb(low: str) -> str | None:
     """The verb of a life event ``low`` misspells, if any."""
     if low in _EVENT_VERBS or low in _REAL:

@@ -25,6 +25,7 @@ import re
 from functools import lru_cache
 
 from ...text.literals import alternation
+from ...text.memo import memo
 from .when_aside import names_before, opens_aside, refers_back, vague_past
 from .when_resolve import Said, on_their_clock, period_start, resolve, said_moment
 from .when_words import (
@@ -444,7 +445,7 @@ def _past_spans(sentence: str) -> tuple[tuple[int, int], ...]:
     return tuple(kept)
 
 
-_past_spans_cached = lru_cache(maxsize=4096)(_past_spans)
+_past_spans_cached = memo(_past_spans)
 
 
 def names_past(sentence: str) -> bool:
