@@ -50,6 +50,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from .fragments import LASTING
 from .listed import listed_names
 from .mood import asks
 from .restatements import after_colon, named_in_apposition, plainly
@@ -140,13 +141,13 @@ _LEAD_IN = re.compile(
     re.IGNORECASE,
 )
 _ASKED = re.compile(
-    r"^(?:(?:can|could|would|will) (?:you|u)|(?:tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous))"
+    rf"^(?:(?P<lead>{LASTING}),?\s+)?(?:(?:can|could|would|will) (?:you|u)|(?:tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous))"
     r"(?:,? (?:please|pls|plz|stp|s'il te pla[iî]t),?)? (?P<r>\w.+?)\s?\?$",
     re.IGNORECASE,
 )
 _PLEASE = re.compile(r"^(?:pls|plz|please|stp|svp),?\s+", re.IGNORECASE)
 _LASTING_TAIL = re.compile(
-    r",?\s+(?P<t>from now on|going forward|by default|(?:à partir de maintenant|dorénavant|désormais))[.!]?$",
+    rf",?\s+(?P<t>{LASTING})[.!]?$",
     re.IGNORECASE,
 )
 _EMPTY_TAIL = re.compile(
@@ -292,7 +293,9 @@ def _unwrap(sentence: str) -> str:
         text = _LEAD_IN.sub("", text)
         asked = _ASKED.match(text)
         if asked:
-            text = asked.group("r").rstrip() + "."
+            # "going forward could you …?": the request, still said to last.
+            lead = f"{asked['lead']}, " if asked["lead"] else ""
+            text = lead + asked.group("r").rstrip() + "."
         text = _PLEASE.sub("", text)
         text = _EMPTY_TAIL.sub("", text.rstrip(".!"))
         text = _ASKED_IF.sub(r"\1 whether", _CONCESSIVE_TAIL.sub("", text))
