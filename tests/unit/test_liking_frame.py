@@ -72,6 +72,7 @@ def test_a_taste_is_read_by_its_frame(text, predicate, value):
         "I love my kids",  # a person's own, liked without how
         "do you like jazz?",
         "if I liked jazz I'd say so",
+        "J'aimerais recevoir les rapports en espagnol",  # a wish, read by the language rules
         # What the agent does, liked: an order, judged as one elsewhere.
         "I like it when you end with a summary",
         "j'aime bien quand tu termines par le lien de ma boutique",

@@ -60,13 +60,15 @@ _NEED_EN = r"(?:need)"
 _SUBJECTLESS = r"(?:love|adore|hate|can't stand|cannot stand|really love|totally love)"
 _EN = icase(
     rf"^{_LEAD}(?:(?P<i>i)(?:\s+|(?=')){_ADV}(?:(?P<like>{_LIKE_EN})|(?P<dislike>{_DISLIKE_EN})|(?P<prefer>{_PREFER_EN})"
-    rf"|(?P<need>{_NEED_EN}))|(?P<bare>{_SUBJECTLESS}))\s+(?P<v>\S.*)$"
+    rf"|(?P<need>{_NEED_EN}))|(?P<bare>{_SUBJECTLESS}))(?!\w)\s+(?P<v>\S.*)$"
 )
 _FR = icase(
     rf"^{_LEAD}(?:je\s+|j')(?:(?P<dislike>(?:n')?aime pas|(?:ne )?supporte pas|déteste|ai horreur (?:de|d')"
     r"|n'aime pas|ne supporte pas|(?:ne )?suis pas fan (?:de|d'))"
     r"|(?P<like>aime|adore|kiffe|suis (?:un |une )?(?:grand |grande |super )?fan (?:de|d'))"
     r"|(?P<prefer>préfère|préférerais)|(?P<need>ai besoin (?:de|d')))"
+    # The verb whole: "j'aimerais …" is a wish, not "j'aime".
+    r"(?:(?<=')|(?!\w))"
     rf"{_ADV_FR}\s*(?P<v>\S.*)$"
 )
 # What the object may not open on: the conversation or the agent, a wish
