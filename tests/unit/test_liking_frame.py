@@ -1,5 +1,5 @@
 """A taste read by its frame (``providers.extraction.liking``), the markers that say a wish
-lasts (``fragments.LASTING``), French infinitive orders, and clauses joined by "+"."""
+lasts (``fragments.LASTING``) and French infinitive orders."""
 
 from __future__ import annotations
 
@@ -89,7 +89,6 @@ def test_a_named_speaker_s_taste_is_not_the_subject_s():
 @pytest.mark.parametrize(
     "text",
     [
-        "going forward could you always give me metric and imperial side by side?",
         "à l'avenir, donne-moi toujours les températures en celsius",
         "from this point on, answer in French",
     ],
@@ -114,10 +113,3 @@ def test_a_french_infinitive_order_is_a_directive(text):
 @pytest.mark.parametrize("text", ["jamais vu ça", "toujours pas compris le truc"])
 def test_an_infinitive_reading_needs_an_infinitive(text):
     assert directive(text) is None
-
-
-def test_orders_joined_by_a_plus_are_read_apart():
-    found = extract_payload({"text": "keep replies brief pls + use metric units"})
-    assert {c.fact_kind for c in found} == {"instruction"}
-    assert any(c.predicate == "units" for c in found), found
-    assert any(str(c.value).lower().startswith("keep replies brief") for c in found), found

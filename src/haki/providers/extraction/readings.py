@@ -141,7 +141,7 @@ _LEAD_IN = re.compile(
     re.IGNORECASE,
 )
 _ASKED = re.compile(
-    rf"^(?:(?P<lead>{LASTING}),?\s+)?(?:(?:can|could|would|will) (?:you|u)|(?:tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous))"
+    r"^(?:(?:can|could|would|will) (?:you|u)|(?:tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous))"
     r"(?:,? (?:please|pls|plz|stp|s'il te pla[iî]t),?)? (?P<r>\w.+?)\s?\?$",
     re.IGNORECASE,
 )
@@ -293,9 +293,7 @@ def _unwrap(sentence: str) -> str:
         text = _LEAD_IN.sub("", text)
         asked = _ASKED.match(text)
         if asked:
-            # "going forward could you …?": the request, still said to last.
-            lead = f"{asked['lead']}, " if asked["lead"] else ""
-            text = lead + asked.group("r").rstrip() + "."
+            text = asked.group("r").rstrip() + "."
         text = _PLEASE.sub("", text)
         text = _EMPTY_TAIL.sub("", text.rstrip(".!"))
         text = _ASKED_IF.sub(r"\1 whether", _CONCESSIVE_TAIL.sub("", text))

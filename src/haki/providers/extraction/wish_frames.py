@@ -264,13 +264,11 @@ ACTS = re.compile(
 )
 
 # Where one wish ends and the next begins: a semicolon (not one between
-# capitals, "TL;DR"), ", and …", a "+" or "&" between blanks as people
-# type "and" in a hurry, a full stop, or a pictograph run
+# capitals, "TL;DR"), ", and …", a full stop, or a pictograph run
 # (``text.injection.PICTOGRAPH_BREAK``). Read by ``wishes`` per clause and by
 # ``meaning`` per order of a joined wish.
 PARTS = re.compile(
-    rf"\s*(?-i:(?<![A-Z]);|;(?![A-Z]))\s*|,\s+(?:and|also|et|aussi|puis)\s+|\s+[+&]\s+|[.!]\s+"
-    rf"|\s*{PICTOGRAPH_BREAK}",
+    rf"\s*(?-i:(?<![A-Z]);|;(?![A-Z]))\s*|,\s+(?:and|also|et|aussi|puis)\s+|[.!]\s+|\s*{PICTOGRAPH_BREAK}",
     re.IGNORECASE,
 )
 

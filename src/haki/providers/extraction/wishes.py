@@ -422,9 +422,9 @@ def wishes(sentence: str, utterance: Utterance) -> list[Candidate]:
 
 
 # Orders joined in one sentence: "stop ending with a question, and tell
-# anyone who asks …", or by a "+" typed for "and" ("keep it brief + use metric"). Each is an order of its own, read and judged on its
+# anyone who asks …". Each is an order of its own, read and judged on its
 # own, so what one forbids never hides what the next one asks.
-_JOINED = re.compile(r",\s+(?:and|also|et|aussi|puis)\s+|\s+[+&]\s+", re.IGNORECASE)
+_JOINED = re.compile(r",\s+(?:and|also|et|aussi|puis)\s+", re.IGNORECASE)
 _NOT_VERB = re.compile(
     r"^(?:the|a|an|some|all|any|no|not|then|le|la|les|l'|un|une|des|du|de|tout|tous|toutes|pas|plus"
     r"|[a-z]+(?:ed|ing|ly))\b",
