@@ -192,6 +192,21 @@ PET_KINDS = (
 )
 # Conventions are imperatives about work ("always run the tests before
 # pushing"); "Always here to help!" and "Never give up!" are chit-chat.
+# The words that say a wish holds from now on, before or after it. One list
+# every reader of a standing wish shares, so a marker one reader knows the
+# others know ("à l'avenir, donne-moi …" asks as "dorénavant, …" does,
+# "going forward could you …?" as "from now on, could you …?").
+# A language's own rules take that language's list: an order's verb is
+# judged by its language's word lists.
+LASTING_EN = (
+    r"(?:from now on|from here on(?: out)?|from this point (?:on|forward)|going forward|moving forward"
+    r"|henceforth|by default)"
+)
+LASTING_FR = (
+    r"(?:à partir de maintenant|à partir d'aujourd'hui|dorénavant|désormais|par défaut|à l'avenir"
+    r"|à compter d'aujourd'hui)"
+)
+LASTING = rf"(?:{LASTING_EN}|{LASTING_FR})"
 IMPERATIVES_EN = (
     "run|use|write|add|check|commit|push|test|review|ask|reply|answer|respond|call|send|keep|put|include"
     "|format|lint|document|deploy|merge|rebase|tag|update|back up|log|cc|copy|double-check|confirm|lock|close"

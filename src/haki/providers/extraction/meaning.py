@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 from ...text.reach import reaches
 from ...text.risk import effects
 from ...types import FactKind
+from .fragments import LASTING
 from .habits import DAYS, not_a_taste
 from .mood import asks
 from .softmax import SoftmaxReader, in_space
@@ -71,8 +72,7 @@ _REMARK = re.compile(r"^(?:it|that|this|those|these|ça|cela|ceci|c'|ce)\b", re.
 # training rows ends on one, and LoCoMo's chat does often. One that says
 # when it holds ("Always answer in French!") is still read.
 _STANDING = re.compile(
-    r"\b(?:always|never|from now on|going forward|every|each|any ?more|"
-    r"toujours|jamais|désormais|dorénavant|à partir de maintenant|chaque|tou(?:s|tes) les)\b",
+    rf"\b(?:always|never|{LASTING}|every|each|any ?more|toujours|jamais|chaque|tou(?:s|tes) les)\b",
     re.IGNORECASE,
 )
 

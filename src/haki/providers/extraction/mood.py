@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .fragments import IMPERATIVES_EN, IMPERATIVES_FR, IMPERATIVES_FR_2SG
+from .fragments import IMPERATIVES_EN, IMPERATIVES_FR, IMPERATIVES_FR_2SG, LASTING
 from .types import Candidate
 from .wishes import directive
 
@@ -54,7 +54,7 @@ _ADDRESSED = re.compile(
     r"|it(?:'d| would) be (?:\w+ )?(?:great|nice|good|helpful|awesome|cool|lovely|ideal|better|perfect) if you"
     r"|tu peux|peux-tu|pourrais-tu|tu pourrais|vous pouvez|pouvez-vous|je (?:veux|voudrais|préfère|souhaite)"
     r" que (?:tu|vous))\b"
-    r"|\b(?:from now on|going forward|by default|à partir de maintenant|dorénavant|désormais|par défaut)\b",
+    rf"|\b{LASTING}\b",
     re.IGNORECASE,
 )
 # The clause opens on an order: an imperative of either list, a French
@@ -69,8 +69,7 @@ _ORDER_HEAD = re.compile(
 )
 _LEAD = re.compile(
     r"^(?:(?:hey|hi|ok|okay|also|and|et|aussi|oh|btw|so|alors|donc),?\s+|(?:please|pls|plz|kindly|merci de"
-    r"|stp|svp|s'il te pla[iî]t),?\s+|(?:from now on|going forward|by default|à partir de maintenant"
-    r"|dorénavant|désormais|par défaut),?\s+)+",
+    rf"|stp|svp|s'il te pla[iî]t),?\s+|{LASTING},?\s+)+",
     re.IGNORECASE,
 )
 _PARTS = re.compile(r"[.;!?]\s+|,\s*(?:so|and|donc|et|alors|mais|but)?\s*|\s+(?:so|donc|alors)\s+")

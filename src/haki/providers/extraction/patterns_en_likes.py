@@ -28,6 +28,20 @@ _NOT_PRONOUN = (
     r"|his|hers|ours|theirs|everything|anything|nothing|someone|somebody|everyone)\b)"
 )
 
+# The favourite said first ("oat milk lattes are my go-to", "Radiohead is
+# my favourite band"): the subject opening the sentence is the value, then
+# the verb and "my"; the two rules below differ only by what follows.
+_SAID_FIRST = (
+    rf"^{_NOT_PRONOUN}(?P<v>(?:[\w'’-]+ ){{0,3}}[\w'’-]+) (?:is|are|'s|has always been|have always been)"
+    r" (?:definitely |still |totally |probably )?my "
+)
+
+
+def _taste(predicate: str, confidence: float, pattern: str) -> Rule:
+    """A rule of a taste: a phrase, a preference that changes slowly."""
+    return Rule(predicate, icase(pattern), "phrase", "preference", "slow", confidence)
+
+
 LIKES_EN: tuple[Rule, ...] = (
     # Language preferences: a request ("reply in English") or a stated
     # preference ("I prefer my invoices in French"), both languages.
@@ -55,125 +69,73 @@ LIKES_EN: tuple[Rule, ...] = (
         0.75,
     ),
     # Preferences (English).
-    Rule(
+    _taste(
         "likes",
-        icase(rf"\bI {ADVERBS}(?:love|adore|enjoy) (?P<v>{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.7,
+        rf"\bI {ADVERBS}(?:love|adore|enjoy) (?P<v>{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "likes",
-        icase(rf"{I_AM} (?:a )?(?:big |huge |massive )?fan of (?P<v>{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.7,
+        rf"{I_AM} (?:a )?(?:big |huge |massive )?fan of (?P<v>{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "dislikes",
-        icase(
-            rf"\bI {ADVERBS}(?:hate|dislike|detest|can't stand|cannot stand) (?P<v>{PHRASE}){END}"
-        ),
-        "phrase",
-        "preference",
-        "slow",
         0.7,
+        rf"\bI {ADVERBS}(?:hate|dislike|detest|can't stand|cannot stand) (?P<v>{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "dislikes",
-        icase(rf"\bI (?:really )?(?:don't|do not) (?:like|enjoy) (?P<v>{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.65,
+        rf"\bI (?:really )?(?:don't|do not) (?:like|enjoy) (?P<v>{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "prefers",
-        icase(rf"\bI (?:much |really )?prefer (?P<v>{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.7,
+        rf"\bI (?:much |really )?prefer (?P<v>{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "",
-        icase(
-            rf"\b[Mm]y (?:all-time )?favou?rite (?P<cat>[a-z-]+(?: [a-z-]+)?) (?:is|has to be) (?P<v>{PHRASE}){END}"
-        ),
-        "phrase",
-        "preference",
-        "slow",
         0.75,
+        rf"\b[Mm]y (?:all-time )?favou?rite (?P<cat>[a-z-]+(?: [a-z-]+)?) (?:is|has to be) (?P<v>{PHRASE}){END}",
     ),
-    # The favourite said first ("oat milk lattes are my go-to", "Radiohead is
-    # my favourite band"): the subject opening the sentence is the value.
-    Rule(
+    # The favourite said first, of a named category ("… my favourite band").
+    _taste(
         "",
-        icase(
-            rf"^{_NOT_PRONOUN}(?P<v>(?:[\w'’-]+ ){{0,3}}[\w'’-]+) (?:is|are|'s|has always been|have always been)"
-            rf" (?:definitely |still |totally |probably )?my (?:all-time |absolute )?(?:favou?rite|fave)"
-            rf" (?P<cat>[a-z-]+(?: [a-z-]+)?){END}"
-        ),
-        "phrase",
-        "preference",
-        "slow",
         0.7,
+        rf"{_SAID_FIRST}(?:all-time |absolute )?(?:favou?rite|fave) (?P<cat>[a-z-]+(?: [a-z-]+)?){END}",
     ),
-    Rule(
+    # … or of none ("oat milk lattes are my go-to", "… my usual order").
+    _taste(
         "likes",
-        icase(
-            rf"^{_NOT_PRONOUN}(?P<v>(?:[\w'’-]+ ){{0,3}}[\w'’-]+) (?:is|are|'s|has always been|have always been)"
-            rf" (?:definitely |still |totally |probably )?my (?:all-time |absolute |usual )?"
-            rf"(?:favou?rite|fave|go-to|go to|jam)(?: (?:order|drink|snack|meal|thing))?{END}"
-        ),
-        "phrase",
-        "preference",
-        "slow",
         0.65,
+        rf"{_SAID_FIRST}(?:all-time |absolute |usual )?"
+        rf"(?:favou?rite|fave|go-to|go to|jam)(?: (?:order|drink|snack|meal|thing))?{END}",
     ),
-    Rule(
+    _taste(
         "likes",
-        icase(rf"\b[Mm]y (?:all-time )?favou?rite (?:is|has to be) (?P<v>{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.7,
+        rf"\b[Mm]y (?:all-time )?favou?rite (?:is|has to be) (?P<v>{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "likes",
-        icase(rf"\bI {ADVERBS}(?:do )?like (?P<v>{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.6,
+        rf"\bI {ADVERBS}(?:do )?like (?P<v>{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "likes",
-        icase(
-            rf"^(?:(?:really|also|just|totally) )?(?:love|adore) (?P<v>[a-z]+ing\b{PHRASE}){END}"
-        ),
-        "phrase",
-        "preference",
-        "slow",
         0.6,
+        rf"^(?:(?:really|also|just|totally) )?(?:love|adore) (?P<v>[a-z]+ing\b{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "likes",
-        icase(rf"{I_AM} (?:really |totally |so )?into (?P<v>{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.6,
+        rf"{I_AM} (?:really |totally |so )?into (?P<v>{PHRASE}){END}",
     ),
-    Rule(
+    _taste(
         "likes",
-        icase(rf"\b(?:my|our shared) love (?:for|of) (?P<v>{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.6,
+        rf"\b(?:my|our shared) love (?:for|of) (?P<v>{PHRASE}){END}",
     ),
     Rule(
         "likes",
@@ -185,36 +147,23 @@ LIKES_EN: tuple[Rule, ...] = (
         "slow",
         0.65,
     ),
-    Rule(
+    _taste(
         "hobby",
-        icase(
-            r"\bI (?:started|took up|picked up) (?!(?:dating|seeing|going out|working|living|smoking|vaping|drinking|taking|using|feeling)\b)"
-            r"(?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:(?:about |around |over |almost )?\w+ (?:years?|months?) ago|last year|as a kid|when I was)"
-        ),
-        "phrase",
-        "preference",
-        "slow",
         0.7,
+        r"\bI (?:started|took up|picked up) (?!(?:dating|seeing|going out|working|living|smoking|vaping|drinking|taking|using|feeling)\b)"
+        r"(?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:(?:about |around |over |almost )?\w+ (?:years?|months?) ago|last year|as a kid|when I was)",
     ),
-    Rule(
+    _taste(
         "hobby",
-        icase(
-            r"\bI(?:'ve| have) been (?!(?:working|feeling|thinking|trying|doing|going|getting|looking|having|dealing|struggling|waiting|meaning|wanting|busy)\b)"
-            r"(?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:for (?:years|ages|a long time|(?:\w+ )?(?:years|months))|since I was"
-            r"|as (?:usual|always|ever)|a lot|every (?:day|week|weekend)|regularly|daily)"
-        ),
-        "phrase",
-        "preference",
-        "slow",
         0.7,
+        r"\bI(?:'ve| have) been (?!(?:working|feeling|thinking|trying|doing|going|getting|looking|having|dealing|struggling|waiting|meaning|wanting|busy)\b)"
+        r"(?P<v>[a-z]+ing(?: [a-z]+){0,2}?) (?:for (?:years|ages|a long time|(?:\w+ )?(?:years|months))|since I was"
+        r"|as (?:usual|always|ever)|a lot|every (?:day|week|weekend)|regularly|daily)",
     ),
-    Rule(
+    _taste(
         "plays",
-        icase(rf"\bI (?:usually |often |also |mostly )?play (?P<v>(?:the )?{PHRASE}){END}"),
-        "phrase",
-        "preference",
-        "slow",
         0.6,
+        rf"\bI (?:usually |often |also |mostly )?play (?P<v>(?:the )?{PHRASE}){END}",
     ),
     Rule(
         "learning",

@@ -8,6 +8,7 @@ from .fragments import (
     END,
     I_AM,
     IMPERATIVES_EN,
+    LASTING_EN,
     PHRASE,
     WANT_VERBS,
     WHEN_EN,
@@ -39,7 +40,7 @@ ORDERS_EN: tuple[Rule, ...] = (
     Rule(
         "convention",
         icase(
-            rf"^(?:please,? )?(?:from now on|going forward|by default|in future|in the future),? "
+            rf"^(?:please,? )?(?:{LASTING_EN}|in future|in the future),? "
             rf"(?:please,? )?(?P<v>(?:{IMPERATIVES_EN}) .{{3,120}}?)[.!]?$"
         ),
         "clause",
@@ -50,7 +51,7 @@ ORDERS_EN: tuple[Rule, ...] = (
     Rule(
         "convention",
         icase(
-            rf"^(?:please,? )?(?P<v>(?:{IMPERATIVES_EN}) .{{3,120}}?),? (?:from now on|going forward|by default"
+            rf"^(?:please,? )?(?P<v>(?:{IMPERATIVES_EN}) .{{3,120}}?),? (?:{LASTING_EN}"
             r"|at all times|every time|each time|in (?:all|every) (?:of )?(?:our|my|your) \w+(?: \w+)?)[.!]?$"
         ),
         "clause",

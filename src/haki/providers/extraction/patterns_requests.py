@@ -28,7 +28,7 @@ its verb ("always", "any", "when you", "toujours", "chaque", "quand je").
 
 from __future__ import annotations
 
-from .fragments import IMPERATIVES_EN, Rule, cased, icase
+from .fragments import IMPERATIVES_EN, LASTING_EN, LASTING_FR, Rule, cased, icase
 
 # What follows "never" or "don't" in chat between people, not an order about work or replies.
 _NOT_AN_ORDER_EN = (
@@ -65,10 +65,9 @@ _MANNER_FR = (
 _VERB_EN = r"[a-z][a-z'-]+"
 _VERB_FR = r"[a-zàâçéèêëîïôûùüÿœ][\wàâçéèêëîïôûùüÿœ'-]+"
 _LASTS_EN = (
-    r"(?:from now on|going forward|by default|in (?:the )?future|from here on(?: out)?|for (?:all )?future"
-    r" \w+|whenever possible|at all times)"
+    rf"(?:{LASTING_EN}|in (?:the )?future|for (?:all )?future \w+|whenever possible|at all times)"
 )
-_LASTS_FR = r"(?:à partir de maintenant|dorénavant|désormais|à l'avenir|par défaut|à chaque fois|chaque fois)"
+_LASTS_FR = rf"(?:{LASTING_FR}|à chaque fois|chaque fois)"
 _CLAUSE = r".{2,120}?"
 _END = r"(?:,? (?:please|thanks|thank you|thx))?[.!]?$"
 

@@ -50,6 +50,7 @@ import re
 from itertools import pairwise
 
 from ...text.memo import memo
+from .fragments import LASTING
 from .listed import listed_names
 from .mood import asks
 from .restatements import after_colon, named_in_apposition, plainly
@@ -146,7 +147,7 @@ _ASKED = re.compile(
 )
 _PLEASE = re.compile(r"^(?:pls|plz|please|stp|svp),?\s+", re.IGNORECASE)
 _LASTING_TAIL = re.compile(
-    r",?\s+(?P<t>from now on|going forward|by default|(?:à partir de maintenant|dorénavant|désormais))[.!]?$",
+    rf",?\s+(?P<t>{LASTING})[.!]?$",
     re.IGNORECASE,
 )
 _EMPTY_TAIL = re.compile(

@@ -21,6 +21,7 @@ from ...text.injection import clean
 from .corrections import merge_retractions, read_corrections, taken_back
 from .fragments import HEDGES
 from .habits import DAYS
+from .liking import liking
 from .meaning import Unread, readable
 from .meaning_facts import readable as fact_readable
 from .mood import by_mood
@@ -408,6 +409,8 @@ def extract_utterance(utterance: Utterance, unread: list[Unread] | None = None) 
             # ("Réponds en bullet points, et pense à exécuter …").
             found = found + wishes_beside(asked, utterance, read)
         found = found or (wishes(asked, utterance) if sentence else [])
+        # A taste said in the frame of one, whatever its object (``liking``).
+        found = found or (liking(sentence, utterance) if sentence else [])
         # A wish with the speaker's remark after it ("Call me Sam, it's
         # shorter"), or typed without its hyphen: read again (``remarks``).
         for again, remark_of in variants(sentence) if not found and sentence else []:

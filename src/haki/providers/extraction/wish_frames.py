@@ -12,15 +12,14 @@ from __future__ import annotations
 import re
 
 from ...text.injection import PICTOGRAPH_BREAK
-from .fragments import IMPERATIVES_EN
+from .fragments import IMPERATIVES_EN, LASTING
 
 # A short lead-in that carries no fact ("Heads up:", "Quick thing:", "btw").
 # One that names a rule ("Rule of thumb for our scripts:", "petite règle :")
 # also says that what follows lasts.
 LEAD = re.compile(
     r"^(?:(?:oh|and|also|btw|by the way|so|ok|okay|just|et|aussi|au fait|bon|alors)\b,?\s+)+"
-    r"|^(?P<lasting>from now on|going forward|by default|dorénavant|désormais|à partir de maintenant"
-    r"|par défaut),?\s+"
+    rf"|^(?P<lasting>{LASTING}),?\s+"
     r"|^(?P<lead>[^:,.!?]{1,45}?)\s?:\s+",
     re.IGNORECASE,
 )
@@ -52,13 +51,13 @@ POLITE_ANY = re.compile(
 # Said of every occasion, or of the speaker's own lasting taste.
 STANDING = re.compile(
     r"\b(?:always|never|every|each|any|anything|anytime|whenever|when(?:ever)? (?:I|you|we)(?! can\b)"
-    r"|if I (?:ask|send|want|need|say|mention)|from now on|by default|in general"
+    rf"|if I (?:ask|send|want|need|say|mention)|{LASTING}|in general"
     r"|any ?more|tops|at most|max|no more than|in (?:your|all your) (?:answers|replies|messages|responses)"
     # A kind of answer, not one: "at the top of long answers", "in replies".
     r"|(?:of|in|to|for|on) (?:(?!the\b|these\b|those\b|my\b|this\b|that\b)\w+ )?(?:answers|replies|responses)"
     r"|dans (?:tes|vos) (?:réponses|messages)"
-    r"|toujours|jamais|chaque|partout|quand (?:je|j'|tu|on)|si je"
-    r"|dorénavant|désormais|par défaut|en général|à chaque fois|plus jamais|au maximum)\b",
+    r"|toujours|tjrs|tjs|jamais|chaque|partout|quand (?:je|j'|tu|on)|si je"
+    r"|en général|à chaque fois|plus jamais|au maximum)\b",
     re.IGNORECASE,
 )
 # What a bare order opens on: an imperative ("round to the nearest dollar",
@@ -75,7 +74,12 @@ HEAD = re.compile(
     r"|précise|rappelle|cite|traduis|résume|ajoute|vérifie|relis|note|laisse|prends|commence|termine|respecte"
     r"|formate|rédige|affiche|montre|convertis|arrondis|propose|suggère|conseille|signale|préviens|corrige"
     r"|emploie|écris|présente|range|classe|tutoie|vouvoie|appelle)\b"
-    r"|[a-zàâçéèêëîïôûùœ]+-(?:moi|nous)\b)",
+    r"|[a-zàâçéèêëîïôûùœ]+-(?:moi|nous)\b)"
+    # French gives a standing order in the infinitive too, after the word
+    # that says how often: "toujours me vouvoyer", "ne jamais utiliser de
+    # tirets", "tjrs répondre en français".
+    r"|^(?:toujours|tjrs|tjs|jamais|ne jamais|ne pas|ne plus|surtout ne pas)\s+"
+    r"(?:(?:me|te|nous|lui|leur|les|le|la|en|y)\s+|[mlt]')?[a-zàâçéèêëîïôûùœ]{2,}(?:er|ir|re|oir)\b",
     re.IGNORECASE,
 )
 # Scoped to the team's work as a whole, an order on a kind of thing is the

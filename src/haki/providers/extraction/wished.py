@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 
+from .fragments import icase
 from .wish_frames import STATEMENT
 
 _YOU = r"(?:you|u)"
@@ -54,10 +55,9 @@ _WISH_TO_EN = (
     r"|I (?:want|need) " + _YOU + r" to"
 )
 # "I'd love it if you remembered X", "wish you'd keep in mind X", "I'd like you to know that X".
-_KNOWING_EN = re.compile(
+_KNOWING_EN = icase(
     rf"^(?:{_WISH_EN}\s+{_YOU}(?:'d| would| could)?|{_WISH_TO_EN})\s+(?:always |just )?{_KNOW_EN}"
-    r"(?:,? that| of the fact that|:)?\s+(?P<x>\w.*)$",
-    re.IGNORECASE,
+    r"(?:,? that| of the fact that|:)?\s+(?P<x>\w.*)$"
 )
 _WISH_FR = (
     r"(?:j'aimerais|je voudrais|je souhaiterais|je souhaite|je veux|ce serait (?:\w+ )?(?:bien|top|super"
@@ -68,27 +68,21 @@ _KNOW_FR = (
     r"|te souvenais|vous souveniez|t'en souviennes|gardes en tête|gardiez en tête|gardais en tête"
     r"|aies en tête|ayez en tête|notes|notiez|notais|prennes en compte|preniez en compte)"
 )
-_KNOWING_FR = re.compile(
-    rf"^{_WISH_FR}\s*(?:tu|vous)\s+{_KNOW_FR}(?: bien| toujours)?\s+(?:que|qu')\s*(?P<x>\w.*)$",
-    re.IGNORECASE,
+_KNOWING_FR = icase(
+    rf"^{_WISH_FR}\s*(?:tu|vous)\s+{_KNOW_FR}(?: bien| toujours)?\s+(?:que|qu')\s*(?P<x>\w.*)$"
 )
 # "I'd really rather you didn't suggest meat dishes": a standing preference against the act.
-_RATHER_NOT_EN = re.compile(
+_RATHER_NOT_EN = icase(
     rf"^I(?:'d| would) (?:really |much |honestly |just |so )?(?:rather|prefer(?: it)? if|prefer) {_YOU}"
-    r" (?:didn't|did not|wouldn't|would not|don't|do not|never) (?P<x>[a-z].*)$",
-    re.IGNORECASE,
+    r" (?:didn't|did not|wouldn't|would not|don't|do not|never) (?P<x>[a-z].*)$"
 )
-_RATHER_NOT_FR = re.compile(
+_RATHER_NOT_FR = icase(
     r"^(?:je préférerais|je préfère|j'aimerais mieux|j'aimerais|je voudrais)(?: vraiment| bien)?"
     r" (?:que|qu') (?:tu|vous) (?:ne |n')(?P<pro>(?:me |m'|lui |leur |nous |les |le |la |l')?)"
-    r"(?P<verb>[a-zàâçéèêëîïôûùœ]+)\s+(?:pas|plus|jamais)\b\s*(?P<rest>.*)$",
-    re.IGNORECASE,
+    r"(?P<verb>[a-zàâçéèêëîïôûùœ]+)\s+(?:pas|plus|jamais)\b\s*(?P<rest>.*)$"
 )
 # "I'd love it if you'd keep …", "wish you'd stop …": the order, in its own words.
-_ACTING_EN = re.compile(
-    rf"^{_WISH_EN}\s+{_YOU}(?:'d| would| could)\s+(?!{_KNOW_EN}\b)(?P<x>[a-z].*)$",
-    re.IGNORECASE,
-)
+_ACTING_EN = icase(rf"^{_WISH_EN}\s+{_YOU}(?:'d| would| could)\s+(?!{_KNOW_EN}\b)(?P<x>[a-z].*)$")
 # Where a remark of the speaker's own follows the wish: ", been vegetarian …", ", c'est …".
 _REMARK = re.compile(r",\s+(?=\S)")
 
