@@ -40,7 +40,7 @@ async def _doubted(client, subject: str) -> list[Any]:
             "I play bass in a cover band, mostly 90s stuff",
             "hmm I think I said bass before? it's guitar, I only play bass when our bassist flakes. but yeah, guitar",
             "plays",
-            "bass in a cover band",
+            "bass",
             "guitar",
         ),
         (

@@ -53,7 +53,8 @@ from .vocab_switch import may_switch
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: its speakers' own (``subject_words``), held since before the
-# turn, from other events, not already held by an open conflict set.
+# turn, first stated by another event (the turn may restate them), not
+# already held by an open conflict set.
 ABOUT = """
 SELECT f.id, f.predicate, f.value, f.qualifiers,
        CASE WHEN f.embedding IS NULL OR e.embedding IS NULL
@@ -73,7 +74,10 @@ WHERE f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s AND f.stat
   -- the closeness subquery above runs for the rows kept
   AND (f.qualifiers ->> 'speaker' = ANY(%(named)s)
        OR (%(unnamed)s AND f.qualifiers ->> 'speaker' IS NULL))
-  AND NOT (%(event_id)s = ANY(f.source_event_ids))
+  -- a fact this turn first stated is its own, not a candidate; one it only
+  -- restated (reinforcement appends the turn to the sources) still is:
+  -- "it's guitar, I only play bass when our bassist flakes" corrects "bass"
+  AND f.source_event_ids[1] IS DISTINCT FROM %(event_id)s
   AND coalesce(f.valid_from, f.recorded_from) < e.occurred_at
   AND NOT EXISTS (
       SELECT 1 FROM conflict_sets c
