@@ -115,8 +115,19 @@ async def _read_beside(conn: Connection, event: EventRow, target: Held) -> objec
         and r["qualifiers"].get("speaker") == target.qualifiers.get("speaker")
         and (kind is None or r["qualifiers"].get("kind") in (None, kind))
         and value_key(r["value"]) != value_key(target.value)
+        and not _kind_for_name(target, r["value"])
     ]
     return found[0] if len(found) == 1 else None
+
+
+def _kind_for_name(target: Held, value: object) -> bool:
+    """A pet stored by its kind (a lower-case value: "my cat isn't Rex" states
+    ``pet: cat``) is no new name for a named pet."""
+    return (
+        spec(target.predicate).identity_family == "pet"
+        and str(value).islower()
+        and not str(target.value).islower()
+    )
 
 
 @dataclass(slots=True)

@@ -213,6 +213,15 @@ def test_a_restated_attribute_names_the_value_it_corrects():
     assert (cand.predicate, cand.value, cand.corrects) == ("timezone", "PST", "CET")
 
 
+def test_a_pet_read_by_its_kind_beside_a_slip_corrects_no_held_name():
+    """ "Sorry, my cat isn't Rex" states ``pet: cat`` (a kind, no name): it
+    must not replace the held Rex; a name said beside the slip still does."""
+    [kind] = extract_payload({"text": "Sorry, my cat isn't Rex, Rex is the dog."})
+    assert (kind.predicate, kind.value, kind.corrects) == ("pet", "cat", None)
+    [named] = extract_payload({"text": "Sorry, my dog is called Max."})
+    assert (named.value, named.corrects is not None) == ("Max", True)
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
