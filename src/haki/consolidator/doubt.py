@@ -67,7 +67,8 @@ SELECT f.id, f.predicate, f.value, f.qualifiers,
         WHERE c.project_id = f.project_id AND c.event_id = ANY(f.source_event_ids)
           AND c.embedding IS NOT NULL AND e.embedding IS NOT NULL
           AND coalesce(c.embedding_space, 1::smallint) = coalesce(e.embedding_space, 1::smallint)
-          AND (f.evidence_span IS NULL OR strpos(c.text, f.evidence_span) > 0)) AS said
+          AND (f.evidence_span IS NULL OR strpos(c.text, f.evidence_span) > 0)) AS said,
+       %(event_id)s = ANY(f.source_event_ids) AS restated
 FROM facts f JOIN events e ON e.id = %(event_id)s AND e.project_id = f.project_id
 WHERE f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s AND f.status = 'active'
   -- only the turn's speakers' facts (named, or none for an unnamed user):
@@ -176,7 +177,15 @@ async def doubt_subject(
             },
         )
         held = [
-            Held(r["id"], r["predicate"], r["value"], r["qualifiers"], r["similarity"], r["said"])
+            Held(
+                r["id"],
+                r["predicate"],
+                r["value"],
+                r["qualifiers"],
+                r["similarity"],
+                r["said"],
+                r["restated"],
+            )
             for r in await cur.fetchall()
         ]
         # A turn whose fact the rules corrected ("je suis célibataire" replaces
@@ -205,14 +214,14 @@ async def doubt_subject(
                 out.replaced += 1
                 out.created.extend([new] if new else [])
             else:
-                out.doubted += 1
+                out.doubted += not ended[0].restated
             continue
         if reading.changed is not None:
             # A change said of the fact with no value of its shape: the
             # value the rules read in the turn in its family, else doubt.
             replaced, _ = await _replace_or_doubt(conn, event, reading.changed, turn, held, turn)
             out.replaced += replaced
-            out.doubted += not replaced
+            out.doubted += not (replaced or reading.changed.restated)
             continue
         if reading.slot is not None:
             slot = reading.slot
@@ -229,7 +238,7 @@ async def doubt_subject(
                 replaced, new = await _settle(conn, event, slot, turn, held)
                 out.replaced += replaced
                 out.created.extend([new] if new else [])
-                out.doubted += not replaced
+                out.doubted += not (replaced or slot.restated)
             continue
         found, target = reading.found, reading.target
         if found is not None:
@@ -260,7 +269,7 @@ async def doubt_subject(
         replaced, new = await _settle(conn, event, target, turn, held)
         out.replaced += replaced
         out.created.extend([new] if new else [])
-        out.doubted += not replaced
+        out.doubted += not (replaced or target.restated)
     return out
 
 
@@ -295,7 +304,7 @@ async def _replace_or_end(
     """Supersede ``target`` with the turn's value, else end it: a life event ended it."""
     twin = await _replacement(conn, event, target, sentence, held)
     replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
-    if not replaced:
+    if not replaced and not target.restated:
         await _end(conn, event, target, sentence)
     return new
 
@@ -328,7 +337,10 @@ async def _settle(
     said = statements(subject_words(event)[0])
     new = free_value(said, target.value, [f.value for f in held])
     replaced, created = await _supersede_with(conn, event, target, new, turn, turn)
-    if not replaced:
+    if not replaced and not target.restated:
+        # A fact the rules read again in this very turn ("I really don't
+        # like olives" restating ``dislikes: olives``) is affirmed by it:
+        # only a value the turn sets in its place replaces it.
         await _open_doubt(conn, event, target, turn)
     return replaced, created
 
