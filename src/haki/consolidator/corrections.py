@@ -246,6 +246,9 @@ class Held:
     similarity: float | None
     # The turn's closeness to the sentence the fact was read from (``said_close``).
     said: float | None = None
+    # The rules read the fact again in the turn (it is among its sources):
+    # the turn may replace it with a value it gives, never doubt or end it.
+    restated: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,7 +53,8 @@ from .vocab_switch import may_switch
 
 # The subject's active facts a turn may be about, with their similarity to
 # the turn: its speakers' own (``subject_words``), held since before the
-# turn, from other events, not already held by an open conflict set.
+# turn, first stated by another event (the turn may restate them), not
+# already held by an open conflict set.
 ABOUT = """
 SELECT f.id, f.predicate, f.value, f.qualifiers,
        CASE WHEN f.embedding IS NULL OR e.embedding IS NULL
@@ -66,14 +67,18 @@ SELECT f.id, f.predicate, f.value, f.qualifiers,
         WHERE c.project_id = f.project_id AND c.event_id = ANY(f.source_event_ids)
           AND c.embedding IS NOT NULL AND e.embedding IS NOT NULL
           AND coalesce(c.embedding_space, 1::smallint) = coalesce(e.embedding_space, 1::smallint)
-          AND (f.evidence_span IS NULL OR strpos(c.text, f.evidence_span) > 0)) AS said
+          AND (f.evidence_span IS NULL OR strpos(c.text, f.evidence_span) > 0)) AS said,
+       %(event_id)s = ANY(f.source_event_ids) AS restated
 FROM facts f JOIN events e ON e.id = %(event_id)s AND e.project_id = f.project_id
 WHERE f.project_id = %(project_id)s AND f.subject_id = %(subject_id)s AND f.status = 'active'
   -- only the turn's speakers' facts (named, or none for an unnamed user):
   -- the closeness subquery above runs for the rows kept
   AND (f.qualifiers ->> 'speaker' = ANY(%(named)s)
        OR (%(unnamed)s AND f.qualifiers ->> 'speaker' IS NULL))
-  AND NOT (%(event_id)s = ANY(f.source_event_ids))
+  -- a fact this turn first stated is its own, not a candidate; one it only
+  -- restated (reinforcement appends the turn to the sources) still is:
+  -- "it's guitar, I only play bass when our bassist flakes" corrects "bass"
+  AND f.source_event_ids[1] IS DISTINCT FROM %(event_id)s
   AND coalesce(f.valid_from, f.recorded_from) < e.occurred_at
   AND NOT EXISTS (
       SELECT 1 FROM conflict_sets c
@@ -111,8 +116,19 @@ async def _read_beside(conn: Connection, event: EventRow, target: Held) -> objec
         and r["qualifiers"].get("speaker") == target.qualifiers.get("speaker")
         and (kind is None or r["qualifiers"].get("kind") in (None, kind))
         and value_key(r["value"]) != value_key(target.value)
+        and not _kind_for_name(target, r["value"])
     ]
     return found[0] if len(found) == 1 else None
+
+
+def _kind_for_name(target: Held, value: object) -> bool:
+    """A pet stored by its kind (a lower-case value: "my cat isn't Rex" states
+    ``pet: cat``) is no new name for a named pet."""
+    return (
+        spec(target.predicate).identity_family == "pet"
+        and str(value).islower()
+        and not str(target.value).islower()
+    )
 
 
 @dataclass(slots=True)
@@ -161,7 +177,15 @@ async def doubt_subject(
             },
         )
         held = [
-            Held(r["id"], r["predicate"], r["value"], r["qualifiers"], r["similarity"], r["said"])
+            Held(
+                r["id"],
+                r["predicate"],
+                r["value"],
+                r["qualifiers"],
+                r["similarity"],
+                r["said"],
+                r["restated"],
+            )
             for r in await cur.fetchall()
         ]
         # A turn whose fact the rules corrected ("je suis célibataire" replaces
@@ -190,14 +214,14 @@ async def doubt_subject(
                 out.replaced += 1
                 out.created.extend([new] if new else [])
             else:
-                out.doubted += 1
+                out.doubted += not ended[0].restated
             continue
         if reading.changed is not None:
             # A change said of the fact with no value of its shape: the
             # value the rules read in the turn in its family, else doubt.
             replaced, _ = await _replace_or_doubt(conn, event, reading.changed, turn, held, turn)
             out.replaced += replaced
-            out.doubted += not replaced
+            out.doubted += not (replaced or reading.changed.restated)
             continue
         if reading.slot is not None:
             slot = reading.slot
@@ -214,7 +238,7 @@ async def doubt_subject(
                 replaced, new = await _settle(conn, event, slot, turn, held)
                 out.replaced += replaced
                 out.created.extend([new] if new else [])
-                out.doubted += not replaced
+                out.doubted += not (replaced or slot.restated)
             continue
         found, target = reading.found, reading.target
         if found is not None:
@@ -245,7 +269,7 @@ async def doubt_subject(
         replaced, new = await _settle(conn, event, target, turn, held)
         out.replaced += replaced
         out.created.extend([new] if new else [])
-        out.doubted += not replaced
+        out.doubted += not (replaced or target.restated)
     return out
 
 
@@ -280,7 +304,7 @@ async def _replace_or_end(
     """Supersede ``target`` with the turn's value, else end it: a life event ended it."""
     twin = await _replacement(conn, event, target, sentence, held)
     replaced, new = await _supersede_with(conn, event, target, twin, turn, sentence)
-    if not replaced:
+    if not replaced and not target.restated:
         await _end(conn, event, target, sentence)
     return new
 
@@ -313,7 +337,10 @@ async def _settle(
     said = statements(subject_words(event)[0])
     new = free_value(said, target.value, [f.value for f in held])
     replaced, created = await _supersede_with(conn, event, target, new, turn, turn)
-    if not replaced:
+    if not replaced and not target.restated:
+        # A fact the rules read again in this very turn ("I really don't
+        # like olives" restating ``dislikes: olives``) is affirmed by it:
+        # only a value the turn sets in its place replaces it.
         await _open_doubt(conn, event, target, turn)
     return replaced, created
 

@@ -84,7 +84,7 @@ from .corrections import (
     temporary,
 )
 from .life_events import tells_an_end
-from .misspoke import misspoke, quoted, swapped
+from .misspoke import misspoke, quote_against, quoted, swapped
 from .renamed import renamed
 from .restate import (
     by_context,
@@ -323,7 +323,8 @@ def says_wrong(turn: str, held: Sequence[Held]) -> bool:
 
 def may_take_back(turn: str) -> bool:
     """Is the turn worth reading against the held facts: a correction cue, a
-    slip told, a negation, a from-now-on word or a word saying something ended?"""
+    slip told, a negation, a from-now-on word, a word saying something ended
+    or the speaker's own earlier words set against what follows?"""
     return bool(
         correction_cue(turn)
         or misspoke(turn)
@@ -332,6 +333,7 @@ def may_take_back(turn: str) -> bool:
         or takeback_cue(turn)
         or tells_an_end(turn)
         or says_change(turn)
+        or quote_against(turn)
     )
 
 

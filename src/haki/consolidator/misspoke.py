@@ -58,6 +58,18 @@ def quoted(turn: str, held: Sequence[Held]) -> Held | None:
     return next(iter(found.values())) if len(found) == 1 else None
 
 
+# The quote set against what follows: "I said Anna but my sister's name is
+# Hanna", "j'ai dit Lyon mais en fait …", "I told you 29 but I'm 31".
+_AGAINST = re.compile(r"[,;]?\s+(?:but|mais|though|actually|en fait|sauf que)\b", re.IGNORECASE)
+
+
+def quote_against(turn: str) -> bool:
+    """Does the speaker quote their own earlier words and set them against
+    what follows ("I said Anna but …")? A turn worth reading against the held
+    facts, with no other word of change."""
+    return any(_AGAINST.search(m.group("rest")) for m in _QUOTE.finditer(turn))
+
+
 def swapped(old: object, new: object) -> bool:
     """Is ``new`` ``old`` with its digits swapped (52 and 25, 1987 and 1978)?"""
     a, b = str(old).strip(), str(new).strip()

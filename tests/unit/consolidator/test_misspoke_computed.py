@@ -8,8 +8,8 @@ import pytest
 
 from haki.consolidator.computed import computed
 from haki.consolidator.corrections import Held
-from haki.consolidator.doubt_plan import read_turn, says_wrong
-from haki.consolidator.misspoke import misspoke, quoted, swapped
+from haki.consolidator.doubt_plan import may_take_back, read_turn, says_wrong
+from haki.consolidator.misspoke import misspoke, quote_against, quoted, swapped
 
 
 def held(predicate: str, value: object, similarity: float | None = 0.3) -> Held:
@@ -75,3 +75,27 @@ def test_a_second_value_said_without_a_slip_replaces_nothing():
     assert (
         read_turn("ma sœur Léa vient aussi, Camille c'est la plus grande.", [camille]).found is None
     )
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I said Anna but my sister's name is Hanna, with an H.",
+        "j'ai dit Lyon mais en fait j'habite à Villeurbanne",
+        "I told you 29 but I'm 31, I always forget",
+    ],
+)
+def test_a_quote_set_against_what_follows_is_worth_reading(turn):
+    assert quote_against(turn) and may_take_back(turn)
+
+
+@pytest.mark.parametrize(
+    "turn", ["I told you I'm vegan", "like I said, green tea but whatever", "my sister is Hanna"]
+)
+def test_a_quote_restated_or_no_quote_is_no_reason_to_read(turn):
+    assert not quote_against(turn)
+
+
+def test_a_quote_set_against_what_follows_points_at_the_quoted_fact():
+    anna = held("sister", "Anna")
+    assert read_turn("I said Anna but my sister's name is Hanna, with an H.", [anna]).target == anna

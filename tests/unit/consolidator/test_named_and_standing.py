@@ -31,6 +31,13 @@ def facts(text: str) -> set[tuple[str, str]]:
         ("Ma fille, elle s'appelle Jade", "daughter", "Jade"),
         ("Mon meilleur pote s'appelle Bastien", "friend", "Bastien"),
         ("Ma sœur, c'est Léa.", "sister", "Léa"),
+        # A word of time or correction before the naming verb.
+        ("Max was my old dog. My dog now is Biscuit.", "pet", "Biscuit"),
+        ("my sister actually is called Hanna", "sister", "Hanna"),
+        ("mon chien maintenant s'appelle Max", "pet", "Max"),
+        # The possessive pronoun set against someone else's.
+        ("rufus is my parents' dog, not mine. mine's a cat named Olive", "pet", "Olive"),
+        ("Mine is a dog called Rex.", "pet", "Rex"),
     ],
 )
 def test_a_relation_is_named_in_any_naming_shape(text, predicate, name):
@@ -53,6 +60,8 @@ def test_a_relation_is_named_in_any_naming_shape(text, predicate, name):
         "Wait no, the dog is called Max.",  # which dog: only "the dog's called/name is"
         "Ma sœur, c'est Léa qui m'a aidé",  # a cleft, not a naming
         "If my dog were called Rex",
+        "My husband now is French",
+        "his is a cat named Olive",  # someone else's
     ],
 )
 def test_no_name_is_read_from_a_look_alike(text):

@@ -24,6 +24,9 @@ def _facts(text: str) -> set[tuple[str, str]]:
         ("je chante dans la chorale du quartier", ("member_of", "chorale du quartier")),
         ("i'm a member at Fit4Less", ("member_of", "Fit4Less")),
         ("I've been with the Hartford Chess Club since 2019", ("member_of", "Hartford Chess Club")),
+        # An instrument of the lexicon is the value, whatever follows it.
+        ("i play guitar in a cover band on weekends", ("plays", "guitar")),
+        ("I play the piano every evening", ("plays", "piano")),
         # A language taken up or studied in classes, lowercase or not.
         ("started going to spanish classes three weeks ago", ("learning", "Spanish")),
         ("j'ai commencé le japonais avec une appli", ("learning", "Japanese")),

@@ -213,6 +213,15 @@ def test_a_restated_attribute_names_the_value_it_corrects():
     assert (cand.predicate, cand.value, cand.corrects) == ("timezone", "PST", "CET")
 
 
+def test_a_pet_read_by_its_kind_beside_a_slip_corrects_no_held_name():
+    """ "Sorry, my cat isn't Rex" states ``pet: cat`` (a kind, no name): it
+    must not replace the held Rex; a name said beside the slip still does."""
+    [kind] = extract_payload({"text": "Sorry, my cat isn't Rex, Rex is the dog."})
+    assert (kind.predicate, kind.value, kind.corrects) == ("pet", "cat", None)
+    [named] = extract_payload({"text": "Sorry, my dog is called Max."})
+    assert (named.value, named.corrects is not None) == ("Max", True)
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -290,3 +299,18 @@ def test_an_address_something_is_emailed_to_is_no_contact_detail(text):
 )
 def test_the_speakers_own_address_is_still_read(text, value):
     assert [v for p, v in found({"text": text}) if p == "email"] == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("he laughed because i've been 53 since march, old age is real", 53),
+        ("I've been 40 since my birthday", 40),
+    ],
+)
+def test_an_age_held_since_a_moment(text, age):
+    assert ("age", age) in {(c.predicate, c.value) for c in extract_payload({"text": text})}
+
+
+def test_a_duration_held_since_is_no_age():
+    assert not [c for c in extract_payload({"text": "I've been 5 minutes late since"})]

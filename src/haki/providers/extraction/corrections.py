@@ -275,9 +275,14 @@ def read_corrections(sentence: str, read: Callable[[str], list[Candidate]]) -> l
         found = _by_shape(rest, read)
     if not negated and old is None and said_wrong:
         # Said to be wrong, with no old value named: the new statement
-        # corrects what is held for its predicate (``HELD``).
+        # corrects what is held for its predicate (``HELD``). A pet read
+        # by its kind only ("sorry, my cat isn't Rex" gives ``pet: cat``) is
+        # no new name for the held one: it corrects nothing.
         found = [
-            c if c.corrects is not None or c.retract else replace(c, corrects=HELD) for c in found
+            c
+            if c.corrects is not None or c.retract or unnamed_pet(c)
+            else replace(c, corrects=HELD)
+            for c in found
         ]
     found.extend(_broken_up(sentence, read))
     found.extend(_left_job(sentence, read))
@@ -307,6 +312,11 @@ def _by_shape(sentence: str, read: Callable[[str], list[Candidate]]) -> list[Can
         if match is not None:
             out.extend(read(template.format(match.group(0))))
     return out
+
+
+def unnamed_pet(candidate: Candidate) -> bool:
+    """A pet stored by its kind, a lower-case value read without a name (``naming``)."""
+    return candidate.predicate == "pet" and str(candidate.value).islower()
 
 
 def _said(candidate: Candidate) -> tuple[str, str]:

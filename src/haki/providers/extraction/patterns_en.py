@@ -113,6 +113,16 @@ _IDENTITY_EN: tuple[Rule, ...] = (
         "number",
         volatility="slow",
     ),
+    # An age held since a moment ("i've been 53 since march", "I've been 40
+    # since my birthday"): a number that is the whole complement of "been"
+    # with the moment it began. "I've been 5 minutes" goes on with a unit.
+    Rule(
+        "age",
+        icase(r"\bI(?:'ve| have) been (?P<v>\d{1,2}) since\b"),
+        "number",
+        volatility="slow",
+        confidence=0.75,
+    ),
     # A bare age: a number of one or two digits that is the whole complement
     # of "I'm" and ends the clause ("I'm 27.", "I'm actually 43", "I'm 43,
     # not 34", "I'm 28 now"). "I'm 5 minutes away", "I'm 100% sure" or

@@ -14,6 +14,7 @@ from .fragments import (
     cased,
     icase,
 )
+from .lexicon import INSTRUMENT_EN
 from .vocabulary import CONTEXTS, LANGS
 
 # What people are intolerant to, English and French.
@@ -163,7 +164,11 @@ LIKES_EN: tuple[Rule, ...] = (
     _taste(
         "plays",
         0.6,
-        rf"\bI (?:usually |often |also |mostly )?play (?P<v>(?:the )?{PHRASE}){END}",
+        # An instrument of the lexicon is the value whatever follows it
+        # ("I play guitar in a cover band on weekends").
+        rf"\bI (?:usually |often |also |mostly |still )?play (?:the )?(?P<v>{INSTRUMENT_EN})"
+        r"(?= (?:in|at|with|for|on|every|since|most|twice|once|a lot)\b)"
+        rf"|\bI (?:usually |often |also |mostly )?play (?P<v2>(?:the )?{PHRASE}){END}",
     ),
     Rule(
         "learning",

@@ -161,6 +161,10 @@ _NAMING_EN = (
 # A name set apart by a comma or a dash that ends the sentence.
 _APPOSED = rf"(?:,| [-–—]) (?P<v>{CAP})(?=\s*(?:[.!]+|$))"
 _NAMING_FR = r"(?:,? (?:il |elle )?(?:s'appelle|se nomme|se prénomme)|,? c'est)"
+# A word of time or of correction between the noun and its naming verb
+# ("my dog now is Biscuit", "my sister actually is called Hanna", "mon chien
+# maintenant s'appelle Max"): the name is still what the noun is called.
+_NOW = r"(?: (?:now|actually|really|currently|these days|nowadays|maintenant|en fait|désormais))?"
 
 _CONTACT_EN = (
     r"\b(?:reach|contact|email|e-mail|mail|text|call|ping|message|phone|ring|write to|get hold of"
@@ -176,7 +180,9 @@ _CONTACT_FR = (
 NAMED: tuple[Rule, ...] = (
     Rule(
         "",
-        cased(rf"\b(?i:(?:my|our) {_ADJ_EN}){_NOUN}(?i:{_NAMING_EN}) (?P<v>{CAP}){_NAME_END}"),
+        cased(
+            rf"\b(?i:(?:my|our) {_ADJ_EN}){_NOUN}(?i:{_NOW}{_NAMING_EN}) (?P<v>{CAP}){_NAME_END}"
+        ),
         "name",
         confidence=0.75,
     ),
@@ -195,7 +201,7 @@ NAMED: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            rf"\b(?i:(?:my|our) {_ADJ_EN}){_IS_NOUN}{_NOUN} is {_NOT_NAMES}{_DESCRIPTION}(?P<v>{CAP}){_NAME_END}"
+            rf"\b(?i:(?:my|our) {_ADJ_EN}){_IS_NOUN}{_NOUN}(?i:{_NOW}) is {_NOT_NAMES}{_DESCRIPTION}(?P<v>{CAP}){_NAME_END}"
         ),
         "name",
         confidence=0.65,
@@ -203,10 +209,21 @@ NAMED: tuple[Rule, ...] = (
     Rule(
         "",
         cased(
-            rf"\b(?i:(?:mon|ma|notre|le|la) {_ADJ_FR}){_NOUN}(?i:{_NAMING_FR}) (?P<v>{CAP}){_NAME_END}"
+            rf"\b(?i:(?:mon|ma|notre|le|la) {_ADJ_FR}){_NOUN}(?i:{_NOW}{_NAMING_FR}) (?P<v>{CAP}){_NAME_END}"
         ),
         "name",
         confidence=0.75,
+    ),
+    # The possessive pronoun set against someone else's ("Rufus is my
+    # parents' dog, not mine. mine's a cat named Olive"): the speaker's own.
+    Rule(
+        "",
+        cased(
+            rf"(?:^|[,;.]\s*|\b(?i:but|and) )(?i:mine(?:'s| is) (?:an?|actually an?|now an?) {_ADJ_EN}){_NOUN}"
+            rf"(?i: (?:named|called)) (?P<v>{CAP}){_NAME_END}"
+        ),
+        "name",
+        confidence=0.7,
     ),
     # A being brought into the speaker's life, named in apposition at the end:
     # "we brought home a rescue greyhound, Pickle", "on a adopté un chaton, Filou".
