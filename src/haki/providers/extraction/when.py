@@ -27,6 +27,7 @@ from functools import lru_cache
 from ...text.literals import alternation
 from .when_aside import names_before, opens_aside, refers_back, vague_past
 from .when_resolve import Said, on_their_clock, period_start, resolve, said_moment
+from .when_shift import BEFORE_LAST, WEEKENDS_AGO
 from .when_words import (
     AMOUNT,
     DAYS,
@@ -118,6 +119,23 @@ _COMPOSED_WORDS = (
     "ou deux", "ou trois",
 )  # fmt: skip
 _COMPOSED_ANCHORED = re.compile(rf"\b(?:{alternation(_COMPOSED_WORDS)})\b")
+# Moments composed of a period and a step or a frame (``when_shift``,
+# ``when_resolve``): a named period one further back ("the summer before
+# last", "la semaine avant-dernière"), weekends counted ("two weekends ago"),
+# a month of last year ("in March last year", "en mars l'an dernier"), a
+# part of a month ("at the start of April"), an amount counted to the day
+# ("a week ago today"). Scanned only when one of their words is there.
+_SHIFTED = re.compile(
+    rf"{BEFORE_LAST}|{WEEKENDS_AGO}"
+    rf"|\b(?:(?:back )?in |en )?{_ANY_MONTH}(?: of| de)? (?:last year|l['’]an(?:née)? (?:derni(?:er|ère)|pass[ée]e?))(?!\w)"
+    rf"|\b(?:(?:at|in|towards|around|since) )?the (?:start|beginning|end|middle) of {_ANY_MONTH}(?!\w)"
+    rf"|\b{_AMOUNT_PLAIN} (?:ago|back) today\b",
+    re.IGNORECASE,
+)
+_SHIFTED_ANCHORED = re.compile(
+    r"before last|avant[- ]derni|week-?ends (?:ago|back)|il y a \w+ week-?ends|last year|l['’]an"
+    r"|the (?:start|beginning|end|middle) of|(?:ago|back) today"
+)
 
 
 def _moments(sentence: str, start: int = 0, end: int | None = None) -> list[re.Match[str]]:
@@ -129,6 +147,8 @@ def _moments(sentence: str, start: int = 0, end: int | None = None) -> list[re.M
         found += _PAST.finditer(sentence, start, end)
         if _COMPOSED_ANCHORED.search(lowered) is not None:
             found += _COMPOSED.finditer(sentence, start, end)
+        if _SHIFTED_ANCHORED.search(lowered) is not None:
+            found += _SHIFTED.finditer(sentence, start, end)
     if _CALENDAR_ANCHORED.search(lowered) is not None:
         found += _CALENDAR.finditer(sentence, start, end)
     return found
@@ -143,7 +163,7 @@ _CALENDAR = re.compile(
     rf"\b(?:last|this|past) {SEASONS}\b"
     rf"|\b(?:(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?{SEASONS} (?:derni(?:er|ère)|pass[ée]e?)\b"
     # "over the summer": told as a story, the one gone by.
-    rf"|\bover the {SEASONS}\b"
+    rf"|\b(?:over|back in) the {SEASONS}\b"
     rf"|\b(?:cet|cette|ce) {SEASONS}\b"
     # "since the summer", "depuis l'été": the latest one begun; one said
     # with its year ("since spring 2024") is read whole below.
@@ -389,7 +409,7 @@ _ANCHORS = (
     "ago", "back", "il y a", "fait", "yesterday", "hier", "today", "last", "derni", "pass", "past",
     "since", "depuis", "this", "cette", "ce mois", "matin", "morning", "weekend", "week-end",
     "fortnight", "quinze", "début", "start", "beginning", "il ya", "fin ", "milieu", "courant",
-    "end of", "middle of", "aujourd", "before last", "y a", "ya ", "voilà", "voila", "yday",
+    "end of", "middle of", "aujourd", "before last", "avant-derni", "avant derni", "y a", "ya ", "voilà", "voila", "yday",
     *MONTHS.lower().split("|"),
 )  # fmt: skip
 # Every match of ``_CALENDAR`` holds one of these.

@@ -13,6 +13,7 @@ from datetime import date, timedelta
 
 from dateutil.easter import easter
 
+from .when_shift import weekends_back
 from .when_words import HOLIDAYS, SEASONS
 
 _SEASON_START = {
@@ -30,7 +31,7 @@ def _latest(day: date, month: int, on: int) -> date:
     return this_year if this_year <= day else date(day.year - 1, month, on)
 
 
-_WEEKEND = re.compile(r"\bweek-?end\b", re.IGNORECASE)
+_WEEKEND = re.compile(r"\bweek-?ends?\b", re.IGNORECASE)
 # "last weekend", "le week-end dernier"; "this past weekend" is the latest one.
 _WEEKEND_GONE = re.compile(r"(?<!this )\b(?:last|past)\b|\b(?:derni|pass)", re.IGNORECASE)
 _SEASON_YEAR = re.compile(r"(?:19|20)\d\d")
@@ -41,12 +42,14 @@ def _weekend(span: str, today: date) -> date:
 
     The weekend of the turn is the latest Saturday not after it: "this
     weekend" said on a Saturday is today, on a Sunday yesterday. "Last
-    weekend" said during a weekend is the one before it.
+    weekend" said during a weekend is the one before it, and "two weekends
+    ago" the one before "last weekend".
     """
     saturday = today - timedelta(days=(today.weekday() - 5) % 7)
-    if _WEEKEND_GONE.search(span) and today.weekday() >= 5:
+    back = weekends_back(span)
+    if (back is not None or _WEEKEND_GONE.search(span)) and today.weekday() >= 5:
         saturday -= timedelta(days=7)
-    return saturday
+    return saturday - timedelta(days=7 * max((back or 1) - 1, 0))
 
 
 def _season(span: str, name: str, today: date) -> date:

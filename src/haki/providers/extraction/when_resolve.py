@@ -19,10 +19,18 @@ from typing import Any, NamedTuple
 
 from ...types import Grain
 from .when_calendar import latest_day_of_month, named_day
-from .when_words import MONTHS, counted, grain, said_as
+from .when_shift import before_last, step_back
+from .when_words import MONTHS, MONTHS_SHORT, counted, grain, said_as
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
+# A month of the year before: "in March last year", "march of last year",
+# "en mars l'an dernier", "en février de l'année passée".
+_MONTH_LAST_YEAR = re.compile(
+    rf"^(?:(?:back )?in |en )?(?P<month>{MONTHS}|{MONTHS_SHORT})(?: of| de)?"
+    r" (?:last year|l['’]an(?:née)? (?:derni(?:er|ère)|pass[ée]e?))$",
+    re.I,
+)
 
 
 @lru_cache(maxsize=1)
@@ -48,6 +56,12 @@ def on_their_clock(day: date, at: datetime) -> datetime | None:
     if day > at.date():
         return None
     noon = datetime(day.year, day.month, day.day, 12, tzinfo=at.tzinfo or UTC)
+    offset = noon.utcoffset() or timedelta(0)
+    if abs(offset) > timedelta(hours=12):
+        # +13:00 or +14:00 (Tonga, Kiribati, New Zealand's summer): noon there is
+        # the day before in UTC. The middle of the hours whose date is the same on
+        # both clocks is noon moved by half the offset (18:30 at +13:00).
+        noon += offset / 2
     return min(noon, at).astimezone(UTC)
 
 
@@ -55,10 +69,19 @@ def resolve(span: str, at: datetime) -> datetime | None:
     """``span`` read against ``at`` (the event's time, in the speaker's offset), as an aware UTC
     datetime on the day it names (``on_their_clock``); ``None`` if unread or later than ``at``.
     """
+    step = before_last(span)
+    if step is not None:
+        # "the summer before last": last summer, a year further back.
+        last = resolve(step.last, at)
+        if last is None:
+            return None
+        local = last.astimezone(at.tzinfo).date() if at.tzinfo else last.date()
+        return on_their_clock(step_back(local, step.days, step.months), at)
     day = named_day(span, at.date())
     if day is not None:
         return on_their_clock(day, at)
-    text = said_as(span)
+    of_last_year = _MONTH_LAST_YEAR.match(span.strip())
+    text = f"{of_last_year.group('month')} {at.year - 1}" if of_last_year else said_as(span)
     day_of_month = _DAY_OF_MONTH.fullmatch(text)
     if day_of_month is not None:
         found = latest_day_of_month(at.date(), int(day_of_month.group(0)))
@@ -70,7 +93,7 @@ def resolve(span: str, at: datetime) -> datetime | None:
         "PREFER_DATES_FROM": "past",
         "RETURN_AS_TIMEZONE_AWARE": False,
     }
-    if _MONTH.search(text) or _YEAR.fullmatch(text.strip()):
+    if _MONTH.search(text) or _YEAR.fullmatch(text.strip()) or of_last_year:
         # "in March", "since 2019": the first day, not the base's day.
         settings["PREFER_DAY_OF_MONTH"] = "first"
         if _YEAR.fullmatch(text.strip()):
@@ -114,11 +137,13 @@ def said_moment(span: str, at: datetime) -> Said | None:
     if moment is None:
         return None
     kind = grain(span)
+    # The day on the speaker's clock: at +13:00 its noon is the day before in UTC.
+    local = moment.astimezone(at.tzinfo).date() if at.tzinfo else moment.date()
     if counted(span):
         # "three weeks ago" counts back to a day the speaker could have
         # named: that day stands, inside the period its unit names.
         return Said(moment, kind)
-    start = period_start(moment.date(), kind)
-    if start == moment.date():
+    start = period_start(local, kind)
+    if start == local:
         return Said(moment, kind)
     return Said(on_their_clock(start, at) or moment, kind)
