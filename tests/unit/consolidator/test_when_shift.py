@@ -66,6 +66,38 @@ def said(sentence: str, at: datetime = AT) -> tuple[str | None, str | None, str 
         ("at the start of april i moved to Denver", "at the start of april", "2026-04-01", "month"),
         ("a week ago today i adopted a dog", "a week ago today", "2026-05-07", "week"),
         ("back in the spring i got a dog", "back in the spring", "2026-03-01", None),
+        # A weekday of the week before, a season of the year before.
+        ("i moved on tuesday last week", "on tuesday last week", "2026-05-05", "day"),
+        ("i moved last week on tuesday", "last week on tuesday", "2026-05-05", "day"),
+        (
+            "mardi de la semaine dernière j'ai déménagé",
+            "mardi de la semaine dernière",
+            "2026-05-05",
+            "day",
+        ),
+        ("i moved in the spring of last year", "in the spring of last year", "2025-03-01", None),
+        (
+            "au printemps de l'année dernière j'ai déménagé",
+            "au printemps de l'année dernière",
+            "2025-03-01",
+            None,
+        ),
+        # A week of a named month is that month, not last week.
+        (
+            "in the last week of january i moved",
+            "in the last week of january",
+            "2026-01-01",
+            "month",
+        ),
+        ("courant mars j'ai déménagé", "courant mars", "2026-03-01", "month"),
+        # Holidays on their own day, "New Year's" a day whatever "year" says.
+        ("on christmas eve we got engaged", "on christmas eve", "2025-12-24", "day"),
+        ("on new year's eve we got engaged", "on new year's eve", "2025-12-31", "day"),
+        ("at new year's we got engaged", "at new year's", "2026-01-01", "day"),
+        ("this past christmas we got engaged", "this past christmas", "2025-12-25", "day"),
+        ("on Valentine's day we got engaged", "on Valentine's day", "2026-02-14", "day"),
+        ("à la Toussaint j'ai déménagé", "à la Toussaint", "2025-11-01", "day"),
+        ("at thanksgiving we got engaged", "at thanksgiving", "2025-11-27", "day"),
     ],
 )
 def test_composed_periods(sentence: str, span: str, day: str, grain: str | None) -> None:

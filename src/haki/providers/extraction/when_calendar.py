@@ -70,6 +70,29 @@ def _season(span: str, name: str, today: date) -> date:
     return start
 
 
+# Holidays on a fixed day of the year, the more precise name first
+# ("Christmas Eve" before "Christmas").
+_FIXED_DAYS: tuple[tuple[tuple[str, ...], int, int], ...] = (
+    (("christmas eve", "xmas eve"), 12, 24),
+    (("new year's eve", "new year’s eve", "new years eve"), 12, 31),
+    (("boxing day",), 12, 26),
+    (("christmas", "xmas", "noël", "noel"), 12, 25),
+    (("valentine", "valentin"), 2, 14),
+    (("halloween",), 10, 31),
+    (("toussaint",), 11, 1),
+)
+
+
+def _thanksgiving(today: date) -> date:
+    """The latest US Thanksgiving (fourth Thursday of November) not after ``today``."""
+    for year in (today.year, today.year - 1):
+        first = date(year, 11, 1)
+        day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+        if day <= today:
+            return day
+    return day
+
+
 def named_day(span: str, today: date) -> date | None:
     """A season, holiday or weekend read against the day of the turn (dateparser reads none).
 
@@ -90,8 +113,11 @@ def named_day(span: str, today: date) -> date | None:
     # "last Christmas" said on Christmas Day is the one a year before.
     if _GONE.search(span):
         today = today - timedelta(days=1)
-    if name.startswith(("christmas", "xmas", "noël", "noel")):
-        return _latest(today, 12, 25)
+    for words, month, on in _FIXED_DAYS:
+        if any(word in name for word in words):
+            return _latest(today, month, on)
+    if "thanksgiving" in name:
+        return _thanksgiving(today)
     if name.startswith(("easter", "pâques", "paques")):
         sunday: date = easter(today.year)
         if sunday > today:

@@ -19,18 +19,11 @@ from typing import Any, NamedTuple
 
 from ...types import Grain
 from .when_calendar import latest_day_of_month, named_day
-from .when_shift import before_last, step_back
-from .when_words import MONTHS, MONTHS_SHORT, counted, grain, said_as
+from .when_shift import before_last, day_of_last_week, of_last_year, step_back
+from .when_words import MONTHS, counted, grain, said_as
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _MONTH = re.compile(rf"\b(?:{MONTHS})\b", re.I)
-# A month of the year before: "in March last year", "march of last year",
-# "en mars l'an dernier", "en février de l'année passée".
-_MONTH_LAST_YEAR = re.compile(
-    rf"^(?:(?:back )?in |en )?(?P<month>{MONTHS}|{MONTHS_SHORT})(?: of| de)?"
-    r" (?:last year|l['’]an(?:née)? (?:derni(?:er|ère)|pass[ée]e?))$",
-    re.I,
-)
 
 
 @lru_cache(maxsize=1)
@@ -77,11 +70,11 @@ def resolve(span: str, at: datetime) -> datetime | None:
             return None
         local = last.astimezone(at.tzinfo).date() if at.tzinfo else last.date()
         return on_their_clock(step_back(local, step.days, step.months), at)
-    day = named_day(span, at.date())
+    dated = of_last_year(span, at.year)
+    day = day_of_last_week(span, at.date()) or named_day(dated or span, at.date())
     if day is not None:
         return on_their_clock(day, at)
-    of_last_year = _MONTH_LAST_YEAR.match(span.strip())
-    text = f"{of_last_year.group('month')} {at.year - 1}" if of_last_year else said_as(span)
+    text = dated or said_as(span)
     day_of_month = _DAY_OF_MONTH.fullmatch(text)
     if day_of_month is not None:
         found = latest_day_of_month(at.date(), int(day_of_month.group(0)))
@@ -93,7 +86,7 @@ def resolve(span: str, at: datetime) -> datetime | None:
         "PREFER_DATES_FROM": "past",
         "RETURN_AS_TIMEZONE_AWARE": False,
     }
-    if _MONTH.search(text) or _YEAR.fullmatch(text.strip()) or of_last_year:
+    if _MONTH.search(text) or _YEAR.fullmatch(text.strip()) or dated:
         # "in March", "since 2019": the first day, not the base's day.
         settings["PREFER_DAY_OF_MONTH"] = "first"
         if _YEAR.fullmatch(text.strip()):

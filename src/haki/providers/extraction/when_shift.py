@@ -19,7 +19,7 @@ import re
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from .when_words import DAYS, HOLIDAYS, MONTHS, NUMBER, SEASONS, count_of
+from .when_words import DAYS, HOLIDAYS, MONTHS, MONTHS_SHORT, NUMBER, SEASONS, count_of
 
 # The periods a speaker steps back from, EN and FR.
 _PERIOD = (
@@ -52,6 +52,51 @@ _LAST_FR = {
     "semaine": "la semaine dernière", "mois": "le mois dernier", "année": "l'année dernière",
     "an": "l'année dernière", "nuit": "hier",
 }  # fmt: skip
+
+
+# A month or a season of the year before: "in March last year", "february of
+# last year", "in the spring of last year", "en mars l'an dernier", "au
+# printemps de l'année dernière".
+_LAST_YEAR = r"(?:last year|l['’]an(?:née)? (?:derni(?:er|ère)|pass[ée]e?))"
+OF_LAST_YEAR = (
+    rf"\b(?:(?:back )?in (?:the )?|during the |en |au |à l['’]|l['’])?"
+    rf"(?:{MONTHS}|{MONTHS_SHORT}|{SEASONS})(?: of| de)? {_LAST_YEAR}(?!\w)"
+)
+_OF_LAST_YEAR = re.compile(
+    rf"^(?:(?:back )?in (?:the )?|during the |en |au |à l['’]|l['’])?"
+    rf"(?:(?P<month>{MONTHS}|{MONTHS_SHORT})|(?P<season>{SEASONS}))(?: of| de)? {_LAST_YEAR}$",
+    re.IGNORECASE,
+)
+# A weekday of the week before: "Tuesday last week", "last week on Tuesday",
+# "mardi de la semaine dernière", "mardi la semaine passée".
+DAY_OF_LAST_WEEK = (
+    rf"\b(?:on )?(?:{DAYS}) (?:of )?last week\b|\blast week on (?:{DAYS})\b"
+    rf"|\b(?:{DAYS}) (?:de )?la semaine (?:derni[èe]re|pass[ée]e)"
+)
+_DAY_OF_LAST_WEEK = re.compile(
+    rf"^(?:on )?(?P<a>{DAYS}) (?:of )?last week$|^last week on (?P<b>{DAYS})$"
+    rf"|^(?P<c>{DAYS}) (?:de )?la semaine (?:derni[èe]re|pass[ée]e)$",
+    re.IGNORECASE,
+)
+_WEEKDAYS = [d.lower() for d in DAYS.split("|")]
+
+
+def of_last_year(span: str, year: int) -> str | None:
+    """``span`` said with the year it names ("in March last year" → "March 2025"), if it says one."""
+    found = _OF_LAST_YEAR.match(span.strip())
+    if found is None:
+        return None
+    return f"{found.group('month') or found.group('season')} {year - 1}"
+
+
+def day_of_last_week(span: str, today: date) -> date | None:
+    """The weekday ``span`` names in the week before ``today``'s ("Tuesday last week")."""
+    found = _DAY_OF_LAST_WEEK.match(span.strip())
+    if found is None:
+        return None
+    name = (found.group("a") or found.group("b") or found.group("c")).lower()
+    monday = today - timedelta(days=today.weekday() + 7)
+    return monday + timedelta(days=_WEEKDAYS.index(name) % 7)
 
 
 class Step(NamedTuple):

@@ -64,8 +64,9 @@ _ROUGH_COUNT = {"dizaine": 10, "douzaine": 12, "quinzaine": 15, "vingtaine": 20,
 # Named periods of the calendar: seasons and the holidays people date by.
 SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
 HOLIDAYS = (
-    r"(?:Christmas|Xmas|Easter|New Year(?:'s|’s)?(?: Day| Eve)?|Noël|Noel|Pâques|Paques"
-    r"|(?:le )?(?:nouvel an|jour de l'an)|(?:la )?rentrée)"
+    r"(?:Christmas(?: Eve| Day)?|Xmas(?: Eve)?|Easter|New Year(?:'s|’s|s)?(?: Day| Eve)?|Noël|Noel"
+    r"|Pâques|Paques|(?:le )?(?:nouvel an|jour de l'an)|(?:la )?rentrée|Valentine(?:'s|’s|s)?(?: Day)?"
+    r"|(?:la )?Saint-Valentin|Halloween|Boxing Day|(?:la )?Toussaint|Thanksgiving)"
 )
 # A part of a period that keeps the period's grain: "at the end of last
 # month" is last month, "fin du mois dernier" le mois dernier.
@@ -138,8 +139,15 @@ def _rough(match: re.Match[str]) -> str:
 SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "a week ago today" is the day a week back, not today.
     (re.compile(r"\b(ago|back) today\b", re.I), r"\1"),
-    # "at the start of April", "towards the end of March": the month.
+    # "at the start of April", "the last week of March": the month.
     (re.compile(PART_EN + rf"(?=(?:{MONTHS}|{MONTHS_SHORT}))", re.I), ""),
+    (
+        re.compile(
+            r"^(?:(?:in|during) )?the (?:first|second|third|fourth|last) (?:week|weekend|days?) of ",
+            re.I,
+        ),
+        "",
+    ),
     (re.compile(rf"\b{_APPROX} (?={NUMBER}\b)", re.I), ""),
     (re.compile(_OR_SO + r"(?= ago| back)", re.I), ""),
     (re.compile(r"\bhalf a year\b", re.I), "6 months"),
@@ -217,7 +225,7 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
         "",
     ),
     (re.compile(r"^(?:the|le)\s+(?=\d)", re.I), ""),
-    (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
+    (re.compile(r"\b(?:early|late|mid|début|fin|courant)\s+", re.I), ""),
     # "3rd of November", "November 3rd", "1er mars": the ordinal's suffix off.
     (re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|er)\b(?: of)?", re.I), r"\1"),
 )
@@ -252,6 +260,8 @@ _DAY_NAMED = re.compile(
     r"(?<!\b(?:19|20)\d\d)",
     re.IGNORECASE,
 )
+_HOLIDAY_NAMED = re.compile(HOLIDAYS, re.IGNORECASE)
+_WEEKDAY_NAMED = re.compile(rf"\b(?:{DAYS})\b", re.IGNORECASE)
 _MONTH_NAMED = re.compile(rf"\b(?:{MONTHS}|{MONTHS_SHORT})", re.IGNORECASE)
 _YEAR_NAMED = re.compile(r"\b(?:19|20)\d\d\b")
 
@@ -266,6 +276,8 @@ def grain(span: str) -> Grain | None:
     """
     if _NAMED_SPAN.search(span):
         return None
+    if _HOLIDAY_NAMED.search(span):
+        return "day"  # "at New Year's" is a day, whatever "year" says
     said = said_as(span)
     # "this week", "ce mois-ci" are said as "today": their own words tell the period.
     unit = _UNIT_GRAIN.search(span if said.lower() == "today" else said)
@@ -273,6 +285,9 @@ def grain(span: str) -> Grain | None:
         # A month named in a year ("in March last year") places it by the month.
         if unit.lastgroup == "year" and _MONTH_NAMED.search(span):
             return "month"
+        # A weekday named in a week ("Tuesday last week") places it by the day.
+        if unit.lastgroup == "week" and _WEEKDAY_NAMED.search(span):
+            return "day"
         return _GRAIN_OF[unit.lastgroup]
     if _DAY_NAMED.search(said):
         return "day"
