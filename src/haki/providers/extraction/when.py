@@ -28,6 +28,7 @@ from ...text.literals import alternation
 from ...text.memo import memo
 from .when_aside import names_before, opens_aside, refers_back, vague_past
 from .when_resolve import Said, on_their_clock, period_start, resolve, said_moment
+from .when_shift import BEFORE_LAST, DAY_OF_LAST_WEEK, OF_LAST_YEAR, WEEKENDS_AGO
 from .when_words import (
     AMOUNT,
     DAYS,
@@ -71,7 +72,8 @@ _PAST = re.compile(
     rf"|\b(?:il y a|il ya|ça fait|ca fait|cela fait) {AMOUNT}|(?<!\bil )\b(?:y a|ya|voilà|voila) {AMOUNT}"
     r"|\b(?:the day before yesterday|yesterday|yday|avant-hier|hier|this morning|earlier today|ce matin"
     r"|today|aujourd'hui|aujourd’hui)\b"
-    rf"|\b(?:last|this past) (?:week|month|year|night|weekend|wk|yr|{DAYS}|{DAYS_SHORT}|{_ANY_MONTH})(?!\w)"
+    # Not "the last week of January", a part of January (``_SHIFTED``).
+    rf"|\b(?:last|this past) (?:week|month|year|night|weekend|wk|yr|{DAYS}|{DAYS_SHORT}|{_ANY_MONTH})(?!\w)(?! of\b)"
     r"|\bthe (?:year|month|week) before last\b"
     rf"|\b(?:(?:la|le|l'|l’)\s*)?(?:semaine|mois|année|an|week-end|{DAYS})"
     r" (?:derni(?:er|ère)|passée?|précédente?)\b"
@@ -83,7 +85,7 @@ _PAST = re.compile(
     rf"|\b(?:le|depuis le) (?:1er|\d{{1,2}}) (?:{MONTHS})\b"
     rf"|\b(?:(?:back )?in|en|{_FROM}|this) (?:(?:early|late|mid|début|fin) )?{_ANY_MONTH}(?: \d{{4}})?(?!\w)"
     rf"|\b(?:since|depuis) (?:{DAYS})\b"
-    rf"|\b(?:(?:early|late|mid|début|fin) |mid-|mi-)(?:{MONTHS})\b"
+    rf"|\b(?:(?:early|late|mid|début|fin|courant) |mid-|mi-)(?:{MONTHS})\b"
     rf"|\bdepuis {AMOUNT}|\bfor the (?:past|last) {AMOUNT}"
     r"|\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b|\ba fortnight ago\b|\bthe week before last\b"
     r"|\b(?:over|during) the weekend\b|\bthis weekend\b|\b(?:le )?weekend dernier\b|\bce week-?end\b(?! prochain)"
@@ -119,6 +121,25 @@ _COMPOSED_WORDS = (
     "ou deux", "ou trois",
 )  # fmt: skip
 _COMPOSED_ANCHORED = re.compile(rf"\b(?:{alternation(_COMPOSED_WORDS)})\b")
+# Moments composed of a period and a step or a frame (``when_shift``,
+# ``when_resolve``): a named period one further back ("the summer before
+# last", "la semaine avant-dernière"), weekends counted ("two weekends ago"),
+# a month of last year ("in March last year", "en mars l'an dernier"), a
+# part of a month ("at the start of April"), an amount counted to the day
+# ("a week ago today"). Scanned only when one of their words is there.
+_SHIFTED = re.compile(
+    rf"{BEFORE_LAST}|{WEEKENDS_AGO}"
+    rf"|{OF_LAST_YEAR}|{DAY_OF_LAST_WEEK}"
+    rf"|\b(?:(?:at|in|towards|around|since) )?the (?:start|beginning|end|middle) of {_ANY_MONTH}(?!\w)"
+    rf"|\b(?:(?:in|during) )?the (?:first|second|third|fourth|last) (?:week|weekend|days?) of {_ANY_MONTH}(?!\w)"
+    rf"|\b{_AMOUNT_PLAIN} (?:ago|back) today\b",
+    re.IGNORECASE,
+)
+_SHIFTED_ANCHORED = re.compile(
+    r"before last|avant[- ]derni|week-?ends (?:ago|back)|il y a \w+ week-?ends|last year|l['’]an"
+    r"|the (?:start|beginning|end|middle) of|(?:ago|back) today|week of |weekend of |days of"
+    r"|last week|semaine derni|semaine pass"
+)
 
 
 def _moments(sentence: str, start: int = 0, end: int | None = None) -> list[re.Match[str]]:
@@ -130,6 +151,8 @@ def _moments(sentence: str, start: int = 0, end: int | None = None) -> list[re.M
         found += _PAST.finditer(sentence, start, end)
         if _COMPOSED_ANCHORED.search(lowered) is not None:
             found += _COMPOSED.finditer(sentence, start, end)
+        if _SHIFTED_ANCHORED.search(lowered) is not None:
+            found += _SHIFTED.finditer(sentence, start, end)
     if _CALENDAR_ANCHORED.search(lowered) is not None:
         found += _CALENDAR.finditer(sentence, start, end)
     return found
@@ -144,13 +167,13 @@ _CALENDAR = re.compile(
     rf"\b(?:last|this|past) {SEASONS}\b"
     rf"|\b(?:(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?{SEASONS} (?:derni(?:er|ère)|pass[ée]e?)\b"
     # "over the summer": told as a story, the one gone by.
-    rf"|\bover the {SEASONS}\b"
+    rf"|\b(?:over|back in) the {SEASONS}\b"
     rf"|\b(?:cet|cette|ce) {SEASONS}\b"
     # "since the summer", "depuis l'été": the latest one begun; one said
     # with its year ("since spring 2024") is read whole below.
     rf"|\b(?:since|depuis) (?:the |l'|l’|le )?{SEASONS}\b(?! (?:prochain|next|(?:of )?(?:19|20)\d\d\b))"
     # A holiday: "last Christmas", "at Easter", "à Pâques", "depuis la rentrée".
-    rf"|\b(?:(?:last|at|on|over|since|à|a|depuis|pour|dès) )(?:the )?{HOLIDAYS}(?!\w)"
+    rf"|\b(?:(?:last|this past|at|on|over|since|à|a|depuis|pour|dès) )(?:the )?{HOLIDAYS}(?!\w)"
     # A season with its year: "in the summer of 2024", "à l'automne 2023".
     rf"|\b(?:(?:in|during|over|since) (?:the )?|(?:à |a |au |en |depuis )?(?:l'|l’|le |la )?)?"
     rf"{SEASONS}(?: of)? (?:19|20)\d\d\b"
@@ -390,14 +413,15 @@ _ANCHORS = (
     "ago", "back", "il y a", "fait", "yesterday", "hier", "today", "last", "derni", "pass", "past",
     "since", "depuis", "this", "cette", "ce mois", "matin", "morning", "weekend", "week-end",
     "fortnight", "quinze", "début", "start", "beginning", "il ya", "fin ", "milieu", "courant",
-    "end of", "middle of", "aujourd", "before last", "y a", "ya ", "voilà", "voila", "yday",
+    "end of", "middle of", "aujourd", "before last", "avant-derni", "avant derni", "y a", "ya ", "voilà", "voila", "yday",
     *MONTHS.lower().split("|"),
 )  # fmt: skip
 # Every match of ``_CALENDAR`` holds one of these.
 _CALENDAR_ANCHORS = (
     "summer", "winter", "spring", "fall", "autumn", "été", "hiver", "printemps", "automne",
     "christmas", "xmas", "easter", "new year", "noël", "noel", "pâques", "paques", "nouvel an",
-    "jour de l'an", "rentrée", *DAYS.lower().split("|"),
+    "jour de l'an", "rentrée", "valentin", "halloween", "boxing day", "toussaint", "thanksgiving",
+    *DAYS.lower().split("|"),
 )  # fmt: skip
 
 

@@ -13,6 +13,7 @@ from datetime import date, timedelta
 
 from dateutil.easter import easter
 
+from .when_shift import weekends_back
 from .when_words import HOLIDAYS, SEASONS
 
 _SEASON_START = {
@@ -30,7 +31,7 @@ def _latest(day: date, month: int, on: int) -> date:
     return this_year if this_year <= day else date(day.year - 1, month, on)
 
 
-_WEEKEND = re.compile(r"\bweek-?end\b", re.IGNORECASE)
+_WEEKEND = re.compile(r"\bweek-?ends?\b", re.IGNORECASE)
 # "last weekend", "le week-end dernier"; "this past weekend" is the latest one.
 _WEEKEND_GONE = re.compile(r"(?<!this )\b(?:last|past)\b|\b(?:derni|pass)", re.IGNORECASE)
 _SEASON_YEAR = re.compile(r"(?:19|20)\d\d")
@@ -41,12 +42,14 @@ def _weekend(span: str, today: date) -> date:
 
     The weekend of the turn is the latest Saturday not after it: "this
     weekend" said on a Saturday is today, on a Sunday yesterday. "Last
-    weekend" said during a weekend is the one before it.
+    weekend" said during a weekend is the one before it, and "two weekends
+    ago" the one before "last weekend".
     """
     saturday = today - timedelta(days=(today.weekday() - 5) % 7)
-    if _WEEKEND_GONE.search(span) and today.weekday() >= 5:
+    back = weekends_back(span)
+    if (back is not None or _WEEKEND_GONE.search(span)) and today.weekday() >= 5:
         saturday -= timedelta(days=7)
-    return saturday
+    return saturday - timedelta(days=7 * max((back or 1) - 1, 0))
 
 
 def _season(span: str, name: str, today: date) -> date:
@@ -65,6 +68,29 @@ def _season(span: str, name: str, today: date) -> date:
     if _GONE.search(span) and months_in < 3:
         start = date(start.year - 1, month, 1)
     return start
+
+
+# Holidays on a fixed day of the year, the more precise name first
+# ("Christmas Eve" before "Christmas").
+_FIXED_DAYS: tuple[tuple[tuple[str, ...], int, int], ...] = (
+    (("christmas eve", "xmas eve"), 12, 24),
+    (("new year's eve", "new year’s eve", "new years eve"), 12, 31),
+    (("boxing day",), 12, 26),
+    (("christmas", "xmas", "noël", "noel"), 12, 25),
+    (("valentine", "valentin"), 2, 14),
+    (("halloween",), 10, 31),
+    (("toussaint",), 11, 1),
+)
+
+
+def _thanksgiving(today: date) -> date:
+    """The latest US Thanksgiving (fourth Thursday of November) not after ``today``."""
+    for year in (today.year, today.year - 1):
+        first = date(year, 11, 1)
+        day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+        if day <= today:
+            return day
+    return day
 
 
 def named_day(span: str, today: date) -> date | None:
@@ -87,8 +113,11 @@ def named_day(span: str, today: date) -> date | None:
     # "last Christmas" said on Christmas Day is the one a year before.
     if _GONE.search(span):
         today = today - timedelta(days=1)
-    if name.startswith(("christmas", "xmas", "noël", "noel")):
-        return _latest(today, 12, 25)
+    for words, month, on in _FIXED_DAYS:
+        if any(word in name for word in words):
+            return _latest(today, month, on)
+    if "thanksgiving" in name:
+        return _thanksgiving(today)
     if name.startswith(("easter", "pâques", "paques")):
         sunday: date = easter(today.year)
         if sunday > today:

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from ...types import Grain
 from .when_calendar import latest_day_of_month, named_day
+from .when_shift import before_last, day_of_last_week, of_last_year, step_back
 from .when_words import MONTHS, counted, grain, said_as
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -48,6 +49,12 @@ def on_their_clock(day: date, at: datetime) -> datetime | None:
     if day > at.date():
         return None
     noon = datetime(day.year, day.month, day.day, 12, tzinfo=at.tzinfo or UTC)
+    offset = noon.utcoffset() or timedelta(0)
+    if abs(offset) > timedelta(hours=12):
+        # +13:00 or +14:00 (Tonga, Kiribati, New Zealand's summer): noon there is
+        # the day before in UTC. The middle of the hours whose date is the same on
+        # both clocks is noon moved by half the offset (18:30 at +13:00).
+        noon += offset / 2
     return min(noon, at).astimezone(UTC)
 
 
@@ -55,10 +62,19 @@ def resolve(span: str, at: datetime) -> datetime | None:
     """``span`` read against ``at`` (the event's time, in the speaker's offset), as an aware UTC
     datetime on the day it names (``on_their_clock``); ``None`` if unread or later than ``at``.
     """
-    day = named_day(span, at.date())
+    step = before_last(span)
+    if step is not None:
+        # "the summer before last": last summer, a year further back.
+        last = resolve(step.last, at)
+        if last is None:
+            return None
+        local = last.astimezone(at.tzinfo).date() if at.tzinfo else last.date()
+        return on_their_clock(step_back(local, step.days, step.months), at)
+    dated = of_last_year(span, at.year)
+    day = day_of_last_week(span, at.date()) or named_day(dated or span, at.date())
     if day is not None:
         return on_their_clock(day, at)
-    text = said_as(span)
+    text = dated or said_as(span)
     day_of_month = _DAY_OF_MONTH.fullmatch(text)
     if day_of_month is not None:
         found = latest_day_of_month(at.date(), int(day_of_month.group(0)))
@@ -70,7 +86,7 @@ def resolve(span: str, at: datetime) -> datetime | None:
         "PREFER_DATES_FROM": "past",
         "RETURN_AS_TIMEZONE_AWARE": False,
     }
-    if _MONTH.search(text) or _YEAR.fullmatch(text.strip()):
+    if _MONTH.search(text) or _YEAR.fullmatch(text.strip()) or dated:
         # "in March", "since 2019": the first day, not the base's day.
         settings["PREFER_DAY_OF_MONTH"] = "first"
         if _YEAR.fullmatch(text.strip()):
@@ -114,11 +130,13 @@ def said_moment(span: str, at: datetime) -> Said | None:
     if moment is None:
         return None
     kind = grain(span)
+    # The day on the speaker's clock: at +13:00 its noon is the day before in UTC.
+    local = moment.astimezone(at.tzinfo).date() if at.tzinfo else moment.date()
     if counted(span):
         # "three weeks ago" counts back to a day the speaker could have
         # named: that day stands, inside the period its unit names.
         return Said(moment, kind)
-    start = period_start(moment.date(), kind)
-    if start == moment.date():
+    start = period_start(local, kind)
+    if start == local:
         return Said(moment, kind)
     return Said(on_their_clock(start, at) or moment, kind)

@@ -64,8 +64,9 @@ _ROUGH_COUNT = {"dizaine": 10, "douzaine": 12, "quinzaine": 15, "vingtaine": 20,
 # Named periods of the calendar: seasons and the holidays people date by.
 SEASONS = r"(?:summer|winter|spring|fall|autumn|été|hiver|printemps|automne)"
 HOLIDAYS = (
-    r"(?:Christmas|Xmas|Easter|New Year(?:'s|’s)?(?: Day| Eve)?|Noël|Noel|Pâques|Paques"
-    r"|(?:le )?(?:nouvel an|jour de l'an)|(?:la )?rentrée)"
+    r"(?:Christmas(?: Eve| Day)?|Xmas(?: Eve)?|Easter|New Year(?:'s|’s|s)?(?: Day| Eve)?|Noël|Noel"
+    r"|Pâques|Paques|(?:le )?(?:nouvel an|jour de l'an)|(?:la )?rentrée|Valentine(?:'s|’s|s)?(?: Day)?"
+    r"|(?:la )?Saint-Valentin|Halloween|Boxing Day|(?:la )?Toussaint|Thanksgiving)"
 )
 # A part of a period that keeps the period's grain: "at the end of last
 # month" is last month, "fin du mois dernier" le mois dernier.
@@ -84,7 +85,8 @@ _HALF = re.compile(
 )
 
 
-def _count(word: str) -> int | None:
+def count_of(word: str) -> int | None:
+    """The number a word of ``NUMBER`` says ("a couple" → 2, "few" → 3, "trois" → 3)."""
     low = word.lower()
     if low.isdigit():
         return int(low)
@@ -99,7 +101,7 @@ def _count(word: str) -> int | None:
 
 def _amount(match: re.Match[str]) -> str:
     """An amount in digits and a unit dateparser reads: "a year and a half" → "18 months"."""
-    n = _count(match.group("n"))
+    n = count_of(match.group("n"))
     unit = _UNIT_OF.match(match.group("unit"))
     if n is None or unit is None:
         return match.group(0)
@@ -135,6 +137,17 @@ def _rough(match: re.Match[str]) -> str:
 
 # Ways of saying a past moment that dateparser does not read, said the way it does.
 SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "a week ago today" is the day a week back, not today.
+    (re.compile(r"\b(ago|back) today\b", re.I), r"\1"),
+    # "at the start of April", "the last week of March": the month.
+    (re.compile(PART_EN + rf"(?=(?:{MONTHS}|{MONTHS_SHORT}))", re.I), ""),
+    (
+        re.compile(
+            r"^(?:(?:in|during) )?the (?:first|second|third|fourth|last) (?:week|weekend|days?) of ",
+            re.I,
+        ),
+        "",
+    ),
     (re.compile(rf"\b{_APPROX} (?={NUMBER}\b)", re.I), ""),
     (re.compile(_OR_SO + r"(?= ago| back)", re.I), ""),
     (re.compile(r"\bhalf a year\b", re.I), "6 months"),
@@ -171,10 +184,14 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b({DAYS}) (?:derni|pass|précédent)\w*", re.I), r"\1"),
     (re.compile(rf"\bthis past ({DAYS})\b", re.I), r"last \1"),
     # "last September", "septembre dernier": the latest one, as a bare month.
-    (re.compile(rf"\b(?:last|this) ({MONTHS})\b|\b({MONTHS}) derni(?:er|ère)\b", re.I), r"\1\2"),
+    (
+        re.compile(
+            rf"\b(?:last|this) ({MONTHS}|{MONTHS_SHORT})(?!\w)|\b({MONTHS}) derni(?:er|ère)\b", re.I
+        ),
+        r"\1\2",
+    ),
     (re.compile(r"\blast (?:yr|year)\b", re.I), "1 year ago"),
     (re.compile(r"\blast wk\b", re.I), "1 week ago"),
-    (re.compile(r"\bthe (year|month|week) before last\b", re.I), r"2 \1s ago"),
     # A weekday with its part of the day: "Saturday night" is Saturday.
     (re.compile(r"\b(\w+day) (?:night|morning|afternoon|evening)\b", re.I), r"\1"),
     (
@@ -185,7 +202,7 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:il y a|ça fait|cela fait|depuis) quinze jours\b", re.I),
         "il y a 2 semaines",
     ),
-    (re.compile(r"\b(?:a fortnight ago|the week before last)\b", re.I), "2 weeks ago"),
+    (re.compile(r"\ba fortnight ago\b", re.I), "2 weeks ago"),
     (re.compile(r"\b(?:mi|mid)-", re.I), ""),
     (re.compile(r"\b(?:a )?couple(?: of)?\b", re.I), "2"),
     (re.compile(r"\b(?:a few|few|several)\b", re.I), "3"),
@@ -208,7 +225,7 @@ SAID_AS: tuple[tuple[re.Pattern[str], str], ...] = (
         "",
     ),
     (re.compile(r"^(?:the|le)\s+(?=\d)", re.I), ""),
-    (re.compile(r"\b(?:early|late|mid|début|fin)\s+", re.I), ""),
+    (re.compile(r"\b(?:early|late|mid|début|fin|courant)\s+", re.I), ""),
     # "3rd of November", "November 3rd", "1er mars": the ordinal's suffix off.
     (re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|er)\b(?: of)?", re.I), r"\1"),
 )
@@ -231,18 +248,20 @@ def said_as(span: str) -> str:
 # month, "two weeks ago" a week, "yesterday" or "on the 3rd" a day; a season
 # or a weekend names a span that is none of these, and says no grain.
 _UNIT_GRAIN = re.compile(
-    r"\b(?:(?P<day>days?|nights?|jours?|yesterday|hier|avant-hier|today|aujourd['’]hui|matin|morning)"
+    r"\b(?:(?P<day>days?|nights?|nuits?|jours?|yesterday|hier|avant-hier|today|aujourd['’]hui|matin|morning)"
     r"|(?P<week>weeks?|wks?|semaines?|fortnight)|(?P<month>months?|mos|mths?|mois)"
     r"|(?P<year>years?|yrs?|ans?|années?|decades?|décennies?))\b",
     re.IGNORECASE,
 )
 _GRAIN_OF: dict[str, Grain] = {"day": "day", "week": "week", "month": "month", "year": "year"}
-_NAMED_SPAN = re.compile(rf"\bweek-?end\b|{SEASONS}", re.IGNORECASE)
+_NAMED_SPAN = re.compile(rf"\bweek-?ends?\b|{SEASONS}", re.IGNORECASE)
 _DAY_NAMED = re.compile(
     rf"\b(?:{DAYS}|{DAYS_SHORT}|{HOLIDAYS})|\b\d{{1,2}}(?:st|nd|rd|th|er)?\b(?!\s*(?:{UNIT}))"
     r"(?<!\b(?:19|20)\d\d)",
     re.IGNORECASE,
 )
+_HOLIDAY_NAMED = re.compile(HOLIDAYS, re.IGNORECASE)
+_WEEKDAY_NAMED = re.compile(rf"\b(?:{DAYS})\b", re.IGNORECASE)
 _MONTH_NAMED = re.compile(rf"\b(?:{MONTHS}|{MONTHS_SHORT})", re.IGNORECASE)
 _YEAR_NAMED = re.compile(r"\b(?:19|20)\d\d\b")
 
@@ -257,10 +276,18 @@ def grain(span: str) -> Grain | None:
     """
     if _NAMED_SPAN.search(span):
         return None
+    if _HOLIDAY_NAMED.search(span):
+        return "day"  # "at New Year's" is a day, whatever "year" says
     said = said_as(span)
     # "this week", "ce mois-ci" are said as "today": their own words tell the period.
     unit = _UNIT_GRAIN.search(span if said.lower() == "today" else said)
     if unit is not None and unit.lastgroup is not None:
+        # A month named in a year ("in March last year") places it by the month.
+        if unit.lastgroup == "year" and _MONTH_NAMED.search(span):
+            return "month"
+        # A weekday named in a week ("Tuesday last week") places it by the day.
+        if unit.lastgroup == "week" and _WEEKDAY_NAMED.search(span):
+            return "day"
         return _GRAIN_OF[unit.lastgroup]
     if _DAY_NAMED.search(said):
         return "day"
