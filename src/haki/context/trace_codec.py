@@ -20,8 +20,10 @@ all its scores as float64 instead.
 gives after a JSON round trip (the id as its canonical string): what
 ``GET /v1/inspect`` answered when the decisions were ``jsonb``.
 
-The tables below are part of the stored format: a value is only ever added
-at the end.
+The tables below are part of the stored format, so they are spelled out
+here rather than read from ``types``' literals, whose order nothing pins: a
+value is only ever added at the end (``test_trace_codec`` checks that they
+name every literal).
 """
 
 from __future__ import annotations

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 import random
+from typing import get_args
 from uuid import UUID
 
 import orjson
 import pytest
 
 from haki.context.trace_codec import ACTIONS, KINDS, REASONS, decode, encode
-from haki.context.types import Decision, ReasonCode, ScoreParts
+from haki.context.types import Action, Decision, ItemKind, ReasonCode, ScoreParts
 
 
 def _as_stored_json(decisions: list[Decision]) -> list[dict[str, object]]:
@@ -107,3 +108,10 @@ def test_other_format_refused() -> None:
 def test_compact() -> None:
     decisions = _decisions(150, 5)
     assert len(encode(decisions)) < len(orjson.dumps([d.to_json() for d in decisions])) / 3
+
+
+def test_the_stored_tables_name_every_literal() -> None:
+    assert set(KINDS) == set(get_args(ItemKind))
+    assert set(ACTIONS) == set(get_args(Action))
+    assert set(REASONS) == set(get_args(ReasonCode))
+    assert len(REASONS) <= 16  # four bits of the code byte
