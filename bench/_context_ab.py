@@ -18,7 +18,8 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -47,14 +48,10 @@ def asks_of(data: Path, n: int) -> list[Ask]:
     return [every[int(i * len(every) / n)] for i in range(min(n, len(every)))]
 
 
-async def alternate(
-    url: str,
-    asks: list[Ask],
-    postmaster: int | None,
-    switch: Callable[[Any, bool], None],
-    label: str,
-) -> None:
-    """Both sides of ``switch(state, on)`` in alternating blocks; the option is left on."""
+@asynccontextmanager
+async def _asking(url: str) -> AsyncIterator[tuple[Any, Callable[[Ask], Awaitable[bytes]]]]:
+    """The app built in this process, and a function asking it one question
+    (its packet's JSON back)."""
     app = create_app(database_url=url, background=False, freeze_heap=True)
     async with app.router.lifespan_context(app):
         state = app.state.haki
@@ -66,6 +63,18 @@ async def alternate(
             result = await assemble(state.db, state.providers.embedder, req, cfg, state.traces)
             return result.packet_json
 
+        yield state, run
+
+
+async def alternate(
+    url: str,
+    asks: list[Ask],
+    postmaster: int | None,
+    switch: Callable[[Any, bool], None],
+    label: str,
+) -> None:
+    """Both sides of ``switch(state, on)`` in alternating blocks; the option is left on."""
+    async with _asking(url) as (state, run):
         for ask in asks:  # warm: pool, plan caches, query embeddings
             await run(ask)
         walls: dict[bool, list[float]] = {False: [], True: []}
@@ -98,6 +107,24 @@ async def alternate(
         )
     same = sum(packets[True][a] == packets[False][a] for a in packets[True])
     print(f"  packets byte for byte the same: {same} of {len(packets[True])}")
+
+
+async def warm_then_measured(
+    url: str, asks: list[Ask], start: Callable[[], None], stop: Callable[[], None]
+) -> None:
+    """Every question once to warm the app (pool, plan caches, query vectors),
+    then once more between ``start()`` and ``stop()``, each pass's trace
+    writes included."""
+    async with _asking(url) as (state, ask):
+        for pair in asks:
+            await ask(pair)
+        await state.traces.wait_all()
+        await asyncio.sleep(0.3)
+        start()
+        for pair in asks:
+            await ask(pair)
+        await state.traces.wait_all()
+        stop()
 
 
 def seeded_main(

@@ -31,6 +31,7 @@ import statistics
 import sys
 import tempfile
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +39,8 @@ import psycopg
 from psycopg import sql
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _context_ab import asks_of
-from context_data import PROJECT, start_bench_db
-from haki.api.app import create_app
-from haki.context.assembler import assemble
-from haki.context.config import recipe
-from haki.context.types import ContextRequest
+from _context_ab import asks_of, warm_then_measured
+from context_data import start_bench_db
 
 SETTINGS = {
     "session_preload_libraries": "auto_explain",
@@ -112,25 +109,14 @@ def _text_plan(node: dict[str, Any], depth: int = 0) -> list[str]:
 
 
 async def run(url: str, asks: list[tuple[str, str]]) -> None:
-    global _recording
-    app = create_app(database_url=url, background=False, freeze_heap=True)
-    async with app.router.lifespan_context(app):
-        state = app.state.haki
-        cfg = recipe(state.settings.context_recipe)
-        budget = state.settings.default_budget_tokens
+    def recording(on: bool) -> Callable[[], None]:
+        def set_() -> None:
+            global _recording
+            _recording = on
 
-        async def ask(pair: tuple[str, str]) -> None:
-            req = ContextRequest(PROJECT, pair[0], pair[1], budget)
-            await assemble(state.db, state.providers.embedder, req, cfg, state.traces)
+        return set_
 
-        for pair in asks:  # warm: pool, plan caches, query vectors
-            await ask(pair)
-        await state.traces.wait_all()
-        _recording = True
-        for pair in asks:
-            await ask(pair)
-        await state.traces.wait_all()
-        _recording = False
+    await warm_then_measured(url, asks, recording(True), recording(False))
 
 
 def report(n: int, plans: int) -> None:

@@ -25,7 +25,6 @@ counted, since it shares the cores with the next call.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import sys
@@ -36,13 +35,8 @@ from typing import Any
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _context_ab import seeded_main
+from _context_ab import seeded_main, warm_then_measured
 from _cpu import tree_cpu_ms
-from context_data import PROJECT
-from haki.api.app import create_app
-from haki.context.assembler import assemble
-from haki.context.config import recipe
-from haki.context.types import ContextRequest
 
 _TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
 
@@ -98,28 +92,20 @@ def _install() -> None:
 
 
 async def measure(url: str, asks: list[tuple[str, str]], postmaster: int | None) -> None:
-    global _counting
-    app = create_app(database_url=url, background=False, freeze_heap=True)
-    async with app.router.lifespan_context(app):
-        state = app.state.haki
-        cfg = recipe(state.settings.context_recipe)
-        budget = state.settings.default_budget_tokens
+    spent = [0.0]
 
-        async def ask(pair: tuple[str, str]) -> None:
-            req = ContextRequest(PROJECT, pair[0], pair[1], budget)
-            await assemble(state.db, state.providers.embedder, req, cfg, state.traces)
-
-        for pair in asks:  # warm: pool, plan caches, query vectors
-            await ask(pair)
-        await state.traces.wait_all()
-        await asyncio.sleep(0.3)
+    def start() -> None:
+        global _counting
         _counting = True
-        before = tree_cpu_ms(postmaster)
-        for pair in asks:
-            await ask(pair)
-        await state.traces.wait_all()
-        total = tree_cpu_ms(postmaster) - before
+        spent[0] = -tree_cpu_ms(postmaster)
+
+    def stop() -> None:
+        global _counting
+        spent[0] += tree_cpu_ms(postmaster)
         _counting = False
+
+    await warm_then_measured(url, asks, start, stop)
+    total = spent[0]
     n = len(asks)
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg()[:2])
     print(f"{n} calls (query vectors cached), load {load}")

@@ -30,12 +30,16 @@ DELETE FROM feedback WHERE project_id = %(project_id)s AND fact_id = %(fact_id)s
 
 # A trace that considered the fact, or served one of its source turns as an
 # episode, holds that text in the packet or the decisions: it goes too, or
-# the forgotten memory could be read back from it.
+# the forgotten memory could be read back from it. A trace holds either the
+# ``jsonb`` forms or, since migration 0175, the packet as ``json`` and its
+# decisions packed (``trace_codec``: each id as its 16 bytes).
 DELETE_TRACES_SERVING_FACT = """
 DELETE FROM context_traces
 WHERE project_id = %(project_id)s AND subject_id = %(subject_id)s
   AND EXISTS (SELECT 1 FROM unnest(%(ids)s::text[]) AS i(id)
-              WHERE strpos(decisions::text, i.id) > 0 OR strpos(packet::text, i.id) > 0)"""
+              WHERE strpos(decisions::text, i.id) > 0 OR strpos(packet::text, i.id) > 0
+                 OR position(uuid_send(i.id::uuid) IN decision_columns) > 0
+                 OR strpos(packet_served::text, i.id) > 0)"""
 
 
 async def forget_subject(
