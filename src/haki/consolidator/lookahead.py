@@ -27,6 +27,7 @@ from uuid import UUID
 
 from .. import jobs
 from ..providers.embed import Embedder
+from ..providers.embed_priority import in_background
 from ..storage import Connection
 from .stages import stage
 
@@ -85,7 +86,8 @@ class Lookahead:
 
         async def run() -> Ahead | None:
             # A stage of its own (this task's): it overlaps the job's stages.
-            with stage("embedding ahead", inclusive=True):
+            # Its inference yields to the job's own (``embed_priority``).
+            with stage("embedding ahead", inclusive=True), in_background():
                 try:
                     upcoming = await following()
                     if not upcoming:
