@@ -111,7 +111,8 @@ def test_a_background_call_runs_only_while_no_urgent_call_does(fast: LocalEmbedd
         assert not done.wait(0.2)  # held back: not one run started
         assert not seen
     assert done.wait(30)
-    assert seen and all(name.startswith("haki-embed-ahead") for name, _ in seen)
+    # Never on the job's threads, and never while an urgent call was in progress.
+    assert seen and all(not name.startswith("haki-embed_") and u == 0 for name, u in seen)
 
 
 def test_background_runs_are_short():

@@ -179,8 +179,10 @@ class LocalEmbedder:
                 # queries they do not, so those keep the default.
                 self._batch_session = _session(model, 1, levels.ORT_ENABLE_BASIC)
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="haki-embed")
+                # One thread fewer than the job's: the event loop and the
+                # database keep a core while the next job's chunks run.
                 self._background_pool = ThreadPoolExecutor(
-                    self._threads, thread_name_prefix="haki-embed-ahead"
+                    self._threads - 1, thread_name_prefix="haki-embed-ahead"
                 )
             self._latency_session = _session(model, self._threads, levels.ORT_ENABLE_ALL)
 
@@ -356,7 +358,8 @@ class LocalEmbedder:
             work = runs(lengths)
         else:
             work = [[i] for i in sorted(range(len(rows)), key=lambda i: (-lengths[i], i))]
-        lanes = min(self._threads, len(work)) if pool is not None else 1
+        width = self._threads if pool is self._pool else self._threads - 1
+        lanes = min(width, len(work)) if pool is not None else 1
         shares = [work[k::lanes] for k in range(lanes)]
         if lanes == 1:
             run(shares[0])

@@ -5,10 +5,11 @@ A worker embeds the next job's chunks while the current job runs
 threads, which took calls in the order they came: the job's own call (its
 readers' sentences, its new facts) then queued behind the whole lookahead,
 about a hundred chunks, while the job, which cannot go on without those
-vectors, waited. Work marked ``in_background`` now runs on threads of its own
-and, between two runs of the model, waits while any urgent call is in
-progress (``Gate``): the job's call starts at once, and at most one run of
-the lookahead (a few milliseconds) overlaps it. Which call computes a text
+vectors, waited. Work marked ``in_background`` now runs on threads of its own,
+one fewer than the job's (the event loop and the database keep a core), and,
+between two runs of the model, waits while any urgent call is in progress
+(``Gate``): the job's call starts at once, and at most one run of the
+lookahead (a few milliseconds) overlaps it. Which call computes a text
 never changes its vector (``LocalEmbedder._infer_alone``), so the order is
 free.
 """
