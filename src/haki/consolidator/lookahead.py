@@ -27,7 +27,6 @@ from uuid import UUID
 
 from .. import jobs
 from ..providers.embed import Embedder
-from ..providers.embed_priority import in_background
 from ..storage import Connection
 from .stages import stage
 
@@ -86,8 +85,7 @@ class Lookahead:
 
         async def run() -> Ahead | None:
             # A stage of its own (this task's): it overlaps the job's stages.
-            # Its inference yields to the job's own (``embed_priority``).
-            with stage("embedding ahead", inclusive=True), in_background():
+            with stage("embedding ahead", inclusive=True):
                 try:
                     upcoming = await following()
                     if not upcoming:

@@ -13,7 +13,7 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +23,6 @@ from ..config import EMBED_DIM
 from ..errors import ConfigError
 from .embed_cache import DocumentCache, unique_positions
 from .embed_groups import BATCH_TOKENS, token_groups
-from .embed_priority import Gate, in_background_now
 
 if TYPE_CHECKING:
     import numpy as np
@@ -148,10 +147,6 @@ class LocalEmbedder:
         self._int8_tried = False
         self._batch_session = None
         self._pool: ThreadPoolExecutor | None = None
-        # Work computed ahead of need runs on threads of its own and yields,
-        # between runs, to the calls a job waits for (``embed_priority``).
-        self._background_pool: ThreadPoolExecutor | None = None
-        self._gate = Gate()
         self._tokenizer: Tokenizer | None = None
         # Agents repeat queries (retries, several purposes for one message);
         # a repeated query skips inference. Thread-safe, bounded.
@@ -179,11 +174,6 @@ class LocalEmbedder:
                 # queries they do not, so those keep the default.
                 self._batch_session = _session(model, 1, levels.ORT_ENABLE_BASIC)
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="haki-embed")
-                # One thread fewer than the job's: the event loop and the
-                # database keep a core while the next job's chunks run.
-                self._background_pool = ThreadPoolExecutor(
-                    self._threads - 1, thread_name_prefix="haki-embed-ahead"
-                )
             self._latency_session = _session(model, self._threads, levels.ORT_ENABLE_ALL)
 
     def _load_int8_session(self) -> Any:
@@ -319,32 +309,16 @@ class LocalEmbedder:
         (what ``embed_cache`` and byte-identical facts rely on). Runs are
         dealt largest first, round robin, to one list per thread, so the
         threads get about the same number of tokens; no padding is run.
-        A call made ``in_background`` runs on the background threads and
-        waits, before each run, while an urgent call is in progress.
         """
-        if in_background_now():
-            return self._infer_runs(session, rows, self._background_pool, self._gate.wait_turn)
-        with self._gate.urgent():
-            return self._infer_runs(session, rows, self._pool, None)
-
-    def _infer_runs(
-        self,
-        session: Any,
-        rows: Sequence[list[int]],
-        pool: ThreadPoolExecutor | None,
-        wait_turn: Callable[[], object] | None,
-    ) -> np.ndarray:
         import numpy as np
 
-        from .embed_rows import BACKGROUND_RUN_ROWS, BACKGROUND_RUN_TOKENS, MIN_RUN_ROWS, runs
+        from .embed_rows import MIN_RUN_ROWS, runs
 
         out = np.zeros((len(rows), self.dim), dtype=np.float32)
         batched = self._rows_session
 
         def run(share: list[list[int]]) -> None:
             for part in share:
-                if wait_turn is not None:
-                    wait_turn()
                 if len(part) >= MIN_RUN_ROWS:
                     out[part] = self._run(batched, [rows[i] for i in part])
                     continue
@@ -352,20 +326,17 @@ class LocalEmbedder:
                     out[i] = self._run(session, [rows[i]])[0]
 
         lengths = [len(r) for r in rows]
-        if batched is not None and wait_turn is not None:
-            work = runs(lengths, BACKGROUND_RUN_ROWS, BACKGROUND_RUN_TOKENS)
-        elif batched is not None:
+        if batched is not None:
             work = runs(lengths)
         else:
             work = [[i] for i in sorted(range(len(rows)), key=lambda i: (-lengths[i], i))]
-        width = self._threads if pool is self._pool else self._threads - 1
-        lanes = min(width, len(work)) if pool is not None else 1
+        lanes = min(self._threads, len(work)) if self._pool is not None else 1
         shares = [work[k::lanes] for k in range(lanes)]
         if lanes == 1:
             run(shares[0])
         else:
-            assert pool is not None
-            list(pool.map(run, shares))
+            assert self._pool is not None
+            list(self._pool.map(run, shares))
         return out
 
     def _loaded_tokenizer(self) -> Tokenizer:

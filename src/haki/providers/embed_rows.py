@@ -26,11 +26,6 @@ if TYPE_CHECKING:
 RUN_TOKENS = 2048
 # Rows per batched run at most.
 RUN_ROWS = 64
-# A background call's runs (``embed_priority``): an urgent call shares the
-# cores with the runs in progress until they end, so they are kept short;
-# 16 rows cost about what 64 do per text (1.99 / 2.02 ms on 16-token turns).
-BACKGROUND_RUN_TOKENS = 512
-BACKGROUND_RUN_ROWS = 16
 # Rows a run needs to go on the per-row graph; fewer run one text per call
 # on the per-tensor graph. Two rows about break even (docs/consolidation.md,
 # "Documents batched by token count"), and LoCoMo's turns come mostly in
@@ -50,18 +45,16 @@ PROBES = (
 )
 
 
-def runs(
-    lengths: Sequence[int], max_rows: int = RUN_ROWS, max_tokens: int = RUN_TOKENS
-) -> list[list[int]]:
+def runs(lengths: Sequence[int]) -> list[list[int]]:
     """Indices grouped by length (ascending index within a group), each group
-    cut into runs of at most ``max_rows`` rows and ``max_tokens`` tokens;
+    cut into runs of at most ``RUN_ROWS`` rows and ``RUN_TOKENS`` tokens;
     runs ordered by cost (tokens), largest first, ties by first index."""
     by_length: dict[int, list[int]] = {}
     for i, n in enumerate(lengths):
         by_length.setdefault(n, []).append(i)
     out: list[list[int]] = []
     for n, indices in by_length.items():
-        size = max(1, min(max_rows, max_tokens // max(n, 1)))
+        size = max(1, min(RUN_ROWS, RUN_TOKENS // max(n, 1)))
         out.extend(indices[k : k + size] for k in range(0, len(indices), size))
     return sorted(out, key=lambda r: (-lengths[r[0]] * len(r), r[0]))
 
