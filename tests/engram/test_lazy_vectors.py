@@ -53,7 +53,7 @@ def _clone(repo: Repo, into: Path) -> Repo:
 def _eager(repo: Repo, mid: str, type: str = "rule") -> str:
     """The vector as an eager build encoded it: each field cut into words, weighted."""
     folder = {"rule": "rules", "knowledge": "knowledge"}[type]
-    from haki.engram.index import parse_bytes
+    from haki.engram.build import parse_bytes
 
     memory, _ = parse_bytes(f"{folder}/{mid}.md", (repo.engram / folder / f"{mid}.md").read_bytes())
     assert memory is not None

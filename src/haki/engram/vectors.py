@@ -66,7 +66,7 @@ class Pending:
         # Per doc number: its memo name and entry (a rebuilt index only).
         self.entries = entries
         self.new = new or {}
-        # By memo name: the words of each memory this process parsed (``index._derive``).
+        # By memo name: the words of each memory this process parsed (``build._derive``).
         self.fields = fields or {}
         self.rebuilt = memo is not None
         self.computed: dict[int, str] = {}
@@ -84,8 +84,8 @@ class Pending:
 def derive(index: Index, no: int) -> str:
     """Doc ``no``'s encoded vector from its file ("" without a table, or when the file no
     longer holds the bytes indexed: the index is stale and the next load rebuilds it)."""
+    from .build import field_words_of, parse_bytes
     from .hashes import sha256_bytes
-    from .index import field_words_of, parse_bytes
     from .semantic import memory_parts, open_table
 
     pending = index.pending
@@ -238,8 +238,8 @@ def _keep(
 def _entry_from_file(index: Index, no: int, vector: str | None, name: str) -> dict[str, Any] | None:
     """Doc ``no``'s memo entry as a rebuild derives it, from its file; None when the file
     no longer holds the bytes indexed."""
+    from .build import entry_of
     from .hashes import sha256_bytes
-    from .index import entry_of
 
     doc = index.doc(no)
     try:
