@@ -52,12 +52,18 @@ def _replace_lifecycle(memory: Memory, lifecycle: str) -> Memory:
 
 
 def _entries(
-    root: Root, rels: list[str], memo: Memo, fields: dict[str, dict[str, list[str]]]
+    root: Root,
+    rels: list[str],
+    memo: Memo,
+    fields: dict[str, dict[str, list[str]]],
+    texts: dict[str, tuple[str, ...]] | None,
 ) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]:
     """Each file's memo name and entry (parsed memory or problem, and what the index
     derives from it), from the memo when these bytes at this path were indexed before on
     this machine; and the entries derived here, for the memo. ``fields`` receives, by
-    name, the words of each memory parsed here, so that its vector needs no second parse."""
+    name, the words of each memory parsed here, so that its vector needs no second parse;
+    ``texts``, when given, the texts the safety scan reads, which is then left to the
+    first read of the memory's row (``vectors.scan_doc``)."""
     from .hashes import sha256_bytes
     from .semantic import table_signature
 
@@ -75,7 +81,7 @@ def _entries(
     for rel, raw, digest, name in zip(rels, raws, digests, names, strict=True):
         entry = found.get(name)
         if entry is None or entry.get("sha256") != digest:
-            entry = new[name] = entry_of(rel, raw, digest, vector, fields, name)
+            entry = new[name] = entry_of(rel, raw, digest, vector, fields, name, texts)
         out.append((name, entry))
     return out, new
 
@@ -87,15 +93,17 @@ def entry_of(
     vector: str | None,
     fields: dict[str, dict[str, list[str]]],
     name: str,
+    texts: dict[str, tuple[str, ...]] | None = None,
 ) -> dict[str, Any]:
     """One file's memo entry: the parsed memory (or the problem) and what the index derives
-    from it; ``fields`` receives the memory's words under ``name``."""
+    from it; ``fields`` receives the memory's words under ``name`` (and ``texts``, when
+    given, its scan texts, the scan left for later)."""
     memory, problem = parse_bytes(rel, raw)
     return {
         "sha256": digest,
         "memory": _memory_row(memory) if memory else None,
         "problem": as_dict(problem) if problem else None,
-        "derived": _derive(memory, vector, fields, name) if memory else None,
+        "derived": _derive(memory, vector, fields, name, texts) if memory else None,
     }
 
 
@@ -110,6 +118,7 @@ def build(
     patterns: tuple[str, ...],
     memo: Memo,
     fields: dict[str, dict[str, list[str]]],
+    texts: dict[str, tuple[str, ...]] | None = None,
 ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]:
     """The index document, each doc's memo name and entry (by doc number), and the memo
     entries derived here."""
@@ -124,7 +133,7 @@ def build(
     problems: list[FileProblem] = []
     seen: dict[str, str] = {}
     rels = list(files)
-    found, new = _entries(root, rels, memo, fields)
+    found, new = _entries(root, rels, memo, fields, texts)
     for rel, (name, entry) in zip(rels, found, strict=True):
         if entry.get("problem"):
             problems.append(FileProblem(**entry["problem"]))
@@ -204,32 +213,51 @@ def build(
 
 
 def _derive(
-    m: Memory, vector: str | None, fields: dict[str, dict[str, list[str]]], name: str
+    m: Memory,
+    vector: str | None,
+    fields: dict[str, dict[str, list[str]]],
+    name: str,
+    texts: dict[str, tuple[str, ...]] | None,
 ) -> dict[str, Any]:
     """What the index keeps of one memory apart from its fields: weighted terms (``"tf
     field_bits"`` per term, in term order), length, safety findings, tokens, phrases, and
-    ``vector`` for the static vector (None: derived when a load first reads it)."""
-    from . import safety
-
+    ``vector`` for the static vector (None: derived when a load first reads it). With
+    ``texts``, the safety findings are None (scanned when a load first reads the row) and
+    ``texts`` keeps what the scan reads."""
     field_words = fields[name] = field_words_of(m)
     weighted: dict[str, float] = {}
     bits: dict[str, int] = {}
     length = 0.0
-    for name, tokens in field_words.items():
+    for field_name, tokens in field_words.items():
         field_terms = terms_of(tokens, ENGRAM_STOP_WORDS)
-        weight = FIELD_WEIGHTS[name]
+        weight = FIELD_WEIGHTS[field_name]
         length += weight * len(field_terms)
         for term in field_terms:
             weighted[term] = weighted.get(term, 0.0) + weight
-            bits[term] = bits.get(term, 0) | FIELD_BITS[name]
+            bits[term] = bits.get(term, 0) | FIELD_BITS[field_name]
     return {
         "terms": {t: _posting(weighted[t], bits[t]) for t in sorted(weighted)},
         "length": round(length, 2),
-        "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
+        "unsafe": _scan(m, texts, name),
         "tokens": estimate_tokens(m.content),
         "phrases": _phrases(m),
         "vector": vector,
     }
+
+
+def scan_texts(m: Memory) -> tuple[str, ...]:
+    """What the safety scan reads of a memory: every text an agent may be shown."""
+    return (m.title, m.directive, m.summary, m.content)
+
+
+def _scan(m: Memory, texts: dict[str, tuple[str, ...]] | None, name: str) -> tuple[str, ...] | None:
+    """The memory's safety findings; None with ``texts``, which keeps what the scan reads."""
+    if texts is not None:
+        texts[name] = scan_texts(m)
+        return None
+    from .safety import scan
+
+    return scan(scan_texts(m))
 
 
 def _posting(weight: float, bits: int) -> str:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from .memory import Memory
 
-INDEX_VERSION = 8
+INDEX_VERSION = 9
 
 # Field weights for BM25F-style weighted term frequency: short, curated fields
 # (id, tags, directive) say more about a memory than a word deep in its body.
@@ -62,6 +62,8 @@ class Doc(Record):
     sha256: str
     recorded: str | None
     stale: bool
+    # Safety findings. None in the index document while not scanned (a load's build scans
+    # only the rows it reads); ``Index.doc`` never returns a None.
     unsafe: tuple[str, ...]
     ignored: bool
     length: float
@@ -114,6 +116,10 @@ class Index(Record):
             row = json.loads(self.rows[no])
             values: list[Any] = [tuple(v) if isinstance(v, list) else v for v in row]
             cached = Doc(*values)
+            if cached.unsafe is None:  # not scanned yet: scanned before anyone reads it
+                from .vectors import scan_doc
+
+                cached = scan_doc(self, no, cached)
             self._cache[no] = cached
         return cached
 
@@ -166,8 +172,11 @@ def open_index(
     # ``--rebuild`` derives every file again (and refreshes the memo), trusting no cache.
     memo = Memo(lambda: derivation_key(INDEX_VERSION), not rebuild)
     fields: dict[str, dict[str, list[str]]] = {}
-    data, entries, new = build(root, files, ignore_patterns, memo, fields)
-    pending = Pending(data, index_path, memo, entries, new, fields, share=write)
+    # A load's build leaves the safety scan to the rows routing reads (``vectors.scan_doc``);
+    # a command that writes the index at once scans every memory.
+    texts: dict[str, tuple[str, ...]] | None = None if write else {}
+    data, entries, new = build(root, files, ignore_patterns, memo, fields, texts)
+    pending = Pending(data, index_path, memo, entries, new, fields, share=write, texts=texts)
     index = _from_json(root, data, rebuilt=True, pending=pending)
     if write:
         save(index)
