@@ -41,18 +41,19 @@ STEPS = (
     ("memo key (code digest)", "haki.engram.memo", "derivation_key"),
     ("memo read", "haki.engram.memo", "Memo.get_many"),
     ("memo write (sqlite)", "haki.engram.memo", "Memo.put_many"),
+    # A step of the cold build, in ``build`` and, before it was split off, in ``index``.
     ("parse frontmatter + schema", "haki.engram.build", "parse_bytes"),
-    ("parse frontmatter + schema", "haki.engram.index", "parse_bytes"),  # before ``build`` was split off
+    ("parse frontmatter + schema", "haki.engram.index", "parse_bytes"),
     ("cut fields into words", "haki.engram.build", "words"),
-    ("cut fields into words", "haki.engram.index", "words"),  # before ``build`` was split off
+    ("cut fields into words", "haki.engram.index", "words"),
     ("terms (stemming, folds)", "haki.engram.build", "terms_of"),
-    ("terms (stemming, folds)", "haki.engram.index", "terms_of"),  # before ``build`` was split off
+    ("terms (stemming, folds)", "haki.engram.index", "terms_of"),
     ("safety scan", "haki.engram.safety", "scan"),
     ("static table open", "haki.engram.semantic", "open_table"),
     ("memory vectors", "haki.engram.semantic", "Table.embed_words"),
     ("memory vectors", "haki.engram.semantic", "Table.embed_encoded"),
     ("multi-word phrases", "haki.engram.build", "_phrases"),
-    ("multi-word phrases", "haki.engram.index", "_phrases"),  # before ``build`` was split off
+    ("multi-word phrases", "haki.engram.index", "_phrases"),
     ("index JSON encode", "json", "dumps"),
     ("index JSON write", "haki.engram.index", "write_atomic"),
     ("index JSON write", "haki.engram.vectors", "write_atomic"),
