@@ -33,10 +33,14 @@ def _fill(repo: Repo) -> None:
 
 
 def _rows(repo: Repo) -> dict[str, object]:
+    """Each row's findings by id (None: not scanned yet), checked against the list of
+    unscanned rows the document keeps for a fill."""
     data = json.loads(
         (cache_dir(repo.roots().workspace) / "index.json").read_text(encoding="utf-8")
     )
-    return {json.loads(r)[0]: json.loads(r)[_UNSAFE] for r in data["rows"]}
+    rows = [json.loads(r) for r in data["rows"]]
+    assert data["unscanned"] == [n for n, row in enumerate(rows) if row[_UNSAFE] is None]
+    return {row[0]: row[_UNSAFE] for row in rows}
 
 
 def test_a_loads_build_scans_the_rows_it_reads_and_still_withholds_a_secret(

@@ -204,6 +204,8 @@ def build(
         "rows": [_compact_json([d[name] for name in _DOC_FIELDS]) for d in docs],
         "postings": {term: " ".join(found) for term, found in postings.items()},
         "vectors": [e["derived"]["vector"] for _, e in memories],
+        # The rows whose safety scan waits for their first read (``Index.doc``).
+        "unscanned": [n for n, d in enumerate(docs) if d["unsafe"] is None],
         "problems": [as_dict(p) for p in problems],
         # Whether every entry reached the memo; a prompt's rebuild leaves that to the next
         # fill (``vectors.save``).

@@ -109,6 +109,8 @@ class Index(Record):
     vectors: list[str | None] = field(default_factory=list)
     # What this process derived and built but has not written yet (``vectors.save``).
     pending: Pending | None = None
+    # The rows a load's build left unscanned (a fill reads them without decoding the rest).
+    unscanned: frozenset[int] = frozenset()
 
     def doc(self, no: int) -> Doc:
         cached = self._cache.get(no)
@@ -237,6 +239,7 @@ def _from_json(
         {},
         list(data.get("vectors", ())),
         pending,
+        frozenset(data.get("unscanned", ())),
     )
 
 

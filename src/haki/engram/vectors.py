@@ -169,6 +169,9 @@ def _write_scans(pending: Pending) -> None:
 
     at = field_names(Doc).index("unsafe")
     rows = pending.data["rows"]
+    pending.data["unscanned"] = [
+        n for n in pending.data.get("unscanned", ()) if n not in pending.scanned
+    ]
     for no, found in pending.scanned.items():
         row = json.loads(rows[no])
         row[at] = list(found)
@@ -184,7 +187,8 @@ def fill(index: Index, until: float | None = None) -> None:
     for no in range(len(index.rows)):
         if until is not None and time.perf_counter() > until:
             break
-        index.doc(no)  # scans a row a load's build left unscanned
+        if no in index.unscanned:
+            index.doc(no)  # scans it
         index.vector(no)
     if index.pending is not None:
         index.pending.share = True
