@@ -107,3 +107,25 @@ def test_a_session_start_leaves_no_row_unscanned_and_the_memo_holds_findings(
     entries = memo.get_many(names)
     assert len(entries) == 4
     assert all(e["derived"]["unsafe"] is not None for e in entries.values())
+
+
+def test_a_fill_reads_and_parses_each_unscanned_file_once_for_scan_and_vector(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from haki.engram import build
+
+    _fill(repo)
+    load(LoadRequest(TASK, record_usage=False), repo.roots())
+    ix = open_index(repo.roots().workspace, write=False)
+    assert not ix.rebuilt and ix.unscanned
+    parsed: list[str] = []
+    real = build.parse_bytes
+
+    def counting(rel: str, raw: bytes):  # type: ignore[no-untyped-def]
+        parsed.append(rel)
+        return real(rel, raw)
+
+    monkeypatch.setattr(build, "parse_bytes", counting)
+    vectors.fill(ix)
+    assert parsed and len(parsed) == len(set(parsed))
+    assert all(ix.doc(no).unsafe is not None for no in range(len(ix.rows)))

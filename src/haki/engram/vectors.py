@@ -45,6 +45,7 @@ class Pending:
         "filled",
         "memo",
         "new",
+        "parsed",
         "path",
         "rebuilt",
         "scanned",
@@ -78,6 +79,9 @@ class Pending:
         self.computed: dict[int, str] = {}
         # Per doc number: the safety findings scanned since the index was opened.
         self.scanned: dict[int, tuple[str, ...]] = {}
+        # Per doc number: a memory parsed from its file for its scan, kept until its vector
+        # is derived, so that the file is read and parsed once for both.
+        self.parsed: dict[int, Memory] = {}
         # Set by ``fill``: the memo receives the vectors of an index read from its cache too.
         self.filled = False
         # Whether a rebuild's entries go to the memo (``_store``): yes for ``engram index``
@@ -100,7 +104,7 @@ def derive(index: Index, no: int) -> str:
     if pending is not None and pending.entries is not None:
         fields = pending.fields.get(pending.entries[no][0])
     if fields is None:
-        memory = _memory_of(index, index.doc(no))
+        memory = _memory_of(index, index.doc(no), no)
         if memory is None:  # stale: nothing derived, nothing kept
             return ""
         fields = field_words_of(memory)
@@ -130,8 +134,11 @@ def scan_doc(index: Index, no: int, doc: Doc) -> Doc:
     if parts is None:
         from .build import scan_texts
 
-        memory = _memory_of(index, doc)
+        memory = _memory_of(index, doc, no)
         parts = None if memory is None else scan_texts(memory)
+        vectors = index.vectors
+        if memory is not None and pending is not None and no < len(vectors) and vectors[no] is None:
+            pending.parsed[no] = memory  # its vector is still to derive: parsed once for both
     if parts is None:
         return replace(doc, unsafe=UNSCANNED)
     found = scan(parts)
@@ -147,10 +154,13 @@ def scan_doc(index: Index, no: int, doc: Doc) -> Doc:
 UNSCANNED = ("unscanned:changed since indexing",)
 
 
-def _memory_of(index: Index, doc: Doc) -> Memory | None:
+def _memory_of(index: Index, doc: Doc, no: int) -> Memory | None:
     """The memory in ``doc``'s file, when the file still holds the bytes indexed."""
     from .build import parse_bytes
     from .hashes import sha256_bytes
+
+    if index.pending is not None and no in index.pending.parsed:
+        return index.pending.parsed.pop(no)
 
     try:
         raw = (index.root.path / doc.path).read_bytes()
