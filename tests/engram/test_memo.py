@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from engram_repo import Repo
 
-from haki.engram import index as index_module
+from haki.engram import build as build_module
 from haki.engram.index import open_index
 from haki.engram.loader import load
 from haki.engram.memo import MEMO_NAME
@@ -52,7 +52,7 @@ def test_fresh_copy_reuses_the_memo_and_builds_the_same_index(
     def no_parse(rel: str, raw: bytes) -> object:
         raise AssertionError(f"{rel} parsed again although its bytes were memoised")
 
-    monkeypatch.setattr(index_module, "parse_bytes", no_parse)
+    monkeypatch.setattr(build_module, "parse_bytes", no_parse)
     clone = _copy(repo, tmp_path)
     assert _index_json(clone) == first
     assert any("secret" in row for row in first["rows"])
@@ -86,13 +86,13 @@ def test_rebuild_ignores_the_memo_and_an_unwritable_memo_is_no_error(
     _fill(repo)
     _index_json(repo.root)
     calls: list[str] = []
-    real = index_module.parse_bytes
+    real = build_module.parse_bytes
 
     def counting(rel: str, raw: bytes):  # type: ignore[no-untyped-def]
         calls.append(rel)
         return real(rel, raw)
 
-    monkeypatch.setattr(index_module, "parse_bytes", counting)
+    monkeypatch.setattr(build_module, "parse_bytes", counting)
     open_index(repo.roots().workspace, rebuild=True)
     assert len(calls) == 3
     blocker = tmp_path / "not-a-dir"
@@ -109,7 +109,7 @@ def test_a_damaged_memo_file_is_replaced(
     memo_file.parent.mkdir(parents=True)
     memo_file.write_bytes(b"not a database at all, " * 100)
     first = _index_json(repo.root)  # derives everything, then writes a new memo
-    monkeypatch.setattr(index_module, "parse_bytes", lambda rel, raw: pytest.fail(rel))
+    monkeypatch.setattr(build_module, "parse_bytes", lambda rel, raw: pytest.fail(rel))
     assert _index_json(_copy(repo, tmp_path)) == first
 
 

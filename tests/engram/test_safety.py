@@ -54,11 +54,11 @@ def test_a_finding_split_across_two_fields_is_not_invented() -> None:
 
 def _every_pattern(text: str) -> tuple[str, ...]:
     """The scan without its necessary-word and digit-count shortcuts."""
-    found = {f"secret:{n}" for n, p in safety._SECRETS if p.search(text)}
-    found |= {f"injection:{n}" for n, p in safety._INJECTION if p.search(text)}
-    for match in safety._CARD.finditer(text):
+    found = {f"secret:{n}" for n, p, f in safety._SECRETS if re.search(p, text, f)}
+    found |= {f"injection:{n}" for n, p, f in safety._INJECTION if re.search(p, text, f)}
+    for match in re.finditer(safety._CARD[1], text):
         digits = re.sub(r"\D", "", match.group())
-        if safety._CARD_PREFIX.match(digits) and safety._luhn(digits):
+        if re.match(safety._CARD_PREFIX[1], digits) and safety._luhn(digits):
             found.add("secret:card-number")
     return tuple(sorted(found))
 
@@ -93,3 +93,16 @@ def test_shortcuts_never_hide_a_finding() -> None:
         parts = rng.sample(_FRAGMENTS, rng.randint(1, 4))
         text = rng.choice(("\n", " ", ". ")).join(parts)
         assert scan([text]) == _every_pattern(text), text
+
+
+def test_a_pattern_is_compiled_only_once_a_text_names_its_strings() -> None:
+    # A cold build scans every memory: patterns whose needles no memory names stay
+    # uncompiled, and the ones compiled are kept for the next memory.
+    safety._COMPILED.clear()
+    assert scan(["Run the migration before the deploy."]) == ()
+    assert safety._COMPILED == {}
+    assert scan(["token ghp_" + "a" * 24]) == ("secret:github-token",)
+    assert set(safety._COMPILED) == {"github-token"}
+    compiled = safety._COMPILED["github-token"]
+    assert scan(["another ghp_" + "b" * 24]) == ("secret:github-token",)
+    assert safety._COMPILED["github-token"] is compiled

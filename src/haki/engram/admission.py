@@ -39,17 +39,22 @@ FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
 # A short span in quotation marks or guillemets (not backticks, which hold code names):
 # the text of a button, a label, a string. Apostrophes inside words (``don't``,
 # ``user's``) do not open or close one.
-_QUOTED = re.compile(
+_QUOTED = (
     r"(?<!\w)['\"\u2018\u201c\u00ab]([^'\"\u2018\u2019\u201c\u201d\u00ab\u00bb]{1,40})"
     r"['\"\u2019\u201d\u00bb](?!\w)"
 )
+# The characters a quoted span opens with: a task holding none quotes nothing, and the
+# pattern (0.7 ms to compile) is compiled only for a task that holds one.
+_OPENING_QUOTES = ("'", '"', "\u2018", "\u201c", "\u00ab")
 QUOTED_MAX_WORDS = 4
 
 
 def quoted_words(query: str) -> frozenset[str]:
     """The words of the task's short quoted spans: literals it names, not work it asks."""
     found: set[str] = set()
-    for m in _QUOTED.finditer(query):
+    if not any(quote in query for quote in _OPENING_QUOTES):
+        return frozenset()
+    for m in re.finditer(_QUOTED, query):
         inner = words(m.group(1))
         if len(inner) <= QUOTED_MAX_WORDS:
             found.update(inner)

@@ -5,29 +5,25 @@ and of the files that change derived fields (lock, ignore file, sources).
 A warm load only stats files and reads one JSON document. A file whose signature
 changed is read and hashed; what the index derives from it comes from the
 content-keyed memo (``memo``) when those bytes were indexed before on this
-machine, and is parsed and derived only otherwise.
+machine, and is parsed and derived only otherwise (``build``).
 """
 
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
-from .record import Record, as_dict, field, field_names, replace
-from .text import ENGRAM_STOP_WORDS, estimate_tokens, words
+from .record import Record, field
 from .vectors import Pending, save
-from .vocabulary import phrase_terms, terms_of
-from .workspace import Root, cache_dir, ignore_matcher, scan_files, stat_sig
+from .workspace import Root, cache_dir, scan_files, stat_sig
 
 TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
-    from .memo import Memo
     from .memory import Memory
 
-INDEX_VERSION = 8
+INDEX_VERSION = 9
 
 # Field weights for BM25F-style weighted term frequency: short, curated fields
 # (id, tags, directive) say more about a memory than a word deep in its body.
@@ -66,6 +62,8 @@ class Doc(Record):
     sha256: str
     recorded: str | None
     stale: bool
+    # Safety findings. None in the index document while not scanned (a load's build scans
+    # only the rows it reads); ``Index.doc`` never returns a None.
     unsafe: tuple[str, ...]
     ignored: bool
     length: float
@@ -111,6 +109,8 @@ class Index(Record):
     vectors: list[str | None] = field(default_factory=list)
     # What this process derived and built but has not written yet (``vectors.save``).
     pending: Pending | None = None
+    # The rows a load's build left unscanned (a fill reads them without decoding the rest).
+    unscanned: frozenset[int] = frozenset()
 
     def doc(self, no: int) -> Doc:
         cached = self._cache.get(no)
@@ -118,6 +118,10 @@ class Index(Record):
             row = json.loads(self.rows[no])
             values: list[Any] = [tuple(v) if isinstance(v, list) else v for v in row]
             cached = Doc(*values)
+            if cached.unsafe is None:  # not scanned yet: scanned before anyone reads it
+                from .vectors import scan_doc
+
+                cached = scan_doc(self, no, cached)
             self._cache[no] = cached
         return cached
 
@@ -146,11 +150,6 @@ class Index(Record):
         ]
 
 
-_DOC_FIELDS = list(field_names(Doc))
-# One encoder for every row: ``json.dumps`` with separators builds a new one per call.
-_compact_json = json.JSONEncoder(separators=(",", ":")).encode
-
-
 def open_index(
     root: Root, ignore_patterns: tuple[str, ...] = (), rebuild: bool = False, write: bool = True
 ) -> Index:
@@ -169,13 +168,17 @@ def open_index(
         if cached is not None and _fresh(cached, root, files, ignore_patterns):
             pending = Pending(cached, index_path, share=write)
             return _from_json(root, cached, rebuilt=False, pending=pending)
+    from .build import build
     from .memo import Memo, derivation_key
 
     # ``--rebuild`` derives every file again (and refreshes the memo), trusting no cache.
     memo = Memo(lambda: derivation_key(INDEX_VERSION), not rebuild)
     fields: dict[str, dict[str, list[str]]] = {}
-    data, entries, new = _build(root, files, ignore_patterns, memo, fields)
-    pending = Pending(data, index_path, memo, entries, new, fields, share=write)
+    # A load's build leaves the safety scan to the rows routing reads (``vectors.scan_doc``);
+    # a command that writes the index at once scans every memory.
+    texts: dict[str, tuple[str, ...]] | None = None if write else {}
+    data, entries, new = build(root, files, ignore_patterns, memo, fields, texts)
+    pending = Pending(data, index_path, memo, entries, new, fields, share=write, texts=texts)
     index = _from_json(root, data, rebuilt=True, pending=pending)
     if write:
         save(index)
@@ -184,6 +187,7 @@ def open_index(
 
 def parse_file(root: Root, rel: str) -> tuple[Memory | None, str, FileProblem | None]:
     """Parse one memory file: ``(memory, sha256, problem)``."""
+    from .build import parse_bytes
     from .hashes import sha256_bytes
 
     raw = (root.path / rel).read_bytes()
@@ -191,29 +195,7 @@ def parse_file(root: Root, rel: str) -> tuple[Memory | None, str, FileProblem | 
     return memory, sha256_bytes(raw), problem
 
 
-def parse_bytes(rel: str, raw: bytes) -> tuple[Memory | None, FileProblem | None]:
-    # Imported here: the frontmatter parser and the schema are only needed when a file changed.
-    from .errors import FrontmatterError
-    from .frontmatter import parse
-    from .memory import from_fields
-
-    try:
-        fields_, body, line = parse(raw.decode("utf-8"), rel)
-        memory = from_fields(fields_, body, rel, line)
-    except UnicodeDecodeError:
-        return None, FileProblem(rel, 1, "file is not UTF-8")
-    except FrontmatterError as exc:
-        return None, FileProblem(rel, exc.line, exc.message)
-    if rel.startswith("archive/") and memory.lifecycle != "archived":
-        memory = _replace_lifecycle(memory, "archived")
-    return memory, None
-
-
-def _replace_lifecycle(memory: Memory, lifecycle: str) -> Memory:
-    return replace(memory, lifecycle=lifecycle)
-
-
-def _aux_sig(root: Root, ignore_patterns: tuple[str, ...], sources: list[str]) -> dict[str, Any]:
+def aux_sig(root: Root, ignore_patterns: tuple[str, ...], sources: list[str]) -> dict[str, Any]:
     from .semantic import table_signature
 
     return {
@@ -234,234 +216,7 @@ def _fresh(
     if cached.get("files") != files:
         return False
     aux = cached.get("aux", {})
-    return bool(aux == _aux_sig(root, patterns, list(aux.get("sources", {}))))
-
-
-def _entries(
-    root: Root, rels: list[str], memo: Memo, fields: dict[str, dict[str, list[str]]]
-) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]:
-    """Each file's memo name and entry (parsed memory or problem, and what the index
-    derives from it), from the memo when these bytes at this path were indexed before on
-    this machine; and the entries derived here, for the memo. ``fields`` receives, by
-    name, the words of each memory parsed here, so that its vector needs no second parse."""
-    from .hashes import sha256_bytes
-    from .semantic import table_signature
-
-    # Plain ``open`` on joined strings: a ``Path`` per file costs more than reading it.
-    base = os.path.join(root.path, "")
-    raws = [_read_bytes(base + rel) for rel in rels]
-    digests = [sha256_bytes(raw) for raw in raws]
-    names = [memo.name(rel, digest) for rel, digest in zip(rels, digests, strict=True)]
-    found = memo.get_many(names)
-    new: dict[str, dict[str, Any]] = {}
-    out: list[tuple[str, dict[str, Any]]] = []
-    # With a table, vectors wait until a load reads them (``Index.vector``); without one
-    # there is nothing to derive.
-    vector: str | None = None if table_signature() is not None else ""
-    for rel, raw, digest, name in zip(rels, raws, digests, names, strict=True):
-        entry = found.get(name)
-        if entry is None or entry.get("sha256") != digest:
-            entry = new[name] = entry_of(rel, raw, digest, vector, fields, name)
-        out.append((name, entry))
-    return out, new
-
-
-def entry_of(
-    rel: str,
-    raw: bytes,
-    digest: str,
-    vector: str | None,
-    fields: dict[str, dict[str, list[str]]],
-    name: str,
-) -> dict[str, Any]:
-    """One file's memo entry: the parsed memory (or the problem) and what the index derives
-    from it; ``fields`` receives the memory's words under ``name``."""
-    memory, problem = parse_bytes(rel, raw)
-    return {
-        "sha256": digest,
-        "memory": _memory_row(memory) if memory else None,
-        "problem": as_dict(problem) if problem else None,
-        "derived": _derive(memory, vector, fields, name) if memory else None,
-    }
-
-
-def _read_bytes(path: str) -> bytes:
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def _build(
-    root: Root,
-    files: dict[str, Any],
-    patterns: tuple[str, ...],
-    memo: Memo,
-    fields: dict[str, dict[str, list[str]]],
-) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]], dict[str, dict[str, Any]]]:
-    """The index document, each doc's memo name and entry (by doc number), and the memo
-    entries derived here."""
-    from .hashes import read_lock, sha256_file
-
-    lock = read_lock(root)
-    ignored = ignore_matcher(root, patterns)
-    # Memory rows stay the dicts the memo stores: building a ``Memory`` for each would
-    # import the schema module on every cold load for nothing.
-    memories: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    named: list[tuple[str, dict[str, Any]]] = []
-    problems: list[FileProblem] = []
-    seen: dict[str, str] = {}
-    rels = list(files)
-    found, new = _entries(root, rels, memo, fields)
-    for rel, (name, entry) in zip(rels, found, strict=True):
-        if entry.get("problem"):
-            problems.append(FileProblem(**entry["problem"]))
-        elif entry.get("memory"):
-            memory = entry["memory"]
-            mid = memory["id"]
-            if mid in seen:
-                problems.append(FileProblem(rel, 1, f"duplicate id {mid!r} (also in {seen[mid]})"))
-                continue
-            seen[mid] = rel
-            memories.append((memory, entry))
-            named.append((name, entry))
-    docs: list[dict[str, Any]] = []
-    postings: dict[str, list[str]] = {}
-    source_hashes: dict[str, str | None] = {}
-    for doc_no, (m, entry) in enumerate(memories):
-        derived = entry["derived"]
-        for term, posting in derived["terms"].items():
-            postings.setdefault(term, []).append(f"{doc_no} {posting}")
-        stale = False
-        for src in m["sources"]:
-            if src not in source_hashes:
-                source_hashes[src] = sha256_file(root.base / src)
-            recorded = lock.sources.get(src)
-            if source_hashes[src] is None or (
-                recorded is not None and recorded != source_hashes[src]
-            ):
-                stale = True
-        docs.append(
-            {
-                "id": m["id"],
-                "type": m["type"],
-                "authority": m["authority"],
-                "scope": root.scope,
-                "path": m["path"],
-                "title": m["title"],
-                "directive": m["directive"],
-                "summary": m["summary"],
-                "tags": m["tags"],
-                "applies_to": m["applies_to"],
-                "depends_on": m["depends_on"],
-                "level": m["level"],
-                "confidence": m["confidence"],
-                "lifecycle": m["lifecycle"],
-                "valid_until": m["valid_until"],
-                "role": m["role"],
-                "sha256": entry["sha256"],
-                "recorded": lock.memories.get(m["path"]),
-                "stale": stale,
-                "unsafe": derived["unsafe"],
-                "ignored": bool(ignored(m["path"])),
-                "length": derived["length"],
-                "tokens": derived["tokens"],
-            }
-        )
-    phrases = {
-        str(n): e["derived"]["phrases"]
-        for n, (_, e) in enumerate(memories)
-        if e["derived"]["phrases"]
-    }
-    sources = sorted({s for m, _ in memories for s in m["sources"]})
-    data = {
-        "version": INDEX_VERSION,
-        "root": str(root.path),
-        "files": files,
-        "aux": _aux_sig(root, patterns, sources),
-        "columns": {**_columns(docs), "phrases": phrases},
-        "rows": [_compact_json([d[name] for name in _DOC_FIELDS]) for d in docs],
-        "postings": {term: " ".join(found) for term, found in postings.items()},
-        "vectors": [e["derived"]["vector"] for _, e in memories],
-        "problems": [as_dict(p) for p in problems],
-        # Whether every entry reached the memo; a prompt's rebuild leaves that to the next
-        # fill (``vectors.save``).
-        "memo": False,
-    }
-    return data, named, new
-
-
-def _derive(
-    m: Memory, vector: str | None, fields: dict[str, dict[str, list[str]]], name: str
-) -> dict[str, Any]:
-    """What the index keeps of one memory apart from its fields: weighted terms (``"tf
-    field_bits"`` per term, in term order), length, safety findings, tokens, phrases, and
-    ``vector`` for the static vector (None: derived when a load first reads it)."""
-    from . import safety
-
-    field_words = fields[name] = field_words_of(m)
-    weighted: dict[str, float] = {}
-    bits: dict[str, int] = {}
-    length = 0.0
-    for name, tokens in field_words.items():
-        field_terms = terms_of(tokens, ENGRAM_STOP_WORDS)
-        weight = FIELD_WEIGHTS[name]
-        length += weight * len(field_terms)
-        for term in field_terms:
-            weighted[term] = weighted.get(term, 0.0) + weight
-            bits[term] = bits.get(term, 0) | FIELD_BITS[name]
-    return {
-        "terms": {t: _posting(weighted[t], bits[t]) for t in sorted(weighted)},
-        "length": round(length, 2),
-        "unsafe": safety.scan((m.title, m.directive, m.summary, m.content)),
-        "tokens": estimate_tokens(m.content),
-        "phrases": _phrases(m),
-        "vector": vector,
-    }
-
-
-def _posting(weight: float, bits: int) -> str:
-    """``"tf field_bits"`` of one term. A term's weight is a sum of a few field weights, so
-    a cold build formats the same few dozen pairs thousands of times: each once."""
-    key = (weight, bits)
-    text = _POSTINGS.get(key)
-    if text is None:
-        text = _POSTINGS[key] = f"{round(weight, 2):g} {bits}"
-    return text
-
-
-_POSTINGS: dict[tuple[float, int], str] = {}
-
-
-def _phrases(m: Memory) -> list[str]:
-    """Multi-word triggers and tags: a task that contains one whole says more than its words."""
-    found: dict[str, None] = {}
-    for text in (*m.triggers, *m.tags):
-        terms = phrase_terms(text)
-        if len(terms) >= 2:
-            found.setdefault(" ".join(terms), None)
-    return list(found)
-
-
-def field_words_of(m: Memory) -> dict[str, list[str]]:
-    """Each field cut into words, as the terms and the vector read them."""
-    return {k: words(t) for k, t in _field_texts(m).items()}
-
-
-def _field_texts(m: Memory) -> dict[str, str]:
-    return {
-        "id": " ".join(words(m.id)),
-        "tags": " ".join(m.tags),
-        "directive": m.directive,
-        "triggers": " ".join(m.triggers),
-        "title": m.title,
-        "summary": m.summary,
-        "content": m.content,
-    }
-
-
-def _memory_row(memory: Memory) -> dict[str, Any]:
-    """The fields an index row needs, without the body: what the index keeps of the body
-    is derived (``_derive``), and the memo reads every row on a fresh clone's build."""
-    return {n: getattr(memory, n) for n in field_names(memory) if n != "content"}
+    return bool(aux == aux_sig(root, patterns, list(aux.get("sources", {}))))
 
 
 def _from_json(
@@ -484,17 +239,8 @@ def _from_json(
         {},
         list(data.get("vectors", ())),
         pending,
+        frozenset(data.get("unscanned", ())),
     )
-
-
-def _columns(docs: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "ids": [d["id"] for d in docs],
-        "lengths": [d["length"] for d in docs],
-        "ignored": [n for n, d in enumerate(docs) if d["ignored"]],
-        "roles": {str(n): d["role"] for n, d in enumerate(docs) if d["role"]},
-        "applies_to": {str(n): d["applies_to"] for n, d in enumerate(docs) if d["applies_to"]},
-    }
 
 
 def _read_json(path: Path) -> dict[str, Any] | None:

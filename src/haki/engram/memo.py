@@ -16,7 +16,6 @@ file, sources, ignore rules, the scope) is never stored here.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import marshal
 import os
@@ -138,8 +137,10 @@ class Memo:
                     return None  # the same build's ``put_many`` replaces the file
                 if damaged and attempt == 1:
                     for suffix in ("", "-wal", "-shm"):
-                        with contextlib.suppress(OSError):
+                        try:
                             os.unlink(f"{path}{suffix}")
+                        except OSError:
+                            continue
                     continue
                 self._broken = True
                 return None
@@ -191,6 +192,8 @@ class Memo:
             )
             db.execute("commit")
         except Exception:  # sqlite3.Error (busy past the timeout, disk full): a cache only
-            with contextlib.suppress(Exception):
+            try:  # noqa: SIM105 - contextlib stays unimported on the load path
                 db.execute("rollback")  # the connection stays open: leave no write lock behind
+            except Exception:  # already failing: the memo is marked broken below
+                pass
             self._broken = True

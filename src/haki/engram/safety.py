@@ -9,82 +9,82 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_SECRETS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("aws-access-key", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b")),
+_SECRETS: tuple[tuple[str, str, int], ...] = (
+    ("aws-access-key", r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b", 0),
     (
         "aws-secret-key",
-        re.compile(r"aws_?secret_?access_?key\s*[=:]\s*['\"]?[A-Za-z0-9/+=]{30,}", re.I),
+        r"aws_?secret_?access_?key\s*[=:]\s*['\"]?[A-Za-z0-9/+=]{30,}",
+        re.I,
     ),
-    ("github-token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})")),
-    ("slack-token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}")),
-    ("openai-key", re.compile(r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}")),
-    ("stripe-key", re.compile(r"\b[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}")),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
-    ("private-key", re.compile(r"-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----")),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}")),
+    ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})", 0),
+    ("slack-token", r"\bxox[abprs]-[A-Za-z0-9-]{10,}", 0),
+    ("openai-key", r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}", 0),
+    ("stripe-key", r"\b[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}", 0),
+    ("google-api-key", r"\bAIza[0-9A-Za-z_-]{35}\b", 0),
+    ("private-key", r"-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----", 0),
+    ("jwt", r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}", 0),
     (
         "password",
-        re.compile(
-            r"\b(?:password|passwd|pwd|secret|api_?key|access_?token|auth_?token|client_?secret)"
-            r"\s*[=:]\s*['\"]?(?![<{$%]|\*{3}|x{3}|\.\.\.|changeme\b|example\b|your[_-])"
-            r"[^\s'\"`()\[\]]{8,}(?=[\s'\"`,;]|$)",
-            re.I,
-        ),
+        r"\b(?:password|passwd|pwd|secret|api_?key|access_?token|auth_?token|client_?secret)"
+        r"\s*[=:]\s*['\"]?(?![<{$%]|\*{3}|x{3}|\.\.\.|changeme\b|example\b|your[_-])"
+        r"[^\s'\"`()\[\]]{8,}(?=[\s'\"`,;]|$)",
+        re.I,
     ),
     (
         "url-credentials",
-        re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?!\$|\{|<|\*)[^\s:/@]{4,}@[^\s/]+", re.I),
+        r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?!\$|\{|<|\*)[^\s:/@]{4,}@[^\s/]+",
+        re.I,
     ),
-    ("bearer-token", re.compile(r"\bBearer\s+[A-Za-z0-9._~+/-]{24,}=*")),
+    ("bearer-token", r"\bBearer\s+[A-Za-z0-9._~+/-]{24,}=*", 0),
 )
 
-_CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+# Patterns as (name, source, flags), compiled the first time a text passes their
+# needles (``_compiled``): a cold build scans every memory, but most memories name no
+# pattern's strings, and compiling all the patterns up front was a few ms of every
+# process that built an index.
+_CARD = ("card", r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])", 0)
 # Issuer prefixes (Visa, Mastercard, Amex, Discover, JCB) keep timestamps and ids out.
-_CARD_PREFIX = re.compile(
-    r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|3[47]\d{13}|6(?:011|5\d\d)\d{12}|35\d{14})$"
+_CARD_PREFIX = (
+    "card-prefix",
+    r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|3[47]\d{13}|6(?:011|5\d\d)\d{12}|35\d{14})$",
+    0,
 )
 
-_INJECTION: tuple[tuple[str, re.Pattern[str]], ...] = (
+_INJECTION: tuple[tuple[str, str, int], ...] = (
     (
         "ignore-instructions",
-        re.compile(
-            r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?"
-            r"(?:previous|prior|above|earlier|preceding|system)\s+(?:instructions|prompts?|rules|messages|context)",
-            re.I,
-        ),
+        r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?"
+        r"(?:previous|prior|above|earlier|preceding|system)\s+(?:instructions|prompts?|rules|messages|context)",
+        re.I,
     ),
     (
         "role-hijack",
-        re.compile(
-            r"\byou\s+are\s+now\s+(?:in\b|a\b|an\b|the\b|my\b|dan\b|free\b|no\s+longer|unrestricted|operating|acting|jailbroken)",
-            re.I,
-        ),
+        r"\byou\s+are\s+now\s+(?:in\b|a\b|an\b|the\b|my\b|dan\b|free\b|no\s+longer|unrestricted|operating|acting|jailbroken)",
+        re.I,
     ),
     (
         "system-tag",
-        re.compile(r"</?\s*(?:system|assistant|im_start|im_end)\s*>|<\|im_(?:start|end)\|>", re.I),
+        r"</?\s*(?:system|assistant|im_start|im_end)\s*>|<\|im_(?:start|end)\|>",
+        re.I,
     ),
     (
         "reveal-prompt",
-        re.compile(
-            r"\b(?:reveal|print|show|repeat)\s+(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions)",
-            re.I,
-        ),
+        r"\b(?:reveal|print|show|repeat)\s+(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions)",
+        re.I,
     ),
     (
         "exfiltration",
-        re.compile(
-            r"^(?!.*\b(?:never|do not|don't|must not|avoid)\b).*"
-            r"\b(?:paste|send|upload|post|exfiltrate|copy|include|dump)\b[^\n]{0,60}"
-            r"(?:contents?\s+of|\.env\b|~/\.aws|\.ssh|id_rsa|/etc/passwd|credentials\s+file)"
-            r"[^\n]{0,120}\b(?:into|to)\b",
-            re.I | re.M,
-        ),
+        r"^(?!.*\b(?:never|do not|don't|must not|avoid)\b).*"
+        r"\b(?:paste|send|upload|post|exfiltrate|copy|include|dump)\b[^\n]{0,60}"
+        r"(?:contents?\s+of|\.env\b|~/\.aws|\.ssh|id_rsa|/etc/passwd|credentials\s+file)"
+        r"[^\n]{0,120}\b(?:into|to)\b",
+        re.I | re.M,
     ),
-    ("new-instructions", re.compile(r"\bnew\s+system\s+(?:prompt|instructions)\b", re.I)),
+    ("new-instructions", r"\bnew\s+system\s+(?:prompt|instructions)\b", re.I),
     (
         "ignore-instructions-fr",
-        re.compile(r"\bignore[zr]?\s+(?:toutes\s+)?les\s+instructions\s+pr[ée]c[ée]dentes", re.I),
+        r"\bignore[zr]?\s+(?:toutes\s+)?les\s+instructions\s+pr[ée]c[ée]dentes",
+        re.I,
     ),
 )
 
@@ -137,7 +137,15 @@ _ALSO_NEEDS: dict[str, tuple[str, ...]] = {
     "exfiltration": ("paste", "send", "upload", "post", "exfiltrate", "copy", "include", "dump"),
 }
 # ``\d`` is any Unicode decimal digit: counted on text that is not ASCII.
-_DIGIT = re.compile(r"\d")
+_DIGIT = ("digit", r"\d", 0)
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+
+def _compiled(name: str, source: str, flags: int) -> re.Pattern[str]:
+    pattern = _COMPILED.get(name)
+    if pattern is None:
+        pattern = _COMPILED[name] = re.compile(source, flags)
+    return pattern
 
 
 def scan(parts: Iterable[str]) -> tuple[str, ...]:
@@ -156,22 +164,22 @@ def scan(parts: Iterable[str]) -> tuple[str, ...]:
         for name, needles in _ALSO_NEEDS.items():
             if name in present and not any(needle in lower for needle in needles):
                 present.discard(name)
-        for name, pattern in _SECRETS:
-            if name in present and pattern.search(text):
+        for name, source, flags in _SECRETS:
+            if name in present and _compiled(name, source, flags).search(text):
                 found.add(f"secret:{name}")
         # A card number holds at least 13 digits; most memories hold fewer than that in
         # all, and counting them costs far less than the pattern tried at every position.
         if text.isascii():
             few_digits = sum(map(text.count, "0123456789")) < 13
         else:
-            few_digits = len(_DIGIT.findall(text)) < 13
-        for match in () if few_digits else _CARD.finditer(text):
+            few_digits = len(_compiled(*_DIGIT).findall(text)) < 13
+        for match in () if few_digits else _compiled(*_CARD).finditer(text):
             digits = re.sub(r"\D", "", match.group())
-            if _CARD_PREFIX.match(digits) and _luhn(digits):
+            if _compiled(*_CARD_PREFIX).match(digits) and _luhn(digits):
                 found.add("secret:card-number")
                 break
-        for name, pattern in _INJECTION:
-            if name in present and pattern.search(text):
+        for name, source, flags in _INJECTION:
+            if name in present and _compiled(name, source, flags).search(text):
                 found.add(f"injection:{name}")
     return tuple(sorted(found))
 

@@ -15,11 +15,11 @@ lexical matches; a vector never admits a memory (``admission``).
 
 from __future__ import annotations
 
-import base64
 import math
 import mmap
 import os
 from array import array
+from binascii import a2b_base64, b2a_base64
 from collections.abc import Iterable, Mapping, Sequence
 from operator import mul
 from pathlib import Path
@@ -286,7 +286,7 @@ def encode(raw: Sequence[int] | None) -> str:
         return ""
     shift = max(0, max(max(raw), -min(raw)).bit_length() - 7)
     values = array("b", [v >> shift for v in raw])
-    return base64.b64encode(values.tobytes()).decode("ascii")
+    return _b64(values.tobytes())
 
 
 def encode_packed(total: int, weight_sum: int, dim: int) -> str:
@@ -309,7 +309,13 @@ def encode_packed(total: int, weight_sum: int, dim: int) -> str:
     masked = offset & ((1 << (32 - shift)) - 1) * ones
     # ``(raw >> shift) + 128`` per field (0..255), whose byte XOR 0x80 is the int8.
     low = (masked - ((1 << (31 - shift)) - 128) * ones).to_bytes(4 * dim, "little")[::4]
-    return base64.b64encode(low.translate(_SIGN_FLIP)).decode("ascii")
+    return _b64(low.translate(_SIGN_FLIP))
+
+
+def _b64(data: bytes) -> str:
+    """``base64.b64encode(data)`` as text, from ``binascii`` itself: importing ``base64``
+    (with ``struct``) costs every process that reads a vector about 0.7 ms."""
+    return b2a_base64(data, newline=False).decode("ascii")
 
 
 _HALF = 1 << 31
@@ -329,7 +335,7 @@ def decode(text: str) -> list[float] | None:
     if not text:
         return None
     values = array("b")
-    values.frombytes(base64.b64decode(text))
+    values.frombytes(a2b_base64(text))
     return unit(values)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Iterable
 
@@ -24,5 +23,7 @@ def record_fetch(root: Root, ids: Iterable[str]) -> None:
     for mid in ids:
         counts[mid] = counts.get(mid, 0) + 1
     # A read-only checkout still loads; it just earns no usage bonus.
-    with contextlib.suppress(OSError):
+    try:  # noqa: SIM105 - contextlib stays unimported on the load path
         write_atomic(cache_dir(root) / USAGE_NAME, json.dumps(dict(sorted(counts.items()))))
+    except OSError:
+        pass

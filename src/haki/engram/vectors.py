@@ -17,9 +17,9 @@ a rebuild after one memory changed finds the others' vectors in the memo.
 
 from __future__ import annotations
 
-import contextlib
 import json
 
+from .record import field_names
 from .workspace import write_atomic
 
 TYPE_CHECKING = False  # ``typing`` stays unimported at run time (see record.py)
@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-    from .index import Index
+    from .index import Doc, Index
     from .memo import Memo
+    from .memory import Memory
     from .workspace import Roots
 
 
@@ -44,9 +45,12 @@ class Pending:
         "filled",
         "memo",
         "new",
+        "parsed",
         "path",
         "rebuilt",
+        "scanned",
         "share",
+        "texts",
         "until",
     )
 
@@ -59,6 +63,7 @@ class Pending:
         new: dict[str, dict[str, Any]] | None = None,
         fields: dict[str, dict[str, list[str]]] | None = None,
         share: bool = True,
+        texts: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.data = data
         self.path = path
@@ -66,10 +71,17 @@ class Pending:
         # Per doc number: its memo name and entry (a rebuilt index only).
         self.entries = entries
         self.new = new or {}
-        # By memo name: the words of each memory this process parsed (``index._derive``).
+        # By memo name: the words of each memory this process parsed (``build._derive``).
         self.fields = fields or {}
+        # By memo name: the scan texts of each memory this build left unscanned.
+        self.texts = texts or {}
         self.rebuilt = memo is not None
         self.computed: dict[int, str] = {}
+        # Per doc number: the safety findings scanned since the index was opened.
+        self.scanned: dict[int, tuple[str, ...]] = {}
+        # Per doc number: a memory parsed from its file for its scan, kept until its vector
+        # is derived, so that the file is read and parsed once for both.
+        self.parsed: dict[int, Memory] = {}
         # Set by ``fill``: the memo receives the vectors of an index read from its cache too.
         self.filled = False
         # Whether a rebuild's entries go to the memo (``_store``): yes for ``engram index``
@@ -84,8 +96,7 @@ class Pending:
 def derive(index: Index, no: int) -> str:
     """Doc ``no``'s encoded vector from its file ("" without a table, or when the file no
     longer holds the bytes indexed: the index is stale and the next load rebuilds it)."""
-    from .hashes import sha256_bytes
-    from .index import field_words_of, parse_bytes
+    from .build import field_words_of
     from .semantic import memory_parts, open_table
 
     pending = index.pending
@@ -93,15 +104,10 @@ def derive(index: Index, no: int) -> str:
     if pending is not None and pending.entries is not None:
         fields = pending.fields.get(pending.entries[no][0])
     if fields is None:
-        doc = index.doc(no)
-        try:
-            raw = (index.root.path / doc.path).read_bytes()
-        except OSError:
+        memory = _memory_of(index, index.doc(no), no)
+        if memory is None:  # stale: nothing derived, nothing kept
             return ""
-        if sha256_bytes(raw) != doc.sha256:
-            return ""
-        memory, _ = parse_bytes(doc.path, raw)
-        fields = None if memory is None else field_words_of(memory)
+        fields = field_words_of(memory)
     table = open_table()
     if fields is None or table is None:
         vector = ""
@@ -114,6 +120,74 @@ def derive(index: Index, no: int) -> str:
     return vector
 
 
+def scan_doc(index: Index, no: int, doc: Doc) -> Doc:
+    """Doc ``no`` with its safety findings, scanned now: from the texts this process's
+    build kept, or from the file. A file that no longer holds the bytes indexed is not
+    scanned, and its row is withheld as ``UNSCANNED`` (the next load rebuilds the index)."""
+    from .record import replace
+    from .safety import scan
+
+    pending = index.pending
+    parts = None
+    if pending is not None and pending.entries is not None:
+        parts = pending.texts.get(pending.entries[no][0])
+    if parts is None:
+        from .build import scan_texts
+
+        memory = _memory_of(index, doc, no)
+        parts = None if memory is None else scan_texts(memory)
+        vectors = index.vectors
+        if memory is not None and pending is not None and no < len(vectors) and vectors[no] is None:
+            pending.parsed[no] = memory  # its vector is still to derive: parsed once for both
+    if parts is None:
+        return replace(doc, unsafe=UNSCANNED)
+    found = scan(parts)
+    if pending is not None:
+        pending.scanned[no] = found
+        if pending.entries is not None:
+            derived = pending.entries[no][1]["derived"]
+            derived["unsafe"] = found
+    return replace(doc, unsafe=found)
+
+
+# The finding of a row whose file changed before it could be scanned: never shown.
+UNSCANNED = ("unscanned:changed since indexing",)
+
+
+def _memory_of(index: Index, doc: Doc, no: int) -> Memory | None:
+    """The memory in ``doc``'s file, when the file still holds the bytes indexed."""
+    from .build import parse_bytes
+    from .hashes import sha256_bytes
+
+    if index.pending is not None and no in index.pending.parsed:
+        return index.pending.parsed.pop(no)
+
+    try:
+        raw = (index.root.path / doc.path).read_bytes()
+    except OSError:
+        return None
+    if sha256_bytes(raw) != doc.sha256:
+        return None
+    return parse_bytes(doc.path, raw)[0]
+
+
+def _write_scans(pending: Pending) -> None:
+    """The findings scanned since the index was opened, into its document's rows."""
+    if not pending.scanned:
+        return
+    from .index import Doc
+
+    at = field_names(Doc).index("unsafe")
+    rows = pending.data["rows"]
+    pending.data["unscanned"] = [
+        n for n in pending.data.get("unscanned", ()) if n not in pending.scanned
+    ]
+    for no, found in pending.scanned.items():
+        row = json.loads(rows[no])
+        row[at] = list(found)
+        rows[no] = json.dumps(row, separators=(",", ":"))
+
+
 def fill(index: Index, until: float | None = None) -> None:
     """Every vector not derived yet, for ``save`` to write into the index and the memo
     (later loads and hooks derive none); with ``until`` (a ``time.perf_counter`` value),
@@ -123,6 +197,8 @@ def fill(index: Index, until: float | None = None) -> None:
     for no in range(len(index.rows)):
         if until is not None and time.perf_counter() > until:
             break
+        if no in index.unscanned:
+            index.doc(no)  # scans it
         index.vector(no)
     if index.pending is not None:
         index.pending.share = True
@@ -155,11 +231,12 @@ def save(index: Index) -> None:
     # A cached index built by a prompt's load, whose entries never reached the memo: the
     # first process that shares (a fill) writes them.
     catch_up = pending.share and pending.entries is None and not pending.data.get("memo")
-    if not (pending.rebuilt or pending.computed or catch_up):
+    if not (pending.rebuilt or pending.computed or pending.scanned or catch_up):
         return
     vectors = pending.data.setdefault("vectors", [])
     for no, vector in pending.computed.items():
         vectors[no] = vector
+    _write_scans(pending)
     complete = True
     if pending.entries is None and (pending.filled or catch_up):
         complete = _keep(index, vectors, catch_up, pending.until)
@@ -167,11 +244,14 @@ def save(index: Index) -> None:
         # ``_keep`` wrote the entries (all of them unless its deadline came first, and the
         # next fill goes on), or ``_store`` below writes them.
         pending.data["memo"] = complete
-    with contextlib.suppress(OSError):  # a read-only cache only costs the next load a build
+    try:  # noqa: SIM105 - contextlib stays unimported on the load path
         write_atomic(pending.path, json.dumps(pending.data, separators=(",", ":")))
+    except OSError:  # a read-only cache only costs the next load a build
+        pass
     _store(pending)
     pending.rebuilt = False
     pending.computed = {}
+    pending.scanned = {}
     pending.filled = False
 
 
@@ -189,6 +269,13 @@ def _store(pending: Pending) -> None:
         if name not in pending.new:
             pending.new[name] = entry
     if pending.share and pending.new:
+        # The memo's entries are always scanned: a memo hit builds a row without a scan.
+        for name, entry in pending.new.items():
+            derived = entry.get("derived")
+            if derived is not None and derived["unsafe"] is None:
+                from .safety import scan
+
+                derived["unsafe"] = scan(pending.texts[name])
         pending.memo.put_many(pending.new)
         pending.new = {}
 
@@ -238,8 +325,8 @@ def _keep(
 def _entry_from_file(index: Index, no: int, vector: str | None, name: str) -> dict[str, Any] | None:
     """Doc ``no``'s memo entry as a rebuild derives it, from its file; None when the file
     no longer holds the bytes indexed."""
+    from .build import entry_of
     from .hashes import sha256_bytes
-    from .index import entry_of
 
     doc = index.doc(no)
     try:

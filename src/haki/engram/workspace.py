@@ -7,7 +7,6 @@ This is the only module that reads the environment (``ENGRAM_GLOBAL_DIR``,
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -245,9 +244,10 @@ def ignore_matcher(root: Root, extra: tuple[str, ...]) -> Callable[[str], bool]:
 
     Gitignore semantics, so a later ``!pattern`` re-includes an earlier match.
     """
-    lines: list[str] = []
-    with contextlib.suppress(OSError):
-        lines.extend(root.ignore_path.read_text(encoding="utf-8").splitlines())
+    try:
+        lines = root.ignore_path.read_text(encoding="utf-8").splitlines()
+    except OSError:  # no ignore file
+        lines = []
     lines.extend(extra)
     if not any(line.strip() and not line.startswith("#") for line in lines):
         return lambda _path: False

@@ -10,7 +10,6 @@ written.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 
@@ -87,8 +86,10 @@ def sync_existing(roots: Roots) -> list[RuleSync]:
 def remove(project: Path, host: str) -> tuple[str, ...]:
     directory = project / RULE_DIRS[host]
     removed = tuple(sorted(p.name for p in _generated(directory, host) if _unlink(p)))
-    with contextlib.suppress(OSError):
+    try:  # noqa: SIM105 - contextlib stays unimported on the hook path
         directory.rmdir()  # only when empty: a user's own file there stays
+    except OSError:
+        pass
     return removed
 
 

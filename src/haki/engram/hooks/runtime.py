@@ -8,7 +8,6 @@ exits 0.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 from collections.abc import Callable
@@ -220,8 +219,11 @@ def _session_query(roots: Roots, cwd: Path) -> str:
     """Words naming where the session runs: the repository and the working folder."""
     base = roots.workspace.base
     parts = [base.name]
-    with contextlib.suppress(ValueError):
-        parts += list(cwd.resolve().relative_to(base.resolve()).parts)
+    try:
+        inner = cwd.resolve().relative_to(base.resolve()).parts
+    except ValueError:  # the host's cwd is outside the workspace
+        inner = ()
+    parts += list(inner)
     return " ".join(p.replace("-", " ").replace("_", " ") for p in parts if p)
 
 
