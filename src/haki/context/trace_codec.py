@@ -38,6 +38,9 @@ import numpy as np
 from .types import Decision, six_places
 
 FORMAT = 1
+# The stored codes: a name's position is its code in every row written, so
+# these tuples are the format's own and never follow the order of the
+# ``Literal`` types they spell (a unit test checks they name the same set).
 KINDS = ("fact", "episode")
 ACTIONS = ("included", "excluded", "blocked")
 REASONS = (

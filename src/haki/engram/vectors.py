@@ -157,18 +157,22 @@ UNSCANNED = ("unscanned:changed since indexing",)
 def _memory_of(index: Index, doc: Doc, no: int) -> Memory | None:
     """The memory in ``doc``'s file, when the file still holds the bytes indexed."""
     from .build import parse_bytes
-    from .hashes import sha256_bytes
 
     if index.pending is not None and no in index.pending.parsed:
         return index.pending.parsed.pop(no)
+    raw = _indexed_bytes(index, doc)
+    return None if raw is None else parse_bytes(doc.path, raw)[0]
+
+
+def _indexed_bytes(index: Index, doc: Doc) -> bytes | None:
+    """``doc``'s file, when it still holds the bytes indexed."""
+    from .hashes import sha256_bytes
 
     try:
         raw = (index.root.path / doc.path).read_bytes()
     except OSError:
         return None
-    if sha256_bytes(raw) != doc.sha256:
-        return None
-    return parse_bytes(doc.path, raw)[0]
+    return raw if sha256_bytes(raw) == doc.sha256 else None
 
 
 def _write_scans(pending: Pending) -> None:
@@ -326,13 +330,9 @@ def _entry_from_file(index: Index, no: int, vector: str | None, name: str) -> di
     """Doc ``no``'s memo entry as a rebuild derives it, from its file; None when the file
     no longer holds the bytes indexed."""
     from .build import entry_of
-    from .hashes import sha256_bytes
 
     doc = index.doc(no)
-    try:
-        raw = (index.root.path / doc.path).read_bytes()
-    except OSError:
-        return None
-    if sha256_bytes(raw) != doc.sha256:
+    raw = _indexed_bytes(index, doc)
+    if raw is None:
         return None
     return entry_of(doc.path, raw, doc.sha256, vector, {}, name)
