@@ -9,6 +9,7 @@ import httpx
 import psycopg
 import pytest
 from memory_calls import TURNS, ask, endpoint_settings, fact_values, remember, stored_sizes
+from psycopg.rows import dict_row
 
 from haki.api.app import create_app
 from haki.consolidator.doubt import ABOUT
@@ -93,7 +94,7 @@ def test_doubt_compares_a_turn_with_facts_of_its_space_only(db_url):
             " RETURNING id",
             (str([0.05] * 384),),
         ).fetchone()
-        rows = conn.execute(
+        rows = conn.cursor(row_factory=dict_row).execute(
             ABOUT,
             {
                 "event_id": event,
@@ -103,7 +104,7 @@ def test_doubt_compares_a_turn_with_facts_of_its_space_only(db_url):
                 "unnamed": True,
             },
         ).fetchall()
-    assert [(r[1], r[-1]) for r in rows] == [("home_city", None)]
+    assert [(r["predicate"], r["similarity"]) for r in rows] == [("home_city", None)]
 
 
 def test_a_staged_vector_of_another_size_than_its_space_is_refused(db_url):
