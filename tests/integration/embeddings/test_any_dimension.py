@@ -94,16 +94,20 @@ def test_doubt_compares_a_turn_with_facts_of_its_space_only(db_url):
             " RETURNING id",
             (str([0.05] * 384),),
         ).fetchone()
-        rows = conn.cursor(row_factory=dict_row).execute(
-            ABOUT,
-            {
-                "event_id": event,
-                "project_id": "p1",
-                "subject_id": "u1",
-                "named": [],
-                "unnamed": True,
-            },
-        ).fetchall()
+        rows = (
+            conn.cursor(row_factory=dict_row)
+            .execute(
+                ABOUT,
+                {
+                    "event_id": event,
+                    "project_id": "p1",
+                    "subject_id": "u1",
+                    "named": [],
+                    "unnamed": True,
+                },
+            )
+            .fetchall()
+        )
     assert [(r["predicate"], r["similarity"]) for r in rows] == [("home_city", None)]
 
 
